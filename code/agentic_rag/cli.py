@@ -1,0 +1,87 @@
+"""Command line: `python -m agentic_rag build-data | schema | ...`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from agentic_rag.config import load_settings
+from agentic_rag.errors import AgenticRagError
+
+console = Console()
+
+
+def _cmd_build_data(args: argparse.Namespace) -> int:
+    from agentic_rag.stores.build import STAGES, build_all
+
+    settings = load_settings()
+    stages = tuple(args.stage) if args.stage else STAGES
+    with Progress(
+        TextColumn("[bold]{task.description:<18}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        disable=args.quiet,
+    ) as bar:
+
+        def progress(label: str, total: int):
+            task = bar.add_task(label, total=total)
+            return lambda n: bar.advance(task, n)
+
+        reports = build_all(settings, force=args.force, stages=stages, progress=progress)
+    table = Table(title=f"Data build ({settings.build_dir})")
+    for col in ("stage", "status", "seconds", "counts"):
+        table.add_column(col)
+    for r in reports:
+        counts = ", ".join(f"{k}={v:,}" for k, v in r.counts.items()) or "current, not rebuilt"
+        table.add_row(r.stage, r.status, f"{r.seconds:.1f}", counts)
+    console.print(table)
+    console.print(f"total build time: {sum(r.seconds for r in reports):.1f} s")
+    return 0
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    from agentic_rag.stores.schema import describe_stores
+    from agentic_rag.stores.handles import open_stores
+
+    stores = open_stores(load_settings())
+    try:
+        print(describe_stores(stores).render())
+    finally:
+        stores.close()
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="agentic_rag", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("build-data", help="build SQLite, Chroma and FalkorDB from the CSV")
+    p.add_argument("--force", action="store_true", help="rebuild even if current")
+    p.add_argument("--stage", action="append", choices=["sqlite", "chroma", "graph"])
+    p.add_argument("--quiet", action="store_true", help="no progress bars")
+    p.set_defaults(func=_cmd_build_data)
+    p = sub.add_parser("schema", help="print the schema description the planner sees")
+    p.set_defaults(func=_cmd_schema)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except AgenticRagError as exc:
+        console.print(f"[bold red]error:[/] {exc}", highlight=False)
+        return 2
+    except KeyboardInterrupt:
+        console.print("interrupted")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

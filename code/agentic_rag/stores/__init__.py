@@ -1,0 +1,1 @@
+"""The three data stores (SQLite, ChromaDB, FalkorDB): building, opening, describing."""

@@ -1,0 +1,167 @@
+"""Read and clean the catalog CSV: the single source all three stores are built from."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from agentic_rag.errors import DataBuildError
+
+EXPECTED_COLUMNS = (
+    "show_id",
+    "type",
+    "title",
+    "director",
+    "cast",
+    "country",
+    "date_added",
+    "release_year",
+    "rating",
+    "duration",
+    "listed_in",
+    "description",
+)
+
+_DURATION = re.compile(r"^\s*(\d+)\s*(min|Seasons?)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Title:
+    """One cleaned row of the catalog. Empty strings became `None`."""
+
+    show_id: str
+    type: str
+    title: str
+    date_added: str | None
+    release_year: int | None
+    rating: str | None
+    duration: str | None
+    duration_minutes: int | None
+    seasons: int | None
+    description: str | None
+    directors: tuple[str, ...] = field(default=())
+    cast: tuple[str, ...] = field(default=())
+    countries: tuple[str, ...] = field(default=())
+    genres: tuple[str, ...] = field(default=())
+
+    @property
+    def director_text(self) -> str | None:
+        return ", ".join(self.directors) or None
+
+    @property
+    def cast_text(self) -> str | None:
+        return ", ".join(self.cast) or None
+
+    @property
+    def country_text(self) -> str | None:
+        return ", ".join(self.countries) or None
+
+    @property
+    def genre_text(self) -> str | None:
+        return ", ".join(self.genres) or None
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def split_multi(value: str | None) -> tuple[str, ...]:
+    """Split a comma-separated field, dropping blanks and duplicates, keeping order."""
+    if not value:
+        return ()
+    seen: dict[str, None] = {}
+    for part in value.split(","):
+        name = part.strip()
+        if name:
+            seen.setdefault(name, None)
+    return tuple(seen)
+
+
+def parse_date(value: str | None) -> str | None:
+    """'September 25, 2021' (sometimes with leading spaces) -> '2021-09-25'."""
+    if not value or not value.strip():
+        return None
+    try:
+        return datetime.strptime(value.strip(), "%B %d, %Y").date().isoformat()
+    except ValueError:
+        return None
+
+
+def parse_duration(value: str | None) -> tuple[int | None, int | None]:
+    """'90 min' -> (90, None); '2 Seasons' -> (None, 2); anything else -> (None, None)."""
+    match = _DURATION.match(value or "")
+    if not match:
+        return None, None
+    number, unit = int(match.group(1)), match.group(2).lower()
+    return (number, None) if unit == "min" else (None, number)
+
+
+def _blank(value: str | None) -> str | None:
+    if value is None:
+        return None
+    value = value.strip()
+    return value or None
+
+
+def clean_row(row: dict[str, str]) -> Title:
+    rating, duration = _blank(row.get("rating")), _blank(row.get("duration"))
+    # Three rows of the source carry the duration in the rating column.
+    if duration is None and rating and _DURATION.match(rating):
+        rating, duration = None, rating
+    minutes, seasons = parse_duration(duration)
+    year = _blank(row.get("release_year"))
+    return Title(
+        show_id=row["show_id"].strip(),
+        type=row["type"].strip(),
+        title=row["title"].strip(),
+        date_added=parse_date(row.get("date_added")),
+        release_year=int(year) if year and year.isdigit() else None,
+        rating=rating,
+        duration=duration,
+        duration_minutes=minutes,
+        seasons=seasons,
+        description=_blank(row.get("description")),
+        directors=split_multi(row.get("director")),
+        cast=split_multi(row.get("cast")),
+        countries=split_multi(row.get("country")),
+        genres=split_multi(row.get("listed_in")),
+    )
+
+
+def load_catalog(path: Path) -> list[Title]:
+    """Read the CSV and return cleaned titles, or raise `DataBuildError` saying how to fix it."""
+    path = Path(path)
+    if not path.is_file():
+        raise DataBuildError(
+            f"Catalog CSV not found at {path}. Restore it with `git checkout -- {path.name}` "
+            "or set CSV_PATH in .env."
+        )
+    try:
+        with path.open(encoding="utf-8", newline="") as fh:
+            reader = csv.DictReader(fh)
+            header = tuple(reader.fieldnames or ())
+            missing = [c for c in EXPECTED_COLUMNS if c not in header]
+            if missing:
+                raise DataBuildError(
+                    f"Catalog CSV {path} is missing columns {missing}; expected {list(EXPECTED_COLUMNS)}. "
+                    "Use the Netflix titles CSV that ships in data/."
+                )
+            titles = [clean_row(row) for row in reader if (row.get("show_id") or "").strip()]
+    except UnicodeDecodeError as exc:
+        raise DataBuildError(f"Catalog CSV {path} is not UTF-8 text ({exc}); restore the original file.") from exc
+    except csv.Error as exc:
+        raise DataBuildError(f"Catalog CSV {path} is corrupt ({exc}); restore the original file.") from exc
+    if not titles:
+        raise DataBuildError(f"Catalog CSV {path} has no rows; restore the original file.")
+    ids = [t.show_id for t in titles]
+    if len(set(ids)) != len(ids):
+        raise DataBuildError(f"Catalog CSV {path} repeats show_id values; each title needs a unique id.")
+    return titles
