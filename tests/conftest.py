@@ -1,0 +1,53 @@
+"""Shared fixtures: settings pointing at temp dirs, and the three stores built from the fixture slice."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from agentic_rag.config import PROJECT_ROOT, Settings, load_settings
+
+FIXTURE_CSV = Path(__file__).parent / "fixtures" / "catalog_slice.csv"
+MODEL_DIR = PROJECT_ROOT / "data" / "models" / "all-MiniLM-L6-v2" / "onnx"
+
+
+@pytest.fixture(autouse=True)
+def _no_dotenv(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests never read the developer's .env or LLM keys."""
+    monkeypatch.setitem(Settings.model_config, "env_file", None)
+    for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OMDB_API_KEY", "CHROMA_URL", "FALKORDB_URL"):
+        monkeypatch.delenv(var, raising=False)
+
+
+def make_settings(build_dir: Path, csv_path: Path = FIXTURE_CSV, **overrides) -> Settings:
+    values = {"model_dir": MODEL_DIR, "offline_mode": True, **overrides}
+    return load_settings(build_dir=build_dir, csv_path=csv_path, **values)
+
+
+@pytest.fixture(scope="session")
+def fixture_rows() -> list[dict[str, str]]:
+    """The fixture slice read with plain csv: the independent source of expected facts."""
+    with FIXTURE_CSV.open(encoding="utf-8", newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+@pytest.fixture(scope="session")
+def built_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """Settings whose three stores are built once per session from the fixture slice."""
+    from agentic_rag.stores.build import build_all
+
+    settings = make_settings(tmp_path_factory.mktemp("stores"))
+    build_all(settings)
+    return settings
+
+
+@pytest.fixture(scope="session")
+def stores(built_settings: Settings):
+    """Open handles on the fixture stores (one embedded FalkorDB server per session)."""
+    from agentic_rag.stores.handles import open_stores
+
+    handles = open_stores(built_settings)
+    yield handles
+    handles.close()
