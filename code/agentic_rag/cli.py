@@ -58,6 +58,12 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from agentic_rag.bench.runner import main as bench_main
+
+    return bench_main(args.suite)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="agentic_rag", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -66,6 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stage", action="append", choices=["sqlite", "chroma", "graph"])
     p.add_argument("--quiet", action="store_true", help="no progress bars")
     p.set_defaults(func=_cmd_build_data)
+    p = sub.add_parser("bench", help="run benchmarks and print their figures")
+    p.add_argument("suite", nargs="*", help="suites to run (default: all)")
+    p.set_defaults(func=_cmd_bench)
     p = sub.add_parser("schema", help="print the schema description the planner sees")
     p.set_defaults(func=_cmd_schema)
     return parser

@@ -25,7 +25,7 @@ class OnnxEmbedder:
 
     dimension = 384
 
-    def __init__(self, model_dir: Path, batch_size: int = 64, threads: int | None = None):
+    def __init__(self, model_dir: Path, batch_size: int = 32, threads: int | None = None):
         import onnxruntime as ort
         from tokenizers import Tokenizer
 

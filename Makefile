@@ -1,0 +1,47 @@
+# Two commands for a newcomer: `make run` and `make test`. Everything else is here too.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= $(shell command -v python3.12 2>/dev/null || command -v python3)
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.requirements.stamp
+PORT   ?= 8501
+
+.PHONY: help install data run test test-fast bench lint eval clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+$(PY):
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 12), f"Python 3.12+ is needed, found {sys.version.split()[0]}: install it (pyenv install 3.12) or run make PYTHON=/path/to/python3.12"'
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): requirements.txt pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps -e .
+	@touch $(STAMP)
+
+install: $(STAMP) ## create .venv and install the pinned requirements (only when they changed)
+
+data: install ## build SQLite, Chroma and FalkorDB from data/netflix_titles.csv (skips what is current)
+	$(PY) -m agentic_rag build-data
+
+run: data ## install, build the data if needed, start the app on http://localhost:$(PORT)
+	$(PY) -m streamlit run code/streamlit_app.py --server.port $(PORT) --server.headless true --browser.gatherUsageStats false
+
+test: data ## install, build the data if needed, run every test (unit, integration, e2e, slow)
+	$(PY) -m pytest
+
+test-fast: install ## unit tests only
+	$(PY) -m pytest tests/unit -q
+
+bench: data ## run the benchmarks and print the figures
+	$(PY) -m agentic_rag bench
+
+lint: install ## ruff
+	$(PY) -m ruff check code tests
+
+clean: ## remove generated data (keeps .venv)
+	rm -rf data/build

@@ -1,0 +1,1 @@
+"""Benchmarks (`make bench`): figures and ratios printed, never asserted in tests."""

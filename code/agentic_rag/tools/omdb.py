@@ -1,0 +1,285 @@
+"""The `omdb` tool: look one title up in the OMDb API, with bounded retries and a size cap.
+
+The API key travels only in the request's query string. Every message here is
+built by hand (never `str(exc)` of an httpx error, which holds the URL), and a
+log filter redacts `apikey=` in httpx's own request log lines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import time
+from typing import Any
+
+import httpx
+from pydantic import BaseModel, ConfigDict, Field
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, stop_after_attempt
+from tenacity.wait import wait_exponential
+
+from agentic_rag.config import Settings
+from agentic_rag.tools.base import (
+    SourceRef,
+    ToolResult,
+    ToolStatus,
+    cap_rows,
+    error_result,
+    guarded,
+)
+from agentic_rag.tools.cache import cached_result, store_result
+from agentic_rag.tools.deps import ToolDeps
+
+log = logging.getLogger(__name__)
+
+TOOL = "omdb"
+MAX_ATTEMPTS = 3
+BACKOFF_START_S = 0.2
+RETRY_AFTER_CAP_S = 5.0
+MAX_BODY_BYTES = 1_000_000
+NO_KEY = "OMDb is off: set OMDB_API_KEY in .env"
+BAD_KEY = "OMDb rejected the API key (401); check OMDB_API_KEY"
+DAILY_LIMIT = "OMDb's daily request limit is reached (rate limit); try again tomorrow."
+NOT_JSON = "OMDb sent a response that is not JSON"
+
+_LOWERED = ("Title", "Year", "Rated", "Released", "Runtime", "Genre", "Director", "Actors", "Plot")
+_KEPT = ("imdbRating", "imdbVotes", "Metascore", "BoxOffice", "Awards", "Ratings", "imdbID")
+#: OMDb field -> row key, in the order rows show them.
+FIELDS = {name: name.lower() for name in _LOWERED} | {name: name for name in _KEPT}
+
+_APIKEY_RE = re.compile(r"(apikey=)[^&\s\"'>]+", re.IGNORECASE)
+
+
+class _RedactApiKey(logging.Filter):
+    """Replaces `apikey=...` in a record's message (httpx logs every request URL at INFO)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "apikey=" in message.lower():
+            record.msg, record.args = _APIKEY_RE.sub(r"\1***", message), None
+        return True
+
+
+def _install_log_filter() -> None:
+    logger = logging.getLogger("httpx")
+    if not any(isinstance(f, _RedactApiKey) for f in logger.filters):
+        logger.addFilter(_RedactApiKey())
+
+
+_install_log_filter()
+
+
+class OmdbArgs(BaseModel):
+    """Arguments of the `omdb` tool."""
+
+    model_config = ConfigDict(str_strip_whitespace=True)
+
+    title: str = Field(
+        min_length=1,
+        max_length=200,
+        description="The exact movie or show title to look up (ratings, awards, box office, cast).",
+    )
+    year: int | None = Field(None, ge=1900, le=2100, description="Release year, to pick a remake.")
+
+
+def omdb_available(settings: Settings) -> str | None:
+    """None when OMDb can be used, else the reason it cannot."""
+    return None if settings.omdb_api_key is not None else NO_KEY
+
+
+class _Retryable(Exception):
+    """An attempt failed in a way worth retrying (429, 5xx, transport error)."""
+
+    def __init__(self, message: str, retry_after: float | None = None, timed_out: bool = False):
+        super().__init__(message)
+        self.retry_after = retry_after
+        self.timed_out = timed_out
+        self.attempts = 1
+
+
+class _Failed(Exception):
+    """A final answer that is not a result: `status` and a key-free message."""
+
+    def __init__(self, status: ToolStatus, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+def redact(text: str, secret: str | None) -> str:
+    """`text` with the secret and any `apikey=` value replaced by ***."""
+    if secret:
+        text = text.replace(secret, "***")
+    return _APIKEY_RE.sub(r"\1***", text)
+
+
+def _retry_after(value: str | None) -> float | None:
+    try:
+        return max(0.0, float(value)) if value is not None else None
+    except ValueError:  # an HTTP date: fall back to the backoff
+        return None
+
+
+async def _read_capped(resp: httpx.Response) -> bytes:
+    declared = resp.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise _Failed(ToolStatus.ERROR, f"OMDb sent {int(declared):,} bytes; the limit is 1 MB.")
+    chunks, size = [], 0
+    async for chunk in resp.aiter_bytes():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise _Failed(ToolStatus.ERROR, "OMDb sent more than 1 MB; the response was dropped.")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _parse(body: bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(body)
+    except ValueError:
+        raise _Failed(ToolStatus.ERROR, NOT_JSON) from None
+    if not isinstance(data, dict):
+        raise _Failed(ToolStatus.ERROR, NOT_JSON)
+    return data
+
+
+async def _attempt(
+    client: httpx.AsyncClient, url: str, params: dict[str, str], timeout_s: float
+) -> dict[str, Any]:
+    """One GET; returns the JSON body of a 200 or raises `_Retryable` / `_Failed`."""
+    if timeout_s <= 0:
+        raise _Retryable("OMDb gave no answer in time", timed_out=True)
+    try:
+        async with client.stream("GET", url, params=params, timeout=timeout_s) as resp:
+            code = resp.status_code
+            if code == 429:
+                wait_s = _retry_after(resp.headers.get("retry-after"))
+                raise _Retryable("OMDb is rate limiting requests (429)", wait_s)
+            if code >= 500:
+                raise _Retryable(f"OMDb failed with HTTP {code}")
+            if code == 401:
+                body = await _read_capped(resp)
+                error = str(_safe_json(body).get("Error", ""))
+                if "limit" in error.lower():
+                    raise _Failed(ToolStatus.ERROR, DAILY_LIMIT)
+                raise _Failed(ToolStatus.ERROR, BAD_KEY)
+            if code != 200:
+                raise _Failed(ToolStatus.ERROR, f"OMDb answered HTTP {code}.")
+            return _parse(await _read_capped(resp))
+    except httpx.TimeoutException as exc:
+        msg = f"OMDb gave no answer in time ({type(exc).__name__})"
+        raise _Retryable(msg, timed_out=True) from None
+    except httpx.TransportError as exc:
+        raise _Retryable(f"OMDb is unreachable ({type(exc).__name__})") from None
+
+
+def _safe_json(body: bytes) -> dict[str, Any]:
+    try:
+        return _parse(body)
+    except _Failed:
+        return {}
+
+
+def _row(data: dict[str, Any]) -> dict[str, Any]:
+    row: dict[str, Any] = {}
+    for field, key in FIELDS.items():
+        value = data.get(field)
+        row[key] = None if value in (None, "N/A", "") else value
+    if not isinstance(row["Ratings"], list):
+        row["Ratings"] = []
+    return row
+
+
+async def omdb_tool(args: OmdbArgs, deps: ToolDeps, call_id: str) -> ToolResult:
+    """Look `args.title` up in OMDb; one row of facts, marked untrusted."""
+    settings = deps.settings
+    reason = omdb_available(settings)
+    if reason is not None or settings.omdb_api_key is None:
+        return error_result(TOOL, call_id, ToolStatus.ERROR, reason or NO_KEY)
+    key = settings.omdb_api_key.get_secret_value()
+    deadline_s = settings.omdb_timeout_s
+    cache_args = {"title": args.title, "year": args.year}
+    shown = f"title={args.title!r}" + (f" year={args.year}" if args.year else "")
+    common: dict[str, Any] = {"tool": TOOL, "call_id": call_id, "query": shown}
+
+    async def fetch(client: httpx.AsyncClient) -> dict[str, Any]:
+        params = {"t": args.title, "apikey": key, "plot": "short", "r": "json"}
+        if args.year:
+            params["y"] = str(args.year)
+        end = time.monotonic() + deadline_s
+
+        def wait(state: RetryCallState) -> float:
+            exc = state.outcome.exception() if state.outcome else None
+            if isinstance(exc, _Retryable) and exc.retry_after is not None:
+                return min(exc.retry_after, RETRY_AFTER_CAP_S)
+            return float(wait_exponential(multiplier=BACKOFF_START_S, min=BACKOFF_START_S)(state))
+
+        def past_deadline(state: RetryCallState) -> bool:  # never sleep past our own deadline
+            return time.monotonic() + state.upcoming_sleep >= end - 0.05
+
+        retrying = AsyncRetrying(
+            stop=stop_after_attempt(MAX_ATTEMPTS) | past_deadline,
+            wait=wait,
+            retry=retry_if_exception_type(_Retryable),
+            reraise=True,
+        )
+        try:
+            async for attempt in retrying:
+                with attempt:
+                    remaining = min(deadline_s, end - time.monotonic())
+                    call = _attempt(client, settings.omdb_base_url, params, remaining)
+                    try:  # a transport that ignores its timeout still meets the deadline
+                        return await asyncio.wait_for(call, max(remaining, 0.0) + 0.05)
+                    except TimeoutError:
+                        raise _Retryable("OMDb gave no answer in time", timed_out=True) from None
+        except _Retryable as exc:
+            exc.attempts = retrying.statistics.get("attempt_number", 1)
+            raise
+        raise _Failed(ToolStatus.ERROR, "OMDb lookup ended without an answer.")  # unreachable
+
+    async def work() -> ToolResult:
+        hit = cached_result(deps.cache, TOOL, cache_args, call_id)
+        if hit is not None:
+            return hit
+        try:
+            if deps.http is not None:
+                data = await fetch(deps.http)
+            else:
+                async with httpx.AsyncClient() as client:
+                    data = await fetch(client)
+        except _Failed as exc:
+            return error_result(TOOL, call_id, exc.status, redact(str(exc), key), query=shown)
+        except _Retryable as exc:
+            status = ToolStatus.TIMEOUT if exc.timed_out else ToolStatus.ERROR
+            tries = f"{exc.attempts} attempt" + ("s" if exc.attempts != 1 else "")
+            msg = redact(f"{exc}; gave up after {tries}. Answer from the catalog instead.", key)
+            return error_result(TOOL, call_id, status, msg, query=shown)
+        except Exception as exc:  # anything else: a key-free message, never the raw text
+            log.warning("omdb lookup failed: %s", redact(repr(exc), key))
+            msg = f"OMDb lookup failed ({type(exc).__name__})."
+            return error_result(TOOL, call_id, ToolStatus.ERROR, msg, query=shown)
+
+        if str(data.get("Response", "True")).lower() == "false":
+            error = redact(str(data.get("Error") or "no match"), key)
+            if "not found" in error.lower():
+                msg = f"OMDb: {error}"
+                return ToolResult(**common, status=ToolStatus.EMPTY, message=msg, untrusted=True)
+            return error_result(TOOL, call_id, ToolStatus.ERROR, f"OMDb: {error}", query=shown)
+
+        rows, truncated = cap_rows([_row(data)])
+        row = rows[0]
+        label = str(row.get("title") or args.title)
+        ref = str(row.get("imdbID") or label)
+        result = ToolResult(
+            **common,
+            status=ToolStatus.OK,
+            rows=rows,
+            truncated=truncated,
+            message=f"OMDb facts for {label!r} (untrusted text from OMDb).",
+            sources=[SourceRef(kind="omdb", ref=ref, label=label)],
+            untrusted=True,
+        )
+        store_result(deps.cache, TOOL, cache_args, result, settings.omdb_cache_ttl_s)
+        return result
+
+    return await guarded(TOOL, call_id, deadline_s + 1.0, work)

@@ -1,0 +1,162 @@
+"""Semantic search over the descriptions in ChromaDB, with optional metadata filters."""
+
+from __future__ import annotations
+
+import asyncio
+import difflib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from agentic_rag.tools.base import SourceRef, ToolResult, ToolStatus, cap_rows, error_result, guarded
+from agentic_rag.tools.deps import ToolDeps
+
+TOOL = "semantic"
+
+
+class SemanticArgs(BaseModel):
+    """Find titles whose description is closest in meaning to a text."""
+
+    query: str = Field(
+        min_length=2,
+        max_length=500,
+        description="What the title is about, in plain words (a plot, a mood, a theme).",
+    )
+    n_results: int = Field(8, ge=1, le=20, description="How many titles to return (max 20).")
+    type: Literal["Movie", "TV Show"] | None = Field(None, description="Only movies or TV shows.")
+    year_from: int | None = Field(None, ge=1900, le=2100, description="Earliest release year.")
+    year_to: int | None = Field(None, ge=1900, le=2100, description="Latest release year.")
+    genre: str | None = Field(None, description="One genre name exactly as in the catalog.")
+    country: str | None = Field(None, description="One production country, e.g. India.")
+
+    @model_validator(mode="after")
+    def _years_in_order(self) -> SemanticArgs:
+        if self.year_from and self.year_to and self.year_from > self.year_to:
+            self.year_from, self.year_to = self.year_to, self.year_from
+        return self
+
+
+@lru_cache(maxsize=8)
+def _known_names(sqlite_path: Path, table: str) -> tuple[str, ...]:
+    from agentic_rag.stores.handles import connect_readonly
+
+    conn = connect_readonly(sqlite_path)
+    try:
+        return tuple(r[0] for r in conn.execute(f"SELECT name FROM {table}"))  # noqa: S608
+    finally:
+        conn.close()
+
+
+def resolve_name(value: str, known: tuple[str, ...]) -> str | None:
+    """Match a genre/country to the catalog's spelling: exact, case-insensitive, then close."""
+    if value in known:
+        return value
+    folded = {k.casefold(): k for k in known}
+    if value.casefold() in folded:
+        return folded[value.casefold()]
+    close = difflib.get_close_matches(value.casefold(), list(folded), n=1, cutoff=0.75)
+    return folded[close[0]] if close else None
+
+
+def build_where(args: SemanticArgs, genres: tuple[str, ...], countries: tuple[str, ...]) -> dict | None:
+    """Translate the filters to a Chroma `where`; unknown genre/country names raise ValueError."""
+    clauses: list[dict[str, Any]] = []
+    if args.type:
+        clauses.append({"type": args.type})
+    if args.year_from:
+        clauses.append({"release_year": {"$gte": args.year_from}})
+    if args.year_to:
+        clauses.append({"release_year": {"$lte": args.year_to}})
+    for value, known, field, what in (
+        (args.genre, genres, "genre_list", "genre"),
+        (args.country, countries, "country_list", "country"),
+    ):
+        if not value:
+            continue
+        name = resolve_name(value, known)
+        if name is None:
+            sample = ", ".join(sorted(known)[:12])
+            raise ValueError(f"Unknown {what} {value!r}. Known {what}s include: {sample}, ...")
+        clauses.append({field: {"$contains": name}})
+    if not clauses:
+        return None
+    return clauses[0] if len(clauses) == 1 else {"$and": clauses}
+
+
+def _rows_from(hits: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for show_id, distance, meta, doc in zip(
+        hits["ids"][0], hits["distances"][0], hits["metadatas"][0], hits["documents"][0], strict=True
+    ):
+        meta = meta or {}
+        rows.append(
+            {
+                "show_id": show_id,
+                "title": meta.get("title"),
+                "type": meta.get("type"),
+                "release_year": meta.get("release_year"),
+                "genres": meta.get("genres"),
+                "distance": round(float(distance), 4),
+                "description": doc,
+            }
+        )
+    return rows
+
+
+async def semantic_tool(args: SemanticArgs, deps: ToolDeps, call_id: str) -> ToolResult:
+    async def work() -> ToolResult:
+        stores = deps.stores
+        if stores is None:
+            return error_result(TOOL, call_id, ToolStatus.ERROR, "The Chroma store is not open.")
+        cache_args = args.model_dump(exclude_none=True)
+        if deps.cache is not None:
+            hit = await asyncio.to_thread(deps.cache.get, TOOL, cache_args)
+            if hit is not None:
+                return ToolResult.model_validate({**hit, "call_id": call_id, "cached": True})
+        try:
+            where = build_where(
+                args,
+                _known_names(stores.sqlite_path, "genres"),
+                _known_names(stores.sqlite_path, "countries"),
+            )
+        except ValueError as exc:
+            return error_result(TOOL, call_id, ToolStatus.ERROR, str(exc))
+
+        def query() -> dict[str, Any]:
+            vector = stores.embedder.embed_one(args.query)
+            return stores.collection.query(
+                query_embeddings=[vector],
+                n_results=args.n_results,
+                where=where,
+                include=["metadatas", "documents", "distances"],
+            )
+
+        rows, truncated = cap_rows(_rows_from(await asyncio.to_thread(query)))
+        result = ToolResult(
+            tool=TOOL,
+            call_id=call_id,
+            status=ToolStatus.OK if rows else ToolStatus.EMPTY,
+            rows=rows,
+            message=f"{len(rows)} titles by meaning" if rows else "No description matched the filters.",
+            truncated=truncated,
+            untrusted=True,
+            query=args.query,
+            sources=[
+                SourceRef(
+                    kind="show",
+                    ref=r["show_id"],
+                    show_id=r["show_id"],
+                    label=r["title"],
+                    detail={"distance": r["distance"]},
+                )
+                for r in rows
+            ],
+        )
+        if deps.cache is not None and rows:
+            ttl = deps.settings.semantic_cache_ttl_s
+            await asyncio.to_thread(deps.cache.set, TOOL, cache_args, result.model_dump(mode="json"), ttl)
+        return result
+
+    return await guarded(TOOL, call_id, deps.settings.semantic_timeout_s, work)
