@@ -61,13 +61,8 @@ class _RedactApiKey(logging.Filter):
         return True
 
 
-def _install_log_filter() -> None:
-    logger = logging.getLogger("httpx")
-    if not any(isinstance(f, _RedactApiKey) for f in logger.filters):
-        logger.addFilter(_RedactApiKey())
-
-
-_install_log_filter()
+if not any(isinstance(f, _RedactApiKey) for f in logging.getLogger("httpx").filters):
+    logging.getLogger("httpx").addFilter(_RedactApiKey())
 
 
 class OmdbArgs(BaseModel):
@@ -159,8 +154,7 @@ async def _attempt(
                 raise _Retryable(f"OMDb failed with HTTP {code}")
             if code == 401:
                 body = await _read_capped(resp)
-                error = str(_safe_json(body).get("Error", ""))
-                if "limit" in error.lower():
+                if b"limit" in body.lower():  # {"Error": "Request limit reached!"}
                     raise _Failed(ToolStatus.ERROR, DAILY_LIMIT)
                 raise _Failed(ToolStatus.ERROR, BAD_KEY)
             if code != 200:
@@ -171,13 +165,6 @@ async def _attempt(
         raise _Retryable(msg, timed_out=True) from None
     except httpx.TransportError as exc:
         raise _Retryable(f"OMDb is unreachable ({type(exc).__name__})") from None
-
-
-def _safe_json(body: bytes) -> dict[str, Any]:
-    try:
-        return _parse(body)
-    except _Failed:
-        return {}
 
 
 def _row(data: dict[str, Any]) -> dict[str, Any]:
@@ -193,9 +180,8 @@ def _row(data: dict[str, Any]) -> dict[str, Any]:
 async def omdb_tool(args: OmdbArgs, deps: ToolDeps, call_id: str) -> ToolResult:
     """Look `args.title` up in OMDb; one row of facts, marked untrusted."""
     settings = deps.settings
-    reason = omdb_available(settings)
-    if reason is not None or settings.omdb_api_key is None:
-        return error_result(TOOL, call_id, ToolStatus.ERROR, reason or NO_KEY)
+    if settings.omdb_api_key is None:
+        return error_result(TOOL, call_id, ToolStatus.ERROR, NO_KEY)
     key = settings.omdb_api_key.get_secret_value()
     deadline_s = settings.omdb_timeout_s
     cache_args = {"title": args.title, "year": args.year}
@@ -267,9 +253,8 @@ async def omdb_tool(args: OmdbArgs, deps: ToolDeps, call_id: str) -> ToolResult:
             return error_result(TOOL, call_id, ToolStatus.ERROR, f"OMDb: {error}", query=shown)
 
         rows, truncated = cap_rows([_row(data)])
-        row = rows[0]
-        label = str(row.get("title") or args.title)
-        ref = str(row.get("imdbID") or label)
+        label = str(rows[0]["title"] or args.title)
+        ref = str(rows[0]["imdbID"] or label)
         result = ToolResult(
             **common,
             status=ToolStatus.OK,
