@@ -118,10 +118,12 @@ def clean_row(row: dict[str, str]) -> Title:
         rating, duration = None, rating
     minutes, seasons = parse_duration(duration)
     year = _blank(row.get("release_year"))
+    show_id = row["show_id"].strip()
     return Title(
-        show_id=row["show_id"].strip(),
+        show_id=show_id,
         type=row["type"].strip(),
-        title=row["title"].strip(),
+        # Nine source titles are only spaces (their original script was lost upstream).
+        title=_blank(row.get("title")) or f"(untitled {show_id})",
         date_added=parse_date(row.get("date_added")),
         release_year=int(year) if year and year.isdigit() else None,
         rating=rating,

@@ -1,0 +1,282 @@
+"""The `sql` tool: one guarded, read-only, time-boxed SELECT against the SQLite catalog.
+
+Layers: the static guard (`sql_guard.check_sql`), a `mode=ro` connection, an
+authorizer that allows only reading, a 1 MB value limit, and a progress handler
+that stops the query at its deadline or when the caller is cancelled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from agentic_rag.errors import QueryTimeoutError
+from agentic_rag.stores.handles import connect_readonly
+from agentic_rag.tools.base import (
+    SourceRef,
+    ToolResult,
+    ToolStatus,
+    cap_rows,
+    error_result,
+    guarded,
+)
+from agentic_rag.tools.deps import ToolDeps
+from agentic_rag.tools.sql_guard import FORBIDDEN_FUNCTIONS, MAX_VALUE_BYTES, GuardedSql, check_sql
+
+TOOL = "sql"
+HARD_CAP = 200
+PROGRESS_STEPS = 1_000  # VM instructions between deadline checks
+ALLOWED_ACTIONS = frozenset(
+    {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
+)
+#: SQLite asks for UPDATE on the schema table while it connects a virtual table (FTS5,
+#: json_each), and FTS5 reads `PRAGMA data_version`. Nothing can be written: the
+#: connection is `mode=ro` and the guard has refused every write and PRAGMA already.
+SCHEMA_TABLES = frozenset({"sqlite_master", "sqlite_schema", "sqlite_temp_master"})
+READ_PRAGMAS = frozenset({"data_version"})
+SHADOW_SUFFIXES = ("_data", "_idx", "_content", "_docsize", "_config", "_segdir", "_segments")
+#: Columns that identify a catalog row: (column, table, column holding its label).
+ROW_KEYS = (
+    ("show_id", "shows", "title"),
+    ("person_id", "people", "name"),
+    ("genre_id", "genres", "name"),
+    ("country_id", "countries", "name"),
+)
+
+
+class SqlArgs(BaseModel):
+    """Run one read-only SQLite SELECT over the catalog."""
+
+    query: str = Field(
+        description=(
+            "One SQLite SELECT (WITH and UNION allowed) over the catalog tables; no writes, "
+            "PRAGMA or ATTACH. Select show_id and title so results can be cited. A LIMIT is "
+            "added when missing and capped at 200."
+        )
+    )
+    max_rows: int = Field(50, ge=1, le=HARD_CAP, description="Rows wanted when no LIMIT is given.")
+
+
+def load_schema(path: Path) -> dict[str, list[str]]:
+    """Tables and their columns from the live catalog (cached per file and modification time)."""
+    resolved = Path(path).resolve()
+    cached = _schema(str(resolved), resolved.stat().st_mtime_ns)
+    return {name: list(cols) for name, cols in cached}
+
+
+@lru_cache(maxsize=8)
+def _schema(path: str, _mtime_ns: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    conn = connect_readonly(Path(path))
+    try:
+        rows = conn.execute(
+            "SELECT name, coalesce(sql, '') FROM sqlite_master "
+            "WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite%' ORDER BY rowid"
+        ).fetchall()
+        virtual = {n for n, s in rows if s.lstrip().upper().startswith("CREATE VIRTUAL")}
+        tables = []
+        for name, _sql in rows:
+            if any(name == v + suffix for v in virtual for suffix in SHADOW_SUFFIXES):
+                continue
+            quoted = '"' + name.replace('"', '""') + '"'
+            cols = [r[1] for r in conn.execute(f"PRAGMA table_info({quoted})")]
+            if name in virtual:
+                cols += [name, "rank"]  # FTS5 hidden columns: `t MATCH ...`, `ORDER BY rank`
+            tables.append((name, tuple(cols)))
+        return tuple(tables)
+    finally:
+        conn.close()
+
+
+def _authorize(
+    action: int, arg1: str | None, arg2: str | None, _db: str | None, _t: str | None
+) -> int:
+    if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() in FORBIDDEN_FUNCTIONS:
+        return sqlite3.SQLITE_DENY
+    if action in ALLOWED_ACTIONS:
+        return sqlite3.SQLITE_OK
+    if action == sqlite3.SQLITE_UPDATE and (arg1 or "").lower() in SCHEMA_TABLES:
+        return sqlite3.SQLITE_OK
+    if action == sqlite3.SQLITE_PRAGMA and (arg1 or "").lower() in READ_PRAGMAS and arg2 is None:
+        return sqlite3.SQLITE_OK
+    return sqlite3.SQLITE_DENY
+
+
+def execute_readonly(
+    path: Path, sql: str, limit: int, timeout_s: float, cancel: threading.Event
+) -> list[dict[str, Any]]:
+    """Run `sql` on a fresh sandboxed connection; fetch at most `limit + 1` rows (blocking)."""
+    deadline = time.monotonic() + timeout_s
+    timed_out = False
+
+    def progress() -> int:
+        nonlocal timed_out
+        if cancel.is_set():
+            return 1
+        if time.monotonic() > deadline:
+            timed_out = True
+            return 1
+        return 0
+
+    conn = connect_readonly(path)
+    try:
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
+        attached = getattr(sqlite3, "SQLITE_LIMIT_ATTACHED", None)
+        if attached is not None:
+            conn.setlimit(attached, 0)
+        conn.set_authorizer(_authorize)
+        conn.set_progress_handler(progress, PROGRESS_STEPS)
+        try:
+            cursor = conn.execute(sql)
+            raw = cursor.fetchmany(limit + 1)
+        except sqlite3.OperationalError as exc:
+            if timed_out:
+                raise QueryTimeoutError(
+                    f"SQL query ran past {timeout_s:g} s and was stopped; add filters or a LIMIT"
+                ) from exc
+            raise
+        names = _column_names([d[0] for d in cursor.description or ()])
+        return [dict(zip(names, map(_cell, row), strict=True)) for row in raw]
+    finally:
+        conn.close()
+
+
+def _column_names(names: Sequence[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}_{seen[name]}")
+    return out
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, bytes | bytearray | memoryview):
+        data = bytes(value)
+        return data.hex() if len(data) <= 32 else f"<{len(data)}-byte blob>"
+    return value
+
+
+async def sql_tool(args: SqlArgs, deps: ToolDeps, call_id: str) -> ToolResult:
+    """Guard, run and cite one SELECT; every call is written to the audit log."""
+    timeout_s = float(deps.settings.sql_timeout_s)
+    try:
+        result = await guarded(TOOL, call_id, timeout_s + 1, lambda: _run(args, deps, call_id))
+    except asyncio.CancelledError:
+        deps.audit.record(tool=TOOL, query=args.query, status="cancelled")
+        raise
+    deps.audit.record(
+        tool=TOOL,
+        query=result.query or args.query,
+        status=result.status.value,
+        rows=len(result.rows),
+        ms=result.elapsed_ms,
+        error=result.error,
+    )
+    return result
+
+
+async def _run(args: SqlArgs, deps: ToolDeps, call_id: str) -> ToolResult:
+    if deps.stores is None:
+        return error_result(TOOL, call_id, ToolStatus.ERROR, "SQL store is not open")
+    path = Path(deps.stores.sqlite_path)
+    schema = await asyncio.to_thread(load_schema, path)
+    checked = check_sql(args.query, max_rows=args.max_rows, hard_cap=HARD_CAP, schema=schema)
+    cancel = threading.Event()
+    timeout_s = float(deps.settings.sql_timeout_s)
+    try:
+        rows = await asyncio.to_thread(
+            execute_readonly, path, checked.sql, checked.limit, timeout_s, cancel
+        )
+    except asyncio.CancelledError:
+        cancel.set()  # the worker thread stops at its next progress check
+        raise
+    except QueryTimeoutError as exc:
+        return error_result(TOOL, call_id, ToolStatus.TIMEOUT, str(exc), query=checked.sql)
+    except sqlite3.Error as exc:
+        status, message = explain_error(exc, checked, schema)
+        return error_result(TOOL, call_id, status, message, query=checked.sql)
+    return _result(rows, checked, call_id)
+
+
+def explain_error(
+    exc: sqlite3.Error, checked: GuardedSql, schema: Mapping[str, Sequence[str]]
+) -> tuple[ToolStatus, str]:
+    """Turn a SQLite error into a status and a message the planner can act on."""
+    text = str(exc)
+    low = text.lower()
+    if getattr(exc, "sqlite_errorname", "") == "SQLITE_AUTH" or "authoriz" in low:
+        return ToolStatus.REFUSED, (
+            f"Refused by the read-only sandbox ({text}): only reading SELECTs over the catalog "
+            "tables can run."
+        )
+    if "too big" in low:
+        return ToolStatus.REFUSED, (
+            f"The query builds a value over {MAX_VALUE_BYTES} bytes and was stopped; select "
+            "shorter values or aggregate."
+        )
+    if low.startswith("no such table"):
+        return ToolStatus.ERROR, f"{text}. Tables: {', '.join(schema)}."
+    if low.startswith("no such column"):
+        names = checked.tables or tuple(schema)
+        listing = "; ".join(f"{t}({', '.join(schema.get(t, ()))})" for t in names)
+        return ToolStatus.ERROR, f"{text}. Columns: {listing}."
+    return ToolStatus.ERROR, f"SQLite error: {text}"
+
+
+def _result(rows: list[dict[str, Any]], checked: GuardedSql, call_id: str) -> ToolResult:
+    kept, truncated = cap_rows(rows, max_rows=checked.limit)
+    if checked.limit_imposed and len(rows) >= checked.limit > 0:
+        truncated = True  # the guard's LIMIT was reached: there may be more rows
+    if not kept:
+        message = "0 rows: the query ran and matched nothing."
+    else:
+        message = f"{len(kept)} row{'s' if len(kept) != 1 else ''}"
+        if truncated:
+            message += (
+                f" (cut at {len(kept)}; there may be more: add filters, aggregate, "
+                "or select fewer columns)"
+            )
+    return ToolResult(
+        tool=TOOL,
+        call_id=call_id,
+        status=ToolStatus.OK if kept else ToolStatus.EMPTY,
+        rows=kept,
+        message=message,
+        truncated=truncated,
+        sources=row_sources(kept, checked.sql),
+        untrusted=checked.reads_free_text,
+        query=checked.sql,
+    )
+
+
+def row_sources(rows: list[dict[str, Any]], sql: str) -> list[SourceRef]:
+    """One source per catalog row the result names; the query itself when it names none."""
+    sources: list[SourceRef] = []
+    seen: set[str] = set()
+    for row in rows:
+        for column, table, label_column in ROW_KEYS:
+            value = row.get(column)
+            if value is None:
+                continue
+            ref = f"{table}:{value}"
+            if ref not in seen:
+                seen.add(ref)
+                label = row.get(label_column)
+                sources.append(
+                    SourceRef(
+                        kind="sql_row",
+                        ref=ref,
+                        label=label if isinstance(label, str) else None,
+                        show_id=str(value) if column == "show_id" else None,
+                    )
+                )
+            break
+    return sources or [SourceRef(kind="sql_row", ref="query", detail={"sql": sql})]
