@@ -58,6 +58,13 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_ask(args: argparse.Namespace) -> int:
+    from agentic_rag.cli_ask import ask_command
+
+    overrides = {"offline_mode": True} if args.offline else {}
+    return ask_command(load_settings(**overrides), args.question, args.thread, args.json)
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
     from agentic_rag.bench.runner import main as bench_main
 
@@ -72,6 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--stage", action="append", choices=["sqlite", "chroma", "graph"])
     p.add_argument("--quiet", action="store_true", help="no progress bars")
     p.set_defaults(func=_cmd_build_data)
+    p = sub.add_parser("ask", help="answer one question in the terminal")
+    p.add_argument("question")
+    p.add_argument("--offline", action="store_true", help="deterministic mode, no LLM")
+    p.add_argument("--thread", help="continue this conversation thread")
+    p.add_argument("--json", action="store_true", help="print the turn's trace as JSON")
+    p.set_defaults(func=_cmd_ask)
     p = sub.add_parser("bench", help="run benchmarks and print their figures")
     p.add_argument("suite", nargs="*", help="suites to run (default: all)")
     p.set_defaults(func=_cmd_bench)

@@ -9,11 +9,12 @@ from agentic_rag.config import Settings, load_settings
 
 
 def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
-    from agentic_rag.bench import data_build
+    from agentic_rag.bench import data_build, tools
 
     return {
         "build": data_build.bench_build,
         "embedding": data_build.bench_embedding,
+        "tools": tools.bench_tools,
     }
 
 

@@ -72,6 +72,7 @@ class ToolResult(BaseModel):
     query: str | None = Field(None, description="the query actually run, after guard rewrites")
     attempts: list[RepairAttempt] = Field(default_factory=list)
     cached: bool = False
+    reused_from: str | None = Field(None, description="call id whose result this repeats")
 
     @property
     def ok(self) -> bool:

@@ -1,0 +1,95 @@
+"""What the graph's nodes need from a planner, an evaluator and a synthesizer.
+
+Two implementations of each sit behind these: an LLM-backed one (`agentic_rag.agent.llm_*`) and a
+deterministic offline one (`agentic_rag.agent.offline.*`), so the same graph runs in both modes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan
+from agentic_rag.tools.base import ToolResult
+
+
+@dataclass
+class Usage:
+    """Tokens and cost of one node's model calls (zero for offline code)."""
+
+    model: str | None = None
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_usd: float = 0.0
+    note: str | None = None  # e.g. why the offline fallback answered
+
+    def add(self, other: Usage) -> Usage:
+        return Usage(
+            model=self.model or other.model,
+            tokens_in=self.tokens_in + other.tokens_in,
+            tokens_out=self.tokens_out + other.tokens_out,
+            cost_usd=self.cost_usd + other.cost_usd,
+            note="; ".join(n for n in (self.note, other.note) if n) or None,
+        )
+
+
+@dataclass
+class TurnSummary:
+    """One earlier turn of the thread, as the planner sees it (oldest first)."""
+
+    question: str
+    resolved_question: str
+    answer: str  # possibly shortened
+    show_ids: list[str] = field(default_factory=list)  # titles the answer's results named
+
+
+@dataclass
+class PlanContext:
+    question: str
+    history: list[TurnSummary]
+    iteration: int
+    schema_text: str
+    tools_text: str
+    tool_names: tuple[str, ...]
+    previous_plans: list[ExecutionPlan] = field(default_factory=list)
+    results: list[ToolResult] = field(default_factory=list)
+    instructions: str = ""  # the evaluator's replan instructions
+
+
+@dataclass
+class EvalContext:
+    question: str
+    iteration: int
+    max_iterations: int
+    plans: list[ExecutionPlan]
+    results: list[ToolResult]  # every result so far, in call order
+    latest: list[ToolResult]  # this iteration's results
+    tool_names: tuple[str, ...]
+
+
+@dataclass
+class SynthContext:
+    question: str
+    results: list[ToolResult]
+    plans: list[ExecutionPlan]
+    incomplete_reason: str | None
+    mode_label: str
+    history: list[TurnSummary] = field(default_factory=list)
+
+
+class Planner(Protocol):
+    async def plan(self, ctx: PlanContext) -> tuple[ExecutionPlan, Usage]: ...
+
+
+class Evaluator(Protocol):
+    async def evaluate(self, ctx: EvalContext) -> tuple[EvaluatorDecision, Usage]: ...
+
+
+TokenSink = Callable[[str], Any]
+
+
+class Synthesizer(Protocol):
+    async def synthesize(self, ctx: SynthContext, emit: TokenSink) -> tuple[str, Usage]:
+        """Write the answer, calling `emit(text)` for each streamed piece; return the full text."""
+        ...

@@ -1,0 +1,134 @@
+"""Typed artefacts of a turn: the plan, the evaluator's decision, node traces, the answer."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, Field, create_model
+
+from agentic_rag.tools.cypher import CypherArgs
+from agentic_rag.tools.graph_expand import GraphExpandArgs
+from agentic_rag.tools.omdb import OmdbArgs
+from agentic_rag.tools.semantic import SemanticArgs
+from agentic_rag.tools.sql import SqlArgs
+from agentic_rag.tools.web import WebArgs
+
+MAX_CALLS = 6
+
+ARGS_BY_TOOL: dict[str, type[BaseModel]] = {
+    "sql": SqlArgs,
+    "semantic": SemanticArgs,
+    "cypher": CypherArgs,
+    "graph_expand": GraphExpandArgs,
+    "web": WebArgs,
+    "omdb": OmdbArgs,
+}
+
+
+def _call_model(tool: str, args_model: type[BaseModel]) -> type[BaseModel]:
+    return create_model(
+        f"{args_model.__name__.removesuffix('Args')}Call",
+        tool=(Literal[tool], Field(description="which tool to call")),  # type: ignore[valid-type]
+        purpose=(str, Field(description="what this call should find out, in a few words")),
+        args=(args_model, ...),
+    )
+
+
+CALL_MODELS: dict[str, type[BaseModel]] = {t: _call_model(t, m) for t, m in ARGS_BY_TOOL.items()}
+
+
+class PlannedCall(BaseModel):
+    """One tool call of a plan, tool-agnostic (what the executor and the page use)."""
+
+    tool: str
+    purpose: str
+    args: dict[str, Any]
+
+    @classmethod
+    def from_typed(cls, call: BaseModel) -> PlannedCall:
+        data = call.model_dump(mode="json", exclude_none=True)
+        return cls(tool=data["tool"], purpose=data.get("purpose", ""), args=data.get("args", {}))
+
+
+class ExecutionPlan(BaseModel):
+    """What the planner decided (stored in state in this tool-agnostic form)."""
+
+    reasoning: str
+    resolved_question: str
+    calls: list[PlannedCall] = Field(min_length=1, max_length=MAX_CALLS)
+    source: Literal["llm", "offline"] = "offline"
+    fallback_reason: str | None = None
+
+
+@lru_cache(maxsize=32)
+def plan_schema_for(tools: tuple[str, ...]) -> type[BaseModel]:
+    """The structured-output model the LLM planner fills: calls restricted to `tools`."""
+    members = tuple(CALL_MODELS[t] for t in tools)
+    call_type: Any = (
+        members[0] if len(members) == 1
+        else Annotated[Union[members], Field(discriminator="tool")]  # noqa: UP007
+    )
+    return create_model(
+        "ExecutionPlan",
+        reasoning=(str, Field(description="why these calls answer the question, briefly")),
+        resolved_question=(
+            str,
+            Field(description="the question rewritten to stand alone, using the conversation"),
+        ),
+        calls=(
+            list[call_type],
+            Field(min_length=1, max_length=MAX_CALLS, description="1 to 6 tool calls, run in parallel"),
+        ),
+    )
+
+
+def to_plan(typed: BaseModel, source: Literal["llm", "offline"] = "llm") -> ExecutionPlan:
+    return ExecutionPlan(
+        reasoning=typed.reasoning,  # type: ignore[attr-defined]
+        resolved_question=typed.resolved_question,  # type: ignore[attr-defined]
+        calls=[PlannedCall.from_typed(c) for c in typed.calls],  # type: ignore[attr-defined]
+        source=source,
+    )
+
+
+class EvaluatorDecision(BaseModel):
+    decision: Literal["continue", "replan"] = Field(
+        description="continue: the results answer the question; replan: another round is needed"
+    )
+    reasoning: str = Field(description="why, in one or two sentences")
+    replan_instructions: str = Field(
+        "", description="when replanning: what the next plan should do differently"
+    )
+    confidence: float = Field(0.5, ge=0.0, le=1.0, description="how sure the results suffice, 0-1")
+
+
+class RecordedDecision(EvaluatorDecision):
+    iteration: int
+    source: Literal["llm", "offline", "rule"] = "rule"
+    fallback_reason: str | None = None
+
+
+class NodeTrace(BaseModel):
+    node: str
+    iteration: int
+    start: float
+    end: float
+    model: str | None = None
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_usd: float = 0.0
+    note: str | None = None
+
+    @property
+    def ms(self) -> float:
+        return round((self.end - self.start) * 1000, 1)
+
+
+class Citation(BaseModel):
+    """[n] in the answer: one tool result and its precise source references."""
+
+    number: int
+    call_id: str
+    tool: str
+    refs: list[dict[str, Any]]

@@ -1,0 +1,84 @@
+"""Executor node: no LLM. Runs every call of the plan at once, each under its own timeout,
+all under the turn deadline; reuses the result of a call already run this turn."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from agentic_rag.agent.deps import AgentDeps
+from agentic_rag.agent.models import ExecutionPlan, PlannedCall
+from agentic_rag.agent.nodes.common import call_key
+from agentic_rag.agent.state import State
+from agentic_rag.agent.trace import emit, node_trace
+from agentic_rag.tools.base import ToolResult, ToolStatus, error_result
+
+
+def _earlier_calls(state: State) -> dict[str, str]:
+    """call key -> call id, for every call of the earlier plans of this turn."""
+    seen: dict[str, str] = {}
+    for i, plan in enumerate(state.get("plans") or [], start=1):
+        for j, call in enumerate(plan["calls"], start=1):
+            seen.setdefault(call_key(call["tool"], call["args"]), f"{i}.{j}")
+    return seen
+
+
+async def _run_one(call: PlannedCall, call_id: str, deps: AgentDeps, budget: float) -> ToolResult:
+    emit({"type": "call_start", "call_id": call_id, "tool": call.tool, "purpose": call.purpose,
+          "args": call.args, "t": time.time()})
+    spec = deps.registry.specs.get(call.tool)
+    limit = min(spec.timeout_s(deps.settings) + 1.0, budget) if spec else budget
+    started = time.perf_counter()
+    try:
+        result = await asyncio.wait_for(
+            deps.registry.run(call.tool, call.args, deps.tools, call_id), timeout=max(limit, 0.05)
+        )
+    except TimeoutError:
+        result = error_result(call.tool, call_id, ToolStatus.TIMEOUT,
+                              f"{call.tool} was stopped at the turn's time limit ({limit:.1f} s).")
+        result.elapsed_ms = round((time.perf_counter() - started) * 1000, 2)
+    except Exception as exc:  # registry.run should never raise; belt and braces
+        result = error_result(call.tool, call_id, ToolStatus.ERROR, f"{type(exc).__name__}: {exc}")
+    emit({"type": "call_end", "call_id": call_id, "tool": call.tool, "t": time.time(),
+          "result": result.model_dump(mode="json")})
+    return result
+
+
+async def executor(state: State, deps: AgentDeps) -> dict:
+    iteration = state["iteration"]
+    plan = ExecutionPlan(**state["plans"][-1])
+    earlier = _earlier_calls(state)
+    previous = state.get("results") or {}
+    budget = max(deps.budget_before_synthesis(state["deadline"]), 0.1)
+    start = time.time()
+
+    jobs: dict[str, asyncio.Task | str] = {}
+    this_plan: dict[str, str] = {}
+    for j, call in enumerate(plan.calls, start=1):
+        call_id = f"{iteration}.{j}"
+        key = call_key(call.tool, call.args)
+        source = this_plan.get(key) or (earlier.get(key) if earlier.get(key) in previous else None)
+        if source:
+            jobs[call_id] = source  # reuse, don't run again
+            continue
+        this_plan[key] = call_id
+        jobs[call_id] = asyncio.ensure_future(_run_one(call, call_id, deps, budget))
+
+    tasks = [t for t in jobs.values() if isinstance(t, asyncio.Task)]
+    if tasks:
+        await asyncio.gather(*tasks)
+    results: dict[str, dict] = {}
+    for call_id, job in jobs.items():
+        if isinstance(job, asyncio.Task):
+            results[call_id] = job.result().model_dump(mode="json")
+    for call_id, job in jobs.items():
+        if isinstance(job, str):
+            original = results.get(job) or previous[job]
+            reused = {**original, "call_id": call_id, "reused_from": job, "elapsed_ms": 0.0,
+                      "message": f"same call as {job}; result reused. {original.get('message', '')}"}
+            results[call_id] = reused
+            emit({"type": "call_reused", "call_id": call_id, "from": job, "result": reused})
+    return {
+        "results": results,
+        "trace": [node_trace("executor", iteration, start, time.time())],
+    }

@@ -1,0 +1,1 @@
+"""Deterministic planner, evaluator and synthesizer for offline mode (no API key)."""

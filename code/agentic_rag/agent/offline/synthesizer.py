@@ -1,0 +1,126 @@
+"""Offline synthesizer: renders the results as readable markdown with the same [n] citations.
+
+It states nothing that is not in a result: counts, titles and names are copied from rows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agentic_rag.agent.citations import numbered
+from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
+from agentic_rag.tools.base import ToolResult, ToolStatus
+
+MAX_TABLE_ROWS = 15
+MAX_CELL = 140
+PREFERRED_COLUMNS = (
+    "title", "name", "type", "release_year", "relation", "related_title", "country", "genre",
+    "rating", "duration", "count", "shared", "distance", "url", "snippet", "imdbRating", "plot",
+)
+HIDDEN_COLUMNS = {"show_id", "description", "id", "labels", "related_show_id"}
+TOOL_NAMES = {
+    "sql": "the catalog tables (SQL)",
+    "semantic": "a search by meaning over descriptions",
+    "cypher": "the people-and-titles graph (Cypher)",
+    "graph_expand": "the graph around those titles",
+    "web": "a web search (untrusted text)",
+    "omdb": "OMDb (untrusted text)",
+}
+
+
+def cell(value: Any) -> str:
+    """A safe markdown table cell: no pipes, no newlines, no raw HTML, bounded length."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        value = round(value, 3)
+    if isinstance(value, list | tuple):
+        value = ", ".join(str(v) for v in value)
+    text = " ".join(str(value).split())
+    text = text.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
+    return text if len(text) <= MAX_CELL else text[: MAX_CELL - 1] + "…"
+
+
+def columns_for(rows: list[dict[str, Any]]) -> list[str]:
+    keys: list[str] = []
+    for row in rows:
+        for k in row:
+            if k not in keys:
+                keys.append(k)
+    shown = [k for k in keys if k not in HIDDEN_COLUMNS]
+    shown.sort(key=lambda k: PREFERRED_COLUMNS.index(k) if k in PREFERRED_COLUMNS else 99)
+    if not shown and "description" in keys:
+        shown = ["description"]
+    return shown[:6]
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    cols = columns_for(rows)
+    if not cols:
+        return ""
+    lines = ["| " + " | ".join(c.replace("_", " ") for c in cols) + " |",
+             "|" + "---|" * len(cols)]
+    for row in rows[:MAX_TABLE_ROWS]:
+        lines.append("| " + " | ".join(cell(row.get(c)) for c in cols) + " |")
+    if len(rows) > MAX_TABLE_ROWS:
+        lines.append(f"\n_…and {len(rows) - MAX_TABLE_ROWS} more rows._")
+    return "\n".join(lines)
+
+
+def single_value(result: ToolResult) -> str | None:
+    """A one-row, one-column result (a count, an average) as a sentence."""
+    if len(result.rows) == 1 and len(result.rows[0]) == 1:
+        (key, value), = result.rows[0].items()
+        return f"**{cell(key).replace('_', ' ')}: {cell(value)}**"
+    return None
+
+
+def render_result(n: int, result: ToolResult) -> str:
+    source = TOOL_NAMES.get(result.tool, result.tool)
+    value = single_value(result)
+    if value:
+        return f"From {source}: {value} [{n}]"
+    note = " (more rows exist; showing the first ones)" if result.truncated else ""
+    head = f"From {source} — {result.message}{note} [{n}]:"
+    return head + "\n\n" + table(result.rows)
+
+
+def render_problems(results: list[ToolResult]) -> str:
+    lines = []
+    for r in results:
+        if r.status == ToolStatus.EMPTY:
+            lines.append(f"- {r.tool} ({r.call_id}) found nothing: {r.message or 'no rows'}")
+        elif r.status.failed:
+            lines.append(f"- {r.tool} ({r.call_id}) {r.status}: {r.error or r.message}")
+    return "\n".join(lines)
+
+
+class OfflineSynthesizer:
+    """Deterministic answer writer (also the fallback when the model's synthesizer fails)."""
+
+    async def synthesize(self, ctx: SynthContext, emit: TokenSink) -> tuple[str, Usage]:
+        parts: list[str] = []
+        results = [r for r in ctx.results if r.reused_from is None]
+        cited = numbered(ctx.results)
+        cited = [(n, r) for n, r in cited if r.reused_from is None]
+        if cited:
+            parts.append(f"Here is what I found for **{cell(ctx.question) or 'your question'}**:")
+            parts.extend(render_result(n, r) for n, r in cited)
+        else:
+            tried = ", ".join(f"{r.tool} ({r.status})" for r in results) or "no tool could run"
+            parts.append(
+                f"I could not find an answer to **{cell(ctx.question) or 'your question'}** in the "
+                f"catalog. Tried: {tried}."
+            )
+        problems = render_problems(results)
+        if problems:
+            parts.append("What did not work or found nothing:\n" + problems)
+        if ctx.incomplete_reason:
+            parts.append(f"_Note: the data may be incomplete: {ctx.incomplete_reason}._")
+        text = ""
+        for i, part in enumerate(parts):
+            piece = ("\n\n" if i else "") + part
+            for line in piece.splitlines(keepends=True):
+                emit(line)
+            text += piece
+        return text, Usage(note="offline synthesizer")

@@ -1,0 +1,87 @@
+"""Run one turn of the graph, streaming its events, and export the turn's trace."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from langchain_core.messages import HumanMessage
+
+from agentic_rag.agent.citations import summarize_result
+from agentic_rag.agent.graph import RECURSION_LIMIT
+from agentic_rag.tools.base import ToolResult
+
+log = logging.getLogger(__name__)
+
+EventSink = Callable[[dict[str, Any]], Any]
+
+
+def turn_config(thread_id: str) -> dict[str, Any]:
+    return {"configurable": {"thread_id": thread_id}, "recursion_limit": RECURSION_LIMIT}
+
+
+async def run_turn(graph: Any, question: str, thread_id: str,
+                   on_event: EventSink | None = None) -> dict[str, Any]:
+    """Ask `question` on `thread_id`; call `on_event` for every progress event; return the state.
+
+    A failure of the graph itself (a bug, not a tool error) still returns an answer that says so.
+    """
+    config = turn_config(thread_id)
+    started = time.time()
+    try:
+        async for mode, chunk in graph.astream(
+            {"messages": [HumanMessage(content=question)]}, config,
+            stream_mode=["custom", "updates"],
+        ):
+            if on_event is None:
+                continue
+            if mode == "custom":
+                on_event(chunk)
+            else:
+                for node in chunk:
+                    on_event({"type": "node_done", "node": node, "t": time.time()})
+    except Exception as exc:
+        log.exception("turn failed")
+        answer = (f"Sorry, answering failed inside the agent ({type(exc).__name__}: {exc}). "
+                  "The error is in the trace; please try again or rephrase.")
+        if on_event:
+            on_event({"type": "token", "text": answer})
+        return {"question": question, "answer": answer, "error": str(exc), "citations": [],
+                "follow_ups": [], "plans": [], "results": {}, "decisions": [], "trace": [],
+                "elapsed_s": time.time() - started}
+    state = await graph.aget_state(config)
+    values = dict(state.values)
+    values["elapsed_s"] = time.time() - started
+    return values
+
+
+def turn_trace(values: dict[str, Any]) -> dict[str, Any]:
+    """The full, JSON-able trace of one turn: plans, calls, result summaries, decisions, costs."""
+    results = [ToolResult(**r) for r in (values.get("results") or {}).values()]
+    trace = values.get("trace") or []
+    return {
+        "turn_id": values.get("turn_id"),
+        "question": values.get("question"),
+        "resolved_question": values.get("resolved_question"),
+        "mode": values.get("mode"),
+        "iterations": values.get("iteration"),
+        "plans": values.get("plans") or [],
+        "results": [summarize_result(r) | {"elapsed_ms": r.elapsed_ms,
+                                           "attempts": [a.model_dump() for a in r.attempts]}
+                    for r in results],
+        "decisions": values.get("decisions") or [],
+        "answer": values.get("answer"),
+        "citations": values.get("citations") or [],
+        "follow_ups": values.get("follow_ups") or [],
+        "incomplete_reason": values.get("incomplete_reason"),
+        "nodes": trace,
+        "totals": {
+            "tokens_in": sum(t.get("tokens_in", 0) for t in trace),
+            "tokens_out": sum(t.get("tokens_out", 0) for t in trace),
+            "cost_usd": round(sum(t.get("cost_usd", 0.0) for t in trace), 6),
+            "elapsed_s": round(values.get("elapsed_s", 0.0), 3),
+        },
+        "error": values.get("error"),
+    }

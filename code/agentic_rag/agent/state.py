@@ -1,0 +1,43 @@
+"""The graph's state. Values are plain JSON-able dicts (pydantic models dumped) so every
+checkpoint round-trips through the SQLite checkpointer without custom serialisers.
+
+Per-turn keys accumulate within a turn through their reducers and are reset by the
+`start` node with `Overwrite`; `messages` and `turns` accumulate across the thread.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Annotated, Any, TypedDict
+
+from langchain_core.messages import AnyMessage
+from langgraph.graph.message import add_messages
+
+
+def merge_results(left: dict[str, Any] | None, right: dict[str, Any] | None) -> dict[str, Any]:
+    """Tool results keyed by call id, accumulated across iterations."""
+    return {**(left or {}), **(right or {})}
+
+
+class State(TypedDict, total=False):
+    # thread-long
+    messages: Annotated[list[AnyMessage], add_messages]
+    turns: Annotated[list[dict[str, Any]], operator.add]  # TurnSummary dicts, oldest first
+    # per turn
+    turn_id: str
+    question: str
+    resolved_question: str
+    mode: str  # "llm" | "offline"
+    deadline: float  # time.time() by which the answer must be written
+    iteration: int
+    plans: Annotated[list[dict[str, Any]], operator.add]  # ExecutionPlan dumps
+    results: Annotated[dict[str, dict[str, Any]], merge_results]  # call_id -> ToolResult dump
+    decisions: Annotated[list[dict[str, Any]], operator.add]  # RecordedDecision dumps
+    incomplete_reason: str | None
+    answer: str
+    citations: list[dict[str, Any]]
+    follow_ups: list[str]
+    trace: Annotated[list[dict[str, Any]], operator.add]  # NodeTrace dumps
+
+
+PER_TURN_LISTS = ("plans", "decisions", "trace")

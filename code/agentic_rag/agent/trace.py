@@ -1,0 +1,34 @@
+"""Per-node trace records and the stream events the page listens to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.config import get_stream_writer
+
+from agentic_rag.agent.interfaces import Usage
+from agentic_rag.agent.models import NodeTrace
+
+
+def node_trace(node: str, iteration: int, start: float, end: float, usage: Usage | None = None) -> dict:
+    usage = usage or Usage()
+    return NodeTrace(
+        node=node,
+        iteration=iteration,
+        start=start,
+        end=end,
+        model=usage.model,
+        tokens_in=usage.tokens_in,
+        tokens_out=usage.tokens_out,
+        cost_usd=round(usage.cost_usd, 6),
+        note=usage.note,
+    ).model_dump()
+
+
+def emit(event: dict[str, Any]) -> None:
+    """Send a custom stream event; a no-op outside a streaming run."""
+    try:
+        writer = get_stream_writer()
+    except RuntimeError:  # called outside a graph run (unit tests of helpers)
+        return
+    writer(event)

@@ -1,0 +1,149 @@
+"""Wiring: from `Settings` to a ready agent.
+
+`AppRuntime` holds what lives for the whole process (stores, cache, audit log, schema text,
+lexicon); `AppRuntime.session()` opens what is bound to one event loop (HTTP client,
+checkpointer) and yields a compiled graph. The CLI, the page, the eval harness and the
+benchmarks all go through here, so they run the same code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from agentic_rag.agent.deps import AgentDeps
+from agentic_rag.agent.graph import build_graph
+from agentic_rag.agent.offline.evaluator import OfflineEvaluator
+from agentic_rag.agent.offline.lexicon import Lexicon
+from agentic_rag.agent.offline.planner import OfflinePlanner
+from agentic_rag.agent.offline.synthesizer import OfflineSynthesizer
+from agentic_rag.agent.runner import EventSink, run_turn, turn_trace
+from agentic_rag.agent.trace_store import TraceStore
+from agentic_rag.config import Settings
+from agentic_rag.stores.handles import Stores, open_stores
+from agentic_rag.stores.schema import describe_stores
+from agentic_rag.tools.audit import AuditLog
+from agentic_rag.tools.cache import TTLCache
+from agentic_rag.tools.deps import ToolDeps
+from agentic_rag.tools.registry import ToolRegistry
+
+
+def mode_label(settings: Settings) -> str:
+    if settings.llm_enabled:
+        where = settings.openai_base_url or "OpenAI"
+        return f"LLM mode: {settings.planner_model} via {where}"
+    if settings.openai_api_key is not None:
+        return "Offline mode: chosen in the settings (deterministic planner, evaluator, synthesizer)"
+    return "Offline mode: no API key set (deterministic planner, evaluator, synthesizer)"
+
+
+@dataclass
+class AppRuntime:
+    settings: Settings
+    stores: Stores
+    cache: TTLCache
+    audit: AuditLog
+    schema_text: str
+    lexicon: Lexicon
+    traces: TraceStore
+    enabled_tools: tuple[str, ...] | None = None
+    _closed: bool = field(default=False, repr=False)
+
+    @classmethod
+    def open(cls, settings: Settings, enabled_tools: Iterable[str] | None = None) -> AppRuntime:
+        stores = open_stores(settings)
+        try:
+            schema_text = describe_stores(stores).render()
+            conn = stores.sqlite()
+            try:
+                lexicon = Lexicon.from_sqlite(conn)
+            finally:
+                conn.close()
+        except Exception:
+            stores.close()
+            raise
+        Path(settings.build_dir).mkdir(parents=True, exist_ok=True)
+        return cls(
+            settings=settings,
+            stores=stores,
+            cache=TTLCache(settings.cache_path),
+            audit=AuditLog(settings.audit_path),
+            schema_text=schema_text,
+            lexicon=lexicon,
+            traces=TraceStore(Path(settings.build_dir) / "traces"),
+            enabled_tools=tuple(enabled_tools) if enabled_tools is not None else None,
+        )
+
+    def registry(self, settings: Settings | None = None,
+                 enabled: Iterable[str] | None = None) -> ToolRegistry:
+        chosen = enabled if enabled is not None else self.enabled_tools
+        return ToolRegistry(settings or self.settings, enabled=chosen)
+
+    def agent_deps(self, http: httpx.AsyncClient | None = None, *, settings: Settings | None = None,
+                   enabled: Iterable[str] | None = None, **overrides: Any) -> AgentDeps:
+        """Dependencies of one graph; `overrides` replace any field (tests inject fakes)."""
+        settings = settings or self.settings
+        offline_planner = OfflinePlanner(self.lexicon)
+        offline_evaluator = OfflineEvaluator()
+        offline_synth = OfflineSynthesizer()
+        planner, evaluator, synthesizer = offline_planner, offline_evaluator, offline_synth
+        models: dict[str, str] = {}
+        if settings.llm_enabled:
+            from agentic_rag.agent.llm import make_chat_model
+            from agentic_rag.agent.llm_nodes import LlmEvaluator, LlmPlanner, LlmSynthesizer
+
+            planner = LlmPlanner(make_chat_model(settings, "planner"), settings, offline_planner)
+            evaluator = LlmEvaluator(make_chat_model(settings, "evaluator"), settings,
+                                     offline_evaluator)
+            synthesizer = LlmSynthesizer(make_chat_model(settings, "synthesizer"), settings,
+                                         offline_synth)
+            models = {"planner": settings.planner_model, "evaluator": settings.evaluator_model,
+                      "synthesizer": settings.synthesizer_model}
+        tools = ToolDeps(settings=settings, stores=self.stores, http=http, cache=self.cache,
+                         audit=self.audit)
+        values: dict[str, Any] = dict(
+            settings=settings, registry=self.registry(settings, enabled), tools=tools,
+            schema_text=self.schema_text, planner=planner, evaluator=evaluator,
+            synthesizer=synthesizer, fallback_planner=offline_planner,
+            fallback_evaluator=offline_evaluator, fallback_synthesizer=offline_synth,
+            mode="llm" if settings.llm_enabled else "offline", mode_label=mode_label(settings),
+            models=models,
+        )
+        values.update(overrides)
+        return AgentDeps(**values)
+
+    @contextlib.asynccontextmanager
+    async def session(self, *, persist: bool = True, **deps_overrides: Any) -> AsyncIterator[Any]:
+        """A compiled graph for this event loop, with the SQLite checkpointer when `persist`."""
+        async with httpx.AsyncClient(follow_redirects=True) as http:
+            deps = self.agent_deps(http, **deps_overrides)
+            if not persist:
+                from langgraph.checkpoint.memory import InMemorySaver
+
+                yield build_graph(deps, checkpointer=InMemorySaver())
+                return
+            from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+            async with AsyncSqliteSaver.from_conn_string(str(self.settings.threads_path)) as saver:
+                yield build_graph(deps, checkpointer=saver)
+
+    async def ask(self, question: str, thread_id: str, on_event: EventSink | None = None,
+                  *, persist: bool = True, **deps_overrides: Any) -> dict[str, Any]:
+        """One turn end to end: run the graph, store the trace, return the final state values."""
+        async with self.session(persist=persist, **deps_overrides) as graph:
+            values = await run_turn(graph, question, thread_id, on_event=on_event)
+        values["trace_export"] = turn_trace(values)
+        if persist:
+            self.traces.save(thread_id, values["trace_export"])
+        return values
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self.stores.close()
+            self.cache.close() if hasattr(self.cache, "close") else None
