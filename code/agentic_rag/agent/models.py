@@ -7,23 +7,12 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, Field, create_model
 
-from agentic_rag.tools.cypher import CypherArgs
-from agentic_rag.tools.graph_expand import GraphExpandArgs
-from agentic_rag.tools.omdb import OmdbArgs
-from agentic_rag.tools.semantic import SemanticArgs
-from agentic_rag.tools.sql import SqlArgs
-from agentic_rag.tools.web import WebArgs
+from agentic_rag.tools.registry import TOOLS
 
 MAX_CALLS = 6
 
-ARGS_BY_TOOL: dict[str, type[BaseModel]] = {
-    "sql": SqlArgs,
-    "semantic": SemanticArgs,
-    "cypher": CypherArgs,
-    "graph_expand": GraphExpandArgs,
-    "web": WebArgs,
-    "omdb": OmdbArgs,
-}
+#: Every registered tool's argument model: the LLM planner's schema is built from these.
+ARGS_BY_TOOL: dict[str, type[BaseModel]] = {spec.name: spec.args_model for spec in TOOLS}
 
 
 def _call_model(tool: str, args_model: type[BaseModel]) -> type[BaseModel]:
@@ -64,7 +53,7 @@ class ExecutionPlan(BaseModel):
 @lru_cache(maxsize=32)
 def plan_schema_for(tools: tuple[str, ...]) -> type[BaseModel]:
     """The structured-output model the LLM planner fills: calls restricted to `tools`."""
-    members = tuple(CALL_MODELS[t] for t in tools)
+    members = tuple(CALL_MODELS[t] for t in tools if t in CALL_MODELS)
     call_type: Any = (
         members[0] if len(members) == 1
         else Annotated[Union[members], Field(discriminator="tool")]  # noqa: UP007

@@ -137,4 +137,7 @@ class ToolRegistry:
             )
         except Exception as exc:
             return error_result(tool, call_id, ToolStatus.ERROR, f"Bad arguments for {tool}: {exc}")
-        return await spec.fn(parsed, deps, call_id)
+        try:
+            return await spec.fn(parsed, deps, call_id)
+        except Exception as exc:  # a tool that forgot `guarded`: still a result, never a raise
+            return error_result(tool, call_id, ToolStatus.ERROR, f"{type(exc).__name__}: {exc}")
