@@ -1,0 +1,1 @@
+"""The Streamlit page, split into small rendering modules."""

@@ -1,0 +1,199 @@
+"""The Streamlit page: chat in the main column, the agent's work live in the sidebar."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from typing import Any
+
+import streamlit as st
+
+from agentic_rag.config import load_settings
+from agentic_rag.errors import AgenticRagError
+from agentic_rag.runtime import AppRuntime, mode_label
+from agentic_rag.ui.results_view import render_results, render_sources
+from agentic_rag.ui.safe import link_citations, safe_markdown
+from agentic_rag.ui.turn_view import TurnModel, render_turn_panel
+
+EXAMPLES = (
+    "How many movies from India were released in 2019?",
+    "Which movies did Christopher Nolan direct?",
+    "Thrillers about a heist inside people's dreams",
+    "Who has Leonardo DiCaprio worked with most often?",
+)
+
+
+@st.cache_resource(show_spinner="Opening the stores…", max_entries=2)
+def _open_runtime(build_dir: str, csv_path: str) -> AppRuntime:
+    return AppRuntime.open(load_settings())
+
+
+def get_runtime() -> AppRuntime:
+    """Stores, cache and lexicon, opened once per process (per build directory)."""
+    settings = load_settings()
+    return _open_runtime(str(settings.build_dir), str(settings.csv_path))
+
+
+def _state() -> Any:
+    ss = st.session_state
+    ss.setdefault("thread_id", uuid.uuid4().hex[:10])
+    ss.setdefault("turns", [])  # [{"question", "answer", "citations", "results", "trace", ...}]
+    ss.setdefault("pending", None)
+    return ss
+
+
+def _new_thread() -> None:
+    st.session_state.thread_id = uuid.uuid4().hex[:10]
+    st.session_state.turns = []
+
+
+def _open_thread(runtime: AppRuntime, thread_id: str) -> None:
+    st.session_state.thread_id = thread_id
+    st.session_state.turns = [
+        {"question": t.get("question"), "answer": t.get("answer") or "",
+         "citations": t.get("citations") or [], "follow_ups": [], "results": [], "trace": t}
+        for t in runtime.traces.load(thread_id)
+    ]
+
+
+def sidebar_settings(runtime: AppRuntime) -> tuple[bool, list[str]]:
+    settings = runtime.settings
+    st.sidebar.title("🎬 Catalog agent")
+    has_key = settings.openai_api_key is not None
+    offline = st.sidebar.toggle(
+        "Offline mode", value=not settings.llm_enabled, disabled=not has_key,
+        help="Deterministic planner, evaluator and synthesizer. Set OPENAI_API_KEY in .env to use a model.",
+    )
+    effective = settings.model_copy(update={"offline_mode": offline or not has_key})
+    st.sidebar.caption(f"**{mode_label(effective)}**")
+    if not has_key:
+        st.sidebar.caption("To use a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for Ollama/vLLM) "
+                           "in .env and restart.")
+    registry = runtime.registry(effective, enabled=None)
+    available = registry.names  # usable with these settings (e.g. OMDb needs a key)
+    enabled = st.sidebar.multiselect("Tools", options=available, default=available,
+                                     help="Tools the planner may use this turn.")
+    for name, why in registry.disabled.items():
+        st.sidebar.caption(f"· {name} unavailable: {why}")
+    st.sidebar.caption(f"At most {settings.max_iterations} planning rounds per question.")
+    return offline or not has_key, enabled
+
+
+def sidebar_threads(runtime: AppRuntime) -> None:
+    cols = st.sidebar.columns(2)
+    if cols[0].button("New conversation", width="stretch"):
+        _new_thread()
+        st.rerun()
+    threads = runtime.traces.threads()
+    if threads:
+        labels = {t.thread_id: f"{t.title} ({t.turns})" for t in threads}
+        with cols[1].popover("Past threads", width="stretch"):
+            for t in threads:
+                if st.button(labels[t.thread_id], key=f"thread-{t.thread_id}"):
+                    _open_thread(runtime, t.thread_id)
+                    st.rerun()
+
+
+def render_history(turns: list[dict[str, Any]]) -> None:
+    for i, turn in enumerate(turns):
+        with st.chat_message("user"):
+            st.markdown(safe_markdown(turn["question"]))
+        with st.chat_message("assistant"):
+            st.markdown(link_citations(safe_markdown(turn["answer"]), turn["citations"]))
+            render_results(turn.get("results") or [], key=f"t{i}")
+            render_sources(turn["citations"])
+
+
+def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: list[str]) -> None:
+    settings = runtime.settings.model_copy(update={"offline_mode": offline})
+    with st.chat_message("user"):
+        st.markdown(safe_markdown(question))
+    st.sidebar.divider()
+    st.sidebar.markdown("### This turn")
+    panel = st.sidebar.empty()
+    model = TurnModel()
+    with st.chat_message("assistant"):
+        answer_box = st.empty()
+        answer_box.markdown("_Planning…_")
+
+        def on_event(event: dict[str, Any]) -> None:
+            model.apply(event)
+            if event.get("type") == "token":
+                answer_box.markdown(safe_markdown(model.answer) + " ▌")
+            elif event.get("type") != "node_done":
+                with panel.container():
+                    render_turn_panel(model, settings.max_iterations)
+
+        values = asyncio.run(runtime.ask(question, st.session_state.thread_id, on_event,
+                                         settings=settings, enabled=enabled))
+        trace = values["trace_export"]
+        model = TurnModel.from_trace(trace)
+        with panel.container():
+            render_turn_panel(model, settings.max_iterations)
+        citations = values.get("citations") or []
+        answer_box.markdown(link_citations(safe_markdown(values.get("answer") or ""), citations))
+        results = sorted((values.get("results") or {}).values(), key=lambda r: r["call_id"])
+        render_results(results, key=f"t{len(st.session_state.turns)}")
+        render_sources(citations)
+    st.session_state.turns.append({
+        "question": question, "answer": values.get("answer") or "", "citations": citations,
+        "follow_ups": values.get("follow_ups") or [], "results": results, "trace": trace,
+    })
+
+
+def follow_up_buttons(turn: dict[str, Any]) -> None:
+    if not turn.get("follow_ups"):
+        return
+    cols = st.columns(len(turn["follow_ups"]))
+    for col, question in zip(cols, turn["follow_ups"], strict=True):
+        if col.button(question, key=f"fu-{hash(question)}-{len(st.session_state.turns)}"):
+            st.session_state.pending = question
+            st.rerun()
+
+
+def main() -> None:
+    st.set_page_config(page_title="Catalog agent", page_icon="🎬", layout="wide")
+    ss = _state()
+    try:
+        runtime = get_runtime()
+    except AgenticRagError as exc:
+        st.title("🎬 Catalog agent")
+        st.error(f"The data stores are not ready: {exc}")
+        st.markdown("Build them with `make data` (about a minute), then reload this page.")
+        st.stop()
+    offline, enabled = sidebar_settings(runtime)
+    sidebar_threads(runtime)
+    st.title("🎬 Ask the Netflix catalog")
+    st.caption(f"{mode_label(runtime.settings.model_copy(update={'offline_mode': offline}))} · "
+               "8,807 titles in SQLite, ChromaDB and a FalkorDB graph · thread "
+               f"`{ss.thread_id}`")
+    render_history(ss.turns)
+    typed = st.chat_input("Ask about movies and TV shows…")
+    question = typed or ss.pending
+    ss.pending = None
+    if not ss.turns and not question:
+        st.markdown("Try one of these:")
+        cols = st.columns(len(EXAMPLES))
+        for col, example in zip(cols, EXAMPLES, strict=True):
+            if col.button(example, key=f"ex-{hash(example)}"):
+                ss.pending = example
+                st.rerun()
+    if question:
+        if not enabled:
+            st.warning("Turn on at least one tool in the sidebar.")
+        else:
+            run_question(runtime, question.strip(), offline, enabled)
+    if ss.turns:
+        last = ss.turns[-1]
+        follow_up_buttons(last)
+        model = TurnModel.from_trace(last["trace"])
+        if not question:  # a finished turn's panel, re-rendered after a rerun
+            st.sidebar.divider()
+            st.sidebar.markdown("### Last turn")
+            with st.sidebar:
+                render_turn_panel(model, runtime.settings.max_iterations)
+        st.sidebar.download_button(
+            "Download this turn's trace (JSON)", json.dumps(last["trace"], indent=2, default=str),
+            file_name=f"trace-{ss.thread_id}-{len(ss.turns)}.json", mime="application/json",
+        )

@@ -1,0 +1,75 @@
+"""Under an answer: the result tables, a chart when a result is a count by category or year,
+and the sources list behind the citations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from agentic_rag.ui.safe import safe_markdown
+
+CHART_MAX_BARS = 40
+HIDDEN = {"description", "labels", "snippet", "plot"}
+
+
+def chartable(rows: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """(category column, value column) when rows look like an aggregate: 2 columns, one numeric."""
+    if len(rows) < 2 or len(rows) > CHART_MAX_BARS:
+        return None
+    keys = list(rows[0])
+    if len(keys) != 2 or any(list(r) != keys for r in rows):
+        return None
+    numeric = [k for k in keys if all(isinstance(r[k], int | float) for r in rows)]
+    if len(numeric) == 2:  # e.g. (release_year, count): the year is the category
+        year = [k for k in keys if "year" in k.lower()]
+        return (year[0], next(k for k in keys if k != year[0])) if year else None
+    if len(numeric) != 1:
+        return None
+    value = numeric[0]
+    return next(k for k in keys if k != value), value
+
+
+def render_results(results: list[dict[str, Any]], key: str) -> None:
+    shown = [r for r in results if r.get("status") == "ok" and r.get("rows") and not r.get("reused_from")]
+    if not shown:
+        return
+    for r in shown:
+        rows = r["rows"]
+        pair = chartable(rows)
+        if pair:
+            category, value = pair
+            frame = pd.DataFrame(rows).set_index(category)
+            st.caption(f"{r['tool']} {r['call_id']}: {value} by {category}")
+            st.bar_chart(frame[value], height=220)
+    with st.expander(f"Result tables ({len(shown)})"):
+        for r in shown:
+            st.caption(f"{r['tool']} {r['call_id']} · {safe_markdown(r.get('message', ''))}"
+                       + (" · untrusted text" if r.get("untrusted") else ""))
+            frame = pd.DataFrame(r["rows"])
+            frame = frame[[c for c in frame.columns if c not in HIDDEN] or list(frame.columns)]
+            for col in frame.columns:  # lists/dicts render as text, never as HTML
+                if frame[col].map(lambda v: isinstance(v, list | dict)).any():
+                    frame[col] = frame[col].map(str)
+            st.dataframe(frame, hide_index=True, width="stretch", key=f"{key}-{r['call_id']}")
+
+
+def render_sources(citations: list[dict[str, Any]]) -> None:
+    if not citations:
+        return
+    with st.expander(f"Sources ({len(citations)})"):
+        st.markdown('<a name="sources"></a>', unsafe_allow_html=True)  # anchor only, our own HTML
+        for c in citations:
+            refs = c.get("refs") or []
+            items = []
+            for ref in refs[:12]:
+                label = safe_markdown(str(ref.get("label") or ""))
+                target = ref.get("ref", "")
+                if ref.get("kind") == "url":
+                    items.append(f"{label} — <{target}>" if label else f"<{target}>")
+                else:
+                    items.append(f"{label} (`{target}`)" if label else f"`{target}`")
+            more = f" … and {len(refs) - 12} more" if len(refs) > 12 else ""
+            st.markdown(f"**[{c['number']}]** {c['tool']} call {c['call_id']}: "
+                        + "; ".join(items) + more)
