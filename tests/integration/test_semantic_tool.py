@@ -211,3 +211,26 @@ async def test_no_stores_is_an_error_result(built_settings):
     assert result.tool == "semantic" and result.call_id == "s1"
     assert "not open" in result.message
     assert result.rows == []
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        {"type": "Movie"},
+        {"release_year": {"$gte": 2015}},
+        {"$and": [{"type": "TV Show"}, {"release_year": {"$lte": 2018}}]},
+        {"genre_list": {"$contains": "Dramas"}},
+    ],
+)
+def test_overfetch_filter_matches_chromas_own_filter(stores, where):
+    """The fast path (unfiltered over-fetch, filtered in Python) returns Chroma's filtered top-n."""
+    from agentic_rag.tools.semantic import OVERFETCH, filter_hits
+
+    vector = stores.embedder.embed_one("a family drama about growing up")
+    include = ["metadatas", "documents", "distances"]
+    wide = stores.collection.query(query_embeddings=[vector], n_results=OVERFETCH, include=include)
+    fast = filter_hits(wide, where, 5)
+    exact = stores.collection.query(query_embeddings=[vector], n_results=5, where=where,
+                                    include=include)
+    assert fast is not None
+    assert fast["ids"][0] == exact["ids"][0]

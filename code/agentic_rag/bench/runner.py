@@ -9,12 +9,15 @@ from agentic_rag.config import Settings, load_settings
 
 
 def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
-    from agentic_rag.bench import data_build, tools
+    from agentic_rag.bench import agent, data_build, tools
 
     return {
         "build": data_build.bench_build,
         "embedding": data_build.bench_embedding,
         "tools": tools.bench_tools,
+        "executor": agent.bench_executor,
+        "overhead": agent.bench_overhead,
+        "offline": agent.bench_offline_turns,
     }
 
 

@@ -85,6 +85,34 @@ def build_where(args: SemanticArgs, genres: tuple[str, ...], countries: tuple[st
     return clauses[0] if len(clauses) == 1 else {"$and": clauses}
 
 
+OVERFETCH = 60
+
+
+def matches(meta: dict[str, Any], where: dict[str, Any]) -> bool:
+    """Evaluate the subset of Chroma's `where` that `build_where` produces."""
+    if "$and" in where:
+        return all(matches(meta, clause) for clause in where["$and"])
+    ((field, cond),) = where.items()
+    value = meta.get(field)
+    if not isinstance(cond, dict):
+        return value == cond
+    ((op, target),) = cond.items()
+    if op == "$contains":
+        return isinstance(value, list) and target in value
+    if value is None:
+        return False
+    return value >= target if op == "$gte" else value <= target if op == "$lte" else False
+
+
+def filter_hits(hits: dict[str, Any], where: dict[str, Any], n: int) -> dict[str, Any] | None:
+    """The first `n` hits that satisfy `where`, or None when the over-fetch holds fewer."""
+    keep = [i for i, meta in enumerate(hits["metadatas"][0]) if matches(meta or {}, where)][:n]
+    if len(keep) < n:
+        return None
+    return {key: [[hits[key][0][i] for i in keep]] for key in ("ids", "distances", "metadatas",
+                                                                "documents")}
+
+
 def _rows_from(hits: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for show_id, distance, meta, doc in zip(
@@ -126,11 +154,18 @@ async def semantic_tool(args: SemanticArgs, deps: ToolDeps, call_id: str) -> Too
 
         def query() -> dict[str, Any]:
             vector = stores.embedder.embed_one(args.query)
+            include = ["metadatas", "documents", "distances"]
+            if where is not None:
+                # Broad filters (e.g. type=Movie) are slow in Chroma's filtered search; the exact
+                # top-n usually sits inside a small unfiltered over-fetch, filtered here.
+                wide = stores.collection.query(
+                    query_embeddings=[vector], n_results=OVERFETCH, include=include
+                )
+                hits = filter_hits(wide, where, args.n_results)
+                if hits is not None:
+                    return hits
             return stores.collection.query(
-                query_embeddings=[vector],
-                n_results=args.n_results,
-                where=where,
-                include=["metadatas", "documents", "distances"],
+                query_embeddings=[vector], n_results=args.n_results, where=where, include=include
             )
 
         rows, truncated = cap_rows(_rows_from(await asyncio.to_thread(query)))
