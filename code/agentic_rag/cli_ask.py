@@ -68,7 +68,7 @@ def ask_command(settings: Settings, question: str, thread: str | None, as_json: 
     try:
         thread = thread or uuid.uuid4().hex[:8]
         if not as_json:
-            from agentic_rag.runtime import mode_label
+            from agentic_rag.config import mode_label
 
             console.print(f"[dim]{mode_label(settings)} · thread {thread}[/]")
         values = asyncio.run(_ask(runtime, question, thread, as_json, console))

@@ -145,6 +145,16 @@ class Settings(BaseSettings):
         return self.omdb_api_key is not None
 
 
+def mode_label(settings: Settings) -> str:
+    """Which mode answers, in words for the page and the answers."""
+    if settings.llm_enabled:
+        where = settings.openai_base_url or "OpenAI"
+        return f"LLM mode: {settings.planner_model} via {where}"
+    if settings.openai_api_key is not None:
+        return "Offline mode: chosen in the settings (deterministic planner, evaluator, synthesizer)"
+    return "Offline mode: no API key set (deterministic planner, evaluator, synthesizer)"
+
+
 def load_settings(**overrides: object) -> Settings:
     """Build `Settings`, turning validation errors into one readable `ConfigError`."""
     try:

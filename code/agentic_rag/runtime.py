@@ -24,22 +24,13 @@ from agentic_rag.agent.offline.planner import OfflinePlanner
 from agentic_rag.agent.offline.synthesizer import OfflineSynthesizer
 from agentic_rag.agent.runner import EventSink, run_turn, turn_trace
 from agentic_rag.agent.trace_store import TraceStore
-from agentic_rag.config import Settings
+from agentic_rag.config import Settings, mode_label
 from agentic_rag.stores.handles import Stores, open_stores
 from agentic_rag.stores.schema import describe_stores
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.cache import TTLCache
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.registry import ToolRegistry
-
-
-def mode_label(settings: Settings) -> str:
-    if settings.llm_enabled:
-        where = settings.openai_base_url or "OpenAI"
-        return f"LLM mode: {settings.planner_model} via {where}"
-    if settings.openai_api_key is not None:
-        return "Offline mode: chosen in the settings (deterministic planner, evaluator, synthesizer)"
-    return "Offline mode: no API key set (deterministic planner, evaluator, synthesizer)"
 
 
 @dataclass

@@ -5,16 +5,19 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
-from typing import Any
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from agentic_rag.config import load_settings
+from agentic_rag.config import load_settings, mode_label
 from agentic_rag.errors import AgenticRagError
-from agentic_rag.runtime import AppRuntime, mode_label
 from agentic_rag.ui.results_view import render_results, render_sources
 from agentic_rag.ui.safe import link_citations, safe_markdown
 from agentic_rag.ui.turn_view import TurnModel, render_turn_panel
+
+if TYPE_CHECKING:
+    from agentic_rag.runtime import AppRuntime
 
 EXAMPLES = (
     "How many movies from India were released in 2019?",
@@ -24,15 +27,28 @@ EXAMPLES = (
 )
 
 
-@st.cache_resource(show_spinner="Opening the stores…", max_entries=2)
-def _open_runtime(build_dir: str, csv_path: str) -> AppRuntime:
+def _open_runtime() -> AppRuntime:
+    from agentic_rag.runtime import AppRuntime  # heavy imports happen off the page's first paint
+
     return AppRuntime.open(load_settings())
+
+
+@st.cache_resource(show_spinner=False, max_entries=2)
+def _runtime_future(build_dir: str, csv_path: str) -> Future:
+    """Open the stores in a background thread as soon as the first page run starts, so the
+    chat box is on screen at once; a rerun (a question typed early) waits on the same future."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="open-stores").submit(
+        _open_runtime)
+
+
+def runtime_future() -> Future:
+    settings = load_settings()
+    return _runtime_future(str(settings.build_dir), str(settings.csv_path))
 
 
 def get_runtime() -> AppRuntime:
     """Stores, cache and lexicon, opened once per process (per build directory)."""
-    settings = load_settings()
-    return _open_runtime(str(settings.build_dir), str(settings.csv_path))
+    return runtime_future().result()
 
 
 def _state() -> Any:
@@ -154,22 +170,25 @@ def follow_up_buttons(turn: dict[str, Any]) -> None:
 
 def main() -> None:
     st.set_page_config(page_title="Catalog agent", page_icon="🎬", layout="wide")
+    future = runtime_future()  # starts opening the stores now
     ss = _state()
+    st.title("🎬 Ask the Netflix catalog")
+    typed = st.chat_input("Ask about movies and TV shows…")
     try:
-        runtime = get_runtime()
-    except AgenticRagError as exc:
-        st.title("🎬 Catalog agent")
-        st.error(f"The data stores are not ready: {exc}")
+        with st.spinner("Opening the stores…"):
+            runtime = future.result()
+    except Exception as exc:  # shown as one clear message, never a traceback
+        _runtime_future.clear()  # let a reload retry after `make data`
+        detail = str(exc) if isinstance(exc, AgenticRagError) else f"{type(exc).__name__}: {exc}"
+        st.error(f"The data stores are not ready: {detail}")
         st.markdown("Build them with `make data` (about a minute), then reload this page.")
         st.stop()
     offline, enabled = sidebar_settings(runtime)
     sidebar_threads(runtime)
-    st.title("🎬 Ask the Netflix catalog")
     st.caption(f"{mode_label(runtime.settings.model_copy(update={'offline_mode': offline}))} · "
                "8,807 titles in SQLite, ChromaDB and a FalkorDB graph · thread "
                f"`{ss.thread_id}`")
     render_history(ss.turns)
-    typed = st.chat_input("Ask about movies and TV shows…")
     question = typed or ss.pending
     ss.pending = None
     if not ss.turns and not question:

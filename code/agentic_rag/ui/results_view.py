@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pandas as pd
 import streamlit as st
 
 from agentic_rag.ui.safe import safe_markdown
@@ -39,10 +38,14 @@ def render_results(results: list[dict[str, Any]], key: str) -> None:
         rows = r["rows"]
         pair = chartable(rows)
         if pair:
+            import pandas as pd  # lazily: keeps the page's first paint fast
+
             category, value = pair
             frame = pd.DataFrame(rows).set_index(category)
             st.caption(f"{r['tool']} {r['call_id']}: {value} by {category}")
             st.bar_chart(frame[value], height=220)
+    import pandas as pd
+
     with st.expander(f"Result tables ({len(shown)})"):
         for r in shown:
             st.caption(f"{r['tool']} {r['call_id']} · {safe_markdown(r.get('message', ''))}"

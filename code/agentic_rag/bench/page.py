@@ -1,0 +1,137 @@
+"""The page, measured as a person meets it: `streamlit run` → health check → chat box, and
+question → first plan in the sidebar → answer, in headless Chromium (offline mode, full catalog).
+
+The server helpers here are shared with the browser test (`tests/e2e/test_browser.py`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+from agentic_rag.bench.report import Figure
+from agentic_rag.config import PROJECT_ROOT, Settings
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+QUESTIONS = (
+    "How many movies from India were released in 2019?",
+    "Which movies did Christopher Nolan direct?",
+    "Who has Leonardo DiCaprio worked with most often?",
+    "Thrillers about a heist inside people's dreams",
+    "Which countries have the most titles?",
+)
+
+
+def chromium_path() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_healthy(url: str, proc: subprocess.Popen, timeout: float = 60.0) -> None:
+    start = time.perf_counter()
+    while time.perf_counter() - start < timeout:
+        if proc.poll() is not None:
+            raise RuntimeError(f"streamlit exited with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=1) as resp:
+                if resp.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.05)
+    raise TimeoutError(f"{url} was not healthy after {timeout:g} s")
+
+
+@contextlib.contextmanager
+def streamlit_server(env: dict[str, str], log_path: Path) -> Iterator[tuple[str, float]]:
+    """Start `streamlit run` on a free loopback port; yield (url, seconds until healthy)."""
+    port = free_port()
+    with log_path.open("w+") as log:
+        start = time.perf_counter()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run",
+             str(PROJECT_ROOT / "code" / "streamlit_app.py"), "--server.port", str(port),
+             "--server.address", "127.0.0.1", "--server.headless", "true",
+             "--browser.gatherUsageStats", "false", "--client.toolbarMode", "viewer"],
+            env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT, cwd=PROJECT_ROOT,
+        )
+        try:
+            url = f"http://127.0.0.1:{port}"
+            wait_healthy(f"{url}/_stcore/health", proc)
+            yield url, time.perf_counter() - start
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def ask_in_browser(page, question: str) -> tuple[float, float]:
+    """Type a question; return (seconds to the first plan in the sidebar, seconds to the answer)."""
+    box = page.get_by_test_id("stChatInputTextArea")
+    answers_before = page.get_by_text("Answered in Offline mode").count()
+    box.fill(question)
+    start = time.perf_counter()
+    box.press("Enter")
+    # the plan's "Resolved question" line names the question (attached: the expander may fold)
+    page.get_by_test_id("stSidebar").get_by_text(question, exact=False).first.wait_for(
+        state="attached", timeout=60_000)
+    first_plan = time.perf_counter() - start
+    page.get_by_text("Answered in Offline mode").nth(answers_before).wait_for(timeout=60_000)
+    return first_plan, time.perf_counter() - start
+
+
+def bench_page(settings: Settings) -> list[Figure]:
+    chromium = chromium_path()
+    if chromium is None:
+        return [Figure("page benchmark skipped: chromium not installed", 0, "")]
+    from playwright.sync_api import sync_playwright
+
+    env = {"OFFLINE_MODE": "true", "BUILD_DIR": str(settings.build_dir)}
+    log = Path(settings.build_dir) / "bench-streamlit.log"
+    plans, answers = [], []
+    with streamlit_server(env, log) as (url, healthy_s), sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            start = time.perf_counter()
+            page.goto(url, wait_until="domcontentloaded")
+            page.get_by_test_id("stChatInputTextArea").wait_for(timeout=60_000)
+            ready_s = healthy_s + (time.perf_counter() - start)
+            first_plan_s, first_answer_s = ask_in_browser(page, QUESTIONS[0])
+            first_answer_s += ready_s
+            for question in QUESTIONS[1:]:
+                plan_s, answer_s = ask_in_browser(page, question)
+                plans.append(plan_s * 1000)
+                answers.append(answer_s * 1000)
+        finally:
+            browser.close()
+    plan_ms, answer_ms = statistics.median(plans), statistics.median(answers)
+    return [
+        Figure("streamlit run -> health check answers", healthy_s, "s"),
+        Figure("streamlit run -> chat box usable in the browser", ready_s, "s",
+               target="<= 3 s", met=ready_s <= 3),
+        Figure("streamlit run -> first answer (question typed as soon as the box shows)",
+               first_answer_s, "s"),
+        Figure(f"question -> first plan shown (median of {len(plans)})", plan_ms, "ms",
+               target="<= 300 ms", met=plan_ms <= 300),
+        Figure(f"question -> answer shown (median of {len(answers)})", answer_ms, "ms",
+               target="<= 1000 ms", met=answer_ms <= 1000),
+    ]
