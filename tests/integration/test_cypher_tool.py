@@ -137,6 +137,29 @@ async def test_nodes_edges_and_paths_become_plain_values(deps) -> None:
     assert refs[f"node:{row['p']['id']}"].label == "Christopher Nolan"
 
 
+async def test_rows_without_nodes_still_have_sources(deps, fixture_rows) -> None:
+    costars = await run(
+        deps,
+        "MATCH (a:Person {name: 'Leonardo DiCaprio'})-[:ACTED_IN]->(s:Show)<-[:ACTED_IN]-"
+        "(b:Person) WHERE b <> a RETURN b.name AS name, count(s) AS shared, "
+        "collect(s.title) AS titles ORDER BY shared DESC, name",
+    )
+    assert costars.status is ToolStatus.OK and costars.rows
+    names = [r["name"] for r in costars.rows]
+    assert [s.label for s in costars.sources] == names
+    assert [s.ref for s in costars.sources] == [f"row:{n}" for n in names]
+    assert [s.detail for s in costars.sources] == [{"row": i} for i in range(len(names))]
+    assert all(s.kind == "graph_node" and s.show_id is None for s in costars.sources)
+
+    count = await run(deps, "MATCH (s:Show) RETURN count(s) AS titles")
+    (source,) = count.sources
+    assert (source.ref, source.label) == ("row:0", f"titles = {len(fixture_rows)}")
+
+    capped = await run(deps, "MATCH (s:Show) RETURN s.title ORDER BY s.title", max_rows=3)
+    assert [s.label for s in capped.sources] == [r["s.title"] for r in capped.rows]
+    assert len(capped.sources) == 3
+
+
 async def test_empty_result_and_row_caps(deps, fixture_rows) -> None:
     empty = await run(deps, "MATCH (s:Show {title: 'No Such Title'}) RETURN s.title")
     assert empty.status is ToolStatus.EMPTY and empty.rows == []

@@ -64,9 +64,25 @@ async def test_movie_count_matches_the_csv(deps, fixture_rows):
     assert result.rows == [{"movies": sum(r["type"] == "Movie" for r in fixture_rows)}]
     assert result.message == "1 row"
     assert result.query == "SELECT COUNT(*) AS movies FROM shows WHERE type = 'Movie' LIMIT 50"
-    assert [s.ref for s in result.sources] == ["query"]
-    assert result.sources[0].detail == {"sql": result.query}
+    (source,) = result.sources
+    assert (source.ref, source.label) == ("query:shows", f"movies = {result.rows[0]['movies']}")
+    assert source.detail == {"sql": result.query}
     assert result.untrusted is False
+
+
+async def test_aggregate_rows_cite_the_query_and_its_tables(deps):
+    result = await run(
+        deps,
+        "SELECT c.name AS country, count(*) AS n FROM show_countries sc JOIN countries c "
+        "ON c.country_id = sc.country_id GROUP BY c.name ORDER BY n DESC, country LIMIT 12",
+    )
+    assert result.status is ToolStatus.OK and len(result.rows) > 1
+    (source,) = result.sources
+    assert source.kind == "sql_row" and source.show_id is None
+    assert source.label == f"{len(result.rows)} rows of country, n"
+    assert source.ref.startswith("query:")
+    assert set(source.ref.removeprefix("query:").split(",")) == {"show_countries", "countries"}
+    assert source.detail == {"sql": result.query}
 
 
 async def test_inception_director_through_joins(deps, fixture_rows):
@@ -125,7 +141,7 @@ async def test_empty_result(deps):
     result = await run(deps, "SELECT show_id, title FROM shows WHERE title = 'No Such Title 123'")
     assert result.status is ToolStatus.EMPTY and result.ok
     assert result.rows == [] and "matched nothing" in result.message
-    assert [s.ref for s in result.sources] == ["query"]
+    assert [(s.ref, s.label) for s in result.sources] == [("query:shows", "no rows")]
 
 
 async def test_description_text_is_marked_untrusted(deps):

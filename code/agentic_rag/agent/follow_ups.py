@@ -26,9 +26,15 @@ def suggest_follow_ups(question: str, results: list[ToolResult]) -> list[str]:
             out.append(f'Who directed "{title}"?')
         if "similar" not in q and "like" not in q:
             out.append(f'Find titles similar to "{title}".')
-    if person and person != title and "worked with" not in q:
-        out.append(f"Who has {person} worked with most often?")
-    if "india" not in q:
+    has_titles = any(
+        "show_id" in row or "title" in row for r in results if r.status == ToolStatus.OK
+        for row in r.rows
+    )
+    if person and person != title:
+        if "worked with" not in q:
+            out.append(f"Who has {person} worked with most often?")
+        out.append(f"Which titles feature {person}?")
+    if has_titles and "india" not in q:
         out.append("And which of those are from India?")
     if "per year" not in q and "by year" not in q:
         out.append("How many titles like these were released per year?")

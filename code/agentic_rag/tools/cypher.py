@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime as dt
 import logging
 import time
 import weakref
 from dataclasses import dataclass
 from typing import Any
 
-from falkordb import Edge, Node, Path
 from pydantic import BaseModel, Field
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
@@ -27,7 +25,6 @@ from agentic_rag.errors import QueryRefusedError
 from agentic_rag.stores.schema import GraphSchema, describe_graph
 from agentic_rag.tools.base import (
     RepairAttempt,
-    SourceRef,
     ToolResult,
     ToolStatus,
     cap_rows,
@@ -36,6 +33,7 @@ from agentic_rag.tools.base import (
 )
 from agentic_rag.tools.cypher_guard import ForbiddenCypherError, check_cypher
 from agentic_rag.tools.cypher_repair import CypherRepairer, DeterministicRepairer
+from agentic_rag.tools.cypher_rows import to_rows
 from agentic_rag.tools.deps import ToolDeps
 
 log = logging.getLogger(__name__)
@@ -93,73 +91,6 @@ def query_timeout_ms(settings: Any, info: GraphInfo | None = None) -> int:
     """Per-query timeout from the settings, never above the server's TIMEOUT_MAX."""
     ms = max(1, int(settings.cypher_timeout_s * 1000))
     return min(ms, info.timeout_max_ms) if info and info.timeout_max_ms else ms
-
-
-def _plain(value: Any, sources: dict[str, SourceRef]) -> Any:
-    """A JSON-friendly copy of one FalkorDB value; Show and Person nodes become sources."""
-    if isinstance(value, Node):
-        props = {k: _plain(v, sources) for k, v in value.properties.items()}
-        labels = list(value.labels or [])
-        if "Show" in labels and props.get("show_id"):
-            sid = str(props["show_id"])
-            sources.setdefault(
-                f"show:{sid}",
-                SourceRef(
-                    kind="graph_node", ref=f"show:{sid}", show_id=sid, label=props.get("title")
-                ),
-            )
-        elif "Person" in labels:
-            ref = f"node:{value.id}"
-            sources.setdefault(ref, SourceRef(kind="graph_node", ref=ref, label=props.get("name")))
-        return {"id": value.id, "labels": labels, **props}
-    if isinstance(value, Edge):
-        src, dst = value.src_node, value.dest_node
-        return {
-            "type": value.relation,
-            "src": src.id if isinstance(src, Node) else src,
-            "dst": dst.id if isinstance(dst, Node) else dst,
-        }
-    if isinstance(value, Path):
-        out = []
-        for node in value.nodes():
-            _plain(node, sources)
-            props = node.properties or {}
-            out.append(props.get("title") or props.get("name") or node.id)
-        return out
-    if isinstance(value, list | tuple):
-        return [_plain(v, sources) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _plain(v, sources) for k, v in value.items()}
-    if isinstance(value, dt.date | dt.time):
-        return value.isoformat()
-    return value
-
-
-def to_rows(result: Any) -> tuple[list[dict[str, Any]], list[SourceRef]]:
-    """FalkorDB `QueryResult` -> (row dicts keyed by column name, sources)."""
-    header = [h[1] if isinstance(h, list | tuple) and len(h) > 1 else h for h in result.header]
-    names = [n.decode() if isinstance(n, bytes) else str(n) for n in header]
-    sources: dict[str, SourceRef] = {}
-    rows = [
-        {names[i] if i < len(names) else f"col{i}": _plain(v, sources) for i, v in enumerate(row)}
-        for row in result.result_set
-    ]
-    for row in rows:
-        for key, value in row.items():
-            if (key == "show_id" or key.endswith(".show_id")) and isinstance(value, str) and value:
-                prefix = key[: -len("show_id")]
-                title = row.get(prefix + "title") or row.get("title")
-                ref = f"show:{value}"
-                sources.setdefault(
-                    ref,
-                    SourceRef(
-                        kind="graph_node",
-                        ref=ref,
-                        show_id=value,
-                        label=title if isinstance(title, str) else None,
-                    ),
-                )
-    return rows, list(sources.values())
 
 
 def _classify(exc: Exception) -> tuple[ToolStatus, str, bool]:
@@ -242,8 +173,9 @@ async def _run(args: CypherArgs, deps: ToolDeps, call_id: str) -> ToolResult:
             query = new
             tried.add(new.strip())
             continue
-        rows, sources = to_rows(result)
+        rows, sources = to_rows(result, fallback_rows=args.max_rows)
         kept, truncated = cap_rows(rows, args.max_rows)
+        sources = [s for s in sources if s.detail.get("row", -1) < len(kept)]  # rows shown
         status = ToolStatus.OK if rows else ToolStatus.EMPTY
         deps.audit.record(TOOL, run, status.value, rows=len(rows), ms=_ms(start))
         return ToolResult(

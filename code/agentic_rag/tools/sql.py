@@ -251,14 +251,17 @@ def _result(rows: list[dict[str, Any]], checked: GuardedSql, call_id: str) -> To
         rows=kept,
         message=message,
         truncated=truncated,
-        sources=row_sources(kept, checked.sql),
+        sources=row_sources(kept, checked.sql, checked.tables),
         untrusted=checked.reads_free_text,
         query=checked.sql,
     )
 
 
-def row_sources(rows: list[dict[str, Any]], sql: str) -> list[SourceRef]:
-    """One source per catalog row the result names; the query itself when it names none."""
+def row_sources(
+    rows: list[dict[str, Any]], sql: str, tables: Sequence[str] = ()
+) -> list[SourceRef]:
+    """One source per catalog row the result names; else the query itself, as
+    `query:<tables read>` labelled with a short rendering of the result."""
     sources: list[SourceRef] = []
     seen: set[str] = set()
     for row in rows:
@@ -279,4 +282,16 @@ def row_sources(rows: list[dict[str, Any]], sql: str) -> list[SourceRef]:
                     )
                 )
             break
-    return sources or [SourceRef(kind="sql_row", ref="query", detail={"sql": sql})]
+    ref = f"query:{','.join(tables)}" if tables else "query"
+    return sources or [
+        SourceRef(kind="sql_row", ref=ref, label=result_label(rows), detail={"sql": sql})
+    ]
+
+
+def result_label(rows: list[dict[str, Any]], width: int = 120) -> str:
+    """'titles = 79' for one row, '12 rows of country, n' for several, 'no rows' for none."""
+    if len(rows) == 1:
+        text = ", ".join(f"{k} = {str(v)[:40]}" for k, v in rows[0].items())
+    else:
+        text = f"{len(rows)} rows of {', '.join(rows[0])}" if rows else "no rows"
+    return text if len(text) <= width else text[: width - 1] + "…"

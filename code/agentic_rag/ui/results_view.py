@@ -21,8 +21,10 @@ def chartable(rows: list[dict[str, Any]]) -> tuple[str, str] | None:
     if len(keys) != 2 or any(list(r) != keys for r in rows):
         return None
     numeric = [k for k in keys if all(isinstance(r[k], int | float) for r in rows)]
-    if len(numeric) == 2:  # e.g. (release_year, count): the year is the category
-        year = [k for k in keys if "year" in k.lower()]
+    if len(numeric) == 2:  # e.g. (release_year, count): the year-like column is the category
+        year = [k for k in keys if "year" in k.lower()] or [
+            k for k in keys if all(isinstance(r[k], int) and 1900 <= r[k] <= 2100 for r in rows)
+        ]
         return (year[0], next(k for k in keys if k != year[0])) if year else None
     if len(numeric) != 1:
         return None
