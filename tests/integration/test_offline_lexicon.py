@@ -118,7 +118,7 @@ def test_top_countries(planner, stores, fixture_rows):
     q = only(plan(planner, "top countries by number of titles"), "sql")
     counts = Counter(c for r in fixture_rows for c in split_multi(r["country"]))
     rows = run_sql(stores, q)
-    assert [(r["value"], r["titles"]) for r in rows[:3]] == counts.most_common(3)
+    assert [(r["country"], r["titles"]) for r in rows[:3]] == counts.most_common(3)
 
 
 def test_directors_films(planner, stores, graph_schema, fixture_rows):

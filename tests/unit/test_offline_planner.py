@@ -146,7 +146,7 @@ def test_spanish_language_genre_is_not_spain(ask):
 
 def test_titles_per_year_and_peak_year(ask):
     (q,) = queries(ask("how many titles per year"), "sql")
-    assert "GROUP BY s.release_year ORDER BY value DESC" in q
+    assert "GROUP BY s.release_year ORDER BY release_year DESC" in q
     (q,) = queries(ask("Which year had the most releases?"), "sql")
     assert "GROUP BY s.release_year ORDER BY titles DESC" in q
 

@@ -35,6 +35,9 @@ GROUPS = {
 }  # fmt: skip
 
 
+GROUP_ALIASES = {"year": "release_year", "cast": "actor"}
+
+
 def sql_summary() -> str:
     return "SELECT s.type, count(*) AS titles, min(s.release_year) AS first_year, " \
         "max(s.release_year) AS last_year FROM shows s GROUP BY s.type ORDER BY titles DESC"
@@ -51,10 +54,11 @@ def sql_list(f: Filters, order: str = "s.release_year DESC, s.title", limit: int
 
 def sql_group(dim: str, f: Filters, by_count: bool = True, limit: int = 15) -> str:
     expr, joins = GROUPS[dim]
-    order = "titles DESC, value" if by_count else "value DESC"
+    alias = GROUP_ALIASES.get(dim, dim)  # a named column: the page charts it, answers read well
+    order = f"titles DESC, {alias}" if by_count else f"{alias} DESC"
     conds = [*f.sql(), f"{expr} IS NOT NULL"]
     return (
-        f"SELECT {expr} AS value, count(DISTINCT s.show_id) AS titles FROM shows s{joins}"
+        f"SELECT {expr} AS {alias}, count(DISTINCT s.show_id) AS titles FROM shows s{joins}"
         f"{_where(conds)} GROUP BY {expr} ORDER BY {order} LIMIT {int(limit)}"
     )
 
