@@ -47,6 +47,9 @@ test-fast: install ## unit tests only
 bench: data ## run the benchmarks and print the figures
 	$(PY) -m agentic_rag bench
 
+eval: data ## run the golden-question evaluation
+	$(PY) -m agentic_rag eval
+
 lint: install ## ruff
 	$(PY) -m ruff check code tests
 

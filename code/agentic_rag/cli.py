@@ -12,6 +12,7 @@ from rich.table import Table
 
 from agentic_rag.config import load_settings
 from agentic_rag.errors import AgenticRagError
+from agentic_rag.eval.golden import CATEGORIES
 
 console = Console()
 
@@ -71,6 +72,14 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return bench_main(args.suite)
 
 
+def _cmd_eval(args: argparse.Namespace) -> int:
+    from agentic_rag.eval.harness import eval_settings, run_eval
+
+    run_eval(eval_settings(args.mode), limit=args.limit, category=args.category,
+             concurrency=args.concurrency, console=console)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="agentic_rag", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -88,6 +97,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="run benchmarks and print their figures")
     p.add_argument("suite", nargs="*", help="suites to run (default: all)")
     p.set_defaults(func=_cmd_bench)
+    p = sub.add_parser("eval", help="score the agent on the golden questions")
+    p.add_argument("--mode", choices=["offline", "llm"], default="offline",
+                   help="offline (deterministic, default) or llm (the configured model)")
+    p.add_argument("--limit", type=int, help="run only the first N questions")
+    p.add_argument("--category", choices=CATEGORIES, help="run only this category")
+    p.add_argument("--concurrency", type=int, default=4, help="questions in flight (default 4)")
+    p.set_defaults(func=_cmd_eval)
     p = sub.add_parser("schema", help="print the schema description the planner sees")
     p.set_defaults(func=_cmd_schema)
     return parser

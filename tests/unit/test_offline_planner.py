@@ -476,3 +476,10 @@ def test_lexicon_vocabulary(lexicon):
     assert lexicon.find_people("The Departed") == [] and lexicon.find_titles("the dark") == []
     assert lexicon.find_titles("Is Dark good? And 'Narcos'?") == ["Narcos"]
     assert lexicon.find_date_added("added in September 2021") == ("2021-09-01", "2021-10-01")
+
+
+def test_tv_ratings_do_not_imply_tv_shows(ask):
+    (q,) = queries(ask("How many titles are rated TV-MA?"), "sql")
+    assert "s.rating = 'TV-MA'" in q and "s.type" not in q
+    (q,) = queries(ask("How many TV shows are rated TV-14?"), "sql")
+    assert "s.type = 'TV Show'" in q and "'TV-14'" in q

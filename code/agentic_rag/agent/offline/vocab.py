@@ -200,6 +200,7 @@ class VocabMatcher:
     @staticmethod
     def find_type(text: str) -> str | None:
         low = re.sub(r"\b(?:show|tell|give)\s+(?:me|us)\b", " ", text.casefold())
+        low = re.sub(r"\btv-(?:y7-fv|y7|y|g|pg|14|ma)\b", " ", low)  # ratings, not the TV type
         movie = re.search(r"\b(?:movies?|films?|features?|motion pictures?)\b", low)
         tv = re.search(
             r"\b(?:tv|shows|series|sitcoms?|seasons?|episodes?|docuseries|miniseries|"
