@@ -1,0 +1,129 @@
+"""LLM mode end to end against a local OpenAI-compatible server (as with Ollama or vLLM):
+the CLI, the real ChatOpenAI client over HTTP, the graph and the fixture stores.
+
+The server is a small Starlette app on a free loopback port that answers like a model would:
+a plan for the planner's JSON-schema request, a decision for the evaluator's, and a streamed
+answer (SSE) for the synthesizer. It records every request so the test can check them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, StreamingResponse
+from starlette.routing import Route
+
+from agentic_rag.config import PROJECT_ROOT
+
+pytestmark = pytest.mark.e2e
+
+PLAN = {
+    "reasoning": "Directors are relations: ask the graph.",
+    "resolved_question": "Which movies did Christopher Nolan direct?",
+    "calls": [{
+        "tool": "cypher", "purpose": "Nolan's films",
+        "args": {"query": "MATCH (p:Person {name: 'Christopher Nolan'})-[:DIRECTED]->(s:Show) "
+                          "RETURN s.title AS title, s.show_id AS show_id", "max_rows": 20},
+    }],
+}
+DECISION = {"decision": "continue", "reasoning": "The graph answered.", "replan_instructions": "",
+            "confidence": 0.9}
+ANSWER = "Christopher Nolan directed Inception [1]."
+
+
+def completion(content: str) -> dict:
+    return {"id": "c1", "object": "chat.completion", "created": int(time.time()),
+            "model": "local-model",
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
+                         "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 120, "completion_tokens": 30, "total_tokens": 150}}
+
+
+def stream(text: str):
+    def chunk(delta: dict, finish: str | None = None, usage: dict | None = None) -> str:
+        body = {"id": "c2", "object": "chat.completion.chunk", "created": int(time.time()),
+                "model": "local-model",
+                "choices": [] if usage else [{"index": 0, "delta": delta,
+                                              "finish_reason": finish}]}
+        if usage:
+            body["usage"] = usage
+        return f"data: {json.dumps(body)}\n\n"
+
+    yield chunk({"role": "assistant", "content": ""})
+    for word in text.split(" "):
+        yield chunk({"content": word + " "})
+    yield chunk({}, finish="stop")
+    yield chunk({}, usage={"prompt_tokens": 200, "completion_tokens": 12, "total_tokens": 212})
+    yield "data: [DONE]\n\n"
+
+
+class FakeLlmServer:
+    def __init__(self) -> None:
+        self.requests: list[dict] = []
+
+    async def chat(self, request: Request):
+        body = await request.json()
+        self.requests.append({"body": body, "auth": request.headers.get("authorization")})
+        if body.get("stream"):
+            return StreamingResponse(stream(ANSWER), media_type="text/event-stream")
+        name = (body.get("response_format") or {}).get("json_schema", {}).get("name")
+        reply = PLAN if name == "ExecutionPlan" else DECISION
+        return JSONResponse(completion(json.dumps(reply)))
+
+    def app(self) -> Starlette:
+        return Starlette(routes=[Route("/v1/chat/completions", self.chat, methods=["POST"])])
+
+
+@pytest.fixture
+def llm_server():
+    fake = FakeLlmServer()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(fake.app(), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 10
+    while not server.started and time.time() < deadline:
+        time.sleep(0.05)
+    yield fake, f"http://127.0.0.1:{port}/v1"
+    server.should_exit = True
+    thread.join(timeout=5)
+
+
+def test_cli_answers_through_an_openai_compatible_server(llm_server, built_settings):
+    fake, base_url = llm_server
+    env = {**os.environ, "BUILD_DIR": str(built_settings.build_dir),
+           "CSV_PATH": str(built_settings.csv_path), "MODEL_DIR": str(built_settings.model_dir),
+           "OPENAI_API_KEY": "local-key", "OPENAI_BASE_URL": base_url, "OFFLINE_MODE": "false",
+           "PLANNER_MODEL": "local-model", "EVALUATOR_MODEL": "local-model",
+           "SYNTHESIZER_MODEL": "local-model", "LLM_MAX_RETRIES": "0"}
+    out = subprocess.run(
+        [sys.executable, "-m", "agentic_rag", "ask", "Which movies did Christopher Nolan direct?",
+         "--json"], env=env, capture_output=True, text=True, timeout=120, cwd=PROJECT_ROOT,
+    )
+    assert out.returncode == 0, out.stderr
+    trace = json.loads(out.stdout)
+    assert trace["mode"] == "llm"
+    assert trace["plans"][0]["source"] == "llm" and trace["plans"][0]["fallback_reason"] is None
+    assert trace["results"][0]["tool"] == "cypher" and trace["results"][0]["status"] == "ok"
+    assert trace["decisions"][0]["source"] == "llm"
+    assert trace["answer"].startswith(ANSWER.rstrip("."))
+    assert "LLM mode: local-model" in trace["answer"]
+    assert trace["citations"][0]["refs"][0]["show_id"] == "s341"
+    assert trace["totals"]["tokens_in"] == 120 + 120 + 200  # planner + evaluator + synthesizer
+    kinds = [r["body"].get("response_format", {}).get("type") or "stream" for r in fake.requests]
+    assert kinds == ["json_schema", "json_schema", "stream"]
+    assert {r["auth"] for r in fake.requests} == {"Bearer local-key"}
+    assert all(r["body"]["model"] == "local-model" for r in fake.requests)
