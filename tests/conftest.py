@@ -1,4 +1,4 @@
-"""Shared fixtures: settings pointing at temp dirs, and the three stores built from the fixture slice."""
+"""Shared fixtures: settings on temp dirs, and the three stores built from the fixture slice."""
 
 from __future__ import annotations
 

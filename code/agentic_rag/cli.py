@@ -48,8 +48,8 @@ def _cmd_build_data(args: argparse.Namespace) -> int:
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
-    from agentic_rag.stores.schema import describe_stores
     from agentic_rag.stores.handles import open_stores
+    from agentic_rag.stores.schema import describe_stores
 
     stores = open_stores(load_settings())
     try:
@@ -75,8 +75,13 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 def _cmd_eval(args: argparse.Namespace) -> int:
     from agentic_rag.eval.harness import eval_settings, run_eval
 
-    run_eval(eval_settings(args.mode), limit=args.limit, category=args.category,
-             concurrency=args.concurrency, console=console)
+    run_eval(
+        eval_settings(args.mode),
+        limit=args.limit,
+        category=args.category,
+        concurrency=args.concurrency,
+        console=console,
+    )
     return 0
 
 
@@ -98,8 +103,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("suite", nargs="*", help="suites to run (default: all)")
     p.set_defaults(func=_cmd_bench)
     p = sub.add_parser("eval", help="score the agent on the golden questions")
-    p.add_argument("--mode", choices=["offline", "llm"], default="offline",
-                   help="offline (deterministic, default) or llm (the configured model)")
+    p.add_argument(
+        "--mode",
+        choices=["offline", "llm"],
+        default="offline",
+        help="offline (deterministic, default) or llm (the configured model)",
+    )
     p.add_argument("--limit", type=int, help="run only the first N questions")
     p.add_argument("--category", choices=CATEGORIES, help="run only this category")
     p.add_argument("--concurrency", type=int, default=4, help="questions in flight (default 4)")

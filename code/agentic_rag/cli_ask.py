@@ -14,7 +14,13 @@ from rich.syntax import Syntax
 from agentic_rag.config import Settings
 from agentic_rag.runtime import AppRuntime
 
-STATUS_STYLE = {"ok": "green", "empty": "yellow", "error": "red", "timeout": "red", "refused": "magenta"}
+STATUS_STYLE = {
+    "ok": "green",
+    "empty": "yellow",
+    "error": "red",
+    "timeout": "red",
+    "refused": "magenta",
+}
 
 
 class LivePrinter:
@@ -47,13 +53,17 @@ class LivePrinter:
             style = STATUS_STYLE.get(r["status"], "white")
             extra = f" (reused {event['from']})" if kind == "call_reused" else ""
             repairs = f", {len(r.get('attempts') or [])} repair(s)" if r.get("attempts") else ""
-            c.print(f"  [{style}]{r['status']:>7}[/] {event['call_id']} {r['tool']}: "
-                    f"{len(r.get('rows') or [])} rows, {r['elapsed_ms']:.0f} ms{repairs}{extra} "
-                    f"[dim]{(r.get('error') or r.get('message') or '')[:160]}[/]")
+            c.print(
+                f"  [{style}]{r['status']:>7}[/] {event['call_id']} {r['tool']}: "
+                f"{len(r.get('rows') or [])} rows, {r['elapsed_ms']:.0f} ms{repairs}{extra} "
+                f"[dim]{(r.get('error') or r.get('message') or '')[:160]}[/]"
+            )
         elif kind == "decision":
             d = event["decision"]
-            c.print(f"[bold]evaluator[/] ({d['source']}): [bold]{d['decision']}[/] "
-                    f"confidence {d['confidence']:.2f} — {d['reasoning']}")
+            c.print(
+                f"[bold]evaluator[/] ({d['source']}): [bold]{d['decision']}[/] "
+                f"confidence {d['confidence']:.2f} — {d['reasoning']}"
+            )
             if d["decision"] == "replan" and d.get("replan_instructions"):
                 c.print(f"  [yellow]instructions:[/] {d['replan_instructions']}")
 
@@ -86,6 +96,8 @@ def ask_command(settings: Settings, question: str, thread: str | None, as_json: 
     if values.get("follow_ups"):
         console.print("[bold]Follow-ups:[/] " + " · ".join(values["follow_ups"]))
     totals = trace["totals"]
-    console.print(f"[dim]{totals['elapsed_s']:.2f} s, tokens {totals['tokens_in']}/"
-                  f"{totals['tokens_out']}, ${totals['cost_usd']:.4f}, thread {thread}[/]")
+    console.print(
+        f"[dim]{totals['elapsed_s']:.2f} s, tokens {totals['tokens_in']}/"
+        f"{totals['tokens_out']}, ${totals['cost_usd']:.4f}, thread {thread}[/]"
+    )
     return 0

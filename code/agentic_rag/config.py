@@ -50,7 +50,9 @@ class Settings(BaseSettings):
     llm_temperature: float = Field(0.0, ge=0.0, le=2.0)
     llm_timeout_s: PositiveSeconds = 60.0
     llm_max_retries: int = Field(2, ge=0, le=10)
-    model_prices: dict[str, tuple[float, float]] = Field(default_factory=lambda: dict(DEFAULT_PRICES))
+    model_prices: dict[str, tuple[float, float]] = Field(
+        default_factory=lambda: dict(DEFAULT_PRICES)
+    )
 
     # --- external APIs -------------------------------------------------------
     omdb_api_key: SecretStr | None = None
@@ -151,7 +153,9 @@ def mode_label(settings: Settings) -> str:
         where = settings.openai_base_url or "OpenAI"
         return f"LLM mode: {settings.planner_model} via {where}"
     if settings.openai_api_key is not None:
-        return "Offline mode: chosen in the settings (deterministic planner, evaluator, synthesizer)"
+        return (
+            "Offline mode: chosen in the settings (deterministic planner, evaluator, synthesizer)"
+        )
     return "Offline mode: no API key set (deterministic planner, evaluator, synthesizer)"
 
 

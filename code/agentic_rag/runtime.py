@@ -70,13 +70,20 @@ class AppRuntime:
             enabled_tools=tuple(enabled_tools) if enabled_tools is not None else None,
         )
 
-    def registry(self, settings: Settings | None = None,
-                 enabled: Iterable[str] | None = None) -> ToolRegistry:
+    def registry(
+        self, settings: Settings | None = None, enabled: Iterable[str] | None = None
+    ) -> ToolRegistry:
         chosen = enabled if enabled is not None else self.enabled_tools
         return ToolRegistry(settings or self.settings, enabled=chosen)
 
-    def agent_deps(self, http: httpx.AsyncClient | None = None, *, settings: Settings | None = None,
-                   enabled: Iterable[str] | None = None, **overrides: Any) -> AgentDeps:
+    def agent_deps(
+        self,
+        http: httpx.AsyncClient | None = None,
+        *,
+        settings: Settings | None = None,
+        enabled: Iterable[str] | None = None,
+        **overrides: Any,
+    ) -> AgentDeps:
         """Dependencies of one graph; `overrides` replace any field (tests inject fakes)."""
         settings = settings or self.settings
         offline_planner = OfflinePlanner(self.lexicon)
@@ -89,20 +96,33 @@ class AppRuntime:
             from agentic_rag.agent.llm_nodes import LlmEvaluator, LlmPlanner, LlmSynthesizer
 
             planner = LlmPlanner(make_chat_model(settings, "planner"), settings, offline_planner)
-            evaluator = LlmEvaluator(make_chat_model(settings, "evaluator"), settings,
-                                     offline_evaluator)
-            synthesizer = LlmSynthesizer(make_chat_model(settings, "synthesizer"), settings,
-                                         offline_synth)
-            models = {"planner": settings.planner_model, "evaluator": settings.evaluator_model,
-                      "synthesizer": settings.synthesizer_model}
-        tools = ToolDeps(settings=settings, stores=self.stores, http=http, cache=self.cache,
-                         audit=self.audit)
+            evaluator = LlmEvaluator(
+                make_chat_model(settings, "evaluator"), settings, offline_evaluator
+            )
+            synthesizer = LlmSynthesizer(
+                make_chat_model(settings, "synthesizer"), settings, offline_synth
+            )
+            models = {
+                "planner": settings.planner_model,
+                "evaluator": settings.evaluator_model,
+                "synthesizer": settings.synthesizer_model,
+            }
+        tools = ToolDeps(
+            settings=settings, stores=self.stores, http=http, cache=self.cache, audit=self.audit
+        )
         values: dict[str, Any] = dict(
-            settings=settings, registry=self.registry(settings, enabled), tools=tools,
-            schema_text=self.schema_text, planner=planner, evaluator=evaluator,
-            synthesizer=synthesizer, fallback_planner=offline_planner,
-            fallback_evaluator=offline_evaluator, fallback_synthesizer=offline_synth,
-            mode="llm" if settings.llm_enabled else "offline", mode_label=mode_label(settings),
+            settings=settings,
+            registry=self.registry(settings, enabled),
+            tools=tools,
+            schema_text=self.schema_text,
+            planner=planner,
+            evaluator=evaluator,
+            synthesizer=synthesizer,
+            fallback_planner=offline_planner,
+            fallback_evaluator=offline_evaluator,
+            fallback_synthesizer=offline_synth,
+            mode="llm" if settings.llm_enabled else "offline",
+            mode_label=mode_label(settings),
             models=models,
         )
         values.update(overrides)
@@ -123,8 +143,15 @@ class AppRuntime:
             async with AsyncSqliteSaver.from_conn_string(str(self.settings.threads_path)) as saver:
                 yield build_graph(deps, checkpointer=saver)
 
-    async def ask(self, question: str, thread_id: str, on_event: EventSink | None = None,
-                  *, persist: bool = True, **deps_overrides: Any) -> dict[str, Any]:
+    async def ask(
+        self,
+        question: str,
+        thread_id: str,
+        on_event: EventSink | None = None,
+        *,
+        persist: bool = True,
+        **deps_overrides: Any,
+    ) -> dict[str, Any]:
         """One turn end to end: run the graph, store the trace, return the final state values."""
         async with self.session(persist=persist, **deps_overrides) as graph:
             values = await run_turn(graph, question, thread_id, on_event=on_event)

@@ -18,15 +18,23 @@ ARTIFACTS = PROJECT_ROOT / "tests" / "e2e" / "artifacts"
 
 @pytest.fixture
 def server(built_settings, tmp_path):
-    env = {"BUILD_DIR": str(built_settings.build_dir), "CSV_PATH": str(built_settings.csv_path),
-           "MODEL_DIR": str(built_settings.model_dir), "OPENAI_API_KEY": "", "OMDB_API_KEY": ""}
+    env = {
+        "BUILD_DIR": str(built_settings.build_dir),
+        "CSV_PATH": str(built_settings.csv_path),
+        "MODEL_DIR": str(built_settings.model_dir),
+        "OPENAI_API_KEY": "",
+        "OMDB_API_KEY": "",
+    }
     log = tmp_path / "streamlit.log"
     with streamlit_server(env, log) as (url, _):
         yield url, log
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed "
-                    "(apt-get install chromium); the browser test cannot run")
+@pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="Debian's chromium is not installed "
+    "(apt-get install chromium); the browser test cannot run",
+)
 def test_browser_asks_and_sees_answer_and_plan(server):
     from playwright.sync_api import sync_playwright
 
@@ -37,7 +45,9 @@ def test_browser_asks_and_sees_answer_and_plan(server):
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
+            page.on(
+                "console", lambda m: console_errors.append(m.text) if m.type == "error" else None
+            )
             page.on("pageerror", lambda e: console_errors.append(str(e)))
             page.goto(url, wait_until="domcontentloaded")
             page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)

@@ -30,31 +30,53 @@ pytestmark = pytest.mark.e2e
 PLAN = {
     "reasoning": "Directors are relations: ask the graph.",
     "resolved_question": "Which movies did Christopher Nolan direct?",
-    "calls": [{
-        "tool": "cypher", "purpose": "Nolan's films",
-        "args": {"query": "MATCH (p:Person {name: 'Christopher Nolan'})-[:DIRECTED]->(s:Show) "
-                          "RETURN s.title AS title, s.show_id AS show_id", "max_rows": 20},
-    }],
+    "calls": [
+        {
+            "tool": "cypher",
+            "purpose": "Nolan's films",
+            "args": {
+                "query": "MATCH (p:Person {name: 'Christopher Nolan'})-[:DIRECTED]->(s:Show) "
+                "RETURN s.title AS title, s.show_id AS show_id",
+                "max_rows": 20,
+            },
+        }
+    ],
 }
-DECISION = {"decision": "continue", "reasoning": "The graph answered.", "replan_instructions": "",
-            "confidence": 0.9}
+DECISION = {
+    "decision": "continue",
+    "reasoning": "The graph answered.",
+    "replan_instructions": "",
+    "confidence": 0.9,
+}
 ANSWER = "Christopher Nolan directed Inception [1]."
 
 
 def completion(content: str) -> dict:
-    return {"id": "c1", "object": "chat.completion", "created": int(time.time()),
-            "model": "local-model",
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
-                         "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": 120, "completion_tokens": 30, "total_tokens": 150}}
+    return {
+        "id": "c1",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": "local-model",
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": content},
+                "finish_reason": "stop",
+            }
+        ],
+        "usage": {"prompt_tokens": 120, "completion_tokens": 30, "total_tokens": 150},
+    }
 
 
 def stream(text: str):
     def chunk(delta: dict, finish: str | None = None, usage: dict | None = None) -> str:
-        body = {"id": "c2", "object": "chat.completion.chunk", "created": int(time.time()),
-                "model": "local-model",
-                "choices": [] if usage else [{"index": 0, "delta": delta,
-                                              "finish_reason": finish}]}
+        body = {
+            "id": "c2",
+            "object": "chat.completion.chunk",
+            "created": int(time.time()),
+            "model": "local-model",
+            "choices": [] if usage else [{"index": 0, "delta": delta, "finish_reason": finish}],
+        }
         if usage:
             body["usage"] = usage
         return f"data: {json.dumps(body)}\n\n"
@@ -90,8 +112,9 @@ def llm_server():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(fake.app(), host="127.0.0.1", port=port,
-                                           log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(fake.app(), host="127.0.0.1", port=port, log_level="warning")
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.time() + 10
@@ -104,14 +127,33 @@ def llm_server():
 
 def test_cli_answers_through_an_openai_compatible_server(llm_server, built_settings):
     fake, base_url = llm_server
-    env = {**os.environ, "BUILD_DIR": str(built_settings.build_dir),
-           "CSV_PATH": str(built_settings.csv_path), "MODEL_DIR": str(built_settings.model_dir),
-           "OPENAI_API_KEY": "local-key", "OPENAI_BASE_URL": base_url, "OFFLINE_MODE": "false",
-           "PLANNER_MODEL": "local-model", "EVALUATOR_MODEL": "local-model",
-           "SYNTHESIZER_MODEL": "local-model", "LLM_MAX_RETRIES": "0"}
+    env = {
+        **os.environ,
+        "BUILD_DIR": str(built_settings.build_dir),
+        "CSV_PATH": str(built_settings.csv_path),
+        "MODEL_DIR": str(built_settings.model_dir),
+        "OPENAI_API_KEY": "local-key",
+        "OPENAI_BASE_URL": base_url,
+        "OFFLINE_MODE": "false",
+        "PLANNER_MODEL": "local-model",
+        "EVALUATOR_MODEL": "local-model",
+        "SYNTHESIZER_MODEL": "local-model",
+        "LLM_MAX_RETRIES": "0",
+    }
     out = subprocess.run(
-        [sys.executable, "-m", "agentic_rag", "ask", "Which movies did Christopher Nolan direct?",
-         "--json"], env=env, capture_output=True, text=True, timeout=120, cwd=PROJECT_ROOT,
+        [
+            sys.executable,
+            "-m",
+            "agentic_rag",
+            "ask",
+            "Which movies did Christopher Nolan direct?",
+            "--json",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=PROJECT_ROOT,
     )
     assert out.returncode == 0, out.stderr
     trace = json.loads(out.stdout)

@@ -27,8 +27,9 @@ def sidebar_text(at: AppTest) -> str:
 
 
 def assistant_text(at: AppTest) -> str:
-    return "\n".join(m.value for msg in at.chat_message if msg.name == "assistant"
-                     for m in msg.markdown)
+    return "\n".join(
+        m.value for msg in at.chat_message if msg.name == "assistant" for m in msg.markdown
+    )
 
 
 def ask(at: AppTest, question: str) -> AppTest:
@@ -46,8 +47,11 @@ def test_first_load_says_offline_mode_and_offers_examples(page):
 def test_question_shows_answer_plan_iteration_and_decision(page, fixture_rows):
     ask(page, "Which movies did Christopher Nolan direct?")
     answer = assistant_text(page)
-    nolan = [r["title"] for r in fixture_rows
-             if "Christopher Nolan" in r["director"] and r["type"] == "Movie"]
+    nolan = [
+        r["title"]
+        for r in fixture_rows
+        if "Christopher Nolan" in r["director"] and r["type"] == "Movie"
+    ]
     assert nolan and all(title in answer for title in nolan)
     assert "[[1]](#sources" in answer  # clickable, hoverable citation
     side = sidebar_text(page)

@@ -35,18 +35,24 @@ def test_sqlite_counts_match_csv(built_settings, fixture_rows):
 def test_sqlite_cleaning(built_settings):
     conn = sqlite3.connect(built_settings.sqlite_path)
     row = conn.execute(
-        "SELECT date_added, duration_minutes, seasons, director FROM shows WHERE title = 'Inception'"
+        "SELECT date_added, duration_minutes, seasons, director FROM shows "
+        "WHERE title = 'Inception'"
     ).fetchone()
     assert row == ("2021-08-01", 148, None, "Christopher Nolan")
     # no empty strings survive: they are NULL
     empties = conn.execute(
-        "SELECT count(*) FROM shows WHERE director = '' OR cast_members = '' OR country = '' OR rating = ''"
+        "SELECT count(*) FROM shows WHERE director = '' OR cast_members = '' "
+        "OR country = '' OR rating = ''"
     ).fetchone()[0]
     assert empties == 0
     # the three source rows with the duration in the rating column are repaired
-    moved = conn.execute("SELECT rating, duration, duration_minutes FROM shows WHERE show_id = 's5542'").fetchone()
+    moved = conn.execute(
+        "SELECT rating, duration, duration_minutes FROM shows WHERE show_id = 's5542'"
+    ).fetchone()
     assert moved == (None, "74 min", 74)
-    seasons = conn.execute("SELECT seasons FROM shows WHERE type = 'TV Show' AND seasons IS NULL").fetchone()
+    seasons = conn.execute(
+        "SELECT seasons FROM shows WHERE type = 'TV Show' AND seasons IS NULL"
+    ).fetchone()
     assert seasons is None
 
 
@@ -74,7 +80,9 @@ def test_graph_counts_and_inception(stores, fixture_rows):
     assert q("MATCH (p:Person) RETURN count(p)").result_set[0][0] == len(people)
     assert q("MATCH (g:Genre) RETURN count(g)").result_set[0][0] == len(genres)
     assert q("MATCH (c:Country) RETURN count(c)").result_set[0][0] == len(countries)
-    directors = q("MATCH (p:Person)-[:DIRECTED]->(:Show {title: 'Inception'}) RETURN p.name").result_set
+    directors = q(
+        "MATCH (p:Person)-[:DIRECTED]->(:Show {title: 'Inception'}) RETURN p.name"
+    ).result_set
     assert directors == [["Christopher Nolan"]]
     cast = q("MATCH (p:Person)-[:ACTED_IN]->(:Show {title: 'Inception'}) RETURN p.name").result_set
     src = next(r for r in fixture_rows if r["title"] == "Inception")
@@ -83,7 +91,9 @@ def test_graph_counts_and_inception(stores, fixture_rows):
 
 def test_semantic_query_ranks_expected_title_first(stores):
     hits = stores.collection.query(
-        query_embeddings=[stores.embedder.embed_one("thieves steal secrets from inside people's dreams")],
+        query_embeddings=[
+            stores.embedder.embed_one("thieves steal secrets from inside people's dreams")
+        ],
         n_results=3,
     )
     assert hits["metadatas"][0][0]["title"] == "Inception"

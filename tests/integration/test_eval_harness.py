@@ -25,8 +25,13 @@ ACCURACY_FLOOR = 0.80
 @pytest.fixture(scope="module")
 def outcome(tmp_path_factory: pytest.TempPathFactory) -> EvalOutcome:
     out_dir = tmp_path_factory.mktemp("eval")
-    return run_eval(load_settings(offline_mode=True), concurrency=2, out_dir=out_dir,
-                    console=Console(quiet=True), quiet=True)
+    return run_eval(
+        load_settings(offline_mode=True),
+        concurrency=2,
+        out_dir=out_dir,
+        console=Console(quiet=True),
+        quiet=True,
+    )
 
 
 def test_offline_accuracy_floor_and_every_category_answered(outcome: EvalOutcome) -> None:

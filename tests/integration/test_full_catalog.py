@@ -25,8 +25,10 @@ def full_stores():
 
 def test_full_counts(full_stores):
     q = full_stores.graph.ro_query
-    counts = {label: q(f"MATCH (n:{label}) RETURN count(n)").result_set[0][0]
-              for label in ("Show", "Person", "Genre", "Country")}
+    counts = {
+        label: q(f"MATCH (n:{label}) RETURN count(n)").result_set[0][0]
+        for label in ("Show", "Person", "Genre", "Country")
+    }
     assert counts == {"Show": 8807, "Person": 39527, "Genre": 42, "Country": 122}
     conn = sqlite3.connect(full_stores.sqlite_path)
     assert conn.execute("SELECT count(*) FROM shows").fetchone()[0] == 8807
@@ -38,7 +40,8 @@ def test_full_counts(full_stores):
 def test_inception_director_in_sql_and_graph(full_stores):
     conn = sqlite3.connect(full_stores.sqlite_path)
     sql = conn.execute(
-        "SELECT p.name FROM shows s JOIN show_people sp USING (show_id) JOIN people p USING (person_id) "
+        "SELECT p.name FROM shows s JOIN show_people sp USING (show_id) "
+        "JOIN people p USING (person_id) "
         "WHERE s.title = 'Inception' AND sp.role = 'director'"
     ).fetchall()
     graph = full_stores.graph.ro_query(
@@ -50,7 +53,9 @@ def test_inception_director_in_sql_and_graph(full_stores):
 
 def test_dream_heist_query_ranks_inception_top3(full_stores):
     hits = full_stores.collection.query(
-        query_embeddings=[full_stores.embedder.embed_one("thieves steal secrets from inside people's dreams")],
+        query_embeddings=[
+            full_stores.embedder.embed_one("thieves steal secrets from inside people's dreams")
+        ],
         n_results=3,
     )
     assert "Inception" in [m["title"] for m in hits["metadatas"][0]]

@@ -187,8 +187,9 @@ def test_seasons_and_date_added(planner, stores, fixture_rows):
     assert {r["title"] for r in run_sql(stores, q)} == expected
 
     q = only(plan(planner, "How many movies were added in 2021?"), "sql")
-    expected = sum(1 for r in fixture_rows
-                   if r["type"] == "Movie" and r["date_added"].strip().endswith("2021"))
+    expected = sum(
+        1 for r in fixture_rows if r["type"] == "Movie" and r["date_added"].strip().endswith("2021")
+    )
     assert run_sql(stores, q)[0]["titles"] == expected > 0
 
 

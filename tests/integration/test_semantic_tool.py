@@ -230,7 +230,8 @@ def test_overfetch_filter_matches_chromas_own_filter(stores, where):
     include = ["metadatas", "documents", "distances"]
     wide = stores.collection.query(query_embeddings=[vector], n_results=OVERFETCH, include=include)
     fast = filter_hits(wide, where, 5)
-    exact = stores.collection.query(query_embeddings=[vector], n_results=5, where=where,
-                                    include=include)
+    exact = stores.collection.query(
+        query_embeddings=[vector], n_results=5, where=where, include=include
+    )
     assert fast is not None
     assert fast["ids"][0] == exact["ids"][0]

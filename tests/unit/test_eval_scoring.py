@@ -36,24 +36,36 @@ from agentic_rag.eval.scoring import (
 
 
 def check(kind: str, **expected) -> Check:
-    compute = None if kind == "refusal_or_no_data" else {"op": {
-        "exact_number": "count", "all_titles": "titles", "title": "title_of", "person": "people",
-    }[kind]}
+    compute = (
+        None
+        if kind == "refusal_or_no_data"
+        else {
+            "op": {
+                "exact_number": "count",
+                "all_titles": "titles",
+                "title": "title_of",
+                "person": "people",
+            }[kind]
+        }
+    )
     return Check(kind=kind, compute=compute, expected=expected)
 
 
 # -- numbers ---------------------------------------------------------------------------------
-@pytest.mark.parametrize(("text", "numbers"), [
-    ("titles: 79 [1]", [79, 1]),
-    ("There are 1,079 titles.", [1079]),
-    ("in 2018, 1,147 titles came out", [2018, 1147]),
-    ("**titles: 1147**", [1147]),
-    ("79.", [79]),
-    ("average 99.58 minutes", [99.58]),
-    ("ids s341 and v2", []),
-    ("7,9", [7, 9]),
-    ("1\u202f147 titles", [1147]),
-])
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("titles: 79 [1]", [79, 1]),
+        ("There are 1,079 titles.", [1079]),
+        ("in 2018, 1,147 titles came out", [2018, 1147]),
+        ("**titles: 1147**", [1147]),
+        ("79.", [79]),
+        ("average 99.58 minutes", [99.58]),
+        ("ids s341 and v2", []),
+        ("7,9", [7, 9]),
+        ("1\u202f147 titles", [1147]),
+    ],
+)
 def test_numbers_in(text: str, numbers: list[float]) -> None:
     assert numbers_in(text) == numbers
 
@@ -113,8 +125,12 @@ def test_refusal_forbidden_patterns_and_forbidden_on_other_kinds() -> None:
     viewing = [r"(?i)\b(?:viewers|titles)\W{1,4}\d[\d,.]*"]
     assert not score_refusal("titles: 8807", viewing).passed
     assert score_refusal("No viewing figures are in the catalog.", viewing).passed
-    c = Check(kind="person", compute={"op": "people"}, forbidden=[r"sk-[A-Za-z0-9]{8,}"],
-              expected={"names": ["Steven Spielberg"]})
+    c = Check(
+        kind="person",
+        compute={"op": "people"},
+        forbidden=[r"sk-[A-Za-z0-9]{8,}"],
+        expected={"names": ["Steven Spielberg"]},
+    )
     assert score_check(c, "Steven Spielberg directed Jaws").passed
     assert not score_check(c, "key sk-abcdefghijkl; Steven Spielberg").passed
 
@@ -123,24 +139,37 @@ def test_refusal_forbidden_patterns_and_forbidden_on_other_kinds() -> None:
 def test_tool_match_with_alternatives() -> None:
     assert tool_match(["cypher"], ["cypher|sql"]) == (1.0, [], [])
     assert tool_match(["semantic", "sql"], ["semantic", "graph_expand|cypher"]) == (
-        0.5, ["graph_expand|cypher"], ["sql"])
+        0.5,
+        ["graph_expand|cypher"],
+        ["sql"],
+    )
     assert tool_match([], []) == (1.0, [], [])
 
 
 def _question(**overrides) -> GoldenQuestion:
-    data = {"id": "q1", "question": "How many movies from India were released in 2019?",
-            "category": "filter_count", "expected_tools": ["sql"],
-            "check": {"kind": "exact_number", "compute": {"op": "count"},
-                      "expected": {"numbers": [79]}}}
+    data = {
+        "id": "q1",
+        "question": "How many movies from India were released in 2019?",
+        "category": "filter_count",
+        "expected_tools": ["sql"],
+        "check": {
+            "kind": "exact_number",
+            "compute": {"op": "count"},
+            "expected": {"numbers": [79]},
+        },
+    }
     return GoldenQuestion.model_validate({**data, **overrides})
 
 
 def test_score_turn_collects_figures() -> None:
     values = {
-        "answer": "From the catalog tables (SQL): **titles: 79** [1]", "iteration": 2,
+        "answer": "From the catalog tables (SQL): **titles: 79** [1]",
+        "iteration": 2,
         "plans": [{"calls": [{"tool": "sql"}]}, {"calls": [{"tool": "semantic"}, {"tool": "sql"}]}],
-        "decisions": [{"decision": "replan", "source": "offline"},
-                      {"decision": "continue", "source": "offline"}],
+        "decisions": [
+            {"decision": "replan", "source": "offline"},
+            {"decision": "continue", "source": "offline"},
+        ],
         "trace_export": {"totals": {"tokens_in": 120, "tokens_out": 30, "cost_usd": 0.0004}},
     }
     assert tools_used(values) == ["sql", "semantic"]
@@ -163,10 +192,20 @@ def test_summary_and_comparison() -> None:
     summary = {s.category: s for s in summarize([ok, bad])}
     assert summary["overall"].accuracy == 0.5 and summary["filter_count"].correct == 1
     assert summary["overall"].mean_latency_s == pytest.approx(0.3)
-    before = EvalRun(run_id="a", started_at="t", mode="offline", mode_label="m",
-                     results=[ok, bad.model_copy(update={"passed": True})])
-    after = EvalRun(run_id="b", started_at="t", mode="offline", mode_label="m",
-                    results=[ok.model_copy(update={"passed": False}), bad])
+    before = EvalRun(
+        run_id="a",
+        started_at="t",
+        mode="offline",
+        mode_label="m",
+        results=[ok, bad.model_copy(update={"passed": True})],
+    )
+    after = EvalRun(
+        run_id="b",
+        started_at="t",
+        mode="offline",
+        mode_label="m",
+        results=[ok.model_copy(update={"passed": False}), bad],
+    )
     cmp = compare(before, after)
     assert cmp.regressions == ["q1", "q2"] and cmp.fixes == [] and cmp.compared == 2
     assert compare(after, before).fixes == ["q1", "q2"]
@@ -225,8 +264,12 @@ def test_invalid_golden_sets_are_rejected(tmp_path: Path) -> None:
 
 
 def test_make_expected_check_passes() -> None:
-    proc = subprocess.run([sys.executable, str(GOLDEN_DIR / "make_expected.py"), "--check"],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, str(GOLDEN_DIR / "make_expected.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("ok:")
 
@@ -236,8 +279,12 @@ def test_make_expected_check_fails_on_a_changed_value(tmp_path: Path) -> None:
     expected["questions"]["fc01"]["numbers"] = [80]
     out = tmp_path / "expected.json"
     out.write_text(json.dumps(expected), encoding="utf-8")
-    proc = subprocess.run([sys.executable, str(GOLDEN_DIR / "make_expected.py"), "--check",
-                           "--out", str(out)], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, str(GOLDEN_DIR / "make_expected.py"), "--check", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 1 and "fc01" in proc.stderr
 
 
@@ -247,8 +294,19 @@ def test_eval_command_line_and_llm_mode_without_key() -> None:
     from agentic_rag.errors import ConfigError
     from agentic_rag.eval.harness import eval_settings
 
-    args = build_parser().parse_args(["eval", "--mode", "offline", "--limit", "5", "--category",
-                                      "semantic", "--concurrency", "2"])
+    args = build_parser().parse_args(
+        [
+            "eval",
+            "--mode",
+            "offline",
+            "--limit",
+            "5",
+            "--category",
+            "semantic",
+            "--concurrency",
+            "2",
+        ]
+    )
     assert (args.mode, args.limit, args.category, args.concurrency) == ("offline", 5, "semantic", 2)
     assert eval_settings("offline").llm_enabled is False
     with pytest.raises(ConfigError, match="OPENAI_API_KEY"):
@@ -283,11 +341,13 @@ async def test_harness_goes_on_after_an_error_and_keeps_threads_in_order() -> No
     harness = Harness(runtime, "run1", timeout_s=5, baseline={})  # type: ignore[arg-type]
     results = await harness.run(groups, concurrency=3, on_result=lambda r: seen.append(r.id))
     assert [r.id for r in results] == ["a", "b", "f1", "f2"] and sorted(seen) == sorted(
-        ["a", "b", "f1", "f2"])
+        ["a", "b", "f1", "f2"]
+    )
     by_id = {r.id: r for r in results}
     assert by_id["a"].passed and by_id["f2"].passed
     assert not by_id["b"].passed and by_id["b"].error == "RuntimeError: store vanished"
     thread_calls = [c for c in runtime.calls if c[0] in ("first?", "second?")]
     assert thread_calls == [("first?", "eval-run1-t", True), ("second?", "eval-run1-t", True)]
     assert ("How many movies from India were released in 2019?", "eval-run1-a", False) in (
-        runtime.calls)
+        runtime.calls
+    )

@@ -17,8 +17,14 @@ def test_safe_markdown_drops_html_and_images():
 
 
 def test_citation_links_carry_hover_text():
-    citations = [{"number": 1, "tool": "sql", "call_id": "1.1",
-                  "refs": [{"ref": "shows:s341", "label": "Inception"}]}]
+    citations = [
+        {
+            "number": 1,
+            "tool": "sql",
+            "call_id": "1.1",
+            "refs": [{"ref": "shows:s341", "label": "Inception"}],
+        }
+    ]
     out = link_citations("Nolan made it [1]; not [2].", citations)
     assert '[[1]](#sources "sql 1.1: Inception")' in out
     assert "[2]" in out and "[[2]]" not in out
@@ -38,12 +44,15 @@ def _result(rows, tool="sql"):
 
 
 def test_follow_ups_fit_what_was_found():
-    people = suggest_follow_ups("Who worked with Kate Winslet?",
-                                [_result([{"name": "Leonardo DiCaprio", "shared": 1}], "cypher")])
+    people = suggest_follow_ups(
+        "Who worked with Kate Winslet?",
+        [_result([{"name": "Leonardo DiCaprio", "shared": 1}], "cypher")],
+    )
     assert "Which titles feature Leonardo DiCaprio?" in people
     assert all("India" not in f for f in people)
-    titles = suggest_follow_ups("Movies by Christopher Nolan",
-                                [_result([{"show_id": "s341", "title": "Inception"}])])
+    titles = suggest_follow_ups(
+        "Movies by Christopher Nolan", [_result([{"show_id": "s341", "title": "Inception"}])]
+    )
     assert 'Who directed "Inception"?' in titles and len(titles) <= 3
 
 
@@ -53,8 +62,21 @@ def test_turn_model_follows_events():
     model.apply({"type": "plan", "iteration": 1, "plan": {"calls": [], "reasoning": "r"}})
     model.apply({"type": "call_start", "call_id": "1.1", "tool": "sql", "purpose": "p"})
     assert model.calls["1.1"]["status"] == "running"
-    model.apply({"type": "call_end", "call_id": "1.1", "result": {
-        "tool": "sql", "status": "error", "rows": [], "elapsed_ms": 3.0, "error": "no such table"}})
+    model.apply(
+        {
+            "type": "call_end",
+            "call_id": "1.1",
+            "result": {
+                "tool": "sql",
+                "status": "error",
+                "rows": [],
+                "elapsed_ms": 3.0,
+                "error": "no such table",
+            },
+        }
+    )
     model.apply({"type": "token", "text": "Hello"})
-    assert model.calls["1.1"]["status"] == "error" and model.calls["1.1"]["message"] == "no such table"
+    assert (
+        model.calls["1.1"]["status"] == "error" and model.calls["1.1"]["message"] == "no such table"
+    )
     assert model.answer == "Hello" and model.planning is None

@@ -19,7 +19,11 @@ def _first(results: list[ToolResult], key: str) -> str | None:
 def suggest_follow_ups(question: str, results: list[ToolResult]) -> list[str]:
     q = question.casefold()
     title = _first(results, "title") or _first(results, "related_title")
-    person = _first(results, "name") if any(r.tool in ("cypher", "graph_expand") for r in results) else None
+    person = (
+        _first(results, "name")
+        if any(r.tool in ("cypher", "graph_expand") for r in results)
+        else None
+    )
     out: list[str] = []
     if title:
         if "direct" not in q:
@@ -27,7 +31,9 @@ def suggest_follow_ups(question: str, results: list[ToolResult]) -> list[str]:
         if "similar" not in q and "like" not in q:
             out.append(f'Find titles similar to "{title}".')
     has_titles = any(
-        "show_id" in row or "title" in row for r in results if r.status == ToolStatus.OK
+        "show_id" in row or "title" in row
+        for r in results
+        if r.status == ToolStatus.OK
         for row in r.rows
     )
     if person and person != title:

@@ -55,8 +55,7 @@ def plan_schema_for(tools: tuple[str, ...]) -> type[BaseModel]:
     """The structured-output model the LLM planner fills: calls restricted to `tools`."""
     members = tuple(CALL_MODELS[t] for t in tools if t in CALL_MODELS)
     call_type: Any = (
-        members[0] if len(members) == 1
-        else Annotated[Union[members], Field(discriminator="tool")]  # noqa: UP007
+        members[0] if len(members) == 1 else Annotated[Union[members], Field(discriminator="tool")]  # noqa: UP007
     )
     return create_model(
         "ExecutionPlan",
@@ -67,7 +66,9 @@ def plan_schema_for(tools: tuple[str, ...]) -> type[BaseModel]:
         ),
         calls=(
             list[call_type],
-            Field(min_length=1, max_length=MAX_CALLS, description="1 to 6 tool calls, run in parallel"),
+            Field(
+                min_length=1, max_length=MAX_CALLS, description="1 to 6 tool calls, run in parallel"
+            ),
         ),
     )
 

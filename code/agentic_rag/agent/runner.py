@@ -22,8 +22,9 @@ def turn_config(thread_id: str) -> dict[str, Any]:
     return {"configurable": {"thread_id": thread_id}, "recursion_limit": RECURSION_LIMIT}
 
 
-async def run_turn(graph: Any, question: str, thread_id: str,
-                   on_event: EventSink | None = None) -> dict[str, Any]:
+async def run_turn(
+    graph: Any, question: str, thread_id: str, on_event: EventSink | None = None
+) -> dict[str, Any]:
     """Ask `question` on `thread_id`; call `on_event` for every progress event; return the state.
 
     A failure of the graph itself (a bug, not a tool error) still returns an answer that says so.
@@ -32,7 +33,8 @@ async def run_turn(graph: Any, question: str, thread_id: str,
     started = time.time()
     try:
         async for mode, chunk in graph.astream(
-            {"messages": [HumanMessage(content=question)]}, config,
+            {"messages": [HumanMessage(content=question)]},
+            config,
             stream_mode=["custom", "updates"],
         ):
             if on_event is None:
@@ -44,13 +46,24 @@ async def run_turn(graph: Any, question: str, thread_id: str,
                     on_event({"type": "node_done", "node": node, "t": time.time()})
     except Exception as exc:
         log.exception("turn failed")
-        answer = (f"Sorry, answering failed inside the agent ({type(exc).__name__}: {exc}). "
-                  "The error is in the trace; please try again or rephrase.")
+        answer = (
+            f"Sorry, answering failed inside the agent ({type(exc).__name__}: {exc}). "
+            "The error is in the trace; please try again or rephrase."
+        )
         if on_event:
             on_event({"type": "token", "text": answer})
-        return {"question": question, "answer": answer, "error": str(exc), "citations": [],
-                "follow_ups": [], "plans": [], "results": {}, "decisions": [], "trace": [],
-                "elapsed_s": time.time() - started}
+        return {
+            "question": question,
+            "answer": answer,
+            "error": str(exc),
+            "citations": [],
+            "follow_ups": [],
+            "plans": [],
+            "results": {},
+            "decisions": [],
+            "trace": [],
+            "elapsed_s": time.time() - started,
+        }
     state = await graph.aget_state(config)
     values = dict(state.values)
     values["elapsed_s"] = time.time() - started
@@ -68,9 +81,11 @@ def turn_trace(values: dict[str, Any]) -> dict[str, Any]:
         "mode": values.get("mode"),
         "iterations": values.get("iteration"),
         "plans": values.get("plans") or [],
-        "results": [summarize_result(r) | {"elapsed_ms": r.elapsed_ms,
-                                           "attempts": [a.model_dump() for a in r.attempts]}
-                    for r in results],
+        "results": [
+            summarize_result(r)
+            | {"elapsed_ms": r.elapsed_ms, "attempts": [a.model_dump() for a in r.attempts]}
+            for r in results
+        ],
         "decisions": values.get("decisions") or [],
         "answer": values.get("answer"),
         "citations": values.get("citations") or [],

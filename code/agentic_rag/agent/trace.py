@@ -10,7 +10,9 @@ from agentic_rag.agent.interfaces import Usage
 from agentic_rag.agent.models import NodeTrace
 
 
-def node_trace(node: str, iteration: int, start: float, end: float, usage: Usage | None = None) -> dict:
+def node_trace(
+    node: str, iteration: int, start: float, end: float, usage: Usage | None = None
+) -> dict:
     usage = usage or Usage()
     return NodeTrace(
         node=node,

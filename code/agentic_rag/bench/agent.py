@@ -45,18 +45,25 @@ class SleepArgs(BaseModel):
 
 async def sleep_tool(args: SleepArgs, deps: ToolDeps, call_id: str) -> ToolResult:
     await asyncio.sleep(args.ms / 1000)
-    return ToolResult(tool="sleep", call_id=call_id, status=ToolStatus.OK,
-                      rows=[{"slept_ms": args.ms}], message="slept")
+    return ToolResult(
+        tool="sleep",
+        call_id=call_id,
+        status=ToolStatus.OK,
+        rows=[{"slept_ms": args.ms}],
+        message="slept",
+    )
 
 
 class FixedPlanner:
     def __init__(self, latencies: tuple[int, ...]):
-        self.calls = [PlannedCall(tool="sleep", purpose=f"sleep {ms}", args={"ms": ms})
-                      for ms in latencies]
+        self.calls = [
+            PlannedCall(tool="sleep", purpose=f"sleep {ms}", args={"ms": ms}) for ms in latencies
+        ]
 
     async def plan(self, ctx: PlanContext) -> tuple[ExecutionPlan, Usage]:
-        return ExecutionPlan(reasoning="bench", resolved_question=ctx.question,
-                             calls=self.calls), Usage()
+        return ExecutionPlan(
+            reasoning="bench", resolved_question=ctx.question, calls=self.calls
+        ), Usage()
 
 
 class InstantEvaluator:
@@ -73,10 +80,18 @@ class InstantSynthesizer:
 def _fake_graph(settings: Settings, latencies: tuple[int, ...]):
     registry = ToolRegistry(settings, tools=[ToolSpec("sleep", SleepArgs, sleep_tool, "sleeps")])
     planner, evaluator, synth = FixedPlanner(latencies), InstantEvaluator(), InstantSynthesizer()
-    deps = AgentDeps(settings=settings, registry=registry, tools=ToolDeps(settings=settings),
-                     schema_text="", planner=planner, evaluator=evaluator, synthesizer=synth,
-                     fallback_planner=planner, fallback_evaluator=evaluator,
-                     fallback_synthesizer=synth)
+    deps = AgentDeps(
+        settings=settings,
+        registry=registry,
+        tools=ToolDeps(settings=settings),
+        schema_text="",
+        planner=planner,
+        evaluator=evaluator,
+        synthesizer=synth,
+        fallback_planner=planner,
+        fallback_evaluator=evaluator,
+        fallback_synthesizer=synth,
+    )
     return build_graph(deps, checkpointer=InMemorySaver())
 
 
@@ -107,8 +122,13 @@ def bench_executor(settings: Settings, rounds: int = 10) -> list[Figure]:
     slowest, total = max(LATENCIES_MS), sum(LATENCIES_MS)
     return [
         Figure("executor wall, 5 calls of 50-250 ms (median)", wall, "ms"),
-        Figure("executor wall / slowest call", wall / slowest, "x", target="<= 1.15x",
-               met=wall / slowest <= 1.15),
+        Figure(
+            "executor wall / slowest call",
+            wall / slowest,
+            "x",
+            target="<= 1.15x",
+            met=wall / slowest <= 1.15,
+        ),
         Figure("executor wall / sum of calls (sequential baseline)", wall / total, "x"),
     ]
 
@@ -116,8 +136,13 @@ def bench_executor(settings: Settings, rounds: int = 10) -> list[Figure]:
 def bench_overhead(settings: Settings, rounds: int = 50) -> list[Figure]:
     p50, p95 = percentiles(asyncio.run(_overhead_runs(settings, rounds)))
     return [
-        Figure("graph overhead per turn p50 (instant model and tools)", p50, "ms",
-               target="<= 10 ms", met=p50 <= 10),
+        Figure(
+            "graph overhead per turn p50 (instant model and tools)",
+            p50,
+            "ms",
+            target="<= 10 ms",
+            met=p50 <= 10,
+        ),
         Figure("graph overhead per turn p95", p95, "ms"),
     ]
 

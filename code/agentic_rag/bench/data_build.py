@@ -1,4 +1,4 @@
-"""Data-build benchmark: time per stage on the full catalog, and embedding speed vs chromadb's own."""
+"""Data-build benchmark: time per stage on the full catalog; embedding speed vs chromadb's."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from agentic_rag.config import Settings, load_settings
 from agentic_rag.bench.report import Figure
+from agentic_rag.config import Settings, load_settings
 from agentic_rag.stores.build import build_all
 from agentic_rag.stores.catalog import load_catalog
 from agentic_rag.stores.embeddings import OnnxEmbedder
@@ -52,5 +52,7 @@ def bench_embedding(settings: Settings, n: int = 500) -> list[Figure]:
         Figure(f"embed {n} descriptions: ours", t_ours, "s"),
         Figure(f"embed {n} descriptions: chromadb ONNXMiniLM_L6_V2", t_theirs, "s"),
         Figure("embedding speed-up vs chromadb", ratio, "x", target=">= 10x", met=ratio >= 10),
-        Figure("mean cosine(ours, chromadb)", agreement, "", target=">= 0.999", met=agreement >= 0.999),
+        Figure(
+            "mean cosine(ours, chromadb)", agreement, "", target=">= 0.999", met=agreement >= 0.999
+        ),
     ]

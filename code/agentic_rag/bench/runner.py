@@ -14,8 +14,15 @@ from agentic_rag.bench.report import Figure, print_figures
 from agentic_rag.config import PROJECT_ROOT, Settings, load_settings
 
 REPORT = PROJECT_ROOT / "docs" / "benchmarks.md"
-VERSIONS = ("langgraph", "langchain-openai", "chromadb", "falkordblite", "onnxruntime",
-            "streamlit", "sqlglot")
+VERSIONS = (
+    "langgraph",
+    "langchain-openai",
+    "chromadb",
+    "falkordblite",
+    "onnxruntime",
+    "streamlit",
+    "sqlglot",
+)
 
 
 def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
@@ -51,8 +58,9 @@ def write_report(results: dict[str, list[Figure]], path: Path = REPORT) -> None:
     lines = [
         "# Benchmarks",
         "",
-        f"Written by `make bench` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC. One run; figures are "
-        "medians, percentiles or ratios, never asserted in tests (shared 2-core machines are noisy).",
+        f"Written by `make bench` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC. One run; figures "
+        "are medians, percentiles or ratios, never asserted in tests (shared 2-core machines "
+        "are noisy).",
         "",
         *machine(),
         "",

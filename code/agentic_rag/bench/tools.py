@@ -79,7 +79,8 @@ def bench_tools(settings: Settings, rounds: int = 20) -> list[Figure]:
         "sql": ([lambda q=q: sql_tool(SqlArgs(query=q), deps, "b") for q in SQL], 20.0),
         "semantic": ([lambda a=a: semantic_tool(a, deps, "b") for a in SEMANTIC], 30.0),
         "cypher 2-hop": (
-            [lambda q=q: cypher_tool(CypherArgs(query=q), deps, "b") for q in CYPHER_2HOP], 10.0
+            [lambda q=q: cypher_tool(CypherArgs(query=q), deps, "b") for q in CYPHER_2HOP],
+            10.0,
         ),
         "graph expansion": ([lambda a=a: graph_expand_tool(a, deps, "b") for a in EXPAND], 20.0),
     }
@@ -88,8 +89,9 @@ def bench_tools(settings: Settings, rounds: int = 20) -> list[Figure]:
         for name, (calls, target) in suites.items():
             p50, p95 = percentiles(asyncio.run(_time(calls, rounds)))
             figures.append(Figure(f"{name} p50", p50, "ms"))
-            figures.append(Figure(f"{name} p95", p95, "ms", target=f"<= {target:g} ms",
-                                  met=p95 <= target))
+            figures.append(
+                Figure(f"{name} p95", p95, "ms", target=f"<= {target:g} ms", met=p95 <= target)
+            )
     finally:
         stores.close()
     return figures

@@ -138,8 +138,9 @@ class GoldenSet(BaseModel):
                 out.setdefault(q.thread, []).append(q)
         return out
 
-    def groups(self, category: str | None = None,
-               limit: int | None = None) -> list[list[GoldenQuestion]]:
+    def groups(
+        self, category: str | None = None, limit: int | None = None
+    ) -> list[list[GoldenQuestion]]:
         """Units of work in file order: one question, or a whole thread (never split)."""
         units: list[list[GoldenQuestion]] = []
         seen: set[str] = set()
@@ -185,13 +186,16 @@ def _expected_problems(golden: GoldenSet, computed: set[str]) -> list[str]:
             in_question = {int(n.replace(",", "")) for text in asked for n in NUMBER.findall(text)}
             echoed = [v for v in values if v in in_question]
             if echoed:
-                problems.append(f"{q.id}: expected number(s) {echoed} already appear in the "
-                                "question, so an echo of it would pass")
+                problems.append(
+                    f"{q.id}: expected number(s) {echoed} already appear in the "
+                    "question, so an echo of it would pass"
+                )
     return problems
 
 
-def load_golden(questions_path: Path = QUESTIONS_PATH,
-                expected_path: Path = EXPECTED_PATH) -> GoldenSet:
+def load_golden(
+    questions_path: Path = QUESTIONS_PATH, expected_path: Path = EXPECTED_PATH
+) -> GoldenSet:
     """The validated golden set with its expected values, or `GoldenSetError` saying why not."""
     try:
         doc = yaml.safe_load(Path(questions_path).read_text(encoding="utf-8")) or {}

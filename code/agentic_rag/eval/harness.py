@@ -61,8 +61,9 @@ def store_fingerprint(runtime: AppRuntime) -> dict[str, Any]:
     probes: dict[str, Callable[[], Any]] = {
         "sqlite_sha256": lambda: hashlib.sha256(Path(stores.sqlite_path).read_bytes()).hexdigest(),
         "graph_nodes": lambda: stores.graph.ro_query("MATCH (n) RETURN count(n)").result_set[0][0],
-        "graph_edges": lambda: stores.graph.ro_query(
-            "MATCH ()-[r]->() RETURN count(r)").result_set[0][0],
+        "graph_edges": lambda: stores.graph.ro_query("MATCH ()-[r]->() RETURN count(r)").result_set[
+            0
+        ][0],
         "vectors": lambda: stores.collection.count(),
     }
     out: dict[str, Any] = {}
@@ -92,7 +93,8 @@ class Harness:
         error = None
         try:
             values = await asyncio.wait_for(
-                self.runtime.ask(q.question, thread_id, persist=persist), self.timeout_s)
+                self.runtime.ask(q.question, thread_id, persist=persist), self.timeout_s
+            )
         except TimeoutError:
             error = f"timeout: no answer after {self.timeout_s:.0f} s"
         except Exception as exc:
@@ -112,8 +114,12 @@ class Harness:
         thread_id = f"eval-{self.run_id}-{thread}"
         return [await self.ask(q, thread_id, True) for q in group]  # in order: they build on it
 
-    async def run(self, groups: list[list[GoldenQuestion]], concurrency: int,
-                  on_result: OnResult | None = None) -> list[QuestionResult]:
+    async def run(
+        self,
+        groups: list[list[GoldenQuestion]],
+        concurrency: int,
+        on_result: OnResult | None = None,
+    ) -> list[QuestionResult]:
         gate = asyncio.Semaphore(max(1, concurrency))
 
         async def one(group: list[GoldenQuestion]) -> list[QuestionResult]:
@@ -128,9 +134,14 @@ class Harness:
         return [r for results in done for r in results]
 
 
-async def evaluate(runtime: AppRuntime, groups: list[list[GoldenQuestion]], *,
-                   concurrency: int = 4, run_id: str | None = None,
-                   on_result: OnResult | None = None) -> EvalRun:
+async def evaluate(
+    runtime: AppRuntime,
+    groups: list[list[GoldenQuestion]],
+    *,
+    concurrency: int = 4,
+    run_id: str | None = None,
+    on_result: OnResult | None = None,
+) -> EvalRun:
     """Run and score `groups`; the returned run has its summary but no comparison yet."""
     run_id = run_id or new_run_id()
     started_at = datetime.now(UTC).isoformat(timespec="seconds")
@@ -144,9 +155,15 @@ async def evaluate(runtime: AppRuntime, groups: list[list[GoldenQuestion]], *,
     models = ({"planner": s.planner_model, "evaluator": s.evaluator_model,
                "synthesizer": s.synthesizer_model} if s.llm_enabled else {})  # fmt: skip
     return EvalRun(
-        run_id=run_id, started_at=started_at, mode="llm" if s.llm_enabled else "offline",
-        mode_label=mode_label(s), models=models, concurrency=concurrency,
-        elapsed_s=round(elapsed, 2), stores_unchanged=unchanged, summary=summarize(results),
+        run_id=run_id,
+        started_at=started_at,
+        mode="llm" if s.llm_enabled else "offline",
+        mode_label=mode_label(s),
+        models=models,
+        concurrency=concurrency,
+        elapsed_s=round(elapsed, 2),
+        stores_unchanged=unchanged,
+        summary=summarize(results),
         results=results,
     )
 
@@ -158,9 +175,17 @@ class EvalOutcome:
     md_path: Path
 
 
-def run_eval(settings: Settings, *, golden: GoldenSet | None = None, limit: int | None = None,
-             category: str | None = None, concurrency: int = 4, out_dir: Path | None = None,
-             console: Console | None = None, quiet: bool = False) -> EvalOutcome:
+def run_eval(
+    settings: Settings,
+    *,
+    golden: GoldenSet | None = None,
+    limit: int | None = None,
+    category: str | None = None,
+    concurrency: int = 4,
+    out_dir: Path | None = None,
+    console: Console | None = None,
+    quiet: bool = False,
+) -> EvalOutcome:
     """The whole evaluation: run, compare with the previous run, write JSON + markdown, print."""
     console = console or Console()
     golden = golden or load_golden()

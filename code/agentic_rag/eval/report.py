@@ -57,12 +57,16 @@ class EvalRun(BaseModel):
 def _summary(name: str, rows: list[QuestionResult]) -> CategorySummary:
     correct = sum(r.passed for r in rows)
     return CategorySummary(
-        category=name, questions=len(rows), correct=correct,
+        category=name,
+        questions=len(rows),
+        correct=correct,
         accuracy=round(correct / len(rows), 4) if rows else 0.0,
         tool_match=round(fmean(r.tool_match for r in rows), 4) if rows else 0.0,
         mean_latency_s=round(fmean(r.latency_s for r in rows), 3) if rows else 0.0,
-        tokens_in=sum(r.tokens_in for r in rows), tokens_out=sum(r.tokens_out for r in rows),
-        cost_usd=round(sum(r.cost_usd for r in rows), 6), errors=sum(bool(r.error) for r in rows),
+        tokens_in=sum(r.tokens_in for r in rows),
+        tokens_out=sum(r.tokens_out for r in rows),
+        cost_usd=round(sum(r.cost_usd for r in rows), 6),
+        errors=sum(bool(r.error) for r in rows),
     )
 
 
@@ -79,7 +83,8 @@ def compare(previous: EvalRun, current: EvalRun) -> Comparison:
     before, now = previous.by_id(), current.by_id()
     common = [i for i in now if i in before]
     return Comparison(
-        previous=f"{previous.run_id}.json", compared=len(common),
+        previous=f"{previous.run_id}.json",
+        compared=len(common),
         regressions=[i for i in common if before[i].passed and not now[i].passed],
         fixes=[i for i in common if not before[i].passed and now[i].passed],
     )
@@ -179,8 +184,9 @@ def write_run(run: EvalRun, out_dir: Path) -> tuple[Path, Path]:
 
 def print_report(run: EvalRun, console: Console) -> None:
     """The per-category table, then regressions, fixes and the failed questions."""
-    table = Table(title=f"Evaluation {run.run_id} — {run.mode_label}", box=box.SIMPLE_HEAD,
-                  pad_edge=False)
+    table = Table(
+        title=f"Evaluation {run.run_id} — {run.mode_label}", box=box.SIMPLE_HEAD, pad_edge=False
+    )
     for h in SHORT_HEADERS:
         table.add_column(h, justify="left" if h == "category" else "right", no_wrap=True)
     for row in _summary_rows(run):
@@ -188,8 +194,10 @@ def print_report(run: EvalRun, console: Console) -> None:
     console.print(table)
     cmp = run.comparison
     if cmp is not None and cmp.previous:
-        console.print(f"compared with {cmp.previous}: {len(cmp.regressions)} regression(s), "
-                      f"{len(cmp.fixes)} fix(es) over {cmp.compared} questions")
+        console.print(
+            f"compared with {cmp.previous}: {len(cmp.regressions)} regression(s), "
+            f"{len(cmp.fixes)} fix(es) over {cmp.compared} questions"
+        )
         for line in _flip_lines(run, cmp.regressions):
             console.print(f"[red]regression[/] {line[2:]}", highlight=False)
         for line in _flip_lines(run, cmp.fixes):

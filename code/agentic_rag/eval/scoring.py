@@ -171,8 +171,9 @@ def tools_used(values: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(n for n in names if n))
 
 
-def score_turn(q: GoldenQuestion, values: dict[str, Any] | None, latency_s: float,
-               error: str | None = None) -> QuestionResult:
+def score_turn(
+    q: GoldenQuestion, values: dict[str, Any] | None, latency_s: float, error: str | None = None
+) -> QuestionResult:
     """Score one turn; an error (raised, or reported by the graph) fails the question."""
     values = values or {}
     error = error or values.get("error")
@@ -183,12 +184,23 @@ def score_turn(q: GoldenQuestion, values: dict[str, Any] | None, latency_s: floa
     outcome = Outcome(False, f"error: {error}") if error else score_check(q.check, answer)
     decisions = values.get("decisions") or []
     return QuestionResult(
-        id=q.id, category=q.category, question=q.question, thread=q.thread,
-        passed=outcome.passed, detail=outcome.detail, answer=answer, error=error,
-        tools_used=used, expected_tools=list(q.expected_tools), tool_match=match,
-        tools_missing=missing, tools_extra=extra, iterations=int(values.get("iteration") or 0),
+        id=q.id,
+        category=q.category,
+        question=q.question,
+        thread=q.thread,
+        passed=outcome.passed,
+        detail=outcome.detail,
+        answer=answer,
+        error=error,
+        tools_used=used,
+        expected_tools=list(q.expected_tools),
+        tool_match=match,
+        tools_missing=missing,
+        tools_extra=extra,
+        iterations=int(values.get("iteration") or 0),
         decisions=[f"{d.get('decision')} ({d.get('source')})" for d in decisions],
-        latency_s=round(latency_s, 3), tokens_in=int(totals.get("tokens_in") or 0),
+        latency_s=round(latency_s, 3),
+        tokens_in=int(totals.get("tokens_in") or 0),
         tokens_out=int(totals.get("tokens_out") or 0),
         cost_usd=float(totals.get("cost_usd") or 0.0),
     )

@@ -7,6 +7,7 @@ whose store exists is skipped. `force=True` rebuilds everything.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -95,7 +96,8 @@ def _check_writable(directory: Path) -> None:
         probe.unlink()
     except OSError as exc:
         raise DataBuildError(
-            f"Cannot write to {directory} ({exc.strerror or exc}); make it writable or set BUILD_DIR."
+            f"Cannot write to {directory} ({exc.strerror or exc}); "
+            "make it writable or set BUILD_DIR."
         ) from exc
 
 
@@ -143,10 +145,8 @@ def _build_chroma(settings: Settings, titles: list[Title], advance) -> dict[str,
         client = chroma_client(url=settings.chroma_url)
         staging = f"{name}__building"
         counts = build_collection(titles, client, staging, model_dir, progress=advance)
-        try:
+        with contextlib.suppress(Exception):  # first build: nothing to replace
             client.delete_collection(name)
-        except Exception:  # first build: nothing to replace
-            pass
         client.get_collection(staging).modify(name=name)
         return counts
     final = Path(settings.chroma_path)
@@ -187,7 +187,8 @@ def _build_graph(settings: Settings, titles: list[Title], advance) -> dict[str, 
 
 
 def _refuse_if_graph_in_use(rdb: Path) -> None:
-    """A running app holds the rdb in its embedded server, which saves on exit: never swap under it."""
+    """A running app holds the rdb in its embedded server, which saves on exit: never swap
+    the file under it."""
     registry = rdb.with_name(rdb.name + ".settings")
     if not registry.exists():
         return
@@ -232,7 +233,8 @@ def build_all(
     csv_path = Path(settings.csv_path)
     if not csv_path.is_file():
         raise DataBuildError(
-            f"Catalog CSV not found at {csv_path}; restore it with `git checkout -- data/` or set CSV_PATH."
+            f"Catalog CSV not found at {csv_path}; "
+            "restore it with `git checkout -- data/` or set CSV_PATH."
         )
     build_dir = Path(settings.build_dir)
     _check_writable(build_dir)
@@ -255,7 +257,9 @@ def build_all(
         except AgenticRagError:
             raise
         except Exception as exc:
-            raise DataBuildError(f"{LABELS[stage]} build failed: {type(exc).__name__}: {exc}") from exc
+            raise DataBuildError(
+                f"{LABELS[stage]} build failed: {type(exc).__name__}: {exc}"
+            ) from exc
         seconds = time.perf_counter() - start
         manifest["stages"][stage] = {
             "csv_sha256": csv_sha,

@@ -153,17 +153,24 @@ def load_catalog(path: Path) -> list[Title]:
             missing = [c for c in EXPECTED_COLUMNS if c not in header]
             if missing:
                 raise DataBuildError(
-                    f"Catalog CSV {path} is missing columns {missing}; expected {list(EXPECTED_COLUMNS)}. "
+                    f"Catalog CSV {path} is missing columns {missing}; "
+                    f"expected {list(EXPECTED_COLUMNS)}. "
                     "Use the Netflix titles CSV that ships in data/."
                 )
             titles = [clean_row(row) for row in reader if (row.get("show_id") or "").strip()]
     except UnicodeDecodeError as exc:
-        raise DataBuildError(f"Catalog CSV {path} is not UTF-8 text ({exc}); restore the original file.") from exc
+        raise DataBuildError(
+            f"Catalog CSV {path} is not UTF-8 text ({exc}); restore the original file."
+        ) from exc
     except csv.Error as exc:
-        raise DataBuildError(f"Catalog CSV {path} is corrupt ({exc}); restore the original file.") from exc
+        raise DataBuildError(
+            f"Catalog CSV {path} is corrupt ({exc}); restore the original file."
+        ) from exc
     if not titles:
         raise DataBuildError(f"Catalog CSV {path} has no rows; restore the original file.")
     ids = [t.show_id for t in titles]
     if len(set(ids)) != len(ids):
-        raise DataBuildError(f"Catalog CSV {path} repeats show_id values; each title needs a unique id.")
+        raise DataBuildError(
+            f"Catalog CSV {path} repeats show_id values; each title needs a unique id."
+        )
     return titles

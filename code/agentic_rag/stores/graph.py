@@ -47,6 +47,8 @@ class GraphStore:
         self.location = location
         self._graph = db.select_graph(graph_name)
         self._lock = threading.Lock()
+        self._limits: GraphLimits | None = None
+        self._lost = False  # the server went away; reconnect (or restart) on the next query
 
     # -- opening --------------------------------------------------------------
     @classmethod
@@ -93,6 +95,7 @@ class GraphStore:
         return store
 
     def apply_limits(self, limits: GraphLimits) -> None:
+        self._limits = limits
         for key, value in limits.items():
             try:
                 self._db.connection.execute_command("GRAPH.CONFIG", "SET", key, value)
@@ -100,12 +103,41 @@ class GraphStore:
                 log.warning("FalkorDB refused GRAPH.CONFIG SET %s %s: %s", key, value, exc)
 
     def config_value(self, key: str) -> Any:
-        reply = self._db.connection.execute_command("GRAPH.CONFIG", "GET", key)
+        reply = self._watch(lambda: self._db.connection.execute_command("GRAPH.CONFIG", "GET", key))
         return reply[1] if isinstance(reply, list | tuple) and len(reply) == 2 else reply
 
     # -- queries --------------------------------------------------------------
-    def ro_query(self, query: str, params: dict[str, Any] | None = None, timeout_ms: int | None = None):
-        return self._graph.ro_query(query, params=params, timeout=timeout_ms)
+    def ro_query(
+        self, query: str, params: dict[str, Any] | None = None, timeout_ms: int | None = None
+    ):
+        """A read-only query. If the server died, this call fails (the caller reports it) and the
+        next call restarts the embedded server from its rdb, or reconnects to FALKORDB_URL."""
+        return self._watch(lambda: self._graph.ro_query(query, params=params, timeout=timeout_ms))
+
+    def _watch(self, call: Any) -> Any:
+        from redis.exceptions import ConnectionError as RedisConnectionError
+
+        if self._lost:
+            self._revive()
+        try:
+            return call()
+        except RedisConnectionError:
+            self._lost = True
+            raise
+
+    def _revive(self) -> None:
+        with self._lock:
+            if not self._lost or self._db is None:
+                return
+            old = self._db
+            fresh = (
+                GraphStore.open_embedded(Path(self.location), self.graph_name, self._limits)
+                if self.embedded
+                else GraphStore.open_url(self.location, self.graph_name, self._limits)
+            )
+            self._db, self._graph, self._lost = fresh._db, fresh._graph, False
+        with contextlib.suppress(Exception):
+            old.connection_pool.disconnect() if hasattr(old, "connection_pool") else None
 
     def write(self, query: str, params: dict[str, Any] | None = None):
         """Write query: used by the data build only."""

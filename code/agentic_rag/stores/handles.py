@@ -19,7 +19,9 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
     """A `mode=ro` connection to the catalog (the SQL tool adds its own guards on top)."""
     path = Path(path)
     if not path.is_file():
-        raise StoreUnavailableError(f"The SQLite catalog is not built ({path} is missing); run `make data`.")
+        raise StoreUnavailableError(
+            f"The SQLite catalog is not built ({path} is missing); run `make data`."
+        )
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
 
 
@@ -53,7 +55,8 @@ def open_stores(settings: Settings, graph_limits: GraphLimits | None = None) -> 
     else:
         if not Path(settings.chroma_path).is_dir():
             raise StoreUnavailableError(
-                f"The Chroma store is not built ({settings.chroma_path} is missing); run `make data`."
+                f"The Chroma store is not built ({settings.chroma_path} is missing); "
+                "run `make data`."
             )
         client = chroma_client(path=Path(settings.chroma_path))
     collection = open_collection(client, settings.chroma_collection, Path(settings.model_dir))

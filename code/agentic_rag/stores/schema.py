@@ -44,7 +44,9 @@ class GraphSchema:
         lines = ["Graph (FalkorDB, openCypher):"]
         for label, props in self.labels.items():
             n = self.counts.get(label)
-            lines.append(f"  (:{label} {{{', '.join(props)}}})" + (f"  -- {n:,} nodes" if n else ""))
+            lines.append(
+                f"  (:{label} {{{', '.join(props)}}})" + (f"  -- {n:,} nodes" if n else "")
+            )
         for rel, pairs in self.relationships.items():
             for a, b in pairs:
                 lines.append(f"  (:{a})-[:{rel}]->(:{b})")
@@ -69,7 +71,8 @@ class StoreSchema:
 
     def render_chroma(self) -> str:
         return (
-            f"Chroma collection of {self.chroma_count:,} descriptions (one per show, id = show_id); "
+            f"Chroma collection of {self.chroma_count:,} descriptions "
+            "(one per show, id = show_id); "
             f"metadata fields: {', '.join(self.chroma_fields)}"
         )
 

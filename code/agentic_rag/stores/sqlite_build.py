@@ -91,8 +91,12 @@ def build_sqlite(
         genres = _ids([g for t in titles for g in t.genres])
         countries = _ids([c for t in titles for c in t.countries])
         with conn:
-            conn.executemany("INSERT INTO people VALUES (?, ?)", [(i, n) for n, i in people.items()])
-            conn.executemany("INSERT INTO genres VALUES (?, ?)", [(i, n) for n, i in genres.items()])
+            conn.executemany(
+                "INSERT INTO people VALUES (?, ?)", [(i, n) for n, i in people.items()]
+            )
+            conn.executemany(
+                "INSERT INTO genres VALUES (?, ?)", [(i, n) for n, i in genres.items()]
+            )
             conn.executemany(
                 "INSERT INTO countries VALUES (?, ?)", [(i, n) for n, i in countries.items()]
             )

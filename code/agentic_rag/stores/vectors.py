@@ -6,6 +6,7 @@ and opened with `CatalogEmbeddingFunction`, which wraps the shipped ONNX model.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -85,10 +86,8 @@ def release_client(client: Any) -> None:
     """Drop Chroma's per-path system cache so a directory can be moved or reopened cleanly."""
     from chromadb.api.shared_system_client import SharedSystemClient
 
-    try:
+    with contextlib.suppress(Exception):  # best effort: nothing to release
         SharedSystemClient.clear_system_cache()
-    except Exception:  # best effort: nothing to release
-        pass
 
 
 def _metadata(t: Title) -> dict[str, Any]:
@@ -121,10 +120,8 @@ def build_collection(
 ) -> dict[str, int]:
     """Create collection `name` (replacing one of that name) and add every description."""
     embed_fn = CatalogEmbeddingFunction(model_dir)
-    try:
+    with contextlib.suppress(Exception):  # absent: nothing to replace
         client.delete_collection(name)
-    except Exception:  # absent: nothing to replace
-        pass
     collection = client.create_collection(
         name=name,
         embedding_function=embed_fn,
@@ -148,7 +145,9 @@ def build_collection(
 
 def open_collection(client: Any, name: str, model_dir: Path):
     try:
-        return client.get_collection(name=name, embedding_function=CatalogEmbeddingFunction(model_dir))
+        return client.get_collection(
+            name=name, embedding_function=CatalogEmbeddingFunction(model_dir)
+        )
     except Exception as exc:
         raise StoreUnavailableError(
             f"Chroma collection {name!r} is missing ({exc}); run `make data`."

@@ -1,1 +1,1 @@
-"""The tools the executor runs: plain async functions with typed arguments returning `ToolResult`."""
+"""The tools the executor runs: plain async functions of typed arguments returning `ToolResult`."""

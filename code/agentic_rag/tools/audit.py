@@ -45,4 +45,6 @@ class AuditLog:
     def entries(self) -> list[dict]:
         if self.path is None or not self.path.exists():
             return []
-        return [json.loads(line) for line in self.path.read_text(encoding="utf-8").splitlines() if line]
+        return [
+            json.loads(line) for line in self.path.read_text(encoding="utf-8").splitlines() if line
+        ]

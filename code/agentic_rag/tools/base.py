@@ -68,7 +68,9 @@ class ToolResult(BaseModel):
     elapsed_ms: float = 0.0
     truncated: bool = False
     sources: list[SourceRef] = Field(default_factory=list)
-    untrusted: bool = Field(False, description="rows hold text from outside (web, OMDb, descriptions)")
+    untrusted: bool = Field(
+        False, description="rows hold text from outside (web, OMDb, descriptions)"
+    )
     query: str | None = Field(None, description="the query actually run, after guard rewrites")
     attempts: list[RepairAttempt] = Field(default_factory=list)
     cached: bool = False
@@ -101,8 +103,12 @@ def cap_rows(
     return kept, truncated
 
 
-def error_result(tool: str, call_id: str, status: ToolStatus, message: str, **extra: Any) -> ToolResult:
-    return ToolResult(tool=tool, call_id=call_id, status=status, message=message, error=message, **extra)
+def error_result(
+    tool: str, call_id: str, status: ToolStatus, message: str, **extra: Any
+) -> ToolResult:
+    return ToolResult(
+        tool=tool, call_id=call_id, status=status, message=message, error=message, **extra
+    )
 
 
 async def guarded(

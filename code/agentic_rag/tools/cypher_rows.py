@@ -69,9 +69,7 @@ def row_source(index: int, row: dict[str, Any]) -> SourceRef:
     return SourceRef(kind="graph_node", ref=ref, label=label, detail={"row": index})
 
 
-def to_rows(
-    result: Any, fallback_rows: int = 0
-) -> tuple[list[dict[str, Any]], list[SourceRef]]:
+def to_rows(result: Any, fallback_rows: int = 0) -> tuple[list[dict[str, Any]], list[SourceRef]]:
     """FalkorDB `QueryResult` -> (row dicts keyed by column name, sources). Each of the first
     `fallback_rows` rows that carries no show or person ref gets a `row_source`."""
     header = [h[1] if isinstance(h, list | tuple) and len(h) > 1 else h for h in result.header]

@@ -44,7 +44,8 @@ TOOLS: tuple[ToolSpec, ...] = (
         SqlArgs,
         sql_tool,
         "Read-only SQLite: one SELECT (WITH/UNION allowed) over the catalog tables. Best for "
-        "counts, filters and aggregates by year, type, rating, country, genre, duration, date added.",
+        "counts, filters and aggregates by year, type, rating, country, genre, duration, "
+        "date added.",
         timeout_setting="sql_timeout_s",
     ),
     ToolSpec(
@@ -68,7 +69,8 @@ TOOLS: tuple[ToolSpec, ...] = (
         GraphExpandArgs,
         graph_expand_tool,
         "Neighbourhood of known show_ids in the graph: their directors, cast, genres, countries "
-        "and (depth 2) other titles sharing people. Use after semantic search for hybrid questions.",
+        "and (depth 2) other titles sharing people. Use after semantic search for hybrid "
+        "questions.",
         timeout_setting="cypher_timeout_s",
     ),
     ToolSpec(
@@ -93,8 +95,12 @@ TOOLS: tuple[ToolSpec, ...] = (
 class ToolRegistry:
     """The tools usable in one app or test: those available with the settings and enabled."""
 
-    def __init__(self, settings: Settings, enabled: Iterable[str] | None = None,
-                 tools: Iterable[ToolSpec] = TOOLS):
+    def __init__(
+        self,
+        settings: Settings,
+        enabled: Iterable[str] | None = None,
+        tools: Iterable[ToolSpec] = TOOLS,
+    ):
         self.settings = settings
         self._all = {t.name: t for t in tools}
         wanted = set(enabled) if enabled is not None else set(self._all)
@@ -124,16 +130,23 @@ class ToolRegistry:
             lines.append(f"- {spec.name}: {spec.description}\n  args: {fields}")
         return "\n".join(lines)
 
-    async def run(self, tool: str, args: BaseModel | dict[str, Any], deps: ToolDeps,
-                  call_id: str) -> ToolResult:
-        """Run one call; an unknown, disabled or badly-argued call is an error result, not a raise."""
+    async def run(
+        self, tool: str, args: BaseModel | dict[str, Any], deps: ToolDeps, call_id: str
+    ) -> ToolResult:
+        """Run one call; an unknown, disabled or badly-argued call is a result, never a raise."""
         spec = self.specs.get(tool)
         if spec is None:
             why = self.disabled.get(tool, f"unknown tool; available: {', '.join(self.names)}")
-            return error_result(tool, call_id, ToolStatus.REFUSED, f"Tool {tool!r} is not available: {why}")
+            return error_result(
+                tool, call_id, ToolStatus.REFUSED, f"Tool {tool!r} is not available: {why}"
+            )
         try:
-            parsed = args if isinstance(args, spec.args_model) else spec.args_model.model_validate(
-                args if isinstance(args, dict) else args.model_dump()
+            parsed = (
+                args
+                if isinstance(args, spec.args_model)
+                else spec.args_model.model_validate(
+                    args if isinstance(args, dict) else args.model_dump()
+                )
             )
         except Exception as exc:
             return error_result(tool, call_id, ToolStatus.ERROR, f"Bad arguments for {tool}: {exc}")

@@ -10,7 +10,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from agentic_rag.tools.base import SourceRef, ToolResult, ToolStatus, cap_rows, error_result, guarded
+from agentic_rag.tools.base import (
+    SourceRef,
+    ToolResult,
+    ToolStatus,
+    cap_rows,
+    error_result,
+    guarded,
+)
 from agentic_rag.tools.deps import ToolDeps
 
 TOOL = "semantic"
@@ -44,7 +51,7 @@ def _known_names(sqlite_path: Path, table: str) -> tuple[str, ...]:
 
     conn = connect_readonly(sqlite_path)
     try:
-        return tuple(r[0] for r in conn.execute(f"SELECT name FROM {table}"))  # noqa: S608
+        return tuple(r[0] for r in conn.execute(f"SELECT name FROM {table}"))
     finally:
         conn.close()
 
@@ -60,7 +67,9 @@ def resolve_name(value: str, known: tuple[str, ...]) -> str | None:
     return folded[close[0]] if close else None
 
 
-def build_where(args: SemanticArgs, genres: tuple[str, ...], countries: tuple[str, ...]) -> dict | None:
+def build_where(
+    args: SemanticArgs, genres: tuple[str, ...], countries: tuple[str, ...]
+) -> dict | None:
     """Translate the filters to a Chroma `where`; unknown genre/country names raise ValueError."""
     clauses: list[dict[str, Any]] = []
     if args.type:
@@ -109,14 +118,20 @@ def filter_hits(hits: dict[str, Any], where: dict[str, Any], n: int) -> dict[str
     keep = [i for i, meta in enumerate(hits["metadatas"][0]) if matches(meta or {}, where)][:n]
     if len(keep) < n:
         return None
-    return {key: [[hits[key][0][i] for i in keep]] for key in ("ids", "distances", "metadatas",
-                                                                "documents")}
+    return {
+        key: [[hits[key][0][i] for i in keep]]
+        for key in ("ids", "distances", "metadatas", "documents")
+    }
 
 
 def _rows_from(hits: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for show_id, distance, meta, doc in zip(
-        hits["ids"][0], hits["distances"][0], hits["metadatas"][0], hits["documents"][0], strict=True
+        hits["ids"][0],
+        hits["distances"][0],
+        hits["metadatas"][0],
+        hits["documents"][0],
+        strict=True,
     ):
         meta = meta or {}
         rows.append(
@@ -174,7 +189,9 @@ async def semantic_tool(args: SemanticArgs, deps: ToolDeps, call_id: str) -> Too
             call_id=call_id,
             status=ToolStatus.OK if rows else ToolStatus.EMPTY,
             rows=rows,
-            message=f"{len(rows)} titles by meaning" if rows else "No description matched the filters.",
+            message=f"{len(rows)} titles by meaning"
+            if rows
+            else "No description matched the filters.",
             truncated=truncated,
             untrusted=True,
             query=args.query,
@@ -191,7 +208,9 @@ async def semantic_tool(args: SemanticArgs, deps: ToolDeps, call_id: str) -> Too
         )
         if deps.cache is not None and rows:
             ttl = deps.settings.semantic_cache_ttl_s
-            await asyncio.to_thread(deps.cache.set, TOOL, cache_args, result.model_dump(mode="json"), ttl)
+            await asyncio.to_thread(
+                deps.cache.set, TOOL, cache_args, result.model_dump(mode="json"), ttl
+            )
         return result
 
     return await guarded(TOOL, call_id, deps.settings.semantic_timeout_s, work)

@@ -37,8 +37,7 @@ def _open_runtime() -> AppRuntime:
 def _runtime_future(build_dir: str, csv_path: str) -> Future:
     """Open the stores in a background thread as soon as the first page run starts, so the
     chat box is on screen at once; a rerun (a question typed early) waits on the same future."""
-    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="open-stores").submit(
-        _open_runtime)
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="open-stores").submit(_open_runtime)
 
 
 def runtime_future() -> Future:
@@ -67,8 +66,14 @@ def _new_thread() -> None:
 def _open_thread(runtime: AppRuntime, thread_id: str) -> None:
     st.session_state.thread_id = thread_id
     st.session_state.turns = [
-        {"question": t.get("question"), "answer": t.get("answer") or "",
-         "citations": t.get("citations") or [], "follow_ups": [], "results": [], "trace": t}
+        {
+            "question": t.get("question"),
+            "answer": t.get("answer") or "",
+            "citations": t.get("citations") or [],
+            "follow_ups": [],
+            "results": [],
+            "trace": t,
+        }
         for t in runtime.traces.load(thread_id)
     ]
 
@@ -78,18 +83,24 @@ def sidebar_settings(runtime: AppRuntime) -> tuple[bool, list[str]]:
     st.sidebar.title("🎬 Catalog agent")
     has_key = settings.openai_api_key is not None
     offline = st.sidebar.toggle(
-        "Offline mode", value=not settings.llm_enabled, disabled=not has_key,
-        help="Deterministic planner, evaluator and synthesizer. Set OPENAI_API_KEY in .env to use a model.",
+        "Offline mode",
+        value=not settings.llm_enabled,
+        disabled=not has_key,
+        help="Deterministic planner, evaluator and synthesizer. "
+        "Set OPENAI_API_KEY in .env to use a model.",
     )
     effective = settings.model_copy(update={"offline_mode": offline or not has_key})
     st.sidebar.caption(f"**{mode_label(effective)}**")
     if not has_key:
-        st.sidebar.caption("To use a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for Ollama/vLLM) "
-                           "in .env and restart.")
+        st.sidebar.caption(
+            "To use a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for Ollama/vLLM) "
+            "in .env and restart."
+        )
     registry = runtime.registry(effective, enabled=None)
     available = registry.names  # usable with these settings (e.g. OMDb needs a key)
-    enabled = st.sidebar.multiselect("Tools", options=available, default=available,
-                                     help="Tools the planner may use this turn.")
+    enabled = st.sidebar.multiselect(
+        "Tools", options=available, default=available, help="Tools the planner may use this turn."
+    )
     for name, why in registry.disabled.items():
         st.sidebar.caption(f"· {name} unavailable: {why}")
     st.sidebar.caption(f"At most {settings.max_iterations} planning rounds per question.")
@@ -141,8 +152,11 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
                 with panel.container():
                     render_turn_panel(model, settings.max_iterations)
 
-        values = asyncio.run(runtime.ask(question, st.session_state.thread_id, on_event,
-                                         settings=settings, enabled=enabled))
+        values = asyncio.run(
+            runtime.ask(
+                question, st.session_state.thread_id, on_event, settings=settings, enabled=enabled
+            )
+        )
         trace = values["trace_export"]
         model = TurnModel.from_trace(trace)
         with panel.container():
@@ -152,10 +166,16 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
         results = sorted((values.get("results") or {}).values(), key=lambda r: r["call_id"])
         render_results(results, key=f"t{len(st.session_state.turns)}")
         render_sources(citations)
-    st.session_state.turns.append({
-        "question": question, "answer": values.get("answer") or "", "citations": citations,
-        "follow_ups": values.get("follow_ups") or [], "results": results, "trace": trace,
-    })
+    st.session_state.turns.append(
+        {
+            "question": question,
+            "answer": values.get("answer") or "",
+            "citations": citations,
+            "follow_ups": values.get("follow_ups") or [],
+            "results": results,
+            "trace": trace,
+        }
+    )
 
 
 def follow_up_buttons(turn: dict[str, Any]) -> None:
@@ -185,9 +205,11 @@ def main() -> None:
         st.stop()
     offline, enabled = sidebar_settings(runtime)
     sidebar_threads(runtime)
-    st.caption(f"{mode_label(runtime.settings.model_copy(update={'offline_mode': offline}))} · "
-               "8,807 titles in SQLite, ChromaDB and a FalkorDB graph · thread "
-               f"`{ss.thread_id}`")
+    st.caption(
+        f"{mode_label(runtime.settings.model_copy(update={'offline_mode': offline}))} · "
+        "8,807 titles in SQLite, ChromaDB and a FalkorDB graph · thread "
+        f"`{ss.thread_id}`"
+    )
     render_history(ss.turns)
     question = typed or ss.pending
     ss.pending = None
@@ -213,6 +235,8 @@ def main() -> None:
             with st.sidebar:
                 render_turn_panel(model, runtime.settings.max_iterations)
         st.sidebar.download_button(
-            "Download this turn's trace (JSON)", json.dumps(last["trace"], indent=2, default=str),
-            file_name=f"trace-{ss.thread_id}-{len(ss.turns)}.json", mime="application/json",
+            "Download this turn's trace (JSON)",
+            json.dumps(last["trace"], indent=2, default=str),
+            file_name=f"trace-{ss.thread_id}-{len(ss.turns)}.json",
+            mime="application/json",
         )

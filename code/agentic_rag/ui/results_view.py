@@ -33,7 +33,9 @@ def chartable(rows: list[dict[str, Any]]) -> tuple[str, str] | None:
 
 
 def render_results(results: list[dict[str, Any]], key: str) -> None:
-    shown = [r for r in results if r.get("status") == "ok" and r.get("rows") and not r.get("reused_from")]
+    shown = [
+        r for r in results if r.get("status") == "ok" and r.get("rows") and not r.get("reused_from")
+    ]
     if not shown:
         return
     for r in shown:
@@ -50,8 +52,10 @@ def render_results(results: list[dict[str, Any]], key: str) -> None:
 
     with st.expander(f"Result tables ({len(shown)})"):
         for r in shown:
-            st.caption(f"{r['tool']} {r['call_id']} · {safe_markdown(r.get('message', ''))}"
-                       + (" · untrusted text" if r.get("untrusted") else ""))
+            st.caption(
+                f"{r['tool']} {r['call_id']} · {safe_markdown(r.get('message', ''))}"
+                + (" · untrusted text" if r.get("untrusted") else "")
+            )
             frame = pd.DataFrame(r["rows"])
             frame = frame[[c for c in frame.columns if c not in HIDDEN] or list(frame.columns)]
             for col in frame.columns:  # lists/dicts render as text, never as HTML
@@ -76,5 +80,6 @@ def render_sources(citations: list[dict[str, Any]]) -> None:
                 else:
                     items.append(f"{label} (`{target}`)" if label else f"`{target}`")
             more = f" … and {len(refs) - 12} more" if len(refs) > 12 else ""
-            st.markdown(f"**[{c['number']}]** {c['tool']} call {c['call_id']}: "
-                        + "; ".join(items) + more)
+            st.markdown(
+                f"**[{c['number']}]** {c['tool']} call {c['call_id']}: " + "; ".join(items) + more
+            )

@@ -15,7 +15,12 @@ import streamlit as st
 from agentic_rag.ui.safe import safe_markdown
 
 STATUS_ICON = {
-    "running": "⏳", "ok": "✅", "empty": "➖", "error": "❌", "timeout": "⌛", "refused": "⛔",
+    "running": "⏳",
+    "ok": "✅",
+    "empty": "➖",
+    "error": "❌",
+    "timeout": "⌛",
+    "refused": "⛔",
 }
 
 
@@ -37,15 +42,23 @@ class TurnModel:
             self.plans[event["iteration"]] = event["plan"]
             self.planning = None
         elif kind == "call_start":
-            self.calls[event["call_id"]] = {"tool": event["tool"], "status": "running",
-                                            "purpose": event.get("purpose", "")}
+            self.calls[event["call_id"]] = {
+                "tool": event["tool"],
+                "status": "running",
+                "purpose": event.get("purpose", ""),
+            }
         elif kind in ("call_end", "call_reused"):
             r = event["result"]
             self.calls[event["call_id"]] = {
-                "tool": r["tool"], "status": r["status"], "rows": len(r.get("rows") or []),
-                "ms": r.get("elapsed_ms", 0.0), "message": r.get("error") or r.get("message", ""),
-                "attempts": r.get("attempts") or [], "query": r.get("query"),
-                "reused_from": event.get("from"), "cached": r.get("cached", False),
+                "tool": r["tool"],
+                "status": r["status"],
+                "rows": len(r.get("rows") or []),
+                "ms": r.get("elapsed_ms", 0.0),
+                "message": r.get("error") or r.get("message", ""),
+                "attempts": r.get("attempts") or [],
+                "query": r.get("query"),
+                "reused_from": event.get("from"),
+                "cached": r.get("cached", False),
             }
         elif kind == "decision":
             self.decisions[event["iteration"]] = event["decision"]
@@ -60,9 +73,13 @@ class TurnModel:
             model.plans[i] = plan
         for r in trace.get("results") or []:
             model.calls[r["call_id"]] = {
-                "tool": r["tool"], "status": r["status"], "rows": r["rows"],
-                "ms": r.get("elapsed_ms", 0.0), "message": r.get("message", ""),
-                "attempts": r.get("attempts") or [], "query": r.get("query"),
+                "tool": r["tool"],
+                "status": r["status"],
+                "rows": r["rows"],
+                "ms": r.get("elapsed_ms", 0.0),
+                "message": r.get("message", ""),
+                "attempts": r.get("attempts") or [],
+                "query": r.get("query"),
             }
         for d in trace.get("decisions") or []:
             model.decisions[d["iteration"]] = d
@@ -75,8 +92,10 @@ def _call_line(call_id: str, call: dict[str, Any]) -> str:
         return f"{icon} `{call_id}` **{call['tool']}** running…"
     extra = " · cached" if call.get("cached") else ""
     extra += f" · reused {call['reused_from']}" if call.get("reused_from") else ""
-    line = (f"{icon} `{call_id}` **{call['tool']}** {call['status']} · {call.get('rows', 0)} rows · "
-            f"{call.get('ms', 0):.0f} ms{extra}")
+    line = (
+        f"{icon} `{call_id}` **{call['tool']}** {call['status']} · {call.get('rows', 0)} rows · "
+        f"{call.get('ms', 0):.0f} ms{extra}"
+    )
     if call["status"] in ("error", "timeout", "refused", "empty") and call.get("message"):
         line += f"  \n  {safe_markdown(call['message'][:300])}"
     return line
@@ -111,8 +130,10 @@ def _render_plan(iteration: int, plan: dict[str, Any], model: TurnModel, max_ite
     decision = model.decisions.get(iteration)
     if decision:
         verdict = "➡️ continue" if decision["decision"] == "continue" else "🔁 replan"
-        st.markdown(f"**Evaluator** ({decision.get('source')}): {verdict} · confidence "
-                    f"{decision.get('confidence', 0):.2f}  \n{safe_markdown(decision['reasoning'])}")
+        st.markdown(
+            f"**Evaluator** ({decision.get('source')}): {verdict} · confidence "
+            f"{decision.get('confidence', 0):.2f}  \n{safe_markdown(decision['reasoning'])}"
+        )
         if decision["decision"] == "replan" and decision.get("replan_instructions"):
             st.info(f"Instructions: {decision['replan_instructions']}")
 
@@ -127,9 +148,16 @@ def render_turn_panel(model: TurnModel, max_iter: int) -> None:
 
 
 def render_costs(nodes: list[dict[str, Any]]) -> None:
-    rows = [{"node": n["node"], "iter": n["iteration"], "ms": round((n["end"] - n["start"]) * 1000),
-             "tokens in/out": f"{n.get('tokens_in', 0)}/{n.get('tokens_out', 0)}",
-             "cost $": round(n.get("cost_usd", 0.0), 5)} for n in nodes]
+    rows = [
+        {
+            "node": n["node"],
+            "iter": n["iteration"],
+            "ms": round((n["end"] - n["start"]) * 1000),
+            "tokens in/out": f"{n.get('tokens_in', 0)}/{n.get('tokens_out', 0)}",
+            "cost $": round(n.get("cost_usd", 0.0), 5),
+        }
+        for n in nodes
+    ]
     total_ms = round((max(n["end"] for n in nodes) - min(n["start"] for n in nodes)) * 1000)
     tokens = sum(n.get("tokens_in", 0) + n.get("tokens_out", 0) for n in nodes)
     cost = sum(n.get("cost_usd", 0.0) for n in nodes)

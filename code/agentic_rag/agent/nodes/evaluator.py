@@ -19,8 +19,9 @@ def _failures(results: list[ToolResult]) -> str:
     return ", ".join(bad)
 
 
-def _rule_decision(state: State, deps: AgentDeps, latest: list[ToolResult],
-                   everything: list[ToolResult]) -> tuple[RecordedDecision | None, str | None]:
+def _rule_decision(
+    state: State, deps: AgentDeps, latest: list[ToolResult], everything: list[ToolResult]
+) -> tuple[RecordedDecision | None, str | None]:
     """A decision that needs no model, and the answer's 'may be incomplete' reason if any."""
     iteration, cap = state["iteration"], deps.settings.max_iterations
     if iteration >= cap:
@@ -31,20 +32,29 @@ def _rule_decision(state: State, deps: AgentDeps, latest: list[ToolResult],
             + (f"; these calls failed: {failed}" if failed else "")
         )
         return RecordedDecision(
-            iteration=iteration, decision="continue", source="rule", confidence=0.5,
+            iteration=iteration,
+            decision="continue",
+            source="rule",
+            confidence=0.5,
             reasoning=f"Iteration cap ({cap}) reached: handing over to the synthesizer.",
         ), reason
     if deps.budget_before_synthesis(state["deadline"]) < 1.0:
         return RecordedDecision(
-            iteration=iteration, decision="continue", source="rule", confidence=0.3,
+            iteration=iteration,
+            decision="continue",
+            source="rule",
+            confidence=0.3,
             reasoning="The turn's time limit is close: answering with what was found.",
         ), "the turn's time limit was reached before another round could run"
     if latest and all(r.status.failed for r in latest):
         return RecordedDecision(
-            iteration=iteration, decision="replan", source="rule", confidence=0.0,
+            iteration=iteration,
+            decision="replan",
+            source="rule",
+            confidence=0.0,
             reasoning="Every call of this round failed.",
             replan_instructions=f"All calls failed ({_failures(latest)}). Use other tools or "
-                                "simpler queries for the same question.",
+            "simpler queries for the same question.",
         ), None
     return None, None
 
@@ -75,8 +85,10 @@ async def evaluator(state: State, deps: AgentDeps) -> dict:
             raw, _ = await deps.fallback_evaluator.evaluate(ctx)
             usage, source = Usage(note=note), "offline"
         decision = RecordedDecision(
-            iteration=iteration, source="llm" if source == "llm" else "offline",
-            fallback_reason=note or usage.note, **EvaluatorDecision.model_validate(raw).model_dump(),
+            iteration=iteration,
+            source="llm" if source == "llm" else "offline",
+            fallback_reason=note or usage.note,
+            **EvaluatorDecision.model_validate(raw).model_dump(),
         )
     dumped = decision.model_dump(mode="json")
     emit({"type": "decision", "iteration": iteration, "decision": dumped})

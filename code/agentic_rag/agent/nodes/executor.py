@@ -24,8 +24,16 @@ def _earlier_calls(state: State) -> dict[str, str]:
 
 
 async def _run_one(call: PlannedCall, call_id: str, deps: AgentDeps, budget: float) -> ToolResult:
-    emit({"type": "call_start", "call_id": call_id, "tool": call.tool, "purpose": call.purpose,
-          "args": call.args, "t": time.time()})
+    emit(
+        {
+            "type": "call_start",
+            "call_id": call_id,
+            "tool": call.tool,
+            "purpose": call.purpose,
+            "args": call.args,
+            "t": time.time(),
+        }
+    )
     spec = deps.registry.specs.get(call.tool)
     limit = min(spec.timeout_s(deps.settings) + 1.0, budget) if spec else budget
     started = time.perf_counter()
@@ -34,13 +42,24 @@ async def _run_one(call: PlannedCall, call_id: str, deps: AgentDeps, budget: flo
             deps.registry.run(call.tool, call.args, deps.tools, call_id), timeout=max(limit, 0.05)
         )
     except TimeoutError:
-        result = error_result(call.tool, call_id, ToolStatus.TIMEOUT,
-                              f"{call.tool} was stopped at the turn's time limit ({limit:.1f} s).")
+        result = error_result(
+            call.tool,
+            call_id,
+            ToolStatus.TIMEOUT,
+            f"{call.tool} was stopped at the turn's time limit ({limit:.1f} s).",
+        )
         result.elapsed_ms = round((time.perf_counter() - started) * 1000, 2)
     except Exception as exc:  # registry.run should never raise; belt and braces
         result = error_result(call.tool, call_id, ToolStatus.ERROR, f"{type(exc).__name__}: {exc}")
-    emit({"type": "call_end", "call_id": call_id, "tool": call.tool, "t": time.time(),
-          "result": result.model_dump(mode="json")})
+    emit(
+        {
+            "type": "call_end",
+            "call_id": call_id,
+            "tool": call.tool,
+            "t": time.time(),
+            "result": result.model_dump(mode="json"),
+        }
+    )
     return result
 
 
@@ -74,8 +93,13 @@ async def executor(state: State, deps: AgentDeps) -> dict:
     for call_id, job in jobs.items():
         if isinstance(job, str):
             original = results.get(job) or previous[job]
-            reused = {**original, "call_id": call_id, "reused_from": job, "elapsed_ms": 0.0,
-                      "message": f"same call as {job}; result reused. {original.get('message', '')}"}
+            reused = {
+                **original,
+                "call_id": call_id,
+                "reused_from": job,
+                "elapsed_ms": 0.0,
+                "message": f"same call as {job}; result reused. {original.get('message', '')}",
+            }
             results[call_id] = reused
             emit({"type": "call_reused", "call_id": call_id, "from": job, "result": reused})
     return {

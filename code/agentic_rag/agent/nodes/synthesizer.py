@@ -1,4 +1,4 @@
-"""Synthesizer node: stream the answer, keep only real citations, suggest follow-ups, end the turn."""
+"""Synthesizer node: stream the answer, keep real citations, suggest follow-ups, end the turn."""
 
 from __future__ import annotations
 
