@@ -80,3 +80,12 @@ def test_turn_model_follows_events():
         model.calls["1.1"]["status"] == "error" and model.calls["1.1"]["message"] == "no such table"
     )
     assert model.answer == "Hello" and model.planning is None
+
+
+def test_at_least_two_follow_ups_even_for_aggregates():
+    out = suggest_follow_ups(
+        "How many titles were released per year since 2010?",
+        [_result([{"release_year": 2020, "titles": 953}])],
+    )
+    assert 2 <= len(out) <= 3
+    assert all("per year" not in f for f in out)

@@ -5,6 +5,13 @@ from __future__ import annotations
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 
+GENERIC = (
+    (("movie", "tv show", "type"), "How does this split between movies and TV shows?"),
+    (("countr",), "Which countries produce the most titles?"),
+    (("genre",), "Which genres are the most common?"),
+)
+
+
 def _first(results: list[ToolResult], key: str) -> str | None:
     for r in results:
         if r.status != ToolStatus.OK:
@@ -44,6 +51,11 @@ def suggest_follow_ups(question: str, results: list[ToolResult]) -> list[str]:
         out.append("And which of those are from India?")
     if "per year" not in q and "by year" not in q:
         out.append("How many titles like these were released per year?")
+    for generic in GENERIC:  # always offer at least two
+        if len(out) >= 2:
+            break
+        if not any(word in q for word in generic[0]):
+            out.append(generic[1])
     seen: list[str] = []
     for item in out:
         if item not in seen:

@@ -113,9 +113,15 @@ def _render_plan(iteration: int, plan: dict[str, Any], model: TurnModel, max_ite
             st.markdown(f"`{iteration}.{j}` **{call['tool']}** — {safe_markdown(call['purpose'])}")
             query = call["args"].get("query")
             if call["tool"] in ("sql", "cypher") and query:
-                st.code(query, language="sql" if call["tool"] == "sql" else "cypher")
+                st.code(
+                    query, language="sql" if call["tool"] == "sql" else "cypher", wrap_lines=True
+                )
             else:
-                st.code(json.dumps(call["args"], ensure_ascii=False, indent=1), language="json")
+                st.code(
+                    json.dumps(call["args"], ensure_ascii=False, indent=1),
+                    language="json",
+                    wrap_lines=True,
+                )
     for j in range(1, len(plan["calls"]) + 1):
         call_id = f"{iteration}.{j}"
         call = model.calls.get(call_id)
@@ -125,7 +131,7 @@ def _render_plan(iteration: int, plan: dict[str, Any], model: TurnModel, max_ite
         st.markdown(_call_line(call_id, call))
         for k, attempt in enumerate(call.get("attempts") or [], start=1):
             with st.expander(f"Cypher repair {k}: {attempt['error'][:60]}"):
-                st.code(attempt["query"], language="cypher")
+                st.code(attempt["query"], language="cypher", wrap_lines=True)
                 st.caption(attempt["error"])
     decision = model.decisions.get(iteration)
     if decision:
