@@ -52,10 +52,14 @@ class TraceStore:
             return []
         infos = []
         for path in self.directory.glob("*.jsonl"):
-            turns = self.load(path.stem)
-            if not turns:
+            # Only the first line is parsed: listing stays cheap however long threads get.
+            with path.open("rb") as fh:
+                first = fh.readline()
+                turns = (1 if first.strip() else 0) + sum(chunk.count(b"\n") for chunk in fh)
+            try:
+                title = (json.loads(first).get("question") or "(empty question)")[:60]
+            except ValueError:
                 continue
-            title = (turns[0].get("question") or "(empty question)")[:60]
-            infos.append(ThreadInfo(path.stem, title, len(turns), path.stat().st_mtime))
+            infos.append(ThreadInfo(path.stem, title, turns, path.stat().st_mtime))
         infos.sort(key=lambda t: t.updated, reverse=True)
         return infos[:limit]

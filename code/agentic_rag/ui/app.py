@@ -108,7 +108,7 @@ def sidebar_settings(runtime: AppRuntime) -> tuple[bool, list[str]]:
 
 
 def sidebar_threads(runtime: AppRuntime) -> None:
-    cols = st.sidebar.columns(2)
+    cols = st.columns(2)
     if cols[0].button("New conversation", width="stretch"):
         _new_thread()
         st.rerun()
@@ -203,17 +203,18 @@ def main() -> None:
         st.error(f"The data stores are not ready: {detail}")
         st.markdown("Build them with `make data` (about a minute), then reload this page.")
         st.stop()
+    question = typed or ss.pending
+    ss.pending = None
     offline, enabled = sidebar_settings(runtime)
-    sidebar_threads(runtime)
+    threads_box = st.sidebar.container()  # filled last: the question's plan must not wait on it
     st.caption(
         f"{mode_label(runtime.settings.model_copy(update={'offline_mode': offline}))} · "
         "8,807 titles in SQLite, ChromaDB and a FalkorDB graph · thread "
         f"`{ss.thread_id}`"
     )
-    render_history(ss.turns)
-    question = typed or ss.pending
-    ss.pending = None
-    if not ss.turns and not question:
+    history_box = st.container()  # earlier turns sit above the new one, but render after it
+    earlier = list(ss.turns)
+    if not earlier and not question:
         st.markdown("Try one of these:")
         cols = st.columns(len(EXAMPLES))
         for col, example in zip(cols, EXAMPLES, strict=True):
@@ -225,6 +226,10 @@ def main() -> None:
             st.warning("Turn on at least one tool in the sidebar.")
         else:
             run_question(runtime, question.strip(), offline, enabled)
+    with history_box:
+        render_history(earlier)
+    with threads_box:
+        sidebar_threads(runtime)
     if ss.turns:
         last = ss.turns[-1]
         follow_up_buttons(last)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from agentic_rag.agent.interfaces import EvalContext, Usage
 from agentic_rag.agent.models import EvaluatorDecision, PlannedCall
-from agentic_rag.agent.offline.templates import HYBRID_CUE, is_bad, pair_results
+from agentic_rag.agent.offline.templates import HYBRID_CUE, HYBRID_TOP, is_bad, pair_results
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 #: what a replan should use instead of a failed or empty call
@@ -99,4 +99,4 @@ class OfflineEvaluator:
             return []
         ids = [str(r.get("show_id")) for res in ctx.latest if res.tool == "semantic"
                and not is_bad(res) for r in res.rows if r.get("show_id")]  # fmt: skip
-        return list(dict.fromkeys(ids))[:5]
+        return list(dict.fromkeys(ids))[:HYBRID_TOP]

@@ -15,6 +15,12 @@ SHOW_ID = re.compile(r"^s\d+$")
 FTS_WORD = re.compile(r"\w+")
 
 
+#: what a "no director / no cast / unknown country / no rating" filter tests (NULL = not listed)
+MISSING_COLUMNS = {
+    "director": "director", "cast": "cast_members", "country": "country", "rating": "rating",
+}  # fmt: skip
+
+
 def sql_str(value: str) -> str:
     """A SQL string literal: NULs dropped, single quotes doubled."""
     return "'" + str(value).replace("\x00", "").replace("'", "''") + "'"
@@ -67,6 +73,7 @@ class Filters:
     min_seasons: int | None = None
     max_seasons: int | None = None
     show_ids: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()  # fields with no value: director, cast, country, rating
 
     def _numeric(self) -> list[str]:
         bounds = (
@@ -101,12 +108,14 @@ class Filters:
             out.append(f"{a}.date_added < {sql_str(self.added_to)}")
         if self.show_ids and ids_in(self.show_ids):
             out.append(f"{a}.show_id IN ({ids_in(self.show_ids)})")
+        cols = [MISSING_COLUMNS[k] for k in self.missing if k in MISSING_COLUMNS]
+        out.extend(f"{a}.{col} IS NULL" for col in cols)
         return out
 
     @property
     def cypher_ok(self) -> bool:
-        """The graph has no date_added: those filters need SQL."""
-        return not (self.added_from or self.added_to)
+        """The graph has no date_added and no 'missing field' test: those filters need SQL."""
+        return not (self.added_from or self.added_to or self.missing)
 
     def cypher(self, v: str = "s") -> tuple[list[str], list[str]]:
         """(extra MATCH clauses, WHERE conditions) for Show variable `v`."""

@@ -12,9 +12,11 @@ from dataclasses import dataclass, field, replace
 
 from agentic_rag.agent.offline.filters import Filters
 from agentic_rag.agent.offline.lexicon import COMMON, WORD, Lexicon, Span
+from agentic_rag.agent.offline.scope import filter_regions, missing_fields
 
 MAX_ANALYSED = 2_000
 _I = re.IGNORECASE
+_TOP = r"most|fewest|least|top|highest|lowest|peak|busiest|biggest|largest|record"
 _NUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
         "nine": 9, "ten": 10, "a single": 1, "single": 1}  # fmt: skip
 _N = r"(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|a single|single)"
@@ -34,20 +36,24 @@ _STOP_WORDS = (
     "per each every titles released release produced list available catalog there longest "
     "shortest oldest newest least total average direct acted act appear appeared appears who "
     "whose whom are did does has have had get got show tell me tv imdb plot since until "
-    "something anything similar specials special loved liked enjoyed else"
+    "something anything similar specials special loved liked enjoyed else come came comes"
 )
 STOP = frozenset(_STOP_WORDS.split())
 CUES = {k: re.compile(v, _I) for k, v in {
     "count": r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|\btotal\b",
     "average": r"\baverage\b|\bmean\b|\btypical\s+(?:length|duration|runtime)\b",
-    "per_year": r"\b(?:per|by|each|every|a)\s+(?:release\s+)?year\b|\b(?:which|what)\s+year\b"
-                r"|\byears?\s+with\s+the\s+most\b|\bover\s+the\s+years\b|\byear\s+by\s+year\b",
+    "per_year": r"\b(?:per|by|each|every|a)\s+(?:release\s+)?year\b|\bover\s+the\s+years\b|\byear"
+                r"\s+by\s+year\b|\b(?:busiest|peak|biggest|top|record)\s+(?:release\s+)?years?\b|\b"
+                r"years?\s+(?:that\s+|which\s+)?(?:with|had|has|have|saw|sees)\s+the\s+(?:most|fewest)\b"
+                rf"|^(?=.*\b(?:{_TOP})\b).*?\b(?:which|what)\s+(?:(?:release|calendar)\s+)?years?\b",
     "per_country": r"\b(?:per|by|each)\s+country\b|\b(?:top|most|which|leading)\b.*\bcountr"
                    r"(?:y|ies)\b|\bcountr(?:y|ies)\b.*\b(?:most|top|produces?|leading)\b",
-    "per_genre": r"\b(?:per|by|each)\s+genre\b|\b(?:top|most\s+common|most\s+popular|popular|main|"
-                 r"biggest)\s+genres?\b|\bgenres?\b.*\bmost\b",
+    "per_genre": r"\b(?:per|by|each)\s+(?:genre|category)\b|\b(?:top|most\s+common|most\s+popular|"
+                 r"popular|main|biggest|largest)\s+(?:genres?|categor(?:y|ies))\b|\b(?:genres?|"
+                 r"categor(?:y|ies))\b.*\b(?:most|biggest|largest)\b",
     "per_rating": r"\b(?:per|by|each)\s+(?:age\s+)?rating\b|\b(?:most\s+common|top)\s+(?:age\s+)?"
-                  r"ratings?\b|\bratings?\s+breakdown\b|\bbreakdown\b.*\bratings?\b",
+                  r"ratings?\b|\bratings?\s+breakdown\b|\bbreakdown\b.*\bratings?\b|\b(?:which|"
+                  r"what)\s+(?:age\s+|maturity\s+)?ratings?\b.*\b(?:most|top)\b",
     "per_type": r"\bmovies\s+(?:and|vs\.?|versus|or|compared\s+to)\s+(?:tv\s+)?shows\b"
                 r"|\bper\s+type\b|\bby\s+type\b|\bmore\s+movies\s+(?:or|than)\b",
     "top_people": r"\b(?:top|most\s+prolific|most\s+frequent|busiest|most\s+common)\s+(?:\w+\s+)?"
@@ -111,6 +117,17 @@ class Frame:
     filters: Filters = field(default_factory=Filters)
     content: list[str] = field(default_factory=list)
     prev_ids: tuple[str, ...] = ()  # show ids of the previous turn ("who directed them")
+    #: for a descriptive search: the filters the question states ("a German series where ...",
+    #: "... are from the UK"), not its plot words, and the words with the plot's genre/country
+    #: words kept; None (no description, or a follow-up): use filters / content
+    plot: Filters | None = None
+    plot_words: list[str] | None = None
+
+    def for_plot(self) -> Frame:
+        """This frame as a descriptive search sees it (plot words are not hard filters)."""
+        if self.plot is None:
+            return self
+        return replace(self, filters=self.plot, content=self.plot_words or [])
 
 
 def _num(word: str) -> float:
@@ -146,6 +163,42 @@ def _overlap(a: Span, spans: Sequence[Span]) -> bool:
     return any(s < a[1] and a[0] < e for s, e, _ in spans)
 
 
+def _groups(genre_spans: Sequence[Span]) -> tuple[tuple[str, ...], ...]:
+    groups: dict[int, list[str]] = {}
+    for start, _, name in genre_spans:
+        groups.setdefault(start, []).append(name)
+    return tuple(dict.fromkeys(tuple(g) for g in groups.values()))
+
+
+def _words(masked: str) -> list[str]:
+    masked = _SEASONS.sub(" ", _DURATION.sub(" ", masked))
+    return [w for w in WORD.findall(re.sub(r"\b\d+s?\b", " ", masked))
+            if w.casefold() not in COMMON | STOP and len(w) > 2]  # fmt: skip
+
+
+def _typed(f: Filters) -> Filters:
+    return replace(f, type="Movie") if f.type is None and (f.min_minutes or f.max_minutes) else f
+
+
+def _plot(
+    lex: Lexicon, named: str, f: Filters, country_spans: list[Span], rating_spans: list[Span]
+) -> tuple[Filters | None, list[str] | None]:
+    """Filters and words of a descriptive search: genre, country, type and year words count as
+    filters only where the question states them ('Which German series', '... are from the UK'),
+    not in the plot ('... into a mystery'). (None, None): the question has no description."""
+    regions = filter_regions(named)
+    if regions is None:
+        return None, None
+    inside = "".join(c if any(a <= i < b for a, b in regions) else " " for i, c in enumerate(named))
+    type_ = lex.find_type(inside)
+    genres = lex.genre_spans(inside, type_)
+    countries = [s for s in country_spans if any(a <= s[0] < b for a, b in regions)]
+    year_from, year_to = lex.find_years(_mask(inside, [*genres, *countries, *rating_spans]))
+    plot = replace(f, type=type_, year_from=year_from, year_to=year_to, genres=_groups(genres),
+                   countries=tuple(dict.fromkeys(c for _, _, c in countries)))  # fmt: skip
+    return _typed(plot), _words(_mask(named, [*genres, *countries, *rating_spans]))
+
+
 def analyse(lex: Lexicon, text: str) -> Frame:
     """Entities and filters of one text (people and titles are masked before the rest)."""
     text = " ".join(CONTROL.sub(" ", text[: MAX_ANALYSED * 2]).split())[:MAX_ANALYSED]
@@ -156,34 +209,33 @@ def analyse(lex: Lexicon, text: str) -> Frame:
     people = [p for p in people if not any(
         x[1] - x[0] > p[1] - p[0] and _overlap(p, [x]) for x in titles)]  # fmt: skip
     titles = [x for x in titles if not _overlap(x, people)]
-    masked = _mask(text, [*quoted, *titles, *people])
-    type_ = lex.find_type(masked)
-    genre_spans = lex.genre_spans(masked, type_)
-    masked = _mask(masked, genre_spans)
+    missing, gaps = missing_fields(_mask(text, [*quoted, *titles, *people]))
+    gap_spans = [(s, e, "") for s, e in gaps]  # "no director listed": a filter, not words
+    named = _mask(text, [*quoted, *titles, *people, *gap_spans])
+    type_ = lex.find_type(named)
+    genre_spans = lex.genre_spans(named, type_)
+    masked = _mask(named, genre_spans)
     country_spans, rating_spans = lex.country_spans(masked), lex.rating_spans(masked)
     masked = _mask(masked, [*country_spans, *rating_spans])
     masked = _SEASONS.sub(" ", _DURATION.sub(" ", masked))
-    groups: dict[int, list[str]] = {}
-    for start, _, name in genre_spans:
-        groups.setdefault(start, []).append(name)
     f = Filters(
-        type_, *lex.find_years(masked), tuple(dict.fromkeys(tuple(g) for g in groups.values())),
+        type_, *lex.find_years(masked), _groups(genre_spans),
         tuple(dict.fromkeys(c for _, _, c in country_spans)),
         rating_spans[0][2] if rating_spans else None, *lex.find_date_added(masked),
+        missing=missing,
     )
-    content = [w for w in WORD.findall(re.sub(r"\b\d+s?\b", " ", masked))
-               if w.casefold() not in COMMON | STOP and len(w) > 2]  # fmt: skip
-    f = _durations(text.casefold(), f)
-    if f.type is None and (f.min_minutes or f.max_minutes):
-        f = replace(f, type="Movie")
-    named = [x[2] for x in (*quoted, *titles)]
+    content = _words(masked)
+    f = _typed(_durations(text.casefold(), f))
+    names = [x[2] for x in (*quoted, *titles)]
     if m := THE_SHOW.search(text):
         words = m.group(1).split()
         hits = (lex.lookup_title(" ".join(words[:n])) for n in range(len(words), 0, -1))
-        named += [x for x in hits if x][:1]
+        names += [x for x in hits if x][:1]
+    plot, plot_words = _plot(lex, named, f, country_spans, rating_spans)
     return Frame(
-        cue=text.casefold(), text=text, people=list(dict.fromkeys(p[2] for p in people)),
-        titles=list(dict.fromkeys(named)), filters=f, content=content,
+        cue=_mask(text, gap_spans).casefold(), text=text,
+        people=list(dict.fromkeys(p[2] for p in people)), titles=list(dict.fromkeys(names)),
+        filters=f, content=content, plot=plot, plot_words=plot_words,
     )
 
 

@@ -12,7 +12,14 @@ from agentic_rag.agent.models import PlannedCall
 from agentic_rag.agent.offline import templates as t
 from agentic_rag.agent.offline.lexicon import COMMON, WORD
 from agentic_rag.agent.offline.rules import Steps, cypher, sql
-from agentic_rag.agent.offline.templates import Filters, call, is_bad, pair_results, semantic_call
+from agentic_rag.agent.offline.templates import (
+    HYBRID_TOP,
+    Filters,
+    call,
+    is_bad,
+    pair_results,
+    semantic_call,
+)
 
 
 def call_key(c: PlannedCall) -> str:
@@ -43,7 +50,8 @@ def replan(
 
 
 def expand(ctx: PlanContext, resolved: str, tried: set[str]) -> list[PlannedCall]:
-    """Hybrid step: graph_expand the top semantic hits once they are known."""
+    """Hybrid step: graph_expand the top semantic hits once they are known (only the best
+    `HYBRID_TOP`: the question is about one title, and more hits would bury its people)."""
     wanted = "graph_expand" in ctx.instructions or t.HYBRID_CUE.search(resolved)
     if "graph_expand" not in ctx.tool_names or not wanted:
         return []
@@ -51,8 +59,8 @@ def expand(ctx: PlanContext, resolved: str, tried: set[str]) -> list[PlannedCall
            for r in res.rows if t.SHOW_ID.match(str(r.get("show_id", "")))]  # fmt: skip
     if not ids:
         return []
-    c = call("graph_expand", "people and genres around the semantic matches",
-             show_ids=list(dict.fromkeys(ids))[:5], depth=1, max_nodes=60)  # fmt: skip
+    c = call("graph_expand", "people and genres around the top semantic matches",
+             show_ids=list(dict.fromkeys(ids))[:HYBRID_TOP], depth=1, max_nodes=60)  # fmt: skip
     return [] if call_key(c) in tried else [c]
 
 

@@ -14,6 +14,7 @@ from agentic_rag.agent.models import PlannedCall
 from agentic_rag.agent.offline import templates as t
 from agentic_rag.agent.offline.frame import FOREIGN, Frame, cue
 from agentic_rag.agent.offline.lexicon import COMMON, WORD, Lexicon
+from agentic_rag.agent.offline.scope import off_catalog
 from agentic_rag.agent.offline.templates import Filters, call, semantic_call
 
 Steps = list[list[PlannedCall]]
@@ -50,6 +51,12 @@ def _search_steps(frame: Frame, text: str) -> Steps:
     words = _fts_words(frame)
     return [semantic, [sql("full-text search of titles and descriptions", t.sql_fts(words, f), 20),
                        sql("full-text search without filters", t.sql_fts(words, loose), 20)]]
+
+
+def lookup(titles: list[str]) -> list[PlannedCall]:
+    """The catalog rows of named titles: exact titles, then a partial-title alternative."""
+    return [sql("catalog entries", t.sql_title_lookup(titles)),
+            sql("catalog entries (partial title)", t.sql_title_lookup(titles, True))]  # fmt: skip
 
 
 def _titles_for(lex: Lexicon, frame: Frame) -> list[str]:
@@ -138,7 +145,7 @@ def aggregate_rule(frame: Frame) -> tuple[str, Steps] | None:
     top = re.search(r"\b(?:most|top|highest|peak|busiest|biggest|largest)\b", c)
     for name, dim in (("per_year", "year"), ("per_country", "country"), ("per_genre", "genre"),
                       ("per_rating", "rating"), ("per_type", "type")):  # fmt: skip
-        if cue(frame, name):
+        if cue(frame, name) and not (frame.titles and not top):  # "which country is X from?"
             dim = "added_year" if dim == "year" and "added" in c else dim
             q = t.sql_group(dim, f, by_count=bool(top) or dim != "year", limit=15 if top else 40)
             return f"aggregate by {dim} -> SQL GROUP BY", [[sql(f"titles per {dim}", q)]]
@@ -149,6 +156,8 @@ def aggregate_rule(frame: Frame) -> tuple[str, Steps] | None:
         col = "seasons" if f.type == "TV Show" or "season" in c else "duration_minutes"
         f = f if f.type else replace(f, type="Movie" if col == "duration_minutes" else "TV Show")
         return f"average {col} -> SQL", [[sql(f"average {col}", t.sql_average(f, col))]]
+    if cue(frame, "count") and frame.titles:  # "how many seasons does X have?": X's row
+        return "count about a named title -> its catalog row", [lookup(frame.titles)]
     if cue(frame, "count"):
         return "count with filters -> SQL", [[sql("count matching titles", t.sql_count(f))]]
     for name, asc in (("longest", False), ("shortest", True), ("oldest", True), ("newest", False)):
@@ -167,7 +176,8 @@ def aggregate_rule(frame: Frame) -> tuple[str, Steps] | None:
 
 
 def external_steps(lex: Lexicon, frame: Frame, tools: set[str]) -> tuple[str, Steps, bool]:
-    """(rule, steps, done): OMDb for critic facts, web for news; done = no catalog rule needed."""
+    """(rule, steps, done): OMDb for critic facts, web for news and for facts the catalog does
+    not hold; done = no catalog rule needed."""
     raw = re.search(rf"\b(?:of|for|did|does|is)\s+({CAP_WORD}(?:\s+{CAP_WORD}){{0,5}})\W*$",
                     frame.text[-300:])  # fmt: skip
     titles = _titles_for(lex, frame) or ([raw.group(1).strip()] if raw else [])
@@ -176,8 +186,7 @@ def external_steps(lex: Lexicon, frame: Frame, tools: set[str]) -> tuple[str, St
                        year=(lex.show(x) or (None, None, None))[2]),
                   sql(f"catalog entry for {x}", t.sql_title_lookup([x], relaxed=True))]
                  for x in titles[:2]]  # fmt: skip
-        steps.append([sql("catalog entries", t.sql_title_lookup(titles)),
-                      sql("catalog entries (partial title)", t.sql_title_lookup(titles, True))])
+        steps.append(lookup(titles))
         return "ratings/awards/plot -> OMDb plus the catalog row", steps, True
     news = cue(frame, "web_strong") or (
         cue(frame, "web_weak") and (frame.people or frame.titles) and "added" not in frame.cue)
@@ -185,12 +194,41 @@ def external_steps(lex: Lexicon, frame: Frame, tools: set[str]) -> tuple[str, St
         steps = [[call("web", "recent news", query=frame.text[:300], max_results=5),
                   semantic_call(frame.text, Filters(), "related catalog titles")]]  # fmt: skip
         if frame.titles:
-            steps.append([sql("catalog entries", t.sql_title_lookup(frame.titles)),
-                          sql("catalog entries (partial)", t.sql_title_lookup(frame.titles, True))])
+            steps.append(lookup(frame.titles))
         if frame.people:
             steps.extend((person_rule(replace(frame, cue="")) or ("", []))[1])
         return "news/recent events -> web search plus catalog rows of named entities", steps, True
+    if what := off_catalog(_unnamed(frame)):
+        return *off_catalog_rule(frame, titles, what, tools), True
     return "", [], False
+
+
+def _unnamed(frame: Frame) -> str:
+    """The question with its named titles and people blanked (a title may say 'Weather')."""
+    text = frame.text
+    for name in (*frame.titles, *frame.people):
+        text = re.sub(re.escape(name), " ", text, flags=_I)
+    return text
+
+
+def off_catalog_rule(
+    frame: Frame, titles: list[str], what: str, tools: set[str]
+) -> tuple[str, Steps]:
+    """Facts the catalog lacks (viewers, money, weather): web when available, plus the catalog
+    rows of the titles and people named (never a catalog-wide count)."""
+    titles = [x for x in titles if x not in frame.people
+              and any(w.casefold() not in COMMON for w in WORD.findall(x))]  # fmt: skip
+    steps: Steps = []
+    if "web" in tools:
+        steps.append([call("web", f"{what} (not in the catalog)", query=frame.text[:300],
+                           max_results=5)])  # fmt: skip
+    if titles:
+        steps.append(lookup(titles))
+    if frame.people:
+        steps.extend((person_rule(replace(frame, cue="")) or ("", []))[1])
+    if not steps:  # no web and nothing named: related titles, never a count
+        steps = _search_steps(frame.for_plot(), frame.text)
+    return f"{what}: not in the catalog -> web search plus catalog rows of named entities", steps
 
 
 def choose(lex: Lexicon, frame: Frame, tools: set[str]) -> tuple[str, Steps]:
@@ -213,15 +251,13 @@ def choose(lex: Lexicon, frame: Frame, tools: set[str]) -> tuple[str, Steps]:
     found = (title_rule(lex, frame) or person_rule(frame) or similar_rule(lex, frame)
              or aggregate_rule(frame))  # fmt: skip
     if found is None and frame.titles and not frame.content:
-        found = "named title -> SQL lookup", [[
-            sql("catalog entries", t.sql_title_lookup(frame.titles)),
-            sql("catalog entries (partial title)", t.sql_title_lookup(frame.titles, True))]]
+        found = "named title -> SQL lookup", [lookup(frame.titles)]
     if found is None and (cue(frame, "semantic") or frame.content):
         m = SEM_LEAD.match(frame.text)
         text = frame.text[m.end():] if m and len(frame.text) - m.end() > 2 else frame.text
         text = HYBRID_TAIL.sub("", text) or text  # "... and the actors who starred in them"
         found = "descriptive question -> semantic search + full-text search", _search_steps(
-            frame, text)
+            frame.for_plot(), text)
     if found is None and frame.filters != Filters():
         q = t.sql_list(frame.filters)
         found = "filters only -> SQL list", [[sql("titles matching the filters", q)]]

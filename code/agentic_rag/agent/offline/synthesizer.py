@@ -9,6 +9,7 @@ from typing import Any
 
 from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
+from agentic_rag.agent.offline.scope import off_catalog
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 MAX_TABLE_ROWS = 15
@@ -18,6 +19,12 @@ PREFERRED_COLUMNS = (
     "rating", "duration", "count", "shared", "distance", "url", "snippet", "imdbRating", "plot",
 )
 HIDDEN_COLUMNS = {"show_id", "description", "id", "labels", "related_show_id"}
+#: graph_expand relations shown per show: relation -> (label, most names shown)
+GRAPH_PARTS: dict[str, tuple[str, int | None]] = {
+    "directed_by": ("directors", None), "cast": ("cast", 5), "genre": ("genres", None),
+    "country": ("countries", None),
+}  # fmt: skip
+MAX_RELATED = 10
 TOOL_NAMES = {
     "sql": "the catalog tables (SQL)",
     "semantic": "a search by meaning over descriptions",
@@ -75,6 +82,43 @@ def single_value(result: ToolResult) -> str | None:
     return None
 
 
+def _names(values: list[str], cap: int | None = None) -> str:
+    shown = ", ".join(cell(v) for v in values[:cap])
+    more = len(values) - cap if cap is not None else 0
+    return shown + (f" (+{more} more)" if more > 0 else "")
+
+
+def graph_lines(result: ToolResult) -> str:
+    """graph_expand rows as one line per show, in the order the shows were asked for (the best
+    semantic hit first): directors; cast (first few, in billing order); genres; countries.
+    Related titles (depth 2) follow, one line each."""
+    order = [s.show_id for s in result.sources if s.show_id]
+    shows: dict[str, dict[str, Any]] = {}
+    related: list[dict[str, Any]] = []
+    for row in result.rows:
+        if row.get("related_title"):
+            related.append(row)
+            continue
+        key = str(row.get("show_id") or row.get("title") or "")
+        info = shows.setdefault(key, {"title": row.get("title") or key, **{
+            k: [] for k in GRAPH_PARTS}})  # fmt: skip
+        if row.get("relation") in GRAPH_PARTS and row.get("name"):
+            info[row["relation"]].append(str(row["name"]))
+    lines = []
+    for key in sorted(shows, key=lambda k: order.index(k) if k in order else len(order)):
+        info = shows[key]
+        parts = [f"{label}: {_names(info[rel], cap)}"
+                 for rel, (label, cap) in GRAPH_PARTS.items() if info[rel]]  # fmt: skip
+        lines.append(f"- **{cell(info['title'])}** — " + ("; ".join(parts) or "no people listed"))
+    for row in related[:MAX_RELATED]:
+        title, other = cell(row.get("title")), cell(row.get("related_title"))
+        lines.append(f"- related to **{title}**: **{other}** "
+                     f"({cell(row.get('via') or row.get('relation'))})")  # fmt: skip
+    if len(related) > MAX_RELATED:
+        lines.append(f"\n_…and {len(related) - MAX_RELATED} more related titles._")
+    return "\n".join(lines)
+
+
 def render_result(n: int, result: ToolResult) -> str:
     source = TOOL_NAMES.get(result.tool, result.tool)
     value = single_value(result)
@@ -82,6 +126,8 @@ def render_result(n: int, result: ToolResult) -> str:
         return f"From {source}: {value} [{n}]"
     note = " (more rows exist; showing the first ones)" if result.truncated else ""
     head = f"From {source} — {result.message}{note} [{n}]:"
+    if result.tool == "graph_expand" and any("relation" in r for r in result.rows):
+        return head + "\n\n" + graph_lines(result)
     return head + "\n\n" + table(result.rows)
 
 
@@ -112,6 +158,10 @@ class OfflineSynthesizer:
                 f"I could not find an answer to **{cell(ctx.question) or 'your question'}** in the "
                 f"catalog. Tried: {tried}."
             )
+        if what := off_catalog(ctx.question or ""):
+            parts.insert(1, f"The catalog has no {what}: it lists titles with their type, dates, "
+                         "people, genres, countries, age ratings, durations and descriptions only. "
+                         "Anything below is what the tools returned about what the question names.")
         problems = render_problems(results)
         if problems:
             parts.append("What did not work or found nothing:\n" + problems)

@@ -49,14 +49,17 @@ from agentic_rag.agent.offline.templates_sql import (
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 __all__ = [
-    "CY_SHOW", "FTS_WORD", "GROUPS", "HYBRID_CUE", "REL", "SHOW_COLS", "SHOW_ID", "Filters",
-    "call", "cy_costars", "cy_person_works", "cy_str", "cy_title_genres", "cy_title_people",
-    "cy_together", "fts_phrase", "ids_in", "is_bad", "like_str", "pair_results", "semantic_call",
+    "CY_SHOW", "FTS_WORD", "GROUPS", "HYBRID_CUE", "HYBRID_TOP", "REL", "SHOW_COLS", "SHOW_ID",
+    "Filters", "call", "cy_costars", "cy_person_works", "cy_str", "cy_title_genres",
+    "cy_title_people", "cy_together", "fts_phrase", "ids_in", "is_bad", "like_str", "pair_results",
+    "semantic_call",
     "sql_average", "sql_costars", "sql_count", "sql_fts", "sql_group", "sql_list", "sql_people",
     "sql_person_works", "sql_str", "sql_summary", "sql_title_genres", "sql_title_lookup",
     "sql_together",
 ]  # fmt: skip
 
+#: semantic hits whose graph neighbourhood a hybrid question expands (the best one or two)
+HYBRID_TOP = 2
 HYBRID_CUE = re.compile(
     r"\b(?:actors?|actress(?:es)?|cast|directors?|who (?:also|directed|starred|acted|appear)|"
     r"people (?:in|behind)|co-?stars?|crew)\b",
