@@ -236,7 +236,7 @@ def test_plot_description_goes_to_semantic(ask):
     assert [c.tool for c in p.calls] == ["semantic", "sql"]
     assert p.calls[0].args == {"query": "a dog who finds his way home", "n_results": 8,
                                "type": "Movie"}  # fmt: skip
-    assert "shows_fts MATCH '\"dog\" OR \"finds\" OR \"way\"'" in p.calls[1].args["query"]
+    assert 'shows_fts MATCH \'"dog" OR "finds" OR "way"\'' in p.calls[1].args["query"]
 
 
 def test_similar_to_title_uses_its_description_and_graph(ask):
@@ -256,8 +256,13 @@ def test_hybrid_expands_semantic_hits_on_replan(ask):
                    rows=[{"show_id": "s10"}, {"show_id": "s20"}, {"show_id": "s10"}]),
         ToolResult(tool="sql", call_id="2", status=ToolStatus.OK, rows=[{"show_id": "s30"}]),
     ]  # fmt: skip
-    second = ask(question, iteration=2, previous_plans=[first], results=results,
-                 instructions="Use graph_expand on show_ids s10, s20 (depth 1).")
+    second = ask(
+        question,
+        iteration=2,
+        previous_plans=[first],
+        results=results,
+        instructions="Use graph_expand on show_ids s10, s20 (depth 1).",
+    )
     assert [c.tool for c in second.calls] == ["graph_expand"]
     assert second.calls[0].args["show_ids"] == ["s10", "s20"]
     assert second.reasoning.startswith("Offline replan")
@@ -275,8 +280,12 @@ def test_follow_up_restricts_to_previous_ids(ask):
 
 
 def test_follow_up_what_about_replaces_the_year(ask):
-    prev = TurnSummary("How many movies from India were released in 2019?",
-                       "How many movies from India were released in 2019?", "12", [])
+    prev = TurnSummary(
+        "How many movies from India were released in 2019?",
+        "How many movies from India were released in 2019?",
+        "12",
+        [],
+    )
     p = ask("what about 2020?", history=[prev])
     (q,) = queries(p, "sql")
     assert "count(*)" in q and "s.release_year >= 2020" in q and "2019" not in q
@@ -285,8 +294,9 @@ def test_follow_up_what_about_replaces_the_year(ask):
 
 
 def test_follow_up_who_directed_them(ask):
-    prev = TurnSummary("Movies starring Tom Hanks", "Movies starring Tom Hanks", "...",
-                       ["s1", "s2", "bad id"])
+    prev = TurnSummary(
+        "Movies starring Tom Hanks", "Movies starring Tom Hanks", "...", ["s1", "s2", "bad id"]
+    )
     p = ask("who directed them?", history=[prev])
     (q,) = queries(p, "sql")
     assert "s.show_id IN ('s1', 's2')" in q and "sp.role = 'director'" in q

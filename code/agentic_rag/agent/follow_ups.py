@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
-
 GENERIC = (
     (("movie", "tv show", "type"), "How does this split between movies and TV shows?"),
     (("countr",), "Which countries produce the most titles?"),

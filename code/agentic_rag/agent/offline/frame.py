@@ -219,9 +219,12 @@ def analyse(lex: Lexicon, text: str) -> Frame:
     masked = _mask(masked, [*country_spans, *rating_spans])
     masked = _SEASONS.sub(" ", _DURATION.sub(" ", masked))
     f = Filters(
-        type_, *lex.find_years(masked), _groups(genre_spans),
+        type_,
+        *lex.find_years(masked),
+        _groups(genre_spans),
         tuple(dict.fromkeys(c for _, _, c in country_spans)),
-        rating_spans[0][2] if rating_spans else None, *lex.find_date_added(masked),
+        rating_spans[0][2] if rating_spans else None,
+        *lex.find_date_added(masked),
         missing=missing,
     )
     content = _words(masked)
@@ -233,9 +236,14 @@ def analyse(lex: Lexicon, text: str) -> Frame:
         names += [x for x in hits if x][:1]
     plot, plot_words = _plot(lex, named, f, country_spans, rating_spans)
     return Frame(
-        cue=_mask(text, gap_spans).casefold(), text=text,
-        people=list(dict.fromkeys(p[2] for p in people)), titles=list(dict.fromkeys(names)),
-        filters=f, content=content, plot=plot, plot_words=plot_words,
+        cue=_mask(text, gap_spans).casefold(),
+        text=text,
+        people=list(dict.fromkeys(p[2] for p in people)),
+        titles=list(dict.fromkeys(names)),
+        filters=f,
+        content=content,
+        plot=plot,
+        plot_words=plot_words,
     )
 
 

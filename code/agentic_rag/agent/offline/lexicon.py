@@ -54,7 +54,8 @@ class Lexicon(NameLookups, VocabMatcher):
         self._country_keys = {norm_key(c): c for c in self.countries}
         #: unquoted scans skip titles that are just a country or genre name ("India")
         self._scan_titles = {
-            k: v for k, v in self._titles.items()
+            k: v
+            for k, v in self._titles.items()
             if k not in self._genre_keys and k not in self._country_keys
         }
 

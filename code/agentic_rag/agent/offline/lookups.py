@@ -80,7 +80,9 @@ class NameLookups:
         if len(words) == 1:
             w = words[0]
             return (
-                len(w) >= 3 and w[0].isupper() and w.casefold() not in self.everyday_words
+                len(w) >= 3
+                and w[0].isupper()
+                and w.casefold() not in self.everyday_words
                 and w.casefold() not in self._ambiguous_single
             )
         return not all(w.casefold() in COMMON for w in words)
@@ -88,8 +90,11 @@ class NameLookups:
     def title_spans(self, text: str, loose: bool = False) -> list[Span]:
         """Quoted strings, then known titles (capitalised unless `loose`), longest first."""
         found: list[Span] = []
-        for m in re.finditer(r"\"([^\"]{1,200})\"|“([^”]{1,200})”|(?:^|(?<=[\s(]))'([^']{1,200})'"
-                             r"(?=[\s?.!,;:)]|$)", text):
+        for m in re.finditer(
+            r"\"([^\"]{1,200})\"|“([^”]{1,200})”|(?:^|(?<=[\s(]))'([^']{1,200})'"
+            r"(?=[\s?.!,;:)]|$)",
+            text,
+        ):
             raw = next(g for g in m.groups() if g is not None).strip()
             if raw:
                 found.append((m.start(), m.end(), self.lookup_title(raw) or raw))

@@ -80,7 +80,8 @@ class OfflinePlanner:
             plan = ExecutionPlan(
                 reasoning=f"Offline fallback: the rules failed ({type(exc).__name__}).",
                 resolved_question=" ".join((ctx.question or "").split()) or "(empty question)",
-                calls=calls, source="offline",
+                calls=calls,
+                source="offline",
             )
             return plan, Usage(note=f"offline planner fallback: {type(exc).__name__}")
 

@@ -22,7 +22,8 @@ _I = re.IGNORECASE
 CAP_WORD = r"[A-Z0-9][\w.'’:&-]*"
 HYBRID_TAIL = re.compile(
     r"\s*,?\s*\b(?:and|with|plus)\s+(?:the\s+|their\s+)?(?:actors?|cast|directors?|people|"
-    r"who\s+(?:directed|starred))\b.*$", _I,
+    r"who\s+(?:directed|starred))\b.*$",
+    _I,
 )
 SEM_LEAD = re.compile(r"^.*?\b(?:about|where|in which|involving|whose)\s+", _I)
 
@@ -49,8 +50,13 @@ def _search_steps(frame: Frame, text: str) -> Steps:
         return [semantic, [sql("titles matching the filters", t.sql_list(f)),
                            sql("titles matching fewer filters", t.sql_list(loose))]]  # fmt: skip
     words = _fts_words(frame)
-    return [semantic, [sql("full-text search of titles and descriptions", t.sql_fts(words, f), 20),
-                       sql("full-text search without filters", t.sql_fts(words, loose), 20)]]
+    return [
+        semantic,
+        [
+            sql("full-text search of titles and descriptions", t.sql_fts(words, f), 20),
+            sql("full-text search without filters", t.sql_fts(words, loose), 20),
+        ],
+    ]
 
 
 def lookup(titles: list[str]) -> list[PlannedCall]:
@@ -94,9 +100,13 @@ def person_rule(frame: Frame) -> tuple[str, Steps] | None:
     if names and cue(frame, "costars"):
         n, other = names[0], "director" if "director" in frame.cue else "cast"
         what = f"{'directors' if other == 'director' else 'people'} who worked with {n}"
-        return f"{what.split(' who')[0]} who worked with a person -> graph query", [[
-            cypher(what, t.cy_costars(n, other)), sql(what, t.sql_costars(n, False, other)),
-            sql(f"{what} (partial name)", t.sql_costars(n.split()[-1], True, other))]]
+        return f"{what.split(' who')[0]} who worked with a person -> graph query", [
+            [
+                cypher(what, t.cy_costars(n, other)),
+                sql(what, t.sql_costars(n, False, other)),
+                sql(f"{what} (partial name)", t.sql_costars(n.split()[-1], True, other)),
+            ]
+        ]
     if len(names) >= 2:
         alts = [sql("titles with all of them", t.sql_together(names, f))]
         if f.cypher_ok and len(names) == 2:
@@ -110,8 +120,10 @@ def person_rule(frame: Frame) -> tuple[str, Steps] | None:
              sql(f"titles of {name} (partial name)",
                  t.sql_person_works(name.split()[-1], role, f, True))]  # fmt: skip
     if f.cypher_ok:
-        works.insert(0 if names else 1,
-                     cypher(f"titles of {name} ({who})", t.cy_person_works(name, role, f, relaxed)))
+        works.insert(
+            0 if names else 1,
+            cypher(f"titles of {name} ({who})", t.cy_person_works(name, role, f, relaxed)),
+        )
     steps = [works]
     if cue(frame, "count"):
         q = t.sql_person_works(name, role, f, relaxed, count=True)
@@ -121,7 +133,7 @@ def person_rule(frame: Frame) -> tuple[str, Steps] | None:
 
 def similar_rule(lex: Lexicon, frame: Frame) -> tuple[str, Steps] | None:
     m = cue(frame, "similar")
-    titles = [x for x in _titles_for(lex, frame) if m and x.casefold() in frame.cue[m.start():]]
+    titles = [x for x in _titles_for(lex, frame) if m and x.casefold() in frame.cue[m.start() :]]
     if not titles:
         return None
     info = lex.show(titles[0])
@@ -189,7 +201,8 @@ def external_steps(lex: Lexicon, frame: Frame, tools: set[str]) -> tuple[str, St
         steps.append(lookup(titles))
         return "ratings/awards/plot -> OMDb plus the catalog row", steps, True
     news = cue(frame, "web_strong") or (
-        cue(frame, "web_weak") and (frame.people or frame.titles) and "added" not in frame.cue)
+        cue(frame, "web_weak") and (frame.people or frame.titles) and "added" not in frame.cue
+    )
     if news and "web" in tools:
         steps = [[call("web", "recent news", query=frame.text[:300], max_results=5),
                   semantic_call(frame.text, Filters(), "related catalog titles")]]  # fmt: skip
@@ -236,15 +249,21 @@ def choose(lex: Lexicon, frame: Frame, tools: set[str]) -> tuple[str, Steps]:
     m = cue(frame, "them")
     if m and not frame.prev_ids and frame.people:  # "who directed them?" after "X's movies"
         n, other = frame.people[0], "director" if "direct" in m.group() else "cast"
-        return f"{other} of {n}'s titles -> graph query", [[
-            cypher(f"{other} of titles with {n}", t.cy_costars(n, other)),
-            sql(f"{other} of titles with {n}", t.sql_costars(n, False, other))]]
+        return f"{other} of {n}'s titles -> graph query", [
+            [
+                cypher(f"{other} of titles with {n}", t.cy_costars(n, other)),
+                sql(f"{other} of titles with {n}", t.sql_costars(n, False, other)),
+            ]
+        ]
     if m and frame.prev_ids:
         role = "director" if "direct" in m.group() else "cast"
         ids = list(frame.prev_ids)
-        return f"{role} of the previous answer's titles -> SQL", [[
-            sql(f"{role} of the previous titles", t.sql_people(role, show_ids=ids), 100),
-            call("graph_expand", "people of the previous titles", show_ids=ids[:10], depth=1)]]
+        return f"{role} of the previous answer's titles -> SQL", [
+            [
+                sql(f"{role} of the previous titles", t.sql_people(role, show_ids=ids), 100),
+                call("graph_expand", "people of the previous titles", show_ids=ids[:10], depth=1),
+            ]
+        ]
     ext_rule, steps, done = external_steps(lex, frame, tools)
     if done:
         return ext_rule, steps
@@ -254,10 +273,12 @@ def choose(lex: Lexicon, frame: Frame, tools: set[str]) -> tuple[str, Steps]:
         found = "named title -> SQL lookup", [lookup(frame.titles)]
     if found is None and (cue(frame, "semantic") or frame.content):
         m = SEM_LEAD.match(frame.text)
-        text = frame.text[m.end():] if m and len(frame.text) - m.end() > 2 else frame.text
+        text = frame.text[m.end() :] if m and len(frame.text) - m.end() > 2 else frame.text
         text = HYBRID_TAIL.sub("", text) or text  # "... and the actors who starred in them"
-        found = "descriptive question -> semantic search + full-text search", _search_steps(
-            frame.for_plot(), text)
+        found = (
+            "descriptive question -> semantic search + full-text search",
+            _search_steps(frame.for_plot(), text),
+        )
     if found is None and frame.filters != Filters():
         q = t.sql_list(frame.filters)
         found = "filters only -> SQL list", [[sql("titles matching the filters", q)]]

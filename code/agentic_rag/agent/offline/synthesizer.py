@@ -15,8 +15,23 @@ from agentic_rag.tools.base import ToolResult, ToolStatus
 MAX_TABLE_ROWS = 15
 MAX_CELL = 140
 PREFERRED_COLUMNS = (
-    "title", "name", "type", "release_year", "relation", "related_title", "country", "genre",
-    "rating", "duration", "count", "shared", "distance", "url", "snippet", "imdbRating", "plot",
+    "title",
+    "name",
+    "type",
+    "release_year",
+    "relation",
+    "related_title",
+    "country",
+    "genre",
+    "rating",
+    "duration",
+    "count",
+    "shared",
+    "distance",
+    "url",
+    "snippet",
+    "imdbRating",
+    "plot",
 )
 HIDDEN_COLUMNS = {"show_id", "description", "id", "labels", "related_show_id"}
 #: graph_expand relations shown per show: relation -> (label, most names shown)
@@ -65,8 +80,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     cols = columns_for(rows)
     if not cols:
         return ""
-    lines = ["| " + " | ".join(c.replace("_", " ") for c in cols) + " |",
-             "|" + "---|" * len(cols)]
+    lines = ["| " + " | ".join(c.replace("_", " ") for c in cols) + " |", "|" + "---|" * len(cols)]
     for row in rows[:MAX_TABLE_ROWS]:
         lines.append("| " + " | ".join(cell(row.get(c)) for c in cols) + " |")
     if len(rows) > MAX_TABLE_ROWS:
@@ -77,7 +91,7 @@ def table(rows: list[dict[str, Any]]) -> str:
 def single_value(result: ToolResult) -> str | None:
     """A one-row, one-column result (a count, an average) as a sentence."""
     if len(result.rows) == 1 and len(result.rows[0]) == 1:
-        (key, value), = result.rows[0].items()
+        ((key, value),) = result.rows[0].items()
         return f"**{cell(key).replace('_', ' ')}: {cell(value)}**"
     return None
 
@@ -159,9 +173,12 @@ class OfflineSynthesizer:
                 f"catalog. Tried: {tried}."
             )
         if what := off_catalog(ctx.question or ""):
-            parts.insert(1, f"The catalog has no {what}: it lists titles with their type, dates, "
-                         "people, genres, countries, age ratings, durations and descriptions only. "
-                         "Anything below is what the tools returned about what the question names.")
+            parts.insert(
+                1,
+                f"The catalog has no {what}: it lists titles with their type, dates, "
+                "people, genres, countries, age ratings, durations and descriptions only. "
+                "Anything below is what the tools returned about what the question names.",
+            )
         problems = render_problems(results)
         if problems:
             parts.append("What did not work or found nothing:\n" + problems)

@@ -93,7 +93,7 @@ def pair_results(
     by_id = {r.call_id: r for r in results}
     if iteration is not None and any(f"{iteration}.{j}" in by_id for j in range(1, len(calls) + 1)):
         return [(c, by_id.get(f"{iteration}.{j}")) for j, c in enumerate(calls, start=1)]
-    tail = list(results[-len(calls):]) if calls else []
+    tail = list(results[-len(calls) :]) if calls else []
     if len(tail) == len(calls) and [r.tool for r in tail] == [c.tool for c in calls]:
         return list(zip(calls, tail, strict=True))
     pool = list(tail or results)

@@ -39,8 +39,10 @@ GROUP_ALIASES = {"year": "release_year", "cast": "actor"}
 
 
 def sql_summary() -> str:
-    return "SELECT s.type, count(*) AS titles, min(s.release_year) AS first_year, " \
+    return (
+        "SELECT s.type, count(*) AS titles, min(s.release_year) AS first_year, "
         "max(s.release_year) AS last_year FROM shows s GROUP BY s.type ORDER BY titles DESC"
+    )
 
 
 def sql_count(f: Filters) -> str:

@@ -74,26 +74,72 @@ GENRE_SYNONYMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 AMBIGUOUS_COUNTRIES = frozenset({"turkey", "georgia", "jordan", "chile", "china", "cuba"})
 DEMONYMS: dict[str, str] = {
-    "indian|bollywood|tollywood": "India", "korean|korea": "South Korea", "japanese": "Japan",
-    "british|uk|u\\.k\\.|england|english-made": "United Kingdom", "french": "France",
-    "american|usa|u\\.s\\.a?\\.|america": "United States", "spanish": "Spain",
-    "mexican": "Mexico", "german": "Germany", "turkish": "Turkey", "egyptian": "Egypt",
-    "nigerian|nollywood": "Nigeria", "canadian": "Canada", "australian": "Australia",
-    "chinese": "China", "brazilian": "Brazil", "italian": "Italy", "argentin(?:e|ian)": "Argentina",
-    "filipino|philippine": "Philippines", "thai": "Thailand", "indonesian": "Indonesia",
-    "polish": "Poland", "swedish": "Sweden", "norwegian": "Norway", "danish": "Denmark",
-    "dutch": "Netherlands", "belgian": "Belgium", "irish": "Ireland", "israeli": "Israel",
-    "lebanese": "Lebanon", "russian": "Russia", "south african": "South Africa",
-    "colombian": "Colombia", "chilean": "Chile", "taiwanese": "Taiwan", "pakistani": "Pakistan",
-    "saudi": "Saudi Arabia", "emirati": "United Arab Emirates", "kenyan": "Kenya",
-    "ghanaian": "Ghana", "malaysian": "Malaysia", "singaporean": "Singapore",
-    "vietnamese": "Vietnam", "portuguese": "Portugal", "greek": "Greece", "austrian": "Austria",
-    "swiss": "Switzerland", "finnish": "Finland", "icelandic": "Iceland",
-    "hungarian": "Hungary", "czech": "Czech Republic", "ukrainian": "Ukraine",
-    "romanian": "Romania", "peruvian": "Peru", "cuban": "Cuba", "moroccan": "Morocco",
-    "iranian": "Iran", "iraqi": "Iraq", "syrian": "Syria", "jordanian": "Jordan",
-    "kuwaiti": "Kuwait", "bangladeshi": "Bangladesh", "nepali|nepalese": "Nepal",
-    "sri lankan": "Sri Lanka", "venezuelan": "Venezuela", "uruguayan": "Uruguay",
+    "indian|bollywood|tollywood": "India",
+    "korean|korea": "South Korea",
+    "japanese": "Japan",
+    "british|uk|u\\.k\\.|england|english-made": "United Kingdom",
+    "french": "France",
+    "american|usa|u\\.s\\.a?\\.|america": "United States",
+    "spanish": "Spain",
+    "mexican": "Mexico",
+    "german": "Germany",
+    "turkish": "Turkey",
+    "egyptian": "Egypt",
+    "nigerian|nollywood": "Nigeria",
+    "canadian": "Canada",
+    "australian": "Australia",
+    "chinese": "China",
+    "brazilian": "Brazil",
+    "italian": "Italy",
+    "argentin(?:e|ian)": "Argentina",
+    "filipino|philippine": "Philippines",
+    "thai": "Thailand",
+    "indonesian": "Indonesia",
+    "polish": "Poland",
+    "swedish": "Sweden",
+    "norwegian": "Norway",
+    "danish": "Denmark",
+    "dutch": "Netherlands",
+    "belgian": "Belgium",
+    "irish": "Ireland",
+    "israeli": "Israel",
+    "lebanese": "Lebanon",
+    "russian": "Russia",
+    "south african": "South Africa",
+    "colombian": "Colombia",
+    "chilean": "Chile",
+    "taiwanese": "Taiwan",
+    "pakistani": "Pakistan",
+    "saudi": "Saudi Arabia",
+    "emirati": "United Arab Emirates",
+    "kenyan": "Kenya",
+    "ghanaian": "Ghana",
+    "malaysian": "Malaysia",
+    "singaporean": "Singapore",
+    "vietnamese": "Vietnam",
+    "portuguese": "Portugal",
+    "greek": "Greece",
+    "austrian": "Austria",
+    "swiss": "Switzerland",
+    "finnish": "Finland",
+    "icelandic": "Iceland",
+    "hungarian": "Hungary",
+    "czech": "Czech Republic",
+    "ukrainian": "Ukraine",
+    "romanian": "Romania",
+    "peruvian": "Peru",
+    "cuban": "Cuba",
+    "moroccan": "Morocco",
+    "iranian": "Iran",
+    "iraqi": "Iraq",
+    "syrian": "Syria",
+    "jordanian": "Jordan",
+    "kuwaiti": "Kuwait",
+    "bangladeshi": "Bangladesh",
+    "nepali|nepalese": "Nepal",
+    "sri lankan": "Sri Lanka",
+    "venezuelan": "Venezuela",
+    "uruguayan": "Uruguay",
     "hong kong": "Hong Kong",
 }
 _DECADE = re.compile(r"\b(?:(1[89]|20)(\d)0'?s|'?([0-9])0'?s)\b")
@@ -135,8 +181,11 @@ class VocabMatcher:
     def genre_spans(self, text: str, type_: str | None = None) -> list[Span]:
         found: list[Span] = []
         low = text.casefold()
-        multi = sorted((k for k in self._genre_keys if " " in k and k not in ("tv shows",)),
-                       key=len, reverse=True)
+        multi = sorted(
+            (k for k in self._genre_keys if " " in k and k not in ("tv shows",)),
+            key=len,
+            reverse=True,
+        )
         for key in multi:
             pattern = r"\b" + r"\W+".join(map(re.escape, key.split())) + r"\b"
             for m in re.finditer(pattern, low):
@@ -204,7 +253,8 @@ class VocabMatcher:
         movie = re.search(r"\b(?:movies?|films?|features?|motion pictures?)\b", low)
         tv = re.search(
             r"\b(?:tv|shows|series|sitcoms?|seasons?|episodes?|docuseries|miniseries|"
-            r"(?:a|the|this|that|which|what|tv)\s+show)\b", low
+            r"(?:a|the|this|that|which|what|tv)\s+show)\b",
+            low,
         )
         if movie and not tv:
             return "Movie"
