@@ -30,6 +30,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+READ_PAUSE_MS = 1500
 QUESTIONS = (
     "How many movies from India were released in 2019?",
     "Which movies did Christopher Nolan direct?",
@@ -140,6 +141,7 @@ def bench_page(settings: Settings) -> list[Figure]:
             _, first_answer_s = ask_in_browser(page, QUESTIONS[0])
             first_answer_s += ready_s
             for question in QUESTIONS[1:]:
+                page.wait_for_timeout(READ_PAUSE_MS)  # a person reads before asking again
                 plan_s, answer_s = ask_in_browser(page, question)
                 plans.append(plan_s * 1000)
                 answers.append(answer_s * 1000)
