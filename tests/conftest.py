@@ -51,3 +51,34 @@ def stores(built_settings: Settings):
     handles = open_stores(built_settings)
     yield handles
     handles.close()
+
+
+def store_env(settings: Settings, **extra: str) -> dict[str, str]:
+    """Environment for a subprocess of the app pointed at `settings`' stores."""
+    import os
+
+    return {
+        **os.environ,
+        "BUILD_DIR": str(settings.build_dir),
+        "CSV_PATH": str(settings.csv_path),
+        "MODEL_DIR": str(settings.model_dir),
+        **extra,
+    }
+
+
+def ask_cli_json(env: dict[str, str], question: str) -> dict:
+    """Run `python -m agentic_rag ask QUESTION --json` and return the parsed trace."""
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "agentic_rag", "ask", question, "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=PROJECT_ROOT,
+    )
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)

@@ -9,10 +9,7 @@ answer (SSE) for the synthesizer. It records every request so the test can check
 from __future__ import annotations
 
 import json
-import os
 import socket
-import subprocess
-import sys
 import threading
 import time
 
@@ -23,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, StreamingResponse
 from starlette.routing import Route
 
-from agentic_rag.config import PROJECT_ROOT
+from tests.conftest import ask_cli_json, store_env
 
 pytestmark = pytest.mark.e2e
 
@@ -127,36 +124,17 @@ def llm_server():
 
 def test_cli_answers_through_an_openai_compatible_server(llm_server, built_settings):
     fake, base_url = llm_server
-    env = {
-        **os.environ,
-        "BUILD_DIR": str(built_settings.build_dir),
-        "CSV_PATH": str(built_settings.csv_path),
-        "MODEL_DIR": str(built_settings.model_dir),
-        "OPENAI_API_KEY": "local-key",
-        "OPENAI_BASE_URL": base_url,
-        "OFFLINE_MODE": "false",
-        "PLANNER_MODEL": "local-model",
-        "EVALUATOR_MODEL": "local-model",
-        "SYNTHESIZER_MODEL": "local-model",
-        "LLM_MAX_RETRIES": "0",
-    }
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "agentic_rag",
-            "ask",
-            "Which movies did Christopher Nolan direct?",
-            "--json",
-        ],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=PROJECT_ROOT,
+    env = store_env(
+        built_settings,
+        OPENAI_API_KEY="local-key",
+        OPENAI_BASE_URL=base_url,
+        OFFLINE_MODE="false",
+        PLANNER_MODEL="local-model",
+        EVALUATOR_MODEL="local-model",
+        SYNTHESIZER_MODEL="local-model",
+        LLM_MAX_RETRIES="0",
     )
-    assert out.returncode == 0, out.stderr
-    trace = json.loads(out.stdout)
+    trace = ask_cli_json(env, "Which movies did Christopher Nolan direct?")
     assert trace["mode"] == "llm"
     assert trace["plans"][0]["source"] == "llm" and trace["plans"][0]["fallback_reason"] is None
     assert trace["results"][0]["tool"] == "cypher" and trace["results"][0]["status"] == "ok"

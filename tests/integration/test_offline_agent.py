@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
-import sys
 from collections import Counter
 
 import pytest
 
-from agentic_rag.config import PROJECT_ROOT
 from agentic_rag.runtime import AppRuntime
 from agentic_rag.stores.catalog import split_multi
-from tests.conftest import make_settings
+from tests.conftest import ask_cli_json, make_settings, store_env
 
 
 @pytest.fixture(scope="module")
@@ -211,31 +208,7 @@ async def test_dead_graph_server_is_named_and_answer_still_comes(built_settings,
 
 
 def test_cli_ask_json(built_settings):
-    env = {
-        **__import__("os").environ,
-        "BUILD_DIR": str(built_settings.build_dir),
-        "CSV_PATH": str(built_settings.csv_path),
-        "MODEL_DIR": str(built_settings.model_dir),
-        "OPENAI_API_KEY": "",
-    }
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "agentic_rag",
-            "ask",
-            "How many movies are in the catalog?",
-            "--json",
-        ],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=PROJECT_ROOT,
-    )
-    assert out.returncode == 0, out.stderr
-    import json
-
-    trace = json.loads(out.stdout)
+    env = store_env(built_settings, OPENAI_API_KEY="")
+    trace = ask_cli_json(env, "How many movies are in the catalog?")
     assert trace["mode"] == "offline" and trace["plans"][0]["calls"][0]["tool"] == "sql"
     assert trace["results"][0]["status"] == "ok" and trace["answer"]
