@@ -9,11 +9,14 @@ benchmarks all go through here, so they run the same code.
 from __future__ import annotations
 
 import contextlib
+import functools
+import ssl
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import certifi
 import httpx
 
 from agentic_rag.agent.deps import AgentDeps
@@ -31,6 +34,12 @@ from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.cache import TTLCache
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.registry import ToolRegistry
+
+
+@functools.cache
+def _ssl_context() -> ssl.SSLContext:
+    """Built once per process: loading the CA bundle costs ~15 ms, too much for every turn."""
+    return ssl.create_default_context(cafile=certifi.where())
 
 
 @dataclass
@@ -131,7 +140,7 @@ class AppRuntime:
     @contextlib.asynccontextmanager
     async def session(self, *, persist: bool = True, **deps_overrides: Any) -> AsyncIterator[Any]:
         """A compiled graph for this event loop, with the SQLite checkpointer when `persist`."""
-        async with httpx.AsyncClient(follow_redirects=True) as http:
+        async with httpx.AsyncClient(follow_redirects=True, verify=_ssl_context()) as http:
             deps = self.agent_deps(http, **deps_overrides)
             if not persist:
                 from langgraph.checkpoint.memory import InMemorySaver

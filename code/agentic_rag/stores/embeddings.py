@@ -1,7 +1,7 @@
 """Sentence embeddings with the shipped all-MiniLM-L6-v2 ONNX model.
 
 onnxruntime + tokenizers only: no PyTorch, no download. Each batch is padded to
-its longest item (not to a fixed 128/256), texts are sorted by length before
+its longest item (not to a fixed 128/256), texts are sorted by token count before
 batching so batches pad little, truncation is 256 tokens, and the sentence
 vector is the attention-masked mean of the last hidden state, L2-normalised.
 """
@@ -39,8 +39,8 @@ class OnnxEmbedder:
         self.batch_size = batch_size
         tokenizer = Tokenizer.from_file(str(self.model_dir / "tokenizer.json"))
         tokenizer.enable_truncation(max_length=MAX_TOKENS)
-        pad_id = tokenizer.token_to_id("[PAD]") or 0
-        tokenizer.enable_padding(pad_id=pad_id, pad_token="[PAD]")  # pad to longest in batch
+        tokenizer.no_padding()  # batches are padded here, to their own longest item
+        self._pad_id = tokenizer.token_to_id("[PAD]") or 0
         self._tokenizer = tokenizer
         options = ort.SessionOptions()
         if threads:
@@ -61,21 +61,26 @@ class OnnxEmbedder:
         """Return an array (len(texts), 384) of float32 unit vectors, in input order."""
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        with self._lock:
+            encodings = self._tokenizer.encode_batch(list(texts))
+        # Sort by token count so each batch pads to nearly its own length (little wasted work).
+        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
         out = np.empty((len(texts), self.dimension), dtype=np.float32)
         for start in range(0, len(order), self.batch_size):
             idx = order[start : start + self.batch_size]
-            out[idx] = self._embed_batch([texts[i] for i in idx])
+            out[idx] = self._embed_batch([encodings[i].ids for i in idx])
         return out
 
     def embed_one(self, text: str) -> list[float]:
         return self.embed([text])[0].tolist()
 
-    def _embed_batch(self, texts: list[str]) -> np.ndarray:
-        with self._lock:  # tokenizer padding state is shared
-            encodings = self._tokenizer.encode_batch(texts)
-        ids = np.array([e.ids for e in encodings], dtype=np.int64)
-        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+    def _embed_batch(self, token_ids: list[list[int]]) -> np.ndarray:
+        width = max(len(ids) for ids in token_ids)
+        ids = np.full((len(token_ids), width), self._pad_id, dtype=np.int64)
+        mask = np.zeros_like(ids)
+        for row, seq in enumerate(token_ids):
+            ids[row, : len(seq)] = seq
+            mask[row, : len(seq)] = 1
         feeds = {"input_ids": ids, "attention_mask": mask}
         if "token_type_ids" in self._input_names:
             feeds["token_type_ids"] = np.zeros_like(ids)

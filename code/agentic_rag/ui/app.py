@@ -30,7 +30,11 @@ EXAMPLES = (
 def _open_runtime() -> AppRuntime:
     from agentic_rag.runtime import AppRuntime  # heavy imports happen off the page's first paint
 
-    return AppRuntime.open(load_settings())
+    runtime = AppRuntime.open(load_settings())
+    # What the first question needs, imported now rather than while the user waits for a plan.
+    import langgraph.checkpoint.sqlite.aio  # noqa: F401
+
+    return runtime
 
 
 @st.cache_resource(show_spinner=False, max_entries=2)
