@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from pydantic import BaseModel
+
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan
 from agentic_rag.tools.base import ToolResult
 
@@ -52,6 +54,7 @@ class PlanContext:
     schema_text: str
     tools_text: str
     tool_names: tuple[str, ...]
+    tool_args: dict[str, type[BaseModel]] = field(default_factory=dict)  # name -> args model
     previous_plans: list[ExecutionPlan] = field(default_factory=list)
     results: list[ToolResult] = field(default_factory=list)
     instructions: str = ""  # the evaluator's replan instructions

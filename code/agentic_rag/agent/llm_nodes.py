@@ -23,7 +23,13 @@ from agentic_rag.agent.interfaces import (
     Usage,
 )
 from agentic_rag.agent.llm import StructuredOutputError, model_name_of, structured_call, usage_of
-from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, plan_schema_for, to_plan
+from agentic_rag.agent.models import (
+    EvaluatorDecision,
+    ExecutionPlan,
+    plan_schema_for,
+    plan_schema_from,
+    to_plan,
+)
 from agentic_rag.agent.prompts import evaluator_messages, planner_messages, synthesizer_messages
 from agentic_rag.config import Settings
 from agentic_rag.errors import PlanningError
@@ -58,7 +64,11 @@ class LlmPlanner:
 
     async def plan(self, ctx: PlanContext) -> tuple[ExecutionPlan, Usage]:
         try:
-            schema = plan_schema_for(tuple(ctx.tool_names))
+            schema = (
+                plan_schema_from(tuple(ctx.tool_args.items()))
+                if ctx.tool_args
+                else plan_schema_for(tuple(ctx.tool_names))
+            )
             typed, usage = await structured_call(
                 self.model, schema, planner_messages(ctx), prices=self.settings.model_prices
             )

@@ -15,6 +15,7 @@ MAX_CALLS = 6
 ARGS_BY_TOOL: dict[str, type[BaseModel]] = {spec.name: spec.args_model for spec in TOOLS}
 
 
+@lru_cache(maxsize=64)
 def _call_model(tool: str, args_model: type[BaseModel]) -> type[BaseModel]:
     return create_model(
         f"{args_model.__name__.removesuffix('Args')}Call",
@@ -50,10 +51,15 @@ class ExecutionPlan(BaseModel):
     fallback_reason: str | None = None
 
 
-@lru_cache(maxsize=32)
 def plan_schema_for(tools: tuple[str, ...]) -> type[BaseModel]:
     """The structured-output model the LLM planner fills: calls restricted to `tools`."""
-    members = tuple(CALL_MODELS[t] for t in tools if t in CALL_MODELS)
+    return plan_schema_from(tuple((t, ARGS_BY_TOOL[t]) for t in tools if t in ARGS_BY_TOOL))
+
+
+@lru_cache(maxsize=32)
+def plan_schema_from(tools: tuple[tuple[str, type[BaseModel]], ...]) -> type[BaseModel]:
+    """The plan model for (tool name, args model) pairs: any registry's tools, custom ones too."""
+    members = tuple(_call_model(name, args) for name, args in tools)
     call_type: Any = (
         members[0] if len(members) == 1 else Annotated[Union[members], Field(discriminator="tool")]  # noqa: UP007
     )
@@ -67,7 +73,9 @@ def plan_schema_for(tools: tuple[str, ...]) -> type[BaseModel]:
         calls=(
             list[call_type],
             Field(
-                min_length=1, max_length=MAX_CALLS, description="1 to 6 tool calls, run in parallel"
+                min_length=1,
+                max_length=MAX_CALLS,
+                description="1 to 6 tool calls, run in parallel",
             ),
         ),
     )

@@ -24,6 +24,7 @@ def plan_context(state: State, deps: AgentDeps, iteration: int) -> PlanContext:
         schema_text=deps.schema_text,
         tools_text=deps.registry.describe(),
         tool_names=deps.tool_names,
+        tool_args={name: spec.args_model for name, spec in deps.registry.specs.items()},
         previous_plans=[ExecutionPlan(**p) for p in state.get("plans") or []],
         results=results_in_order(state),
         instructions=decisions[-1].get("replan_instructions", "") if decisions else "",

@@ -1,0 +1,89 @@
+"""docs/ARCHITECTURE.md's "How to add a tool", followed: a new tool is one module (here, the
+functions below) plus one `ToolSpec` in a registry. Nothing else changes, yet the LLM planner's
+schema offers it, the executor runs it, and the answer cites it."""
+
+from __future__ import annotations
+
+from langgraph.checkpoint.memory import InMemorySaver
+from pydantic import BaseModel, Field
+
+from agentic_rag.agent.deps import AgentDeps
+from agentic_rag.agent.graph import build_graph
+from agentic_rag.agent.llm_nodes import LlmEvaluator, LlmPlanner, LlmSynthesizer
+from agentic_rag.agent.offline.synthesizer import OfflineSynthesizer
+from agentic_rag.agent.runner import run_turn
+from agentic_rag.config import load_settings
+from agentic_rag.tools.base import SourceRef, ToolResult, ToolStatus, guarded
+from agentic_rag.tools.deps import ToolDeps
+from agentic_rag.tools.registry import TOOLS, ToolRegistry, ToolSpec
+from tests.fakes import FakeChatModel
+from tests.unit.test_graph import StaticEvaluator, StaticPlanner
+
+
+# --- the "new module" ---------------------------------------------------------------------
+class TrailerArgs(BaseModel):
+    """Find a title's trailer."""
+
+    title: str = Field(min_length=1, description="the title whose trailer to find")
+
+
+async def trailer_tool(args: TrailerArgs, deps: ToolDeps, call_id: str) -> ToolResult:
+    async def work() -> ToolResult:
+        url = f"https://trailers.example/{args.title.replace(' ', '-').lower()}"
+        return ToolResult(
+            tool="trailer",
+            call_id=call_id,
+            status=ToolStatus.OK,
+            rows=[{"title": args.title, "url": url}],
+            message="1 trailer",
+            sources=[SourceRef(kind="url", ref=url, label=args.title)],
+        )
+
+    return await guarded("trailer", call_id, 2.0, work)
+
+
+# --- the one registry entry ----------------------------------------------------------------
+TRAILER = ToolSpec("trailer", TrailerArgs, trailer_tool, "A title's official trailer URL.")
+
+
+async def test_a_new_tool_is_planned_run_and_cited():
+    settings = load_settings(openai_api_key="sk-test")
+    registry = ToolRegistry(settings, tools=(*[t for t in TOOLS if t.name == "sql"], TRAILER))
+    assert "trailer" in registry.describe()
+    model = FakeChatModel(
+        script=[
+            {
+                "reasoning": "trailers are a tool",
+                "resolved_question": "Trailer of Inception?",
+                "calls": [
+                    {"tool": "trailer", "purpose": "find it", "args": {"title": "Inception"}}
+                ],
+            },
+            {
+                "decision": "continue",
+                "reasoning": "found",
+                "replan_instructions": "",
+                "confidence": 0.9,
+            },
+            "Here it is [1].",
+        ]
+    )
+    synth = OfflineSynthesizer()
+    deps = AgentDeps(
+        settings=settings,
+        registry=registry,
+        tools=ToolDeps(settings=settings),
+        schema_text="",
+        planner=LlmPlanner(model, settings, StaticPlanner()),
+        evaluator=LlmEvaluator(model, settings, StaticEvaluator()),
+        synthesizer=LlmSynthesizer(model, settings, synth),
+        fallback_planner=StaticPlanner(),
+        fallback_evaluator=StaticEvaluator(),
+        fallback_synthesizer=synth,
+        mode="llm",
+    )
+    values = await run_turn(build_graph(deps, InMemorySaver()), "Trailer of Inception?", "t")
+    assert values["plans"][0]["source"] == "llm"  # the planner's schema accepted the new tool
+    assert values["results"]["1.1"]["rows"][0]["url"].endswith("/inception")
+    assert values["citations"][0]["refs"][0]["ref"] == "https://trailers.example/inception"
+    assert "trailer" in str(model.calls[0])  # the planner prompt described it
