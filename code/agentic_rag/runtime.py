@@ -116,8 +116,26 @@ class AppRuntime:
                 "evaluator": settings.evaluator_model,
                 "synthesizer": settings.synthesizer_model,
             }
+        repairer = None  # the tool's default: deterministic schema fixes
+        if settings.llm_enabled:
+            from agentic_rag.agent.llm import make_chat_model
+            from agentic_rag.tools.cypher_repair import (
+                ChainedRepairer,
+                DeterministicRepairer,
+                LlmCypherRepairer,
+            )
+
+            repairer = ChainedRepairer(
+                DeterministicRepairer(),
+                LlmCypherRepairer(make_chat_model(settings, "planner"), timeout_s=20.0),
+            )
         tools = ToolDeps(
-            settings=settings, stores=self.stores, http=http, cache=self.cache, audit=self.audit
+            settings=settings,
+            stores=self.stores,
+            http=http,
+            cache=self.cache,
+            audit=self.audit,
+            cypher_repairer=repairer,
         )
         values: dict[str, Any] = dict(
             settings=settings,

@@ -237,3 +237,28 @@ async def test_deterministic_repairer_gives_up_honestly(stores) -> None:
     assert repair_query("MATCH (s:Show) RETURN s.title LIMIT $n", schema) == (
         "MATCH (s:Show) RETURN s.title LIMIT 50"
     )
+
+
+async def test_chained_repairer_falls_back_to_the_model(stores):
+    from agentic_rag.tools.cypher_repair import ChainedRepairer, DeterministicRepairer
+
+    class Model:
+        timeout_s = 1.0
+
+        def __init__(self):
+            self.asked = 0
+
+        async def repair(self, query, error, schema):
+            self.asked += 1
+            return "MATCH (s:Show) RETURN s.title AS title LIMIT 1"
+
+    model = Model()
+    chain = ChainedRepairer(DeterministicRepairer(), model)
+    schema = graph_schema(stores.graph)
+    # a misspelt label: the deterministic step fixes it, the model is not asked
+    fixed = await chain.repair("MATCH (s:Shw) RETURN s.title", "Unknown label :Shw", schema)
+    assert fixed and ":Show" in fixed and model.asked == 0
+    # no close match in the schema: the deterministic step gives up, the model answers
+    fixed = await chain.repair("MATCH (s:Studio) RETURN s", "Unknown label :Studio", schema)
+    assert fixed == "MATCH (s:Show) RETURN s.title AS title LIMIT 1" and model.asked == 1
+    assert chain.timeout_s == 2.0

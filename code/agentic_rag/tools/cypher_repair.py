@@ -253,3 +253,18 @@ class LlmCypherRepairer:
             return None
         new = _strip_fences(fixed.query)
         return new if new and new != query.strip() else None
+
+
+class ChainedRepairer:
+    """Try each repairer in turn (cheap schema fixes first, then the model); first answer wins."""
+
+    def __init__(self, *repairers: CypherRepairer):
+        self.repairers = repairers
+        self.timeout_s = sum(float(getattr(r, "timeout_s", 1.0)) for r in repairers)
+
+    async def repair(self, query: str, error: str, schema: GraphSchema) -> str | None:
+        for repairer in self.repairers:
+            fixed = await repairer.repair(query, error, schema)
+            if fixed:
+                return fixed
+        return None
