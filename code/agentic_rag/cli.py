@@ -123,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except AgenticRagError as exc:
-        console.print(f"[bold red]error:[/] {exc}", highlight=False)
+        console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
         return 2
     except KeyboardInterrupt:
         console.print("interrupted")

@@ -26,7 +26,7 @@ from agentic_rag.agent.offline.lexicon import Lexicon
 from agentic_rag.agent.offline.planner import OfflinePlanner
 from agentic_rag.agent.offline.synthesizer import OfflineSynthesizer
 from agentic_rag.agent.runner import EventSink, run_turn, turn_trace
-from agentic_rag.agent.trace_store import TraceStore
+from agentic_rag.agent.trace_store import ThreadInfo, TraceStore, checkpoint_threads
 from agentic_rag.config import Settings, mode_label
 from agentic_rag.stores.handles import Stores, open_stores
 from agentic_rag.stores.schema import describe_stores
@@ -169,6 +169,15 @@ class AppRuntime:
 
             async with AsyncSqliteSaver.from_conn_string(str(self.settings.threads_path)) as saver:
                 yield build_graph(deps, checkpointer=saver)
+
+    def past_threads(self, limit: int = 30) -> list[ThreadInfo]:
+        """Threads the checkpointer remembers, newest first, titled by their first question."""
+        out = []
+        for thread_id in checkpoint_threads(Path(self.settings.threads_path), limit):
+            info = self.traces.info(thread_id)
+            if info is not None:
+                out.append(info)
+        return out
 
     async def ask(
         self,

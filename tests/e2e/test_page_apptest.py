@@ -84,3 +84,25 @@ def test_failing_tool_is_an_error_state_not_a_traceback(page):
     assert "❌" in side and "web" in side  # no network here: the web call fails fast
     assert "Traceback" not in side + assistant_text(page)
     assert assistant_text(page)  # the answer still comes
+
+
+def test_past_threads_come_from_the_checkpointer_and_reopen(page):
+    ask(page, "How many movies are in the catalog?")
+    first_thread = page.session_state["thread_id"]
+    next(b for b in page.sidebar.button if b.label == "New conversation").click().run()
+    reopen = [b for b in page.button if b.label.startswith("How many movies are in the catalog?")]
+    assert reopen, "the finished thread is listed under Past threads"
+    reopen[0].click().run()
+    assert page.session_state["thread_id"] == first_thread
+    assert "How many movies are in the catalog?" in "\n".join(
+        m.value for msg in page.chat_message for m in msg.markdown
+    )
+
+
+def test_page_without_built_data_says_how_to_build_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("BUILD_DIR", str(tmp_path / "nothing-built"))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not at.exception
+    assert any("not ready" in e.value for e in at.error)
+    assert any("make data" in m.value for m in at.markdown)

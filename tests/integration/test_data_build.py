@@ -177,3 +177,22 @@ def test_manifest_is_json_with_sha(built_settings):
     manifest = json.loads(Path(built_settings.manifest_path).read_text())
     assert len(manifest["csv_sha256"]) == 64
     assert set(manifest["stages"]) == {"sqlite", "chroma", "graph"}
+
+
+def test_cli_build_error_is_one_clear_line(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "BUILD_DIR": str(tmp_path / "b"), "CSV_PATH": str(tmp_path / "no.csv")}
+    out = subprocess.run(
+        [sys.executable, "-m", "agentic_rag", "build-data", "--quiet"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 2
+    lines = [line for line in out.stdout.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: Catalog CSV not found")
+    assert "Traceback" not in out.stdout + out.stderr

@@ -47,19 +47,44 @@ class TraceStore:
                 continue  # a torn last line after a crash
         return out
 
+    def info(self, thread_id: str) -> ThreadInfo | None:
+        """Title (first question) and turn count of one thread, reading only its first line."""
+        path = self._path(thread_id)
+        if not path.exists():
+            return None
+        with path.open("rb") as fh:
+            first = fh.readline()
+            turns = (1 if first.strip() else 0) + sum(chunk.count(b"\n") for chunk in fh)
+        try:
+            title = (json.loads(first).get("question") or "(empty question)")[:60]
+        except ValueError:
+            return None
+        return ThreadInfo(thread_id, title, turns, path.stat().st_mtime)
+
     def threads(self, limit: int = 30) -> list[ThreadInfo]:
         if not self.directory.exists():
             return []
-        infos = []
-        for path in self.directory.glob("*.jsonl"):
-            # Only the first line is parsed: listing stays cheap however long threads get.
-            with path.open("rb") as fh:
-                first = fh.readline()
-                turns = (1 if first.strip() else 0) + sum(chunk.count(b"\n") for chunk in fh)
-            try:
-                title = (json.loads(first).get("question") or "(empty question)")[:60]
-            except ValueError:
-                continue
-            infos.append(ThreadInfo(path.stem, title, turns, path.stat().st_mtime))
+        infos = [info for path in self.directory.glob("*.jsonl") if (info := self.info(path.stem))]
         infos.sort(key=lambda t: t.updated, reverse=True)
         return infos[:limit]
+
+
+def checkpoint_threads(threads_db: Path, limit: int = 30) -> list[str]:
+    """Thread ids in LangGraph's SQLite checkpointer, most recently used first."""
+    import sqlite3
+
+    if not Path(threads_db).exists():
+        return []
+    try:
+        conn = sqlite3.connect(f"{Path(threads_db).resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            rows = conn.execute(
+                "SELECT thread_id FROM checkpoints GROUP BY thread_id "
+                "ORDER BY max(rowid) DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        finally:
+            conn.close()
+    except sqlite3.Error:  # no checkpoint table yet
+        return []
+    return [r[0] for r in rows]

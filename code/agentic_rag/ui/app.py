@@ -116,7 +116,7 @@ def sidebar_threads(runtime: AppRuntime) -> None:
     if cols[0].button("New conversation", width="stretch"):
         _new_thread()
         st.rerun()
-    threads = runtime.traces.threads()
+    threads = runtime.past_threads()
     if threads:
         labels = {t.thread_id: f"{t.title} ({t.turns})" for t in threads}
         with cols[1].popover("Past threads", width="stretch"):
