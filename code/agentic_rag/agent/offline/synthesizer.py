@@ -76,11 +76,17 @@ def columns_for(rows: list[dict[str, Any]]) -> list[str]:
     return shown[:6]
 
 
-def table(rows: list[dict[str, Any]]) -> str:
-    cols = columns_for(rows)
+#: Matches by meaning are judged by what they are about: show the (shortened) description.
+SEMANTIC_COLUMNS = ("title", "type", "release_year", "description")
+HEADERS = {"description": "about", "release_year": "year"}
+
+
+def table(rows: list[dict[str, Any]], cols: list[str] | None = None) -> str:
+    cols = cols or columns_for(rows)
     if not cols:
         return ""
-    lines = ["| " + " | ".join(c.replace("_", " ") for c in cols) + " |", "|" + "---|" * len(cols)]
+    header = " | ".join(HEADERS.get(c, c.replace("_", " ")) for c in cols)
+    lines = ["| " + header + " |", "|" + "---|" * len(cols)]
     for row in rows[:MAX_TABLE_ROWS]:
         lines.append("| " + " | ".join(cell(row.get(c)) for c in cols) + " |")
     if len(rows) > MAX_TABLE_ROWS:
@@ -142,6 +148,8 @@ def render_result(n: int, result: ToolResult) -> str:
     head = f"From {source} — {result.message}{note} [{n}]:"
     if result.tool == "graph_expand" and any("relation" in r for r in result.rows):
         return head + "\n\n" + graph_lines(result)
+    if result.tool == "semantic" and all("description" in r for r in result.rows):
+        return head + "\n\n" + table(result.rows, list(SEMANTIC_COLUMNS))
     return head + "\n\n" + table(result.rows)
 
 
