@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Annotated, Any, Literal, Union
 
@@ -28,12 +29,31 @@ def _call_model(tool: str, args_model: type[BaseModel]) -> type[BaseModel]:
 CALL_MODELS: dict[str, type[BaseModel]] = {t: _call_model(t, m) for t, m in ARGS_BY_TOOL.items()}
 
 
+def call_key(tool: str, args: dict[str, Any]) -> str:
+    """Same tool + same normalised arguments = the same call (reused, never run twice)."""
+
+    def norm(value: Any) -> Any:
+        if isinstance(value, str):
+            return " ".join(value.split()).casefold()
+        if isinstance(value, dict):
+            return {k: norm(v) for k, v in value.items() if v is not None}
+        if isinstance(value, list):
+            return [norm(v) for v in value]
+        return value
+
+    return tool + ":" + json.dumps(norm(args), sort_keys=True, default=str)
+
+
 class PlannedCall(BaseModel):
     """One tool call of a plan, tool-agnostic (what the executor and the page use)."""
 
     tool: str
     purpose: str
     args: dict[str, Any]
+
+    @property
+    def key(self) -> str:
+        return call_key(self.tool, self.args)
 
     @classmethod
     def from_typed(cls, call: BaseModel) -> PlannedCall:

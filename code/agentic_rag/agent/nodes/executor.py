@@ -7,8 +7,7 @@ import asyncio
 import time
 
 from agentic_rag.agent.deps import AgentDeps
-from agentic_rag.agent.models import ExecutionPlan, PlannedCall
-from agentic_rag.agent.nodes.common import call_key
+from agentic_rag.agent.models import ExecutionPlan, PlannedCall, call_key
 from agentic_rag.agent.state import State
 from agentic_rag.agent.trace import emit, node_trace
 from agentic_rag.tools.base import ToolResult, ToolStatus, error_result
@@ -75,7 +74,7 @@ async def executor(state: State, deps: AgentDeps) -> dict:
     this_plan: dict[str, str] = {}
     for j, call in enumerate(plan.calls, start=1):
         call_id = f"{iteration}.{j}"
-        key = call_key(call.tool, call.args)
+        key = call.key
         source = this_plan.get(key) or (earlier.get(key) if earlier.get(key) in previous else None)
         if source:
             jobs[call_id] = source  # reuse, don't run again

@@ -22,24 +22,19 @@ from agentic_rag.agent.offline.templates import (
 )
 
 
-def call_key(c: PlannedCall) -> str:
-    """Identity of a call: tool plus sorted args (what 'already tried' compares)."""
-    return f"{c.tool}:{sorted(c.args.items())!r}"
-
-
 def replan(
     ctx: PlanContext, steps: Steps, resolved: str, rule: str
 ) -> tuple[list[PlannedCall], str]:
     """(calls, reasoning) for a later iteration: untried alternatives of the steps that failed."""
-    tried = {call_key(c) for p in ctx.previous_plans for c in p.calls}
+    tried = {c.key for p in ctx.previous_plans for c in p.calls}
     paired = pair_results(ctx.previous_plans[-1].calls, ctx.results, ctx.iteration - 1)
-    bad = {call_key(c) for c, r in paired if is_bad(r)}
+    bad = {c.key for c, r in paired if is_bad(r)}
     calls: list[PlannedCall] = []
     for alts in steps:
-        used = [c for c in alts if call_key(c) in tried]
-        if used and not any(call_key(c) in bad for c in used):
+        used = [c for c in alts if c.key in tried]
+        if used and not any(c.key in bad for c in used):
             continue  # this step already has a usable result
-        nxt = next((c for c in alts if call_key(c) not in tried), None)
+        nxt = next((c for c in alts if c.key not in tried), None)
         if nxt is not None:
             calls.append(nxt)
     calls.extend(expand(ctx, resolved, tried))
@@ -61,13 +56,13 @@ def expand(ctx: PlanContext, resolved: str, tried: set[str]) -> list[PlannedCall
         return []
     c = call("graph_expand", "people and genres around the top semantic matches",
              show_ids=list(dict.fromkeys(ids))[:HYBRID_TOP], depth=1, max_nodes=60)  # fmt: skip
-    return [] if call_key(c) in tried else [c]
+    return [] if c.key in tried else [c]
 
 
 def ensure(calls: list[PlannedCall], ctx: PlanContext, resolved: str) -> list[PlannedCall]:
     """Never an empty plan and never an identical repeat of an earlier call."""
-    tried = {call_key(c) for p in ctx.previous_plans for c in p.calls}
-    calls = [c for c in {call_key(c): c for c in calls}.values() if call_key(c) not in tried]
+    tried = {c.key for p in ctx.previous_plans for c in p.calls}
+    calls = [c for c in {c.key: c for c in calls}.values() if c.key not in tried]
     if calls:
         return calls
     text = resolved or "popular titles"
@@ -80,5 +75,5 @@ def ensure(calls: list[PlannedCall], ctx: PlanContext, resolved: str) -> list[Pl
         call("web", "web search", query=text[:300], max_results=5),
         cypher("graph summary", "MATCH (s:Show) RETURN s.type AS type, count(s) AS titles"),
     ]
-    fresh = [c for c in spare if c.tool in ctx.tool_names and call_key(c) not in tried]
+    fresh = [c for c in spare if c.tool in ctx.tool_names and c.key not in tried]
     return fresh[:1] or [c for c in spare if c.tool in ctx.tool_names][:1] or [spare[2]]
