@@ -4,20 +4,15 @@ schema offers it, the executor runs it, and the answer cites it."""
 
 from __future__ import annotations
 
-from langgraph.checkpoint.memory import InMemorySaver
 from pydantic import BaseModel, Field
 
-from agentic_rag.agent.deps import AgentDeps
-from agentic_rag.agent.graph import build_graph
-from agentic_rag.agent.llm_nodes import LlmEvaluator, LlmPlanner, LlmSynthesizer
-from agentic_rag.agent.offline.synthesizer import OfflineSynthesizer
 from agentic_rag.agent.runner import run_turn
 from agentic_rag.config import load_settings
 from agentic_rag.tools.base import SourceRef, ToolResult, ToolStatus, guarded
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.registry import TOOLS, ToolRegistry, ToolSpec
 from tests.fakes import FakeChatModel
-from tests.unit.test_graph import StaticEvaluator, StaticPlanner
+from tests.unit.test_graph import FakeTools, make_graph
 
 
 # --- the "new module" ---------------------------------------------------------------------
@@ -47,8 +42,9 @@ TRAILER = ToolSpec("trailer", TrailerArgs, trailer_tool, "A title's official tra
 
 
 async def test_a_new_tool_is_planned_run_and_cited():
-    settings = load_settings(openai_api_key="sk-test")
-    registry = ToolRegistry(settings, tools=(*[t for t in TOOLS if t.name == "sql"], TRAILER))
+    registry = ToolRegistry(
+        load_settings(), tools=(*[t for t in TOOLS if t.name == "sql"], TRAILER)
+    )
     assert "trailer" in registry.describe()
     model = FakeChatModel(
         script=[
@@ -68,21 +64,8 @@ async def test_a_new_tool_is_planned_run_and_cited():
             "Here it is [1].",
         ]
     )
-    synth = OfflineSynthesizer()
-    deps = AgentDeps(
-        settings=settings,
-        registry=registry,
-        tools=ToolDeps(settings=settings),
-        schema_text="",
-        planner=LlmPlanner(model, settings, StaticPlanner()),
-        evaluator=LlmEvaluator(model, settings, StaticEvaluator()),
-        synthesizer=LlmSynthesizer(model, settings, synth),
-        fallback_planner=StaticPlanner(),
-        fallback_evaluator=StaticEvaluator(),
-        fallback_synthesizer=synth,
-        mode="llm",
-    )
-    values = await run_turn(build_graph(deps, InMemorySaver()), "Trailer of Inception?", "t")
+    graph = make_graph(model, FakeTools(), specs=list(registry.specs.values()))
+    values = await run_turn(graph, "Trailer of Inception?", "t")
     assert values["plans"][0]["source"] == "llm"  # the planner's schema accepted the new tool
     assert values["results"]["1.1"]["rows"][0]["url"].endswith("/inception")
     assert values["citations"][0]["refs"][0]["ref"] == "https://trailers.example/inception"

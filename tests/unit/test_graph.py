@@ -102,13 +102,17 @@ def make_graph(
     deadline: float = 30.0,
     checkpointer: Any | None = None,
     names: tuple[str, ...] = ("sql", "semantic"),
+    specs: list[ToolSpec] | None = None,
 ):
+    """A graph on the scripted `model`; tools are fakes named `names`, or the given `specs`."""
     settings = load_settings(openai_api_key="sk-test", turn_deadline_s=deadline)
-    specs = [
-        ToolSpec("sql", SqlArgs, tools, "fake sql", timeout_setting="sql_timeout_s"),
-        ToolSpec("semantic", SemanticArgs, tools, "fake semantic"),
-    ]
-    registry = ToolRegistry(settings, tools=[s for s in specs if s.name in names])
+    if specs is None:
+        fakes = [
+            ToolSpec("sql", SqlArgs, tools, "fake sql", timeout_setting="sql_timeout_s"),
+            ToolSpec("semantic", SemanticArgs, tools, "fake semantic"),
+        ]
+        specs = [s for s in fakes if s.name in names]
+    registry = ToolRegistry(settings, tools=specs)
     fallback_synth = OfflineSynthesizer()
     deps = AgentDeps(
         settings=settings,
