@@ -24,7 +24,7 @@ from agentic_rag.agent.graph import build_graph
 from agentic_rag.agent.offline.evaluator import OfflineEvaluator
 from agentic_rag.agent.offline.lexicon import Lexicon
 from agentic_rag.agent.offline.planner import OfflinePlanner
-from agentic_rag.agent.offline.synthesizer import OfflineSynthesizer
+from agentic_rag.agent.offline.writer import OfflineSynthesizer
 from agentic_rag.agent.runner import EventSink, run_turn, turn_trace
 from agentic_rag.agent.trace_store import ThreadInfo, TraceStore, checkpoint_threads
 from agentic_rag.config import Settings, mode_label

@@ -14,7 +14,7 @@ from agentic_rag.agent.graph import build_graph
 from agentic_rag.agent.interfaces import EvalContext, PlanContext, Usage
 from agentic_rag.agent.llm_nodes import LlmEvaluator, LlmPlanner, LlmSynthesizer
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, PlannedCall
-from agentic_rag.agent.offline.synthesizer import OfflineSynthesizer
+from agentic_rag.agent.offline.writer import OfflineSynthesizer
 from agentic_rag.agent.runner import run_turn
 from agentic_rag.config import load_settings
 from agentic_rag.tools.base import SourceRef, ToolResult, ToolStatus

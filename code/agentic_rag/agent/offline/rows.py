@@ -1,16 +1,10 @@
-"""Offline synthesizer: renders the results as readable markdown with the same [n] citations.
-
-It states nothing that is not in a result: counts, titles and names are copied from rows.
-"""
+"""Rows of tool results as markdown: safe cells, tables, graph neighbourhoods, one result."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from agentic_rag.agent.citations import numbered
-from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
-from agentic_rag.agent.offline.scope import off_catalog
-from agentic_rag.tools.base import ToolResult, ToolStatus
+from agentic_rag.tools.base import ToolResult
 
 MAX_TABLE_ROWS = 15
 MAX_CELL = 140
@@ -151,51 +145,3 @@ def render_result(n: int, result: ToolResult) -> str:
     if result.tool == "semantic" and all("description" in r for r in result.rows):
         return head + "\n\n" + table(result.rows, list(SEMANTIC_COLUMNS))
     return head + "\n\n" + table(result.rows)
-
-
-def render_problems(results: list[ToolResult]) -> str:
-    lines = []
-    for r in results:
-        if r.status == ToolStatus.EMPTY:
-            lines.append(f"- {r.tool} ({r.call_id}) found nothing: {r.message or 'no rows'}")
-        elif r.status.failed:
-            lines.append(f"- {r.tool} ({r.call_id}) {r.status}: {r.error or r.message}")
-    return "\n".join(lines)
-
-
-class OfflineSynthesizer:
-    """Deterministic answer writer (also the fallback when the model's synthesizer fails)."""
-
-    async def synthesize(self, ctx: SynthContext, emit: TokenSink) -> tuple[str, Usage]:
-        parts: list[str] = []
-        results = [r for r in ctx.results if r.reused_from is None]
-        cited = numbered(ctx.results)
-        cited = [(n, r) for n, r in cited if r.reused_from is None]
-        if cited:
-            parts.append(f"Here is what I found for **{cell(ctx.question) or 'your question'}**:")
-            parts.extend(render_result(n, r) for n, r in cited)
-        else:
-            tried = ", ".join(f"{r.tool} ({r.status})" for r in results) or "no tool could run"
-            parts.append(
-                f"I could not find an answer to **{cell(ctx.question) or 'your question'}** in the "
-                f"catalog. Tried: {tried}."
-            )
-        if what := off_catalog(ctx.question or ""):
-            parts.insert(
-                1,
-                f"The catalog has no {what}: it lists titles with their type, dates, "
-                "people, genres, countries, age ratings, durations and descriptions only. "
-                "Anything below is what the tools returned about what the question names.",
-            )
-        problems = render_problems(results)
-        if problems:
-            parts.append("What did not work or found nothing:\n" + problems)
-        if ctx.incomplete_reason:
-            parts.append(f"_Note: the data may be incomplete: {ctx.incomplete_reason}._")
-        text = ""
-        for i, part in enumerate(parts):
-            piece = ("\n\n" if i else "") + part
-            for line in piece.splitlines(keepends=True):
-                emit(line)
-            text += piece
-        return text, Usage(note="offline synthesizer")

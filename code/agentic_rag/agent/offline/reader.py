@@ -1,0 +1,276 @@
+"""Reading a question into query specs: split into parts, tag, choose the intent, fill the spec.
+
+A follow-up ("what about 2019?", "who directed them?") is read against the previous turn's
+resolved question: the new part's entities replace the same fields of the old spec.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agentic_rag.agent.interfaces import TurnSummary
+from agentic_rag.agent.offline.intent import CUES, IntentMatcher, group_of, mask
+from agentic_rag.agent.offline.lexicon import Lexicon
+from agentic_rag.agent.offline.spec import PersonRef, QuerySpec, TitleSet
+from agentic_rag.agent.offline.tagger import Tagger, clean
+from agentic_rag.agent.offline.tags import Tag
+from agentic_rag.agent.offline.vocab import COMMON, WORD
+
+_I = re.IGNORECASE
+_SPLIT = re.compile(r"(?<=[?;!])\s+|(?<=\.)\s+(?=[A-Z])|,?\s+(?:and|but|also|then)\s+(?=(?:what|"
+                    r"who|which|how|where|when|list|tell|show|give|name|do|does|did|is|are)\b)"
+                    r"|\.?\s+then\s+", _I)  # fmt: skip
+#: an instruction to the system rather than a catalog question (never acted on)
+_COMMAND = re.compile(r"\b(?:ignore|disregard|forget|override|drop\s+table|delete\s+from|system\s+"
+                      r"prompt|api[_\s]?key|admin\s+mode|jailbreak|reveal|print\s+your)\b", _I)
+_PRONOUN = re.compile(r"\b(?:them|those|these|they|their|it|its|ones|that\s+one|this\s+one)\b", _I)
+FOLLOW_LEAD = re.compile(r"^(?:and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
+                         r"which\s+of\s+(?:these|those|them)|of\s+(?:these|those)|same\s+(?:for|"
+                         r"but)|among\s+(?:these|those))\b", _I)  # fmt: skip
+LEAD = re.compile(r"\b(?:about|where|in\s+which|involving|whose|that|who|when|while|following|"
+                  r"cent(?:er|re)d\s+(?:on|around)|based\s+on)\b", _I)  # fmt: skip
+_OPENER = re.compile(r"^\W*(?:who|what|which|when|where|in\s+which|whose|is\s+there)\b", _I)
+_KEYWORDS = re.compile(r"\b(?:mention(?:s|ing)?|containing|contains?|with\s+the\s+words?)\s+"
+                       r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+|\s+and\s+)?)+)", _I)
+_LABEL = re.compile(r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+)?)+?)\s+as\s+['\"“‘]?"
+                    r"([\w][\w -]{0,30}?)['\"”’]?(?=\s*(?:,|;|\.|\band\b|$))", _I)  # fmt: skip
+_STOPS = frozenset("a an the and or of in on to as with that which whose who their its titles title "
+                   "movies movies films shows series mention mentions mentioning description "
+                   "descriptions label tag classify containing contain contains word words each "
+                   "count how many them those".split())
+
+
+class Reader:
+    """Question -> list of `QuerySpec` (one per part); build once per lexicon."""
+
+    def __init__(self, lex: Lexicon):
+        self.lex = lex
+        self.tagger = Tagger(lex)
+        self._intents: IntentMatcher | None = None
+
+    @property
+    def intents(self) -> IntentMatcher:
+        if self._intents is None:
+            self._intents = IntentMatcher(self.tagger.tag)
+        return self._intents
+
+    def read(self, question: str, history: Sequence[TurnSummary] = ()) -> list[QuerySpec]:
+        text = clean(question)
+        pieces = [p.strip(" ,") for p in _SPLIT.split(text) if p and len(p.strip(" ,.?")) > 1]
+        specs: list[QuerySpec] = []
+        dropped = []
+        for piece in pieces or [text]:
+            if _COMMAND.search(piece) and not re.search(r"\b(?:how\s+many|list|which|who)\b",
+                                                          piece, _I):  # fmt: skip
+                dropped.append(piece)
+                continue
+            spec = self.read_part(piece)
+            if specs and _answered_by(specs[-1], spec, piece):
+                continue
+            if specs and spec.needs_results:
+                spec.titles = specs[-1].titles.merged(spec.titles)
+            specs.append(spec)
+        if not specs:
+            specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
+        if dropped:
+            specs[0].notes.append("ignored an instruction that is not a question about the catalog")
+        if history and len(specs) == 1 and is_follow_up(text, specs[0]):
+            prev = history[-1]
+            old = self.read(prev.resolved_question or prev.question)[0]
+            specs = [follow(old, specs[0], text, prev.show_ids)]
+        return specs
+
+    def read_part(self, text: str) -> QuerySpec:
+        tags = self.tagger.tag(text)
+        intent = self.intents.classify(text, tags)
+        masked = mask(text, tags)
+        op = intent.op
+        lead = _lead(text)
+        about = text[lead:].strip(" ?.!") if lead is not None else ""
+        if op == "label" or _KEYWORDS.search(text):
+            spans = [m.span() for m in (*_KEYWORDS.finditer(text), *_LABEL.finditer(text))]
+            tags = [t for t in tags if t.kind == "type" or not any(a <= t.start < b for a, b in spans)]
+        kept = [t for t in tags if lead is None or t.start < lead or op not in ("search", "people")
+                or t.kind in ("person", "title")]  # fmt: skip
+        spec = QuerySpec(op=op, text=text, about=about, confidence=intent.score,  # type: ignore[arg-type]
+                         titles=to_set(kept, text))  # fmt: skip
+        spec.notes += [t.note for t in tags if t.note]
+        spec.notes += [f"{t.label}" for t in tags if t.kind == "added" and "last" in t.label]
+        if limit := next((t.lo for t in tags if t.kind == "limit"), None):
+            spec.limit = max(1, min(int(limit), 50))
+        spec.role = _role(masked, tags)
+        if op == "most":
+            spec.by = group_of(masked) or "country"
+            spec.by = "added_year" if spec.by == "release_year" and _added(text) else spec.by
+            spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
+        elif op in ("top", "average"):
+            spec.by, spec.ascending = _order(masked, spec.titles, text)
+            if op == "average":
+                spec.by = "seasons" if spec.by == "seasons" else "duration_minutes"
+        elif op == "share":
+            base, part = _share_split(text, kept)
+            spec.titles, spec.part = to_set(base, text), to_set(part, text)
+        elif op == "compare":
+            spec.titles, spec.part = _compare_sets(kept, text)
+        elif op == "label":
+            spec.labels = _labels(text)
+            spec.titles = to_set([t for t in kept if t.kind not in ("genre",)], text)
+        if op not in ("label",) and (m := _KEYWORDS.search(text)):
+            spec.titles.keywords = _words(m.group(1))
+        head = mask(text[:lead], tags) if lead is not None else masked
+        if (_PRONOUN.search(head) or re.fullmatch(r"about\s+(?:them|those|these|it)", about, _I)) \
+                and not spec.titles.titles and not spec.titles.people:
+            spec.needs_results = True
+        if op in ("search", "people") and not about and not spec.titles.titles:
+            spec.about = " ".join(_words(masked.replace("{", " ").replace("}", " ")))
+        if op == "people" and not spec.titles.titles and not about and spec.titles.people:
+            spec.op = "list"
+        if op in ("describe", "similar") and not spec.titles.titles:
+            unknown = [t.value for t in tags if t.kind == "unknown_title"]
+            spec.op = "search" if not unknown else spec.op
+            spec.text = unknown[0] if unknown else spec.text
+        return spec
+
+
+def _answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
+    """'…the most titles, and how many?': a bare count after a ranking is part of the ranking."""
+    return prev.op in ("most", "top") and spec.op in ("count", "list") and spec.titles.is_empty() \
+        and not spec.titles.people and bool(re.search(r"\bhow\s+many\b", piece, _I))
+
+
+def is_follow_up(text: str, spec: QuerySpec) -> bool:
+    if FOLLOW_LEAD.match(text):
+        return True
+    s = spec.titles
+    bare = not s.people and not s.titles and not spec.about
+    short = len(WORD.findall(text)) <= 4
+    return bare and (spec.needs_results or short)
+
+
+def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -> QuerySpec:
+    """The new part read with the previous question: its entities replace the old ones."""
+    own = bool(CUES["count"].search(text) or CUES["people"].search(text)) or new.op in (
+        "most", "share", "compare", "average", "top")  # fmt: skip
+    out = (new if own else old).model_copy(deep=True)
+    out.titles = old.titles.merged(new.titles)
+    if own and new.op in ("people", "costars") and _PRONOUN.search(text):
+        ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
+        out.titles = TitleSet(show_ids=ids[:50]) if ids else old.titles
+        out.about = "" if ids else old.about
+    elif not own and new.op == "list" and FOLLOW_LEAD.match(text) and old.op != "count":
+        out.op = "list" if old.op not in ("people", "search", "similar") else old.op
+    out.text = text
+    out.notes = [*new.notes, "a follow-up: read with the previous question"]
+    return out
+
+
+def _lead(text: str) -> int | None:
+    opener = _OPENER.match(text)
+    m = LEAD.search(text, opener.end() if opener else 0)
+    return m.start() if m else None
+
+
+def _added(text: str) -> bool:
+    return bool(re.search(r"\b(?:added|arriv\w*|new\s+(?:to|on))\b", text, _I))
+
+
+def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
+    roles = [t.role for t in tags if t.kind == "person" and t.role]
+    if re.search(r"\bdirect\w*|\bfilmmaker", masked):
+        return "director"
+    if re.search(r"\b(?:cast|actors?|actress\w*|star\w*|acted|appear\w*|play\w*|featur\w*)\b",
+                 masked):  # fmt: skip
+        return "cast"
+    return roles[0] if roles else None  # type: ignore[return-value]
+
+
+def _order(masked: str, s: TitleSet, text: str) -> tuple[str, bool]:
+    if re.search(r"\b(?:most|fewest)\s+seasons\b", masked):
+        return "seasons", "fewest" in masked
+    if re.search(r"\b(?:longest|shortest|length|runtime|duration|long)\b", masked):
+        tv = s.type == "TV Show" or "season" in masked
+        return ("seasons" if tv else "duration_minutes"), "shortest" in masked
+    asc = bool(re.search(r"\b(?:oldest|earliest|first)\b", masked))
+    return ("date_added" if _added(text) else "release_year"), asc
+
+
+def to_set(tags: list[Tag], text: str) -> TitleSet:
+    s = TitleSet()
+    for t in tags:
+        k = t.kind
+        if k == "type" and s.type is None:
+            s.type = t.value  # type: ignore[assignment]
+        elif k == "country" and t.value not in s.countries:
+            s.countries.append(t.value)
+        elif k == "genre":
+            s.genres.append([t.value, *t.alts])
+        elif k == "person":
+            s.people.append(PersonRef(name=t.value, role=t.role))
+        elif k == "release":
+            s.year_from, s.year_to = t.lo, t.hi
+        elif k == "added":
+            s.added_from, s.added_to = t.value or None, t.value2 or None
+        elif k == "rating":
+            s.ratings.append(t.value)
+        elif k == "minutes":
+            s.minutes_min, s.minutes_max = t.lo, t.hi
+        elif k == "seasons":
+            s.seasons_min, s.seasons_max = t.lo, t.hi
+        elif k == "missing":
+            s.missing.append(t.value)
+        elif k == "title":
+            s.titles.append(t.value)
+    if s.type is None and (s.minutes_min or s.minutes_max):
+        s.type = "Movie"
+    if s.type is None and (s.seasons_min or s.seasons_max):
+        s.type = "TV Show"
+    tv = ("TV", "Series", "Docuseries", "Shows", "Kids' TV")
+    for i, group in enumerate(s.genres):
+        if s.type and len(group) > 1:
+            keep = [g for g in group if any(w in g for w in tv) == (s.type == "TV Show")]
+            s.genres[i] = keep or group
+    return s
+
+
+def _share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
+    """'what share of <base> are/were/have <part>': the tags before the verb are the base."""
+    cue = CUES["share"].search(text)
+    start = cue.end() if cue else 0
+    verb = re.search(r"\b(?:are|were|is|was|have|has|had|got|get|come|came|that|which)\b",
+                     text[start:], _I)  # fmt: skip
+    cut = start + verb.start() if verb else len(text)
+    base = [t for t in tags if t.start < cut]
+    part = [t for t in tags if t.start >= cut]
+    return (base, part) if part else ([], base)
+
+
+def _compare_sets(tags: list[Tag], text: str) -> tuple[TitleSet, TitleSet]:
+    kinds: dict[str, list[Tag]] = {}
+    for t in tags:
+        kinds.setdefault(t.kind, []).append(t)
+    kind = next((k for k, v in kinds.items() if len({t.value or t.text for t in v}) >= 2), None)
+    if kind is None:
+        return to_set(tags, text), TitleSet()
+    a, b = kinds[kind][0], next(t for t in kinds[kind] if (t.value or t.text) != (
+        kinds[kind][0].value or kinds[kind][0].text))  # fmt: skip
+    shared = [t for t in tags if t.kind != kind]
+    return to_set([*shared, a], text), to_set([*shared, b], text)
+
+
+def _words(text: str) -> list[str]:
+    return list(dict.fromkeys(w.casefold() for w in WORD.findall(text)
+                              if w.casefold() not in _STOPS and len(w) > 1))[:8]  # fmt: skip
+
+
+def _labels(text: str) -> dict[str, list[str]]:
+    cue = CUES["label"].search(text)
+    body = text[cue.start() :] if cue else text
+    body = re.sub(r"^\W*\w+\s+(?:\w+\s+){0,3}?(?:mention\w*|contain\w*|with)\s+", "", body, flags=_I)
+    out: dict[str, list[str]] = {}
+    for m in _LABEL.finditer(body):
+        words = _words(m.group(1))
+        label = m.group(2).strip()
+        if words and label.casefold() not in ("well", "much", "many"):
+            out[label] = words
+    return out

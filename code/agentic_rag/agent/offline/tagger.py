@@ -1,0 +1,251 @@
+"""Entity tagging from the catalog: people, titles, genres, countries, ratings, types, dates.
+
+Every comparison of the question with catalog text goes through folded keys (`lexicon.key`).
+Quotes, capitalisation and role words decide what a name is, with the catalog as the judge: a
+quoted string that is a person and not a title is a person. Nationality words that also start
+a genre's name ("Korean TV Shows") read as the country, with the genre kept as the other reading.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.offline.lexicon import Lexicon, key
+from agentic_rag.agent.offline.numbers import number_tags
+from agentic_rag.agent.offline.tags import Tag
+from agentic_rag.agent.offline.vocab import (
+    AMBIGUOUS_COUNTRIES,
+    COMMON,
+    DEMONYMS,
+    GENRE_SYNONYMS,
+    WORD,
+)
+
+MAX_TEXT = 2_000
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_QUOTE = re.compile(r"\"([^\"]{1,200})\"|“([^”]{1,200})”|‘([^’]{1,200})’|(?:^|(?<=[\s(]))'([^']{1,200})'"
+                    r"(?=[\s?.!,;:)]|$)")  # fmt: skip
+_KEYWORD_CTX = re.compile(r"(?:mention\w*|words?|keywords?|contain\w*|says?|terms?)(?:\s*['\"“‘][^'\"”’]{1,40}"
+                          r"['\"”’]\s*(?:,|or|and)?)*\s*['\"“‘]?$", re.I)
+ROLE_BEFORE = {
+    "director": re.compile(r"(?:directed\s+by|direct(?:or|ors)|filmmaker|helmed\s+by|by|from\s+"
+                           r"director)\W*(?:the\s+)?$", re.I),  # fmt: skip
+    "cast": re.compile(r"(?:starring|featuring|with|actors?|actress|stars?|cast\s+member|"
+                       r"co-?stars?\s+of|played\s+by)\W*$", re.I),  # fmt: skip
+}
+ROLE_AFTER = {
+    "director": re.compile(r"^\W*(?:'s\s+)?(?:directed|directs|direct|helmed|made)\b", re.I),
+    "cast": re.compile(r"^\W*(?:acted|acts|starred|stars|appeared|appears|played|plays|"
+                       r"star|appear|act)\b", re.I),  # fmt: skip
+}
+_TYPE = re.compile(
+    r"\b(?:(movies?|films?|feature\s+films?|features|motion\s+pictures?|documentary\s+films?)|"
+    r"(tv\s+shows?|tv\s+series|series|shows|sitcoms?|docuseries|miniseries|tv\s+programs?|"
+    r"(?:a|the|this|that|which|what|each|every)\s+show))\b(?!\s+me\b)", re.I)  # fmt: skip
+_FIELD = (r"(directors?|cast(?:\s+members?)?|actors?|countr(?:y|ies)(?:\s+of\s+origin)?|"
+          r"(?:age\s+|maturity\s+)?ratings?)")  # fmt: skip
+_MISSING = re.compile(
+    rf"\b(?:no|without|missing|lacking|unknown|unlisted|blank|empty)(?:\s+(?:a|an|any|the))?\s+"
+    rf"(?:listed\s+|credited\s+|known\s+)?{_FIELD}\b(?!\s+for\b)|\b{_FIELD}\s+(?:is\s+|are\s+)?"
+    r"(?:missing|unknown|empty|blank|not\s+(?:listed|given|known|credited))\b", re.I)  # fmt: skip
+
+
+def clean(text: str) -> str:
+    return " ".join(CONTROL.sub(" ", (text or "")[: MAX_TEXT * 2]).split())[:MAX_TEXT]
+
+
+def _free(tags: list[Tag], start: int, end: int) -> bool:
+    return not any(t.start < end and start < t.end for t in tags)
+
+
+def _role(text: str, start: int, end: int) -> str | None:
+    before, after = text[max(0, start - 30) : start], text[end : end + 20]
+    for role in ("director", "cast"):
+        if ROLE_BEFORE[role].search(before) or ROLE_AFTER[role].search(after):
+            return role
+    return None
+
+
+class Tagger:
+    """Finds catalog entities in questions; build once per lexicon (indexes are precomputed)."""
+
+    def __init__(self, lex: Lexicon):
+        self.lex = lex
+        nationality = "|".join(DEMONYMS)
+        self._national_genre = re.compile(rf"^(?:{nationality})\b")
+        self._genre_multi = sorted(
+            (k for k in lex.genre_keys if " " in k and not self._national_genre.match(k)
+             and k not in ("tv shows", "movies")),
+            key=len, reverse=True)  # fmt: skip
+        self._ratings = sorted(lex.ratings, key=len, reverse=True)
+
+    def tag(self, text: str) -> list[Tag]:
+        lex = self.lex
+        tags = number_tags(text, lex.latest_added, lex.latest_release)
+        self._quoted(text, tags)
+        for m in _MISSING.finditer(text):
+            word = (m.group(1) or m.group(2)).casefold()
+            field = ("director" if word.startswith("direct") else "cast"
+                     if word.startswith(("cast", "act")) else "country"
+                     if word.startswith("countr") else "rating")  # fmt: skip
+            if _free(tags, *m.span()):
+                tags.append(Tag(kind="missing", start=m.start(), end=m.end(), text=m.group(),
+                                value=field))  # fmt: skip
+        self._ratings_in(text, tags)
+        self._names(text, tags)
+        self._vocab(text, tags)
+        for m in _TYPE.finditer(text):
+            if _free(tags, *m.span()):
+                value = "Movie" if m.group(1) else "TV Show"
+                tags.append(Tag(kind="type", start=m.start(), end=m.end(), text=m.group(),
+                                value=value))  # fmt: skip
+        return sorted(tags, key=lambda t: t.start)
+
+    # -- quoted strings: the catalog decides whether a person or a title ----------------------
+    def _quoted(self, text: str, tags: list[Tag]) -> None:
+        for m in _QUOTE.finditer(text):
+            raw = next(g for g in m.groups() if g is not None).strip()
+            if not raw or _KEYWORD_CTX.search(text[: m.start()]) or not _free(tags, *m.span()):
+                continue
+            person, title = self.lex.person(raw), self.lex.title(raw)
+            role = _role(text, m.start(), m.end())
+            if person and (not title or role):
+                note = f"'{raw}' is a person in the catalog, not a title" if not title else ""
+                tags.append(Tag(kind="person", start=m.start(), end=m.end(), text=raw,
+                                value=person, role=role, note=note))  # fmt: skip
+            elif title:
+                tags.append(Tag(kind="title", start=m.start(), end=m.end(), text=raw, value=title))
+            elif role and (hit := self.lex.fuzzy_person(raw)):
+                tags.append(self._fuzzy_tag("person", m, raw, hit, role))
+            elif hit := self.lex.fuzzy_title(raw):
+                tags.append(self._fuzzy_tag("title", m, raw, hit, None))
+            else:
+                tags.append(Tag(kind="unknown_title", start=m.start(), end=m.end(), text=raw,
+                                value=raw, score=0.5))  # fmt: skip
+
+    @staticmethod
+    def _fuzzy_tag(kind: str, m: re.Match[str], raw: str, hit: tuple[str, float],
+                   role: str | None) -> Tag:  # fmt: skip
+        return Tag(kind=kind, start=m.start(), end=m.end(), text=raw, value=hit[0], role=role,
+                   score=round(hit[1] / 100, 2), note=f"read '{raw}' as {hit[0]}")  # type: ignore[arg-type]
+
+    # -- people and titles by n-grams of words ------------------------------------------------
+    def _names(self, text: str, tags: list[Tag]) -> None:
+        lex = self.lex
+        toks = [m for m in WORD.finditer(text) if _free(tags, *m.span())]
+        i = 0
+        while i < len(toks):
+            best: Tag | None = None
+            for n in range(min(lex.max_title_words, len(toks) - i), 0, -1):
+                gram = toks[i : i + n]
+                if gram[-1].start() - gram[0].end() > 3 * n + 10:  # not contiguous
+                    continue
+                start, end, words = gram[0].start(), gram[-1].end(), [g.group() for g in gram]
+                k = key(text[start:end])
+                person = lex.person_keys.get(k) if n <= 5 and self._person_ok(words) else None
+                title = lex.title_keys.get(k) if self._title_ok(text, start, words) else None
+                if title and (k in lex.genre_keys or k in lex.country_keys):
+                    title = None
+                role = _role(text, start, end)
+                if person and (not title or role or n <= 3):
+                    best = Tag(kind="person", start=start, end=end, text=text[start:end],
+                               value=person, role=role)  # fmt: skip
+                elif title:
+                    best = Tag(kind="title", start=start, end=end, text=text[start:end],
+                               value=title)  # fmt: skip
+                elif n in (2, 3) and role and all(w[:1].isupper() for w in words):
+                    if hit := lex.fuzzy_person(text[start:end]):
+                        best = Tag(kind="person", start=start, end=end, text=text[start:end],
+                                   value=hit[0], role=role, score=round(hit[1] / 100, 2),
+                                   note=f"read '{text[start:end]}' as {hit[0]}")  # fmt: skip
+                if best:
+                    tags.append(best)
+                    i += n
+                    break
+            else:
+                i += 1
+
+    def _person_ok(self, words: list[str]) -> bool:
+        if len(words) == 1:
+            w = words[0]
+            return (len(w) >= 3 and w[0].isupper() and w.casefold() not in self.lex.everyday_words
+                    and w.casefold() not in self.lex.name_parts)  # fmt: skip
+        return not all(w.casefold() in COMMON for w in words) and any(w[:1].isupper() for w in words)
+
+    def _title_ok(self, text: str, start: int, words: list[str]) -> bool:
+        named = re.search(r"\b(?:the\s+)?(?:movie|film|show|series|documentary|title|called|"
+                          r"named|titled)\s*$", text[:start], re.I)  # fmt: skip
+        if not named and not (words[0][:1].isupper() or words[0][:1].isdigit()):
+            return False
+        if len(words) == 1:
+            w = words[0]
+            return len(w) >= 3 and (bool(named) or w.casefold() not in self.lex.everyday_words)
+        return any(w.casefold() not in COMMON for w in words) and (
+            bool(named) or sum(w[:1].isupper() or w[:1].isdigit() for w in words if len(w) > 3)
+            >= max(1, len([w for w in words if len(w) > 3]) - 1))  # fmt: skip
+
+    # -- genres, countries, ratings ------------------------------------------------------------
+    def _vocab(self, text: str, tags: list[Tag]) -> None:
+        low = text.casefold()
+        lex = self.lex
+        for k in self._genre_multi:
+            for m in re.finditer(r"\b" + r"\W+".join(map(re.escape, k.split())) + r"\b", low):
+                if _free(tags, *m.span()):
+                    tags.append(Tag(kind="genre", start=m.start(), end=m.end(), text=m.group(),
+                                    value=lex.genre_keys[k]))  # fmt: skip
+        for cue, country in DEMONYMS.items():
+            for m in re.finditer(rf"(?<![\w-])(?:{cue})(?![\w-])(?![\s-]language)", low):
+                if country in lex.countries and _free(tags, *m.span()):
+                    tags.append(self._nationality(low, m, country))
+        for k in sorted(lex.country_keys, key=len, reverse=True):
+            for m in re.finditer(r"\b" + r"\s+".join(map(re.escape, k.split())) + r"\b", low):
+                if k in AMBIGUOUS_COUNTRIES and not text[m.start()].isupper():
+                    continue
+                if _free(tags, *m.span()):
+                    tags.append(Tag(kind="country", start=m.start(), end=m.end(), text=m.group(),
+                                    value=lex.country_keys[k]))  # fmt: skip
+        for m in re.finditer(r"\b(?:US|USA|UK)\b", text):
+            if _free(tags, *m.span()):
+                value = "United Kingdom" if m.group() == "UK" else "United States"
+                tags.append(Tag(kind="country", start=m.start(), end=m.end(), text=m.group(),
+                                value=value))  # fmt: skip
+        for cue, (movie, tv) in GENRE_SYNONYMS.items():
+            for m in re.finditer(rf"(?<![\w-])(?:{cue})(?![\w-])", low):
+                names = [g for g in dict.fromkeys((*movie, *tv)) if g in lex.genres]
+                if names and _free(tags, *m.span()):
+                    tags.append(Tag(kind="genre", start=m.start(), end=m.end(), text=m.group(),
+                                    value=names[0], alts=names[1:],
+                                    label=m.group()))  # fmt: skip
+
+    def _nationality(self, low: str, m: re.Match[str], country: str) -> Tag:
+        """A nationality word: the country; a genre named '<word> TV Shows/Movies' is the other
+        reading, taken first when the question calls it a genre or category."""
+        nxt = re.match(r"[\s-]+(tv\s+shows?|movies|films?|shows|series|language\s+tv\s+shows)",
+                       low[m.end() :])  # fmt: skip
+        genre = None
+        if nxt:
+            word = m.group().split()[0]
+            wanted = f"{word} tv shows" if "tv" in nxt.group(1) or "show" in nxt.group(1) else ""
+            genre = self.lex.genre_keys.get(key(wanted)) if wanted else None
+        genre_asked = re.search(r"\b(?:genre|category|listed\s+(?:in|as|under))\b", low)
+        if genre and genre_asked:
+            return Tag(kind="genre", start=m.start(), end=m.end(), text=m.group(), value=genre,
+                       note=f"read '{m.group()}' as the genre {genre}")  # fmt: skip
+        return Tag(kind="country", start=m.start(), end=m.end(), text=m.group(), value=country,
+                   alts=[genre] if genre else [],
+                   note=f"read '{m.group()}' as made in {country}" + (
+                       f" (the genre '{genre}' is another reading)" if genre else ""))  # fmt: skip
+
+    def _ratings_in(self, text: str, tags: list[Tag]) -> None:
+        for rating in self._ratings:
+            esc = re.escape(rating)
+            if "-" in rating:  # PG-13, TV-MA: safe anywhere, any case
+                pattern, flags = rf"(?<![\w-]){esc}(?![\w-])", re.I
+            elif len(rating) > 1:  # PG, NR: upper case only
+                pattern, flags = rf"(?<![\w-]){esc}(?![\w-])", 0
+            else:  # G, R: only as 'rated R' or 'R-rated'
+                pattern, flags = rf"(?<=\b[Rr]ated\s){esc}\b|(?<![\w-]){esc}(?=-rated\b)", 0
+            for m in re.finditer(pattern, text, flags):
+                if _free(tags, *m.span()):
+                    tags.append(Tag(kind="rating", start=m.start(), end=m.end(), text=m.group(),
+                                    value=rating))  # fmt: skip
