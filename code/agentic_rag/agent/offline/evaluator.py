@@ -17,6 +17,7 @@ from agentic_rag.tools.base import ToolResult, ToolStatus
 
 PART_LINE = re.compile(r"^Part (\d+)/(\d+) \((\w+)\): (.*?)( \[deferred\])?$", re.M)
 PART_TAG = re.compile(r"^\[part (\d+)/(\d+)\]")
+OUTSIDE = frozenset({"web", "omdb"})
 CONFIDENCE = re.compile(r"confidence ([\d.]+)")
 
 
@@ -62,6 +63,11 @@ class OfflineEvaluator:
         plans = list(ctx.plans)
         parts = parts_of(plans[0]) if plans else []
         found = evidence(plans, list(ctx.results))
+        for p in parts:  # outside facts need an outside source; the catalog row is not one
+            if p.op == "external" and p.number in found:
+                found[p.number] = [r for r in found[p.number] if r.tool in OUTSIDE]
+                if not found[p.number]:
+                    del found[p.number]
         at_cap = ctx.iteration >= ctx.max_iterations or len(plans) >= 2
         good = [r for r in ctx.latest if usable(r)]
         if not parts:  # a plan without parts (the fallback): any rows will do

@@ -8,6 +8,7 @@ take precedence, and the entities present rule out operations that need what is 
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from pathlib import Path
@@ -16,6 +17,7 @@ from pydantic import BaseModel
 
 from agentic_rag.agent.offline.tags import PLACEHOLDER, Tag
 
+_FEATURE = re.compile(r"\{\w+\}|[a-z0-9]+")
 EXAMPLES = Path(__file__).resolve().parents[1] / "plan_examples.yaml"
 _I = re.IGNORECASE
 #: general cue detectors: a phrasing that names an operation whatever the subject
@@ -32,7 +34,10 @@ CUES: dict[str, re.Pattern[str]] = {
     "external": re.compile(r"\b(?:imdb|rotten\s+tomatoes|metacritic|critics?|reviews?|reviewed|"
                            r"awards?|oscars?|emmys?|box\s+office|gross\w*|news|sequel|renewed|"
                            r"cancell?ed|upcoming|weather|stock|net\s+worth|salary|viewers|"
-                           r"viewership|watched\s+(?:it|by)|subscribers?|budget)\b", _I),
+                           r"viewership|watched|streams|subscribers?|budget|cost|revenue|profits?|"
+                           r"earn\w*|price|forecast|temperature|how\s+old|married|birthday)\b|"
+                           r"\bhow\s+many\s+(?:\w+\s+)?(?:people|viewers|views|users|households|"
+                           r"dollars|tickets|fans|votes)\b", _I),  # fmt: skip
     "count": re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|\btotal\b", _I),
     "most": re.compile(r"\b(?:most|fewest|least|top|highest|lowest|biggest|largest|busiest|peak|"
                        r"leading|breakdown|per|by\s+(?:country|genre|year|rating))\b", _I),
@@ -83,13 +88,28 @@ class IntentMatcher:
         rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
         self.examples = [(mask(r["question"], tag_text(r["question"])), str(r["operation"]),
                           r["question"]) for r in rows if r.get("question")]  # fmt: skip
+        docs = [set(self._features(m)) for m, _, _ in self.examples]
+        df = Counter(f for d in docs for f in d)
+        self.idf = {f: math.log((1 + len(docs)) / (1 + n)) + 1 for f, n in df.items()}
+        self.max_idf = math.log(1 + len(docs)) + 1
+        self.vectors = [self._vector(m) for m, _, _ in self.examples]
+
+    @staticmethod
+    def _features(masked: str) -> list[str]:
+        words = _FEATURE.findall(masked)
+        return [*words, *(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))]
 
     def nearest(self, masked: str, k: int = 3) -> list[tuple[str, float, str]]:
-        from rapidfuzz import fuzz, process
+        """The k examples most similar to `masked` (idf-weighted cosine of words and pairs)."""
+        vec = self._vector(masked)
+        scored = sorted(((sum(w * ex.get(f, 0.0) for f, w in vec.items()), i)
+                         for i, ex in enumerate(self.vectors)), reverse=True)[:k]  # fmt: skip
+        return [(self.examples[i][1], round(score, 3), self.examples[i][2]) for score, i in scored]
 
-        hits = process.extract(masked, [e[0] for e in self.examples], scorer=fuzz.token_set_ratio,
-                               limit=k)  # fmt: skip
-        return [(self.examples[i][1], score / 100, self.examples[i][2]) for _, score, i in hits]
+    def _vector(self, masked: str) -> dict[str, float]:
+        vec = {f: self.idf.get(f, self.max_idf) for f in self._features(masked)}
+        norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+        return {f: v / norm for f, v in vec.items()}
 
     def classify(self, text: str, tags: list[Tag]) -> Intent:
         masked = mask(text, tags)
@@ -103,6 +123,8 @@ class IntentMatcher:
             return Intent(op="compare", score=1.0, cue="compare")
         if CUES["external"].search(masked):
             return Intent(op="external", score=0.9, cue="external")
+        if re.match(r"^\W*who\b", masked) and not CUES["most"].search(masked):
+            return Intent(op="people", score=0.9, cue="who")  # "who ..." asks for people
         hits = self.nearest(masked)
         votes: Counter[str] = Counter()
         for op, score, _ in hits:
@@ -121,8 +143,10 @@ class IntentMatcher:
 
 
 def _fits(op: str, named: bool, person: bool, masked: str) -> bool:
+    if op in ("share", "label", "compare", "average", "external", "top", "most"):
+        return bool(CUES[op].search(masked))  # operations a phrasing must name
     if op in ("describe", "similar"):
-        return named
+        return named and (op == "describe" or bool(CUES["similar"].search(masked)))
     if op == "people":
         return named or bool(re.search(r"\bwho\b|\bcast\b|\bdirector", masked))
     if op == "costars":

@@ -22,7 +22,7 @@ NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "se
              "twenty": 20, "fifteen": 15, "twelve": 12}  # fmt: skip
 _N = r"(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)"
 ADDED_VERB = re.compile(
-    r"\b(?:added|adds|arriv\w+|landed|joined|came\s+(?:on|to)|hit|dropped|uploaded|put\s+on|"
+    r"\b(?:added|adds?|arriv\w+|landed|joined|came\s+(?:on|to)|hit|dropped|uploaded|put\s+on|"
     r"new\s+(?:to|on)|date\s+added|additions?)\b", _I)  # fmt: skip
 RELEASE_VERB = re.compile(
     r"\b(?:released|release[ds]?|came\s+out|made|produced|filmed|premiered|from|aired)\b", _I

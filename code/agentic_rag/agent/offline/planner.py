@@ -217,5 +217,7 @@ def ensure(calls: list[PlannedCall], ctx: PlanContext, resolved: str) -> list[Pl
     spare = [semantic(text, TitleSet(), "titles by meaning"),
              sql("full-text search", q.fts(_words(text), TitleSet()), 20),
              sql("catalog summary: titles by type", q.summary())]  # fmt: skip
+    if ctx.previous_plans:  # a replan with nothing new to try: a harmless summary, not guesses
+        spare = spare[2:]
     fresh = [c for c in spare if c.tool in ctx.tool_names and c.key not in tried]
     return fresh[:1] or [spare[2]]

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.offline.intent import CUES, IntentMatcher, group_of, mask
 from agentic_rag.agent.offline.lexicon import Lexicon
+from agentic_rag.agent.offline.numbers import RELEASE_VERB
 from agentic_rag.agent.offline.spec import PersonRef, QuerySpec, TitleSet
 from agentic_rag.agent.offline.tagger import Tagger, clean
 from agentic_rag.agent.offline.tags import Tag
-from agentic_rag.agent.offline.vocab import COMMON, WORD
+from agentic_rag.agent.offline.vocab import COMMON, TYPE_HINTS, WORD
 
 _I = re.IGNORECASE
 _SPLIT = re.compile(r"(?<=[?;!])\s+|(?<=\.)\s+(?=[A-Z])|,?\s+(?:and|but|also|then)\s+(?=(?:what|"
@@ -28,8 +29,9 @@ _PRONOUN = re.compile(r"\b(?:them|those|these|they|their|it|its|ones|that\s+one|
 FOLLOW_LEAD = re.compile(r"^(?:and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
                          r"which\s+of\s+(?:these|those|them)|of\s+(?:these|those)|same\s+(?:for|"
                          r"but)|among\s+(?:these|those))\b", _I)  # fmt: skip
-LEAD = re.compile(r"\b(?:about|where|in\s+which|involving|whose|that|who|when|while|following|"
-                  r"cent(?:er|re)d\s+(?:on|around)|based\s+on)\b", _I)  # fmt: skip
+STRONG_LEAD = r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
+LEAD = re.compile(rf"\b(?:{STRONG_LEAD}|that|who|when|while|has|have|with)\b", _I)
+STRONG = re.compile(rf"\b(?:{STRONG_LEAD})\b", _I)
 _OPENER = re.compile(r"^\W*(?:who|what|which|when|where|in\s+which|whose|is\s+there)\b", _I)
 _KEYWORDS = re.compile(r"\b(?:mention(?:s|ing)?|containing|contains?|with\s+the\s+words?)\s+"
                        r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+|\s+and\s+)?)+)", _I)
@@ -88,6 +90,15 @@ class Reader:
         op = intent.op
         lead = _lead(text)
         about = text[lead:].strip(" ?.!") if lead is not None else ""
+        content = [w for w in _words(re.sub(r"\{\w+\}", " ", masked))
+                   if w not in COMMON and not w.endswith("ed") and not w.isdigit()]
+        described = len(content) >= 3 and op not in (
+            "count", "most", "share", "label", "people", "costars", "external", "similar")
+        if described and not (op == "describe" and any(t.kind == "title" for t in tags)):
+            op = "search"
+        if op in ("search", "people") and about:
+            strong = STRONG.search(text, lead or 0)
+            about = text[strong.end() :].strip(" ?.!") if strong else text
         if op == "label" or _KEYWORDS.search(text):
             spans = [m.span() for m in (*_KEYWORDS.finditer(text), *_LABEL.finditer(text))]
             tags = [t for t in tags if t.kind == "type" or not any(a <= t.start < b for a, b in spans)]
@@ -143,9 +154,8 @@ def is_follow_up(text: str, spec: QuerySpec) -> bool:
     if FOLLOW_LEAD.match(text):
         return True
     s = spec.titles
-    bare = not s.people and not s.titles and not spec.about
-    short = len(WORD.findall(text)) <= 4
-    return bare and (spec.needs_results or short)
+    bare = not s.people and not s.titles
+    return bare and (spec.needs_results or len(WORD.findall(text)) <= 4)
 
 
 def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -> QuerySpec:
@@ -153,7 +163,12 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
     own = bool(CUES["count"].search(text) or CUES["people"].search(text)) or new.op in (
         "most", "share", "compare", "average", "top")  # fmt: skip
     out = (new if own else old).model_copy(deep=True)
-    out.titles = old.titles.merged(new.titles)
+    fresh = new.titles.model_copy()
+    if (old.titles.added_from or old.titles.added_to) and fresh.year_from and not RELEASE_VERB.search(
+            text):  # "what about 2020?" after a question on dates added: the same dimension
+        fresh.added_from, fresh.added_to = f"{fresh.year_from}-01-01", f"{(fresh.year_to or fresh.year_from) + 1}-01-01"
+        fresh.year_from = fresh.year_to = None
+    out.titles = old.titles.merged(fresh)
     if own and new.op in ("people", "costars") and _PRONOUN.search(text):
         ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
         out.titles = TitleSet(show_ids=ids[:50]) if ids else old.titles
@@ -205,6 +220,8 @@ def to_set(tags: list[Tag], text: str) -> TitleSet:
             s.countries.append(t.value)
         elif k == "genre":
             s.genres.append([t.value, *t.alts])
+            hint = next((v for w, v in TYPE_HINTS.items() if t.text.casefold().startswith(w)), None)
+            s.type = s.type or hint  # type: ignore[assignment]
         elif k == "person":
             s.people.append(PersonRef(name=t.value, role=t.role))
         elif k == "release":

@@ -95,7 +95,9 @@ class Tagger:
         self._names(text, tags)
         self._vocab(text, tags)
         for m in _TYPE.finditer(text):
-            if _free(tags, *m.span()):
+            verb = m.group().casefold() == "shows" and re.search(
+                r"(?:documentary|film|movie|series|it|that|which|this|footage)\W*$", text[: m.start()], re.I)
+            if _free(tags, *m.span()) and not verb:
                 value = "Movie" if m.group(1) else "TV Show"
                 tags.append(Tag(kind="type", start=m.start(), end=m.end(), text=m.group(),
                                 value=value))  # fmt: skip
@@ -164,6 +166,32 @@ class Tagger:
                     break
             else:
                 i += 1
+        self._fuzzy_runs(text, tags)
+
+    def _fuzzy_runs(self, text: str, tags: list[Tag]) -> None:
+        """Runs of 2-5 capitalised untagged words that are no exact name: a misspelt title or
+        person (rapidfuzz, high cut-off); role words say which to try first."""
+        toks = [m for m in WORD.finditer(text) if _free(tags, *m.span())]
+        runs: list[list[re.Match[str]]] = []
+        for m in toks:
+            cap = m.group()[:1].isupper() and m.start() > 0 and m.group().casefold() not in COMMON
+            if cap and runs and runs[-1] and text[runs[-1][-1].end() : m.start()].strip() == "":
+                runs[-1].append(m)
+            elif cap:
+                runs.append([m])
+        for run in runs:
+            if not 2 <= len(run) <= 5:
+                continue
+            start, end = run[0].start(), run[-1].end()
+            raw, role = text[start:end], _role(text, start, end)
+            order = ("person", "title") if role else ("title", "person")
+            for kind in order:
+                hit = self.lex.fuzzy_person(raw) if kind == "person" else self.lex.fuzzy_title(raw)
+                if hit:
+                    tags.append(Tag(kind=kind, start=start, end=end, text=raw, value=hit[0],
+                                    role=role if kind == "person" else None,  # type: ignore[arg-type]
+                                    score=round(hit[1] / 100, 2), note=f"read '{raw}' as {hit[0]}"))
+                    break
 
     def _person_ok(self, words: list[str]) -> bool:
         if len(words) == 1:
@@ -179,7 +207,10 @@ class Tagger:
             return False
         if len(words) == 1:
             w = words[0]
-            return len(w) >= 3 and (bool(named) or w.casefold() not in self.lex.everyday_words)
+            before = text[:start].rstrip()
+            mid = bool(before) and before[-1] not in ".?!" and not before.split()[-1][:1].isupper()
+            return len(w) >= 3 and (bool(named) or w.casefold() not in self.lex.everyday_words
+                                    or (mid and w[:1].isupper() and w.casefold() not in COMMON))
         return any(w.casefold() not in COMMON for w in words) and (
             bool(named) or sum(w[:1].isupper() or w[:1].isdigit() for w in words if len(w) > 3)
             >= max(1, len([w for w in words if len(w) > 3]) - 1))  # fmt: skip

@@ -137,3 +137,7 @@ DEMONYMS: dict[str, str] = {
     "uruguayan": "Uruguay",
     "hong kong": "Hong Kong",
 }
+#: genre words that also say which type of title is meant
+TYPE_HINTS = {"sitcom": "TV Show", "docuseries": "TV Show", "docu-series": "TV Show",
+              "k-drama": "TV Show", "kdrama": "TV Show", "talk show": "TV Show",
+              "rom-com": "Movie", "romcom": "Movie"}  # fmt: skip

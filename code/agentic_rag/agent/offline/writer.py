@@ -120,14 +120,14 @@ class OfflineSynthesizer:
                                                               or not parts)]  # fmt: skip
             key = next(((n, r) for n, r in mine if r.tool in ("graph_expand", "omdb")), None) \
                 if part.op in ("people", "external") else None
-            key = key or (mine[0] if mine else None)
+            if part.op != "external":
+                key = key or (mine[0] if mine else None)
             sentence = lead(part, key[1], key[0]) if key else ""
             if part.op == "people" and key and key[1].tool == "graph_expand":
                 sentence = f"For the best match: {render_result(key[0], key[1]).split(':', 1)[1].strip()}"
             if sentence:
                 answers.append(sentence)
             elif part.op == "external":
-                missing.append(part)
                 answers.append(f"I could not get outside facts for this ({part.reading}). {NOT_HELD}")
             else:
                 missing.append(part)
@@ -138,7 +138,8 @@ class OfflineSynthesizer:
         if reading:
             out.append(f"_How I read the question: {cell(reading)}" + (
                 f" ({cell(notes)})" if notes else "") + "._")  # fmt: skip
-        rows = [render_result(n, r) for n, r in cited if usable(r)]
+        rows = [render_result(n, r) for n, r in cited if usable(r)
+                and (not parts or _part_of(r, ctx) is not None)]  # not the spare calls
         if rows:
             out.append("Supporting results:\n\n" + "\n\n".join(rows))
         problems = [f"- {r.tool} ({r.call_id}) {r.status}: {r.error or r.message or 'no rows'}"
