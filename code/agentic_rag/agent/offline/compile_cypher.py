@@ -64,17 +64,23 @@ def person_works(s: TitleSet, limit: int = 60) -> str | None:
         head += f"<-[:{REL[b.role]}]-(q:Person {{name: {lit(b.name)}}})"
     cond = f" WHERE {' AND '.join(where)}" if where else ""
     extra = "".join(" " + m for m in matches)
-    return (f"{head}{cond}{extra} RETURN DISTINCT {CY_SHOW}, p.name AS name, type(r) AS role "
-            f"ORDER BY release_year, title LIMIT {int(limit)}")
+    return (
+        f"{head}{cond}{extra} RETURN DISTINCT {CY_SHOW}, p.name AS name, type(r) AS role "
+        f"ORDER BY release_year, title LIMIT {int(limit)}"
+    )
 
 
 def title_people(title: str, role: str | None) -> str:
-    return (f"MATCH (p:Person)-[r:{REL[role]}]->(s:Show {{title: {lit(title)}}}) "
-            f"RETURN p.name AS name, type(r) AS role, {CY_SHOW} LIMIT 60")
+    return (
+        f"MATCH (p:Person)-[r:{REL[role]}]->(s:Show {{title: {lit(title)}}}) "
+        f"RETURN p.name AS name, type(r) AS role, {CY_SHOW} LIMIT 60"
+    )
 
 
 def costars(name: str, other: str = "cast") -> str:
     """People who worked on titles with `name` (other='director': who directed them)."""
-    return (f"MATCH (a:Person {{name: {lit(name)}}})-[:DIRECTED|ACTED_IN]->(s:Show)<-[:{REL[other]}]-"
-            "(b:Person) WHERE b <> a RETURN b.name AS name, count(DISTINCT s) AS shared, "
-            "collect(DISTINCT s.title) AS titles ORDER BY shared DESC, name LIMIT 30")
+    return (
+        f"MATCH (a:Person {{name: {lit(name)}}})-[:DIRECTED|ACTED_IN]->(s:Show)<-[:{REL[other]}]-"
+        "(b:Person) WHERE b <> a RETURN b.name AS name, count(DISTINCT s) AS shared, "
+        "collect(DISTINCT s.title) AS titles ORDER BY shared DESC, name LIMIT 30"
+    )

@@ -60,10 +60,14 @@ def conditions(s: TitleSet, a: str = "s") -> list[str]:
     out: list[str] = []
     if s.type:
         out.append(f"{a}.type = {lit(s.type)}")
-    for col, op, val in (("release_year", ">=", s.year_from), ("release_year", "<=", s.year_to),
-                         ("duration_minutes", ">=", s.minutes_min),
-                         ("duration_minutes", "<=", s.minutes_max),
-                         ("seasons", ">=", s.seasons_min), ("seasons", "<=", s.seasons_max)):
+    for col, op, val in (
+        ("release_year", ">=", s.year_from),
+        ("release_year", "<=", s.year_to),
+        ("duration_minutes", ">=", s.minutes_min),
+        ("duration_minutes", "<=", s.minutes_max),
+        ("seasons", ">=", s.seasons_min),
+        ("seasons", "<=", s.seasons_max),
+    ):
         if val is not None:  # fmt: skip
             out.append(f"{a}.{col} {op} {int(val)}")
     if s.added_from:
@@ -71,16 +75,20 @@ def conditions(s: TitleSet, a: str = "s") -> list[str]:
     if s.added_to:
         out.append(f"{a}.date_added < {lit(s.added_to)}")
     for group in s.genres:
-        out.append("EXISTS (SELECT 1 FROM show_genres sg JOIN genres g ON g.genre_id = sg.genre_id"
-                   f" WHERE sg.show_id = {a}.show_id AND g.name IN ({in_list(group)}))")
+        out.append(
+            "EXISTS (SELECT 1 FROM show_genres sg JOIN genres g ON g.genre_id = sg.genre_id"
+            f" WHERE sg.show_id = {a}.show_id AND g.name IN ({in_list(group)}))"
+        )
     if s.countries:
         out.append("EXISTS (SELECT 1 FROM show_countries sc JOIN countries c ON c.country_id = "
                    f"sc.country_id WHERE sc.show_id = {a}.show_id AND c.name IN "
                    f"({in_list(s.countries)}))")  # fmt: skip
     for p in s.people:
         role = f" AND sp.role = {lit(p.role)}" if p.role else ""
-        out.append("EXISTS (SELECT 1 FROM show_people sp JOIN people p ON p.person_id = "
-                   f"sp.person_id WHERE sp.show_id = {a}.show_id AND p.name = {lit(p.name)}{role})")
+        out.append(
+            "EXISTS (SELECT 1 FROM show_people sp JOIN people p ON p.person_id = "
+            f"sp.person_id WHERE sp.show_id = {a}.show_id AND p.name = {lit(p.name)}{role})"
+        )
     if s.ratings:
         out.append(f"{a}.rating IN ({in_list(s.ratings)})")
     if s.keywords:
@@ -110,8 +118,9 @@ def top(spec: QuerySpec) -> str:
     if col in ("duration_minutes", "seasons") and s.type is None:
         s = s.model_copy(update={"type": "TV Show" if col == "seasons" else "Movie"})
     cond = [*conditions(s), f"s.{col} IS NOT NULL"]
-    return (f"SELECT {LIST_COLS}, s.{col} AS {col if col != 'release_year' else 'year'} "
-            f"FROM shows s{_where(cond)} ORDER BY s.{col} {way}, s.title LIMIT {spec.limit}")
+    alias = col if col != "release_year" else "year"
+    return (f"SELECT {LIST_COLS}, s.{col} AS {alias} FROM shows s{_where(cond)} "
+            f"ORDER BY s.{col} {way}, s.title LIMIT {spec.limit}")  # fmt: skip
 
 
 def group(spec: QuerySpec) -> str:
@@ -146,14 +155,15 @@ def average(s: TitleSet, col: str) -> str:
     if s.type is None:
         s = s.model_copy(update={"type": "TV Show" if col == "seasons" else "Movie"})
     return (f"SELECT round(avg(s.{col}), 1) AS average_{col}, count(*) AS titles "
-            f"FROM shows s{_where([*conditions(s), f's.{col} IS NOT NULL'])}")
+            f"FROM shows s{_where([*conditions(s), f's.{col} IS NOT NULL'])}")  # fmt: skip
 
 
 def title_rows(titles: Sequence[str], relaxed: bool = False) -> str:
     cond = (" OR ".join(f"lower(s.title) LIKE {like(t)}" for t in titles) if relaxed
             else f"s.title IN ({in_list(titles)})")  # fmt: skip
-    return (f"SELECT {SHOW_COLS}, s.rating, s.duration, s.director, s.cast_members, s.country, "
-            f"s.date_added, s.listed_in, s.description FROM shows s WHERE {cond} LIMIT 10")
+    return (f"SELECT {SHOW_COLS}, s.rating, s.duration, s.director, s.cast_members, "
+            "s.country, s.date_added, s.listed_in, s.description FROM shows s "
+            f"WHERE {cond} LIMIT 10")  # fmt: skip
 
 
 def people_of(role: str | None, s: TitleSet, relaxed: bool = False) -> str:
@@ -164,20 +174,18 @@ def people_of(role: str | None, s: TitleSet, relaxed: bool = False) -> str:
     conds += [f"sp.role = {lit(role)}"] if role else []
     return (f"SELECT {SHOW_COLS}, p.name, sp.role FROM shows s JOIN show_people sp ON sp.show_id "
             f"= s.show_id JOIN people p ON p.person_id = sp.person_id{_where(conds)} "
-            "ORDER BY s.show_id, sp.role DESC, sp.position LIMIT 100")
+            "ORDER BY s.show_id, sp.role DESC, sp.position LIMIT 100")  # fmt: skip
 
 
 def costars(name: str, other: str = "cast", relaxed: bool = False) -> str:
     who = f"lower(p.name) LIKE {like(name)}" if relaxed else f"p.name = {lit(name)}"
-    return (
-        "SELECT p2.name, count(DISTINCT s.show_id) AS shared, group_concat(DISTINCT s.title) "
-        "AS titles FROM people p JOIN show_people sp ON sp.person_id = p.person_id "
-        "JOIN show_people sp2 ON sp2.show_id = sp.show_id "
-        f"AND sp2.role = {lit(other)} AND sp2.person_id <> sp.person_id "
-        "JOIN people p2 ON p2.person_id = sp2.person_id JOIN shows s "
-        f"ON s.show_id = sp.show_id WHERE {who} GROUP BY p2.name "
-        "ORDER BY shared DESC, p2.name LIMIT 30"
-    )
+    return ("SELECT p2.name, count(DISTINCT s.show_id) AS shared, group_concat(DISTINCT s.title) "
+            "AS titles FROM people p JOIN show_people sp ON sp.person_id = p.person_id "
+            "JOIN show_people sp2 ON sp2.show_id = sp.show_id "
+            f"AND sp2.role = {lit(other)} AND sp2.person_id <> sp.person_id "
+            "JOIN people p2 ON p2.person_id = sp2.person_id JOIN shows s "
+            f"ON s.show_id = sp.show_id WHERE {who} GROUP BY p2.name "
+            "ORDER BY shared DESC, p2.name LIMIT 30")  # fmt: skip
 
 
 def fts(words: Sequence[str], s: TitleSet, limit: int = 10) -> str:
@@ -189,5 +197,5 @@ def fts(words: Sequence[str], s: TitleSet, limit: int = 10) -> str:
 
 
 def summary() -> str:
-    return ("SELECT s.type, count(*) AS titles, min(s.release_year) AS first_year, "
-            "max(s.release_year) AS last_year FROM shows s GROUP BY s.type ORDER BY titles DESC")
+    return ("SELECT s.type, count(*) AS titles, min(s.release_year) AS first_year, max(s."
+            "release_year) AS last_year FROM shows s GROUP BY s.type ORDER BY 2 DESC")  # fmt: skip

@@ -80,7 +80,9 @@ class OfflineEvaluator:
         covered = (len(parts) - len(missing)) / len(parts)
         confidence = round(max(0.05, min(0.95, covered * (0.5 + reading / 2))), 2)
         if not at_cap and (missing or waiting):
-            todo = sorted({p.number: p for p in [*missing, *waiting]}.values(), key=lambda p: p.number)
+            todo = sorted(
+                {p.number: p for p in [*missing, *waiting]}.values(), key=lambda p: p.number
+            )
             named = "; ".join(f"part {p.number} ({p.reading})" + (
                 " needs the earlier results" if p in waiting and p not in missing else
                 " has no evidence yet") for p in todo)  # fmt: skip

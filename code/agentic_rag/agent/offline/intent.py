@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -20,6 +21,7 @@ from agentic_rag.agent.offline.tags import PLACEHOLDER, Tag
 _FEATURE = re.compile(r"\{\w+\}|[a-z0-9]+")
 EXAMPLES = Path(__file__).resolve().parents[1] / "plan_examples.yaml"
 _I = re.IGNORECASE
+# fmt: off
 #: general cue detectors: a phrasing that names an operation whatever the subject
 CUES: dict[str, re.Pattern[str]] = {
     "share": re.compile(r"\b(?:share|percent(?:age)?|proportion|fraction|ratio)\b|%", _I),
@@ -28,21 +30,21 @@ CUES: dict[str, re.Pattern[str]] = {
                           r"than)|more\s+\w+\s+(?:or|than)\s+\w+|difference\s+between)\b", _I),
     "average": re.compile(r"\b(?:average|mean|typical\s+(?:length|duration|runtime))\b", _I),
     "costars": re.compile(r"\b(?:co-?stars?|worked\s+with|(?:acted|appeared|starred|worked)\s+"
-                          r"(?:with|alongside)|collaborat\w*)\b", _I),  # fmt: skip
+                          r"(?:with|alongside)|collaborat\w*)\b", _I),
     "similar": re.compile(r"\b(?:similar\s+to|like|such\s+as|in\s+the\s+(?:style|vein)\s+of|if\s+"
-                          r"i\s+(?:liked|loved|enjoyed))\s+\{title\}", _I),  # fmt: skip
+                          r"i\s+(?:liked|loved|enjoyed))\s+\{title\}", _I),
     "external": re.compile(r"\b(?:imdb|rotten\s+tomatoes|metacritic|critics?|reviews?|reviewed|"
                            r"awards?|oscars?|emmys?|box\s+office|gross\w*|news|sequel|renewed|"
                            r"cancell?ed|upcoming|weather|stock|net\s+worth|salary|viewers|"
                            r"viewership|watched|streams|subscribers?|budget|cost|revenue|profits?|"
                            r"earn\w*|price|forecast|temperature|how\s+old|married|birthday)\b|"
                            r"\bhow\s+many\s+(?:\w+\s+)?(?:people|viewers|views|users|households|"
-                           r"dollars|tickets|fans|votes)\b", _I),  # fmt: skip
+                           r"dollars|tickets|fans|votes)\b", _I),
     "count": re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|\btotal\b", _I),
     "most": re.compile(r"\b(?:most|fewest|least|top|highest|lowest|biggest|largest|busiest|peak|"
                        r"leading|breakdown|per|by\s+(?:country|genre|year|rating))\b", _I),
     "top": re.compile(r"\b(?:longest|shortest|oldest|newest|earliest|latest|most\s+recent(?:ly)?|"
-                      r"most\s+seasons|fewest\s+seasons)\b", _I),  # fmt: skip
+                      r"most\s+seasons|fewest\s+seasons)\b", _I),
     "people": re.compile(r"\bwho\b|\bcast\b|\bdirector|\bactors?\b|\bstars?\s+(?:of|in)\b", _I),
 }
 #: a group noun after "which/what" names the group of a `most` question
@@ -51,13 +53,14 @@ GROUP_WORDS: dict[str, re.Pattern[str]] = {
     "genre": re.compile(r"\b(?:genres?|categor(?:y|ies)|kinds?\s+of)\b", _I),
     "director": re.compile(r"\b(?:directors?|filmmakers?|directed)\b", _I),
     "cast": re.compile(r"\b(?:actors?|actress(?:es)?|cast\s+members?|performers?|stars|"
-                       r"acted|appear\w*|starred)\b", _I),  # fmt: skip
+                       r"acted|appear\w*|starred)\b", _I),
     "added_year": re.compile(r"\byears?\b(?=.*\b(?:added|arriv\w*|new\s+to)\b)|\b(?:added|"
-                             r"arriv\w*)\b.*\byears?\b", _I),  # fmt: skip
+                             r"arriv\w*)\b.*\byears?\b", _I),
     "release_year": re.compile(r"\b(?:years?|release\s+years?)\b", _I),
     "rating": re.compile(r"\b(?:ratings?|certificat\w+|maturity|age\s+ratings?)\b", _I),
     "type": re.compile(r"\bmovies?\s+(?:or|vs\.?|versus)\s+(?:tv\s+)?shows?\b|\btypes?\b", _I),
 }
+# fmt: on
 
 
 class Intent(BaseModel):
@@ -97,7 +100,7 @@ class IntentMatcher:
     @staticmethod
     def _features(masked: str) -> list[str]:
         words = _FEATURE.findall(masked)
-        return [*words, *(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))]
+        return [*words, *(f"{a} {b}" for a, b in pairwise(words))]
 
     def nearest(self, masked: str, k: int = 3) -> list[tuple[str, float, str]]:
         """The k examples most similar to `masked` (idf-weighted cosine of words and pairs)."""

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.offline.tags import Tag
+from agentic_rag.agent.offline.tags import Tag, at
 
 _I = re.IGNORECASE
 _Y = r"((?:19|20)\d\d)"
-MONTHS = {m: i for i, m in enumerate(
+_MONTH_NAMES = (
     "january february march april may june july august september october november december"
-    .split(), start=1)}  # fmt: skip
+)
+MONTHS = {m: i for i, m in enumerate(_MONTH_NAMES.split(), start=1)}
 _MON = r"(" + "|".join([*MONTHS, *(m[:3] for m in MONTHS)]) + r")\.?"
 NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
              "eight": 8, "nine": 9, "ten": 10, "a single": 1, "single": 1, "a": 1,
@@ -35,7 +36,9 @@ _LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{_N}\s+yea
 _DECADE = re.compile(r"\b(?:the\s+)?(?:(19|20)?(\d)0'?s|(sixties|seventies|eighties|nineties))\b",
                      _I)  # fmt: skip
 _DECADE_WORDS = {"sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties": 1990}
-_MORE = r"longer\s+than|more\s+than|over|greater\s+than|above|at\s+least|exceeding|beyond|min(?:imum)?"
+_MORE = (
+    r"longer\s+than|more\s+than|over|greater\s+than|above|at\s+least|exceeding|beyond|min(?:imum)?"
+)
 _LESS = r"shorter\s+than|less\s+than|fewer\s+than|under|below|at\s+most|up\s+to|within|max(?:imum)?"
 _UNIT = r"(hours?|hrs?|h|minutes?|mins?|m|seasons?)"
 _AMOUNT = re.compile(
@@ -83,12 +86,12 @@ def _date_tag(m: re.Match[str], text: str) -> Tag:
         bounds = {"since": (year, None), "from": (year, None), "after": (year + 1, None),
                   "later": (year + 1, None), "before": (None, year - 1), "prior": (None, year - 1),
                   "until": (None, year), "by": (None, year)}.get(word, (year, year))  # fmt: skip
-        return Tag(kind="release", start=m.start(), end=m.end(), text=m.group(), lo=bounds[0],
+        return at("release", m, lo=bounds[0],
                    hi=bounds[1], label=label)  # fmt: skip
     span = {"since": (lo, None), "from": (lo, None), "as": (lo, None), "after": (hi, None),
             "later": (hi, None), "before": (None, lo), "prior": (None, lo), "until": (None, hi),
             "by": (None, hi)}.get(word, (lo, hi))  # fmt: skip
-    return Tag(kind="added", start=m.start(), end=m.end(), text=m.group(), value=span[0] or "",
+    return at("added", m, value=span[0] or "",
                value2=span[1] or "", label=f"{word} {label}")  # fmt: skip
 
 
@@ -102,23 +105,23 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
     for m in _LAST.finditer(text):
         n = int(num(m.group(1)))
         if _when(text, m.start()) == "added":
-            first = int(latest_added[:4]) - n + 1
-            tags.append(Tag(kind="added", start=m.start(), end=m.end(), text=m.group(),
-                            value=f"{first}-01-01", value2="",
-                            label=f"{first}–{latest_added[:4]}, the catalog's last {n} years"))
-        else:  # fmt: skip
+            first, last = int(latest_added[:4]) - n + 1, latest_added[:4]
+            label = f"{first}–{last}, the catalog's last {n} years"
+            tags.append(at("added", m, value=f"{first}-01-01", label=label))
+        else:
             first = latest_release - n + 1
-            tags.append(Tag(kind="release", start=m.start(), end=m.end(), text=m.group(),
-                            lo=first, label=f"{first}–{latest_release}, the last {n} years"))
-    for m in _RANGE.finditer(text):  # fmt: skip
+            label = f"{first}–{latest_release}, the last {n} years"
+            tags.append(at("release", m, lo=first, label=label))
+    for m in _RANGE.finditer(text):
         a, b = sorted((int(m.group(1)), int(m.group(2))))
-        if free(*m.span()):
-            if _when(text, m.start()) == "added":
-                tags.append(Tag(kind="added", start=m.start(), end=m.end(), text=m.group(),
-                                value=f"{a}-01-01", value2=f"{b + 1}-01-01", label=f"{a}–{b}"))
-            else:  # fmt: skip
-                tags.append(Tag(kind="release", start=m.start(), end=m.end(), text=m.group(),
-                                lo=a, hi=b, label=f"{a}–{b}"))  # fmt: skip
+        if not free(*m.span()):
+            continue
+        if _when(text, m.start()) == "added":
+            tags.append(
+                at("added", m, value=f"{a}-01-01", value2=f"{b + 1}-01-01", label=f"{a}–{b}")
+            )
+        else:
+            tags.append(at("release", m, lo=a, hi=b, label=f"{a}–{b}"))
     for m in _DECADE.finditer(text):
         if free(*m.span()) and (m.group(2) or m.group(3)):
             if m.group(3):
@@ -126,21 +129,20 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
             else:
                 century = m.group(1) or ("20" if m.group(2) in "012" else "19")
                 lo = int(f"{century}{m.group(2)}0")
-            tags.append(Tag(kind="release", start=m.start(), end=m.end(), text=m.group(), lo=lo,
-                            hi=lo + 9, label=f"the {lo}s"))  # fmt: skip
+            tags.append(at("release", m, lo=lo, hi=lo + 9, label=f"the {lo}s"))
     for m in _DATE.finditer(text):
         if free(*m.span()):
             tags.append(_date_tag(m, text))
     for m in _BETWEEN.finditer(text):
         a, b, unit = num(m.group(1)), num(m.group(2)), m.group(3).casefold()
         f = 60 if unit.startswith("h") else 1
-        tags.append(Tag(kind="seasons" if unit.startswith("s") else "minutes", start=m.start(),
-                        end=m.end(), text=m.group(), lo=int(a * f), hi=int(b * f)))
+        kind = "seasons" if unit.startswith("s") else "minutes"
+        tags.append(at(kind, m, lo=int(a * f), hi=int(b * f)))
     for m in _AMOUNT.finditer(text):  # fmt: skip
         if not free(*m.span()):
             continue
         how, n, plus, unit = (m.group(1) or "").casefold(), num(m.group(2)), m.group(3), m.group(4)
-        value = int(round(n * (60 if unit.casefold().startswith("h") else 1)))
+        value = round(n * (60 if unit.casefold().startswith("h") else 1))
         lo: int | None = value
         hi: int | None = value
         plus = (plus or "").strip().casefold()
@@ -149,9 +151,8 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
         elif re.fullmatch(_LESS, how) or plus in ("or less", "or fewer"):
             lo, hi = None, (value if how.startswith(("at", "up", "max")) or plus else value - 1)
         kind = "seasons" if unit.casefold().startswith("s") else "minutes"
-        tags.append(Tag(kind=kind, start=m.start(), end=m.end(), text=m.group(), lo=lo, hi=hi))
+        tags.append(at(kind, m, lo=lo, hi=hi))
     for m in _TOP.finditer(text):
         if free(*m.span()) and m.group(1).casefold() != "a":
-            tags.append(Tag(kind="limit", start=m.start(), end=m.end(), text=m.group(),
-                            lo=int(num(m.group(1)))))  # fmt: skip
+            tags.append(at("limit", m, lo=int(num(m.group(1)))))  # fmt: skip
     return sorted(tags, key=lambda t: t.start)

@@ -115,8 +115,10 @@ class Compiler:
             return [alts]
         about = spec.about or spec.text
         loose = TitleSet(type=s.type)
-        return [[semantic(about, s, what), semantic(about, loose, what)],
-                [sql(what, q.fts(_words(about), s), 20), sql(what, q.fts(_words(about), loose), 20)]]
+        return [
+            [semantic(about, s, what), semantic(about, loose, what)],
+            [sql(what, q.fts(_words(about), s), 20), sql(what, q.fts(_words(about), loose), 20)],
+        ]
 
     def _external(self, spec: QuerySpec, results: list[ToolResult], tools: set[str],
                   what: str) -> Steps:  # fmt: skip
@@ -128,7 +130,9 @@ class Compiler:
             if not titles:
                 return []  # planned once the earlier part has titles
         steps: Steps = []
-        critics = re.search(r"\b(?:imdb|critic|review|rating|award|oscar|emmy|plot)", spec.text, re.I)
+        critics = re.search(
+            r"\b(?:imdb|critic|review|rating|award|oscar|emmy|plot)", spec.text, re.I
+        )
         for t in titles[:3]:
             year = info.release_year if (info := self.lex.show(t)) else None
             alts = [call("omdb", f"{what} ({t})", title=t[:200], year=year)] if critics else []
@@ -158,7 +162,10 @@ class OfflinePlanner:
             text = " ".join((ctx.question or "").split())[:500] or "popular titles"
             plan = ExecutionPlan(
                 reasoning=f"Offline fallback: the reader failed ({type(exc).__name__}).",
-                resolved_question=text, calls=ensure([], ctx, text), source="offline")
+                resolved_question=text,
+                calls=ensure([], ctx, text),
+                source="offline",
+            )
             return plan, Usage(note=f"offline planner fallback: {type(exc).__name__}")
 
     def plan_sync(self, ctx: PlanContext) -> ExecutionPlan:
@@ -176,23 +183,32 @@ class OfflinePlanner:
         for i, spec in enumerate(specs, start=1):
             steps = self.compiler.steps(spec, ctx.results, tools)
             steps = [kept for alts in steps if (kept := [c for c in alts if c.tool in tools])]
-            deferred = (spec.op == "people" and not spec.titles.titles and not spec.titles.show_ids
-                        or spec.needs_results and spec.op == "external")  # fmt: skip
-            lines.append(f"Part {i}/{n} ({spec.op}): {reading(spec)}" + (" [deferred]" if deferred else ""))
+            named = spec.titles.titles or spec.titles.show_ids
+            deferred = (spec.op == "people" and not named) or (
+                spec.needs_results and spec.op == "external")  # fmt: skip
+            lines.append(
+                f"Part {i}/{n} ({spec.op}): {reading(spec)}" + (" [deferred]" if deferred else "")
+            )
             for alts in steps:
                 used = [c for c in alts if c.key in tried]
                 if used and not any(c.key in bad for c in used):
                     continue  # this step already has a usable result
                 nxt = next((c for c in alts if c.key not in tried), None)
                 if nxt is not None:
-                    calls.append(nxt.model_copy(update={"purpose": f"[part {i}/{n}] {nxt.purpose}"[:200]}))
+                    calls.append(
+                        nxt.model_copy(update={"purpose": f"[part {i}/{n}] {nxt.purpose}"[:200]})
+                    )
         notes = [x for s in specs for x in s.notes]
         if notes:
             lines.append("Notes: " + "; ".join(dict.fromkeys(notes)))
         resolved = " ".join(question_for(s) for s in specs) if ctx.history else " ".join(
             ctx.question.split())  # fmt: skip
-        return ExecutionPlan(reasoning="\n".join(lines), resolved_question=resolved[:1000],
-                             calls=ensure(calls, ctx, resolved)[:MAX_CALLS], source="offline")
+        return ExecutionPlan(
+            reasoning="\n".join(lines),
+            resolved_question=resolved[:1000],
+            calls=ensure(calls, ctx, resolved)[:MAX_CALLS],
+            source="offline",
+        )
 
 
 def _bad_keys(ctx: PlanContext) -> set[str]:
@@ -220,4 +236,4 @@ def ensure(calls: list[PlannedCall], ctx: PlanContext, resolved: str) -> list[Pl
     if ctx.previous_plans:  # a replan with nothing new to try: a harmless summary, not guesses
         spare = spare[2:]
     fresh = [c for c in spare if c.tool in ctx.tool_names and c.key not in tried]
-    return fresh[:1] or [spare[2]]
+    return fresh[:1] or spare[-1:]

@@ -23,24 +23,36 @@ _SPLIT = re.compile(r"(?<=[?;!])\s+|(?<=\.)\s+(?=[A-Z])|,?\s+(?:and|but|also|the
                     r"who|which|how|where|when|list|tell|show|give|name|do|does|did|is|are)\b)"
                     r"|\.?\s+then\s+", _I)  # fmt: skip
 #: an instruction to the system rather than a catalog question (never acted on)
-_COMMAND = re.compile(r"\b(?:ignore|disregard|forget|override|drop\s+table|delete\s+from|system\s+"
-                      r"prompt|api[_\s]?key|admin\s+mode|jailbreak|reveal|print\s+your)\b", _I)
+_COMMAND = re.compile(
+    r"\b(?:ignore|disregard|forget|override|drop\s+table|delete\s+from|system\s+"
+    r"prompt|api[_\s]?key|admin\s+mode|jailbreak|reveal|print\s+your)\b",
+    _I,
+)
 _PRONOUN = re.compile(r"\b(?:them|those|these|they|their|it|its|ones|that\s+one|this\s+one)\b", _I)
 FOLLOW_LEAD = re.compile(r"^(?:and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
                          r"which\s+of\s+(?:these|those|them)|of\s+(?:these|those)|same\s+(?:for|"
                          r"but)|among\s+(?:these|those))\b", _I)  # fmt: skip
-STRONG_LEAD = r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
+STRONG_LEAD = (
+    r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
+)
 LEAD = re.compile(rf"\b(?:{STRONG_LEAD}|that|who|when|while|has|have|with)\b", _I)
 STRONG = re.compile(rf"\b(?:{STRONG_LEAD})\b", _I)
 _OPENER = re.compile(r"^\W*(?:who|what|which|when|where|in\s+which|whose|is\s+there)\b", _I)
-_KEYWORDS = re.compile(r"\b(?:mention(?:s|ing)?|containing|contains?|with\s+the\s+words?)\s+"
-                       r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+|\s+and\s+)?)+)", _I)
+_KEYWORDS = re.compile(
+    r"\b(?:mention(?:s|ing)?|containing|contains?|with\s+the\s+words?)\s+"
+    r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+|\s+and\s+)?)+)",
+    _I,
+)
 _LABEL = re.compile(r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+)?)+?)\s+as\s+['\"“‘]?"
                     r"([\w][\w -]{0,30}?)['\"”’]?(?=\s*(?:,|;|\.|\band\b|$))", _I)  # fmt: skip
-_STOPS = frozenset("a an the and or of in on to as with that which whose who their its titles title "
-                   "movies movies films shows series mention mentions mentioning description "
-                   "descriptions label tag classify containing contain contains word words each "
-                   "count how many them those".split())
+NOT_DESCRIBED = {"count", "most", "share", "label", "people", "costars", "external", "similar"}
+_STOP_WORDS = (
+    "a an the and or of in on to as with that which whose who their its titles title "
+    "movies movies films shows series mention mentions mentioning description "
+    "descriptions label tag classify containing contain contains word words each "
+    "count how many them those"
+)
+_STOPS = frozenset(_STOP_WORDS.split())
 
 
 class Reader:
@@ -91,9 +103,8 @@ class Reader:
         lead = _lead(text)
         about = text[lead:].strip(" ?.!") if lead is not None else ""
         content = [w for w in _words(re.sub(r"\{\w+\}", " ", masked))
-                   if w not in COMMON and not w.endswith("ed") and not w.isdigit()]
-        described = len(content) >= 3 and op not in (
-            "count", "most", "share", "label", "people", "costars", "external", "similar")
+                   if w not in COMMON and not w.endswith("ed") and not w.isdigit()]  # fmt: skip
+        described = len(content) >= 3 and op not in NOT_DESCRIBED
         if described and not (op == "describe" and any(t.kind == "title" for t in tags)):
             op = "search"
         if op in ("search", "people") and about:
@@ -101,7 +112,9 @@ class Reader:
             about = text[strong.end() :].strip(" ?.!") if strong else text
         if op == "label" or _KEYWORDS.search(text):
             spans = [m.span() for m in (*_KEYWORDS.finditer(text), *_LABEL.finditer(text))]
-            tags = [t for t in tags if t.kind == "type" or not any(a <= t.start < b for a, b in spans)]
+            tags = [
+                t for t in tags if t.kind == "type" or not any(a <= t.start < b for a, b in spans)
+            ]
         kept = [t for t in tags if lead is None or t.start < lead or op not in ("search", "people")
                 or t.kind in ("person", "title")]  # fmt: skip
         spec = QuerySpec(op=op, text=text, about=about, confidence=intent.score,  # type: ignore[arg-type]
@@ -130,9 +143,8 @@ class Reader:
         if op not in ("label",) and (m := _KEYWORDS.search(text)):
             spec.titles.keywords = _words(m.group(1))
         head = mask(text[:lead], tags) if lead is not None else masked
-        if (_PRONOUN.search(head) or re.fullmatch(r"about\s+(?:them|those|these|it)", about, _I)) \
-                and not spec.titles.titles and not spec.titles.people:
-            spec.needs_results = True
+        pronoun = _PRONOUN.search(head) or re.fullmatch(r"about\s+(?:them|those|it)", about, _I)
+        spec.needs_results = bool(pronoun) and not spec.titles.titles and not spec.titles.people
         if op in ("search", "people") and not about and not spec.titles.titles:
             spec.about = " ".join(_words(masked.replace("{", " ").replace("}", " ")))
         if op == "people" and not spec.titles.titles and not about and spec.titles.people:
@@ -146,8 +158,8 @@ class Reader:
 
 def _answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
     """'…the most titles, and how many?': a bare count after a ranking is part of the ranking."""
-    return prev.op in ("most", "top") and spec.op in ("count", "list") and spec.titles.is_empty() \
-        and not spec.titles.people and bool(re.search(r"\bhow\s+many\b", piece, _I))
+    return (prev.op in ("most", "top") and spec.op in ("count", "list") and spec.titles.is_empty()
+            and bool(re.search(r"\bhow\s+many\b", piece, _I)))  # fmt: skip
 
 
 def is_follow_up(text: str, spec: QuerySpec) -> bool:
@@ -164,9 +176,10 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         "most", "share", "compare", "average", "top")  # fmt: skip
     out = (new if own else old).model_copy(deep=True)
     fresh = new.titles.model_copy()
-    if (old.titles.added_from or old.titles.added_to) and fresh.year_from and not RELEASE_VERB.search(
-            text):  # "what about 2020?" after a question on dates added: the same dimension
-        fresh.added_from, fresh.added_to = f"{fresh.year_from}-01-01", f"{(fresh.year_to or fresh.year_from) + 1}-01-01"
+    dated = old.titles.added_from or old.titles.added_to
+    if dated and fresh.year_from and not RELEASE_VERB.search(text):  # "what about 2020?" after
+        last = (fresh.year_to or fresh.year_from) + 1  # a question on dates added: same dimension
+        fresh.added_from, fresh.added_to = f"{fresh.year_from}-01-01", f"{last}-01-01"
         fresh.year_from = fresh.year_to = None
     out.titles = old.titles.merged(fresh)
     if own and new.op in ("people", "costars") and _PRONOUN.search(text):
@@ -283,7 +296,9 @@ def _words(text: str) -> list[str]:
 def _labels(text: str) -> dict[str, list[str]]:
     cue = CUES["label"].search(text)
     body = text[cue.start() :] if cue else text
-    body = re.sub(r"^\W*\w+\s+(?:\w+\s+){0,3}?(?:mention\w*|contain\w*|with)\s+", "", body, flags=_I)
+    body = re.sub(
+        r"^\W*\w+\s+(?:\w+\s+){0,3}?(?:mention\w*|contain\w*|with)\s+", "", body, flags=_I
+    )
     out: dict[str, list[str]] = {}
     for m in _LABEL.finditer(body):
         words = _words(m.group(1))

@@ -9,24 +9,9 @@ from agentic_rag.tools.base import ToolResult
 MAX_TABLE_ROWS = 15
 MAX_CELL = 140
 PREFERRED_COLUMNS = (
-    "title",
-    "name",
-    "type",
-    "release_year",
-    "relation",
-    "related_title",
-    "country",
-    "genre",
-    "rating",
-    "duration",
-    "count",
-    "shared",
-    "distance",
-    "url",
-    "snippet",
-    "imdbRating",
-    "plot",
-)
+    "title", "name", "type", "release_year", "relation", "related_title", "country", "genre",
+    "rating", "duration", "count", "shared", "distance", "url", "snippet", "imdbRating", "plot",
+)  # fmt: skip
 HIDDEN_COLUMNS = {"show_id", "description", "id", "labels", "related_show_id"}
 #: graph_expand relations shown per show: relation -> (label, most names shown)
 GRAPH_PARTS: dict[str, tuple[str, int | None]] = {

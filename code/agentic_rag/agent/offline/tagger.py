@@ -12,7 +12,7 @@ import re
 
 from agentic_rag.agent.offline.lexicon import Lexicon, key
 from agentic_rag.agent.offline.numbers import number_tags
-from agentic_rag.agent.offline.tags import Tag
+from agentic_rag.agent.offline.tags import Tag, at
 from agentic_rag.agent.offline.vocab import (
     AMBIGUOUS_COUNTRIES,
     COMMON,
@@ -23,25 +23,32 @@ from agentic_rag.agent.offline.vocab import (
 
 MAX_TEXT = 2_000
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_QUOTE = re.compile(r"\"([^\"]{1,200})\"|“([^”]{1,200})”|‘([^’]{1,200})’|(?:^|(?<=[\s(]))'([^']{1,200})'"
-                    r"(?=[\s?.!,;:)]|$)")  # fmt: skip
-_KEYWORD_CTX = re.compile(r"(?:mention\w*|words?|keywords?|contain\w*|says?|terms?)(?:\s*['\"“‘][^'\"”’]{1,40}"
-                          r"['\"”’]\s*(?:,|or|and)?)*\s*['\"“‘]?$", re.I)
+_QUOTE = re.compile(r"\"([^\"]{1,200})\"|“([^”]{1,200})”|‘([^’]{1,200})’|"
+                    r"(?:^|(?<=[\s(]))'([^']{1,200})'(?=[\s?.!,;:)]|$)")  # fmt: skip
+_KEYWORD_CTX = re.compile(
+    r"(?:mention\w*|words?|keywords?|contain\w*|says?|terms?)(?:\s*['\"“‘][^'\"”’]{1,40}"
+    r"['\"”’]\s*(?:,|or|and)?)*\s*['\"“‘]?$",
+    re.I,
+)
+# fmt: off
 ROLE_BEFORE = {
     "director": re.compile(r"(?:directed\s+by|direct(?:or|ors)|filmmaker|helmed\s+by|by|from\s+"
-                           r"director)\W*(?:the\s+)?$", re.I),  # fmt: skip
+                           r"director)\W*(?:the\s+)?$", re.I),
     "cast": re.compile(r"(?:starring|featuring|with|actors?|actress|stars?|cast\s+member|"
-                       r"co-?stars?\s+of|played\s+by)\W*$", re.I),  # fmt: skip
+                       r"co-?stars?\s+of|played\s+by)\W*$", re.I),
 }
 ROLE_AFTER = {
     "director": re.compile(r"^\W*(?:'s\s+)?(?:directed|directs|direct|helmed|made)\b", re.I),
     "cast": re.compile(r"^\W*(?:acted|acts|starred|stars|appeared|appears|played|plays|"
-                       r"star|appear|act)\b", re.I),  # fmt: skip
+                       r"star|appear|act)\b", re.I),
 }
+# fmt: on
 _TYPE = re.compile(
     r"\b(?:(movies?|films?|feature\s+films?|features|motion\s+pictures?|documentary\s+films?)|"
     r"(tv\s+shows?|tv\s+series|series|shows|sitcoms?|docuseries|miniseries|tv\s+programs?|"
-    r"(?:a|the|this|that|which|what|each|every)\s+show))\b(?!\s+me\b)", re.I)  # fmt: skip
+    r"(?:a|the|this|that|which|what|each|every)\s+show))\b(?!\s+me\b)",
+    re.I,
+)  # fmt: skip
 _FIELD = (r"(directors?|cast(?:\s+members?)?|actors?|countr(?:y|ies)(?:\s+of\s+origin)?|"
           r"(?:age\s+|maturity\s+)?ratings?)")  # fmt: skip
 _MISSING = re.compile(
@@ -89,18 +96,19 @@ class Tagger:
                      if word.startswith(("cast", "act")) else "country"
                      if word.startswith("countr") else "rating")  # fmt: skip
             if _free(tags, *m.span()):
-                tags.append(Tag(kind="missing", start=m.start(), end=m.end(), text=m.group(),
-                                value=field))  # fmt: skip
+                tags.append(at("missing", m, value=field))  # fmt: skip
         self._ratings_in(text, tags)
         self._names(text, tags)
         self._vocab(text, tags)
         for m in _TYPE.finditer(text):
             verb = m.group().casefold() == "shows" and re.search(
-                r"(?:documentary|film|movie|series|it|that|which|this|footage)\W*$", text[: m.start()], re.I)
+                r"(?:documentary|film|movie|series|it|that|which|this|footage)\W*$",
+                text[: m.start()],
+                re.I,
+            )
             if _free(tags, *m.span()) and not verb:
                 value = "Movie" if m.group(1) else "TV Show"
-                tags.append(Tag(kind="type", start=m.start(), end=m.end(), text=m.group(),
-                                value=value))  # fmt: skip
+                tags.append(at("type", m, value=value))  # fmt: skip
         return sorted(tags, key=lambda t: t.start)
 
     # -- quoted strings: the catalog decides whether a person or a title ----------------------
@@ -118,18 +126,19 @@ class Tagger:
             elif title:
                 tags.append(Tag(kind="title", start=m.start(), end=m.end(), text=raw, value=title))
             elif role and (hit := self.lex.fuzzy_person(raw)):
-                tags.append(self._fuzzy_tag("person", m, raw, hit, role))
+                tags.append(self._fuzzy("person", m.span(), raw, hit, role))
             elif hit := self.lex.fuzzy_title(raw):
-                tags.append(self._fuzzy_tag("title", m, raw, hit, None))
+                tags.append(self._fuzzy("title", m.span(), raw, hit, None))
             else:
                 tags.append(Tag(kind="unknown_title", start=m.start(), end=m.end(), text=raw,
                                 value=raw, score=0.5))  # fmt: skip
 
     @staticmethod
-    def _fuzzy_tag(kind: str, m: re.Match[str], raw: str, hit: tuple[str, float],
-                   role: str | None) -> Tag:  # fmt: skip
-        return Tag(kind=kind, start=m.start(), end=m.end(), text=raw, value=hit[0], role=role,
-                   score=round(hit[1] / 100, 2), note=f"read '{raw}' as {hit[0]}")  # type: ignore[arg-type]
+    def _fuzzy(kind: str, span: tuple[int, int], raw: str, hit: tuple[str, float],
+               role: str | None) -> Tag:  # fmt: skip
+        """A misspelt name read as its nearest catalog name (the answer notes the reading)."""
+        return Tag(kind=kind, start=span[0], end=span[1], text=raw, value=hit[0], role=role,  # type: ignore[arg-type]
+                   score=round(hit[1] / 100, 2), note=f"read '{raw}' as {hit[0]}")  # fmt: skip
 
     # -- people and titles by n-grams of words ------------------------------------------------
     def _names(self, text: str, tags: list[Tag]) -> None:
@@ -155,11 +164,9 @@ class Tagger:
                 elif title:
                     best = Tag(kind="title", start=start, end=end, text=text[start:end],
                                value=title)  # fmt: skip
-                elif n in (2, 3) and role and all(w[:1].isupper() for w in words):
-                    if hit := lex.fuzzy_person(text[start:end]):
-                        best = Tag(kind="person", start=start, end=end, text=text[start:end],
-                                   value=hit[0], role=role, score=round(hit[1] / 100, 2),
-                                   note=f"read '{text[start:end]}' as {hit[0]}")  # fmt: skip
+                elif (n in (2, 3) and role and all(w[:1].isupper() for w in words)
+                      and (hit := lex.fuzzy_person(text[start:end]))):  # fmt: skip
+                    best = self._fuzzy("person", (start, end), text[start:end], hit, role)
                 if best:
                     tags.append(best)
                     i += n
@@ -188,9 +195,11 @@ class Tagger:
             for kind in order:
                 hit = self.lex.fuzzy_person(raw) if kind == "person" else self.lex.fuzzy_title(raw)
                 if hit:
-                    tags.append(Tag(kind=kind, start=start, end=end, text=raw, value=hit[0],
-                                    role=role if kind == "person" else None,  # type: ignore[arg-type]
-                                    score=round(hit[1] / 100, 2), note=f"read '{raw}' as {hit[0]}"))
+                    tags.append(
+                        self._fuzzy(
+                            kind, (start, end), raw, hit, role if kind == "person" else None
+                        )
+                    )
                     break
 
     def _person_ok(self, words: list[str]) -> bool:
@@ -198,7 +207,9 @@ class Tagger:
             w = words[0]
             return (len(w) >= 3 and w[0].isupper() and w.casefold() not in self.lex.everyday_words
                     and w.casefold() not in self.lex.name_parts)  # fmt: skip
-        return not all(w.casefold() in COMMON for w in words) and any(w[:1].isupper() for w in words)
+        return not all(w.casefold() in COMMON for w in words) and any(
+            w[:1].isupper() for w in words
+        )
 
     def _title_ok(self, text: str, start: int, words: list[str]) -> bool:
         named = re.search(r"\b(?:the\s+)?(?:movie|film|show|series|documentary|title|called|"
@@ -209,8 +220,11 @@ class Tagger:
             w = words[0]
             before = text[:start].rstrip()
             mid = bool(before) and before[-1] not in ".?!" and not before.split()[-1][:1].isupper()
-            return len(w) >= 3 and (bool(named) or w.casefold() not in self.lex.everyday_words
-                                    or (mid and w[:1].isupper() and w.casefold() not in COMMON))
+            return len(w) >= 3 and (
+                bool(named)
+                or w.casefold() not in self.lex.everyday_words
+                or (mid and w[:1].isupper() and w.casefold() not in COMMON)
+            )
         return any(w.casefold() not in COMMON for w in words) and (
             bool(named) or sum(w[:1].isupper() or w[:1].isdigit() for w in words if len(w) > 3)
             >= max(1, len([w for w in words if len(w) > 3]) - 1))  # fmt: skip
@@ -222,8 +236,7 @@ class Tagger:
         for k in self._genre_multi:
             for m in re.finditer(r"\b" + r"\W+".join(map(re.escape, k.split())) + r"\b", low):
                 if _free(tags, *m.span()):
-                    tags.append(Tag(kind="genre", start=m.start(), end=m.end(), text=m.group(),
-                                    value=lex.genre_keys[k]))  # fmt: skip
+                    tags.append(at("genre", m, value=lex.genre_keys[k]))  # fmt: skip
         for cue, country in DEMONYMS.items():
             for m in re.finditer(rf"(?<![\w-])(?:{cue})(?![\w-])(?![\s-]language)", low):
                 if country in lex.countries and _free(tags, *m.span()):
@@ -233,19 +246,16 @@ class Tagger:
                 if k in AMBIGUOUS_COUNTRIES and not text[m.start()].isupper():
                     continue
                 if _free(tags, *m.span()):
-                    tags.append(Tag(kind="country", start=m.start(), end=m.end(), text=m.group(),
-                                    value=lex.country_keys[k]))  # fmt: skip
+                    tags.append(at("country", m, value=lex.country_keys[k]))  # fmt: skip
         for m in re.finditer(r"\b(?:US|USA|UK)\b", text):
             if _free(tags, *m.span()):
                 value = "United Kingdom" if m.group() == "UK" else "United States"
-                tags.append(Tag(kind="country", start=m.start(), end=m.end(), text=m.group(),
-                                value=value))  # fmt: skip
+                tags.append(at("country", m, value=value))  # fmt: skip
         for cue, (movie, tv) in GENRE_SYNONYMS.items():
             for m in re.finditer(rf"(?<![\w-])(?:{cue})(?![\w-])", low):
                 names = [g for g in dict.fromkeys((*movie, *tv)) if g in lex.genres]
                 if names and _free(tags, *m.span()):
-                    tags.append(Tag(kind="genre", start=m.start(), end=m.end(), text=m.group(),
-                                    value=names[0], alts=names[1:],
+                    tags.append(at("genre", m, value=names[0], alts=names[1:],
                                     label=m.group()))  # fmt: skip
 
     def _nationality(self, low: str, m: re.Match[str], country: str) -> Tag:
@@ -260,9 +270,9 @@ class Tagger:
             genre = self.lex.genre_keys.get(key(wanted)) if wanted else None
         genre_asked = re.search(r"\b(?:genre|category|listed\s+(?:in|as|under))\b", low)
         if genre and genre_asked:
-            return Tag(kind="genre", start=m.start(), end=m.end(), text=m.group(), value=genre,
+            return at("genre", m, value=genre,
                        note=f"read '{m.group()}' as the genre {genre}")  # fmt: skip
-        return Tag(kind="country", start=m.start(), end=m.end(), text=m.group(), value=country,
+        return at("country", m, value=country,
                    alts=[genre] if genre else [],
                    note=f"read '{m.group()}' as made in {country}" + (
                        f" (the genre '{genre}' is another reading)" if genre else ""))  # fmt: skip
@@ -278,5 +288,4 @@ class Tagger:
                 pattern, flags = rf"(?<=\b[Rr]ated\s){esc}\b|(?<![\w-]){esc}(?=-rated\b)", 0
             for m in re.finditer(pattern, text, flags):
                 if _free(tags, *m.span()):
-                    tags.append(Tag(kind="rating", start=m.start(), end=m.end(), text=m.group(),
-                                    value=rating))  # fmt: skip
+                    tags.append(at("rating", m, value=rating))  # fmt: skip

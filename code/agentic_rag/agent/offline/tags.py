@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -36,3 +37,8 @@ class Tag(BaseModel):
 
     def overlaps(self, other: Tag) -> bool:
         return self.start < other.end and other.start < self.end
+
+
+def at(kind: str, m: re.Match[str], **fields: Any) -> Tag:
+    """A tag over the whole match `m`."""
+    return Tag(kind=kind, start=m.start(), end=m.end(), text=m.group(), **fields)  # type: ignore[arg-type]

@@ -52,8 +52,10 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
     if op == "count" and "titles" in first:
         return f"There are **{first['titles']:,}** {subject} [{n}]."
     if op == "share" and "percent" in first:
-        return (f"**{first['percent']}%**: {first['matching']:,} of {first['total']:,} — "
-                f"{part.reading[0].lower()}{part.reading[1:]} [{n}].")
+        return (
+            f"**{first['percent']}%**: {first['matching']:,} of {first['total']:,} — "
+            f"{part.reading[0].lower()}{part.reading[1:]} [{n}]."
+        )
     if op in ("compare", "label") and "label" in first:
         ranked = sorted(rows, key=lambda r: -int(r.get("titles") or 0))
         parts = "; ".join(f"{cell(r['label'])}: **{r['titles']:,}**" for r in rows)
@@ -61,29 +63,41 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
     if op == "most":
         key = next(k for k in first if k != "titles")
         others = ", ".join(f"{cell(r[key])} ({r['titles']:,})" for r in rows[1:5])
-        return (f"**{cell(first[key])}**, with **{first['titles']:,}** titles [{n}] "
-                f"({part.reading[0].lower()}{part.reading[1:]})." + (f" Next: {others}." if others else ""))
+        return (
+            f"**{cell(first[key])}**, with **{first['titles']:,}** titles [{n}] "
+            f"({part.reading[0].lower()}{part.reading[1:]})."
+            + (f" Next: {others}." if others else "")
+        )
     if op == "average":
         key = next(k for k in first if k.startswith("average"))
         unit = "seasons" if "seasons" in key else "minutes"
-        return f"On average **{first[key]}** {unit}, over {first.get('titles', '?'):,} titles [{n}]."
+        return (
+            f"On average **{first[key]}** {unit}, over {first.get('titles', '?'):,} titles [{n}]."
+        )
     if op == "costars" and "name" in first:
         who = ", ".join(f"{cell(r['name'])} ({r.get('shared')})" for r in rows[1:5])
-        return (f"**{cell(first['name'])}**, on {first.get('shared')} shared titles [{n}]."
-                + (f" Then: {who}." if who else ""))
+        return f"**{cell(first['name'])}**, on {first.get('shared')} shared titles [{n}]." + (
+            f" Then: {who}." if who else ""
+        )
     if op == "people" and result.tool in ("cypher", "sql") and any("name" in r for r in rows):
         return f"{_people(rows)} [{n}]."
     if op == "describe" and "title" in first:
-        bits = [str(first.get(k)) for k in ("type", "release_year", "rating", "duration") if first.get(k)]
+        bits = [
+            str(first.get(k))
+            for k in ("type", "release_year", "rating", "duration")
+            if first.get(k)
+        ]
         extra = f" Directed by {first['director']}." if first.get("director") else ""
         added = f" Added to Netflix {first['date_added']}." if first.get("date_added") else ""
-        return (f"**{cell(first['title'])}** ({', '.join(bits)}): {cell(first.get('description'))}"
-                f"{extra}{added} [{n}]")
+        return (
+            f"**{cell(first['title'])}** ({', '.join(bits)}): {cell(first.get('description'))}"
+            f"{extra}{added} [{n}]"
+        )
     if "title" in first:
         if result.tool == "semantic":
+            also = f" Also close: {_titles(rows[1:5])}." if len(rows) > 1 else ""
             return (f"The best match is **{cell(first['title'])}** ({first.get('release_year')}): "
-                    f"{cell(first.get('description'))} [{n}]." + (
-                        f" Also close: {_titles(rows[1:5])}." if len(rows) > 1 else ""))  # fmt: skip
+                    f"{cell(first.get('description'))} [{n}].{also}")  # fmt: skip
         extra = next((k for k in ("duration_minutes", "seasons") if k in first), None)
         count = f"at least {len(rows)}" if result.truncated else f"{len(rows)}"
         return f"{count} {subject} [{n}]: {_titles(rows, extra)}."
@@ -116,19 +130,26 @@ class OfflineSynthesizer:
                       if ln.startswith("Notes: ")), "")  # fmt: skip
         answers, missing = [], []
         for part in parts or [Part(1, "search", ctx.question, False)]:
-            mine = [(n, r) for n, r in cited if usable(r) and (_part_of(r, ctx) in (part.number, None)
-                                                              or not parts)]  # fmt: skip
-            key = next(((n, r) for n, r in mine if r.tool in ("graph_expand", "omdb")), None) \
-                if part.op in ("people", "external") else None
+            mine = [(n, r) for n, r in cited if usable(r)
+                    and (_part_of(r, ctx) in (part.number, None) or not parts)]  # fmt: skip
+            key = (
+                next(((n, r) for n, r in mine if r.tool in ("graph_expand", "omdb")), None)
+                if part.op in ("people", "external")
+                else None
+            )
             if part.op != "external":
                 key = key or (mine[0] if mine else None)
             sentence = lead(part, key[1], key[0]) if key else ""
             if part.op == "people" and key and key[1].tool == "graph_expand":
-                sentence = f"For the best match: {render_result(key[0], key[1]).split(':', 1)[1].strip()}"
+                sentence = (
+                    f"For the best match: {render_result(key[0], key[1]).split(':', 1)[1].strip()}"
+                )
             if sentence:
                 answers.append(sentence)
             elif part.op == "external":
-                answers.append(f"I could not get outside facts for this ({part.reading}). {NOT_HELD}")
+                answers.append(
+                    f"I could not get outside facts for this ({part.reading}). {NOT_HELD}"
+                )
             else:
                 missing.append(part)
         out = answers or [f"I could not find an answer to **{cell(ctx.question)}** in the catalog."]
@@ -138,8 +159,11 @@ class OfflineSynthesizer:
         if reading:
             out.append(f"_How I read the question: {cell(reading)}" + (
                 f" ({cell(notes)})" if notes else "") + "._")  # fmt: skip
-        rows = [render_result(n, r) for n, r in cited if usable(r)
-                and (not parts or _part_of(r, ctx) is not None)]  # not the spare calls
+        rows = [
+            render_result(n, r)
+            for n, r in cited
+            if usable(r) and (not parts or _part_of(r, ctx) is not None)
+        ]  # not the spare calls
         if rows:
             out.append("Supporting results:\n\n" + "\n\n".join(rows))
         problems = [f"- {r.tool} ({r.call_id}) {r.status}: {r.error or r.message or 'no rows'}"
