@@ -136,7 +136,9 @@ class IntentMatcher:
         ranked = [op for op, _ in votes.most_common() if op in allowed]
         op = ranked[0] if ranked else ("list" if kinds else "search")
         best = next((h for h in hits if h[0] == op), (op, 0.4, ""))
-        if CUES["count"].search(masked) and op not in ("describe", "average"):
+        ranked_by = re.search(r"\bby\s+(?:the\s+)?(?:number|count)\b", masked)
+        if CUES["count"].search(masked) and op not in ("describe", "average", "most") and not (
+                ranked_by and CUES["most"].search(masked)):  # fmt: skip
             op = "count"
         elif CUES["top"].search(masked) and op not in ("people",):
             op = "top"

@@ -49,21 +49,13 @@ class Lexicon:
     counts: dict[str, int] = field(default_factory=dict)  # person -> credits (bigger wins ties)
 
     def __post_init__(self) -> None:
-        self.person_keys: dict[str, str] = {}
-        for name in self.people:
-            k = key(name)
-            if k and (k not in self.person_keys or self._credits(name) > self._credits(
-                    self.person_keys[k])):  # fmt: skip
-                self.person_keys[k] = name
+        by_credits = sorted(self.people, key=lambda n: self.counts.get(n, 0))  # most credits wins
+        self.person_keys: dict[str, str] = {k: n for n in by_credits if (k := key(n))}
         self.title_keys = {k: t for t in self.shows if (k := key(t))}
         self.genre_keys = {key(g): g for g in self.genres}
         self.country_keys = {key(c): c for c in self.countries}
-        self.rating_keys = {key(r): r for r in self.ratings}
         self.max_title_words = max((k.count(" ") + 1 for k in self.title_keys), default=1)
         self.name_parts = {w for k in self.person_keys if " " in k for w in k.split()}
-
-    def _credits(self, name: str) -> int:
-        return self.counts.get(name, 0)
 
     @classmethod
     def from_sqlite(cls, conn: sqlite3.Connection) -> Lexicon:
@@ -113,14 +105,10 @@ class Lexicon:
         return self.shows.get(title)
 
     def fuzzy_person(self, text: str) -> tuple[str, float] | None:
-        return self._fuzzy(text, self._person_choices)
+        return self._fuzzy(text, self.person_keys)
 
     def fuzzy_title(self, text: str) -> tuple[str, float] | None:
         return self._fuzzy(text, self._title_choices)
-
-    @cached_property
-    def _person_choices(self) -> dict[str, str]:
-        return self.person_keys
 
     @cached_property
     def _title_choices(self) -> dict[str, str]:

@@ -10,16 +10,11 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.offline import vocab
 from agentic_rag.agent.offline.lexicon import Lexicon, key
 from agentic_rag.agent.offline.numbers import number_tags
 from agentic_rag.agent.offline.tags import Tag, at
-from agentic_rag.agent.offline.vocab import (
-    AMBIGUOUS_COUNTRIES,
-    COMMON,
-    DEMONYMS,
-    GENRE_SYNONYMS,
-    WORD,
-)
+from agentic_rag.agent.offline.vocab import COMMON, WORD
 
 MAX_TEXT = 2_000
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -78,7 +73,7 @@ class Tagger:
 
     def __init__(self, lex: Lexicon):
         self.lex = lex
-        nationality = "|".join(DEMONYMS)
+        nationality = "|".join(vocab.DEMONYMS)
         self._national_genre = re.compile(rf"^(?:{nationality})\b")
         self._genre_multi = sorted(
             (k for k in lex.genre_keys if " " in k and not self._national_genre.match(k)
@@ -195,25 +190,37 @@ class Tagger:
             for kind in order:
                 hit = self.lex.fuzzy_person(raw) if kind == "person" else self.lex.fuzzy_title(raw)
                 if hit:
-                    tags.append(
-                        self._fuzzy(
-                            kind, (start, end), raw, hit, role if kind == "person" else None
-                        )
-                    )
+                    who = role if kind == "person" else None
+                    tags.append(self._fuzzy(kind, (start, end), raw, hit, who))
                     break
+            else:  # a name after a role word that the catalog does not know: searched, not dropped
+                if role:
+                    tags.append(
+                        Tag(
+                            kind="person",
+                            start=start,
+                            end=end,
+                            text=raw,
+                            value=raw,
+                            role=role,
+                            score=0.3,
+                            note=f"no one named {raw} in the catalog",
+                        )
+                    )  # type: ignore[arg-type]
 
     def _person_ok(self, words: list[str]) -> bool:
         if len(words) == 1:
             w = words[0]
             return (len(w) >= 3 and w[0].isupper() and w.casefold() not in self.lex.everyday_words
                     and w.casefold() not in self.lex.name_parts)  # fmt: skip
-        return not all(w.casefold() in COMMON for w in words) and any(
-            w[:1].isupper() for w in words
-        )
+        low = [w.casefold() for w in words]  # lower-case names only when no word is English
+        return not all(w in COMMON for w in low) and (any(w[:1].isupper() for w in words) or any(
+            w not in self.lex.everyday_words for w in low))  # fmt: skip
 
     def _title_ok(self, text: str, start: int, words: list[str]) -> bool:
-        named = re.search(r"\b(?:the\s+)?(?:movie|film|show|series|documentary|title|called|"
-                          r"named|titled)\s*$", text[:start], re.I)  # fmt: skip
+        named = re.search(r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|"
+                          r"named|titled)|directed|direct|starred\s+in|stars?\s+in|cast\s+of|"
+                          r"similar\s+to|like|about)\s*$", text[:start], re.I)  # fmt: skip
         if not named and not (words[0][:1].isupper() or words[0][:1].isdigit()):
             return False
         if len(words) == 1:
@@ -237,13 +244,13 @@ class Tagger:
             for m in re.finditer(r"\b" + r"\W+".join(map(re.escape, k.split())) + r"\b", low):
                 if _free(tags, *m.span()):
                     tags.append(at("genre", m, value=lex.genre_keys[k]))  # fmt: skip
-        for cue, country in DEMONYMS.items():
+        for cue, country in vocab.DEMONYMS.items():
             for m in re.finditer(rf"(?<![\w-])(?:{cue})(?![\w-])(?![\s-]language)", low):
                 if country in lex.countries and _free(tags, *m.span()):
                     tags.append(self._nationality(low, m, country))
         for k in sorted(lex.country_keys, key=len, reverse=True):
             for m in re.finditer(r"\b" + r"\s+".join(map(re.escape, k.split())) + r"\b", low):
-                if k in AMBIGUOUS_COUNTRIES and not text[m.start()].isupper():
+                if k in vocab.AMBIGUOUS_COUNTRIES and not text[m.start()].isupper():
                     continue
                 if _free(tags, *m.span()):
                     tags.append(at("country", m, value=lex.country_keys[k]))  # fmt: skip
@@ -251,7 +258,7 @@ class Tagger:
             if _free(tags, *m.span()):
                 value = "United Kingdom" if m.group() == "UK" else "United States"
                 tags.append(at("country", m, value=value))  # fmt: skip
-        for cue, (movie, tv) in GENRE_SYNONYMS.items():
+        for cue, (movie, tv) in vocab.GENRE_SYNONYMS.items():
             for m in re.finditer(rf"(?<![\w-])(?:{cue})(?![\w-])", low):
                 names = [g for g in dict.fromkeys((*movie, *tv)) if g in lex.genres]
                 if names and _free(tags, *m.span()):
