@@ -24,7 +24,8 @@ EXPECTED_PATH = GOLDEN_DIR / "questions.expected.json"
 MIN_QUESTIONS = 40
 
 Category = Literal["filter_count", "aggregate", "graph_relation", "semantic", "hybrid",
-                   "follow_up", "unanswerable", "adversarial", "names_typed", "date_added"]  # fmt: skip
+                   "follow_up", "unanswerable", "adversarial", "names_typed",
+                   "date_added"]  # fmt: skip
 CheckKind = Literal["exact_number", "all_titles", "title", "person", "refusal_or_no_data"]
 CATEGORIES: tuple[str, ...] = get_args(Category)
 TOOLS = frozenset({"sql", "semantic", "cypher", "graph_expand", "web", "omdb"})
