@@ -133,3 +133,15 @@ async def test_semantic_genre_filter_typed_loosely(full, typed: str, catalog: st
     result = await semantic_tool(args, deps, "s")
     assert result.status is ToolStatus.OK, result.message
     assert all(catalog in r["genres"] for r in result.rows)
+
+
+async def test_results_show_the_catalog_spelling_not_the_folded_key(full) -> None:
+    deps, _ = full
+    query = (
+        "SELECT p.name, p.name_folded FROM people p WHERE p.name_folded = fold('michael pena')"
+    )
+    result = await sql_tool(SqlArgs(query=query), deps, "q")
+    assert result.rows == [{"name": "Michael Peña"}]
+    cypher = "MATCH (p:Person) WHERE p.name_folded = 'michael pena' RETURN p.name, p.name_folded"
+    result = await cypher_tool(CypherArgs(query=cypher), deps, "c")
+    assert [list(r.values()) for r in result.rows] == [["Michael Peña"]]
