@@ -32,9 +32,9 @@ SETS = ("offline_tune", "offline_check")
 
 def frame(path: Path) -> pd.DataFrame:
     df = load_csv(path)
-    df["added"] = pd.to_datetime(df["date_added"], format="%B %d, %Y", errors="coerce").dt.strftime(
-        "%Y-%m-%d"
-    )
+    df["added_iso"] = pd.to_datetime(
+        df["date_added"], format="%B %d, %Y", errors="coerce"
+    ).dt.strftime("%Y-%m-%d")
     minutes = df["duration"].str.extract(r"^(\d+)\s+min$")[0]
     df["minutes"] = pd.to_numeric(minutes, errors="coerce")
     df["desc"] = df["description"].str.casefold()
@@ -47,9 +47,9 @@ def select(df: pd.DataFrame, where: dict[str, Any] | None) -> pd.DataFrame:
     where = dict(where or {})
     mask = pd.Series(True, index=df.index)
     if "added_from" in where:
-        mask &= df["added"].notna() & (df["added"] >= where.pop("added_from"))
+        mask &= df["added_iso"].notna() & (df["added_iso"] >= where.pop("added_from"))
     if "added_to" in where:
-        mask &= df["added"].notna() & (df["added"] < where.pop("added_to"))
+        mask &= df["added_iso"].notna() & (df["added_iso"] < where.pop("added_to"))
     for key, col in (("minutes", "minutes"), ("seasons_range", "seasons")):
         if key in where:
             lo, hi = where.pop(key)

@@ -16,6 +16,7 @@ from agentic_rag.agent.models import ExecutionPlan
 from agentic_rag.agent.offline.lexicon import Lexicon, ShowInfo
 from agentic_rag.agent.offline.planner import OfflinePlanner
 from agentic_rag.agent.offline.reader import Reader
+from agentic_rag.folding import fold
 from agentic_rag.stores.schema import GraphSchema
 from agentic_rag.stores.sqlite_build import SCHEMA
 from agentic_rag.tools.base import ToolResult, ToolStatus
@@ -77,23 +78,23 @@ def reader(lexicon) -> Reader:
 def db() -> sqlite3.Connection:
     conn = sqlite3.connect(":memory:")
     conn.executescript(SCHEMA)
-    for i, (sid, title, typ, year, added, rating, mins, seasons, desc, country, genre) in enumerate(
-        ROWS, start=1
-    ):
+    for sid, title, typ, year, added, rating, mins, seasons, desc, country, genre in ROWS:
         conn.execute(
-            "INSERT INTO shows (show_id, type, title, date_added, release_year, rating, "
-            "duration_minutes, seasons, description, country) VALUES (?,?,?,?,?,?,?,?,?,?)",
-            (sid, typ, title, added, year, rating, mins, seasons, desc, country),
+            "INSERT INTO shows (show_id, type, title, title_folded, date_added, release_year, "
+            "rating, duration_minutes, seasons, description, country) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (sid, typ, title, fold(title), added, year, rating, mins, seasons, desc, country),
         )
-        conn.execute("INSERT OR IGNORE INTO countries (name) VALUES (?)", (country,))
-        conn.execute("INSERT OR IGNORE INTO genres (name) VALUES (?)", (genre,))
+        conn.execute("INSERT OR IGNORE INTO countries (name, name_folded) VALUES (?, ?)",
+                     (country, fold(country)))  # fmt: skip
+        conn.execute("INSERT OR IGNORE INTO genres (name, name_folded) VALUES (?, ?)",
+                     (genre, fold(genre)))  # fmt: skip
         conn.execute("INSERT INTO show_countries SELECT ?, country_id FROM countries WHERE name=?",
                      (sid, country))  # fmt: skip
         conn.execute("INSERT INTO show_genres SELECT ?, genre_id FROM genres WHERE name=?",
                      (sid, genre))  # fmt: skip
         conn.execute("INSERT INTO shows_fts (show_id, title, description) VALUES (?,?,?)",
                      (sid, title, desc))  # fmt: skip
-        _ = i
     return conn
 
 
