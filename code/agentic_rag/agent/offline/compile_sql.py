@@ -120,7 +120,7 @@ def top(spec: QuerySpec) -> str:
     cond = [*conditions(s), f"s.{col} IS NOT NULL"]
     alias = col if col != "release_year" else "year"
     return (f"SELECT {LIST_COLS}, s.{col} AS {alias} FROM shows s{_where(cond)} "
-            f"ORDER BY s.{col} {way}, s.title LIMIT {spec.limit}")  # fmt: skip
+            f"ORDER BY s.{col} {way}, s.title LIMIT {spec.limit or 10}")  # fmt: skip
 
 
 def group(spec: QuerySpec) -> str:
@@ -131,7 +131,7 @@ def group(spec: QuerySpec) -> str:
     conds = [*conditions(spec.titles), f"{expr} IS NOT NULL"]
     return (f"SELECT {expr} AS {alias}, count(DISTINCT s.show_id) AS titles FROM shows s{joins}"
             f"{_where(conds)} GROUP BY {expr} ORDER BY titles {way}, {alias} "
-            f"LIMIT {max(spec.limit, 10)}")  # fmt: skip
+            f"LIMIT {max(spec.limit or 10, 10)}")  # fmt: skip
 
 
 def share(base: TitleSet, part: TitleSet) -> str:

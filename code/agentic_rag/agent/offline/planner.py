@@ -109,7 +109,7 @@ class Compiler:
         if op == "external":
             return self._external(spec, results, tools, what)
         if op == "list":
-            alts = [sql(what, q.listing(s))]
+            alts = [sql(what, q.listing(s, limit=spec.limit or 25))]
             if s.people and (query := cy.person_works(s)):
                 alts.insert(0, call("cypher", what, query=query, max_rows=60))
             return [alts]

@@ -224,11 +224,11 @@ def _order(masked: str, s: TitleSet, text: str) -> tuple[str, bool]:
 
 
 def to_set(tags: list[Tag], text: str) -> TitleSet:
-    s = TitleSet()
+    s, people = TitleSet(), any(t.kind == "person" for t in tags)
     for t in tags:
         k = t.kind
-        if k == "type" and s.type is None:
-            s.type = t.value  # type: ignore[assignment]
+        if k == "type" and s.type is None and not (t.text.casefold() == "shows" and people):
+            s.type = t.value  # type: ignore[assignment]  # a person's "shows" are their titles
         elif k == "country" and t.value not in s.countries:
             s.countries.append(t.value)
         elif k == "genre":

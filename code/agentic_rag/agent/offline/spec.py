@@ -72,7 +72,7 @@ class QuerySpec(BaseModel):
     titles: TitleSet = Field(default_factory=TitleSet)
     by: str | None = None  # the group of `most`, the order field of `top`
     ascending: bool = False  # fewest / shortest / oldest first
-    limit: int = 10
+    limit: int | None = None  # as asked ("top 5"); else each operation's own default
     part: TitleSet | None = None  # share: the sub-set; compare: the second set
     labels: dict[str, list[str]] = Field(default_factory=dict)  # label: keywords (label op)
     role: Role | None = None  # people / costars: which role is asked for

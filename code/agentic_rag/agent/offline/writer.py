@@ -6,24 +6,23 @@ It states nothing that is not in a result: numbers, titles and names are copied 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
-from agentic_rag.agent.offline.evaluator import PART_TAG, Part, parts_of, usable
+from agentic_rag.agent.offline.evaluator import CONFIDENCE, PART_TAG, Part, parts_of, usable
 from agentic_rag.agent.offline.rows import cell, render_result
 from agentic_rag.tools.base import ToolResult
 
 MAX_NAMED = 20
+LOW_CONFIDENCE = 0.15  # intent similarity below which the answer leads with its reading
 NOT_HELD = ("The catalog does not hold that: it lists titles with their type, dates, people, "
             "genres, countries, age ratings, durations and descriptions only.")  # fmt: skip
 
 
 def _subject(reading: str) -> str:
-    for lead in ("Counting ", "Listing ", "The catalog entry of "):
-        if reading.startswith(lead):
-            return reading[len(lead) :]
-    return reading
+    return re.sub(r"^(?:Counting|Listing|The catalog entry of) ", "", reading)
 
 
 def _titles(rows: list[dict[str, Any]], extra: str | None = None) -> str:
@@ -155,10 +154,13 @@ class OfflineSynthesizer:
         out = answers or [f"I could not find an answer to **{cell(ctx.question)}** in the catalog."]
         if missing and answers:
             out.append("I could not cover: " + "; ".join(p.reading for p in missing) + ".")
-        reading = " · ".join(p.reading for p in parts) if parts else ""
-        if reading:
-            out.append(f"_How I read the question: {cell(reading)}" + (
-                f" ({cell(notes)})" if notes else "") + "._")  # fmt: skip
+        reading = " · ".join(p.reading for p in parts)
+        m = CONFIDENCE.search(ctx.plans[0].reasoning) if ctx.plans else None
+        line = f"_How I read the question: {cell(reading)}" + (f" ({cell(notes)})" if notes else "")
+        if reading and m and float(m.group(1)) < LOW_CONFIDENCE:  # a weak reading comes first,
+            out.insert(0, f"I am not sure I understood the question. {line}._")  # not the rows
+        elif reading:
+            out.append(line + "._")
         rows = [
             render_result(n, r)
             for n, r in cited
