@@ -63,6 +63,10 @@ GROUP_WORDS: dict[str, re.Pattern[str]] = {
 # fmt: on
 
 
+PER_GROUP = re.compile(r"\b(?:per|each|every)\s+(?:release\s+)?(?:year|country|genre|rating)\b", _I)
+RANKED = re.compile(r"\bby\s+(?:the\s+)?(?:number|count)\b", _I)
+
+
 class Intent(BaseModel):
     op: str
     score: float  # 0-1: similarity of the nearest example (1.0 for a decisive cue)
@@ -136,9 +140,9 @@ class IntentMatcher:
         ranked = [op for op, _ in votes.most_common() if op in allowed]
         op = ranked[0] if ranked else ("list" if kinds else "search")
         best = next((h for h in hits if h[0] == op), (op, 0.4, ""))
-        ranked_by = re.search(r"\bby\s+(?:the\s+)?(?:number|count)\b", masked)
-        if CUES["count"].search(masked) and op not in ("describe", "average", "most") and not (
-                ranked_by and CUES["most"].search(masked)):  # fmt: skip
+        if PER_GROUP.search(masked) or (RANKED.search(masked) and CUES["most"].search(masked)):
+            op = "most"  # "how many ... per year", "top countries by number of titles"
+        elif CUES["count"].search(masked) and op not in ("describe", "average", "most"):
             op = "count"
         elif CUES["top"].search(masked) and op not in ("people",):
             op = "top"

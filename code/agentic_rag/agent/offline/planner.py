@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 Steps = list[list[PlannedCall]]
 PART = re.compile(r"^\[part (\d+)/(\d+)\]")
 HYBRID_TOP = 2
+_READERS: dict[int, tuple[Lexicon, Reader]] = {}
 
 
 def call(tool: str, purpose: str, **args: Any) -> PlannedCall:
@@ -151,7 +152,9 @@ class OfflinePlanner:
 
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon
-        self.reader = Reader(lexicon)
+        kept = _READERS.get(id(lexicon))  # one reader per lexicon: its indexes are built once
+        self.reader = kept[1] if kept and kept[0] is lexicon else Reader(lexicon)
+        _READERS[id(lexicon)] = (lexicon, self.reader)
         self.compiler = Compiler(lexicon)
 
     async def plan(self, ctx: PlanContext) -> tuple[ExecutionPlan, Usage]:
@@ -212,15 +215,10 @@ class OfflinePlanner:
 
 
 def _bad_keys(ctx: PlanContext) -> set[str]:
-    if not ctx.previous_plans:
-        return set()
+    """Keys of the earlier calls that failed or came back empty."""
     by_id = {r.call_id: r for r in ctx.results}
-    bad = set()
-    for it, plan in enumerate(ctx.previous_plans, start=1):
-        for j, c in enumerate(plan.calls, start=1):
-            if is_bad(by_id.get(f"{it}.{j}")):
-                bad.add(c.key)
-    return bad
+    return {c.key for it, p in enumerate(ctx.previous_plans, start=1)
+            for j, c in enumerate(p.calls, start=1) if is_bad(by_id.get(f"{it}.{j}"))}  # fmt: skip
 
 
 def ensure(calls: list[PlannedCall], ctx: PlanContext, resolved: str) -> list[PlannedCall]:

@@ -149,7 +149,8 @@ class Tagger:
                 start, end, words = gram[0].start(), gram[-1].end(), [g.group() for g in gram]
                 k = key(text[start:end])
                 person = lex.person_keys.get(k) if n <= 5 and self._person_ok(words) else None
-                title = lex.title_keys.get(k) if self._title_ok(text, start, words) else None
+                title = (text[start:end] if text[start:end] in lex.shows else lex.title_keys.get(k)
+                         ) if self._title_ok(text, start, words) else None  # fmt: skip
                 if title and (k in lex.genre_keys or k in lex.country_keys):
                     title = None
                 role = _role(text, start, end)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel
 
@@ -12,12 +12,9 @@ TagKind = Literal[
     "seasons", "limit", "missing", "unknown_title",
 ]  # fmt: skip
 #: the placeholder a tag kind leaves in the masked question the intent matcher reads
-PLACEHOLDER = {
-    "person": "{person}", "title": "{title}", "unknown_title": "{title}", "genre": "{genre}",
-    "country": "{country}", "rating": "{rating}", "type": "{type}", "release": "{year}",
-    "added": "{date}", "minutes": "{duration}", "seasons": "{seasons}", "limit": "{n}",
-    "missing": "{missing}",
-}  # fmt: skip
+_SHOWN = {"unknown_title": "title", "release": "year", "added": "date", "minutes": "duration",
+          "limit": "n"}  # fmt: skip
+PLACEHOLDER = {kind: "{" + _SHOWN.get(kind, kind) + "}" for kind in get_args(TagKind)}
 
 
 class Tag(BaseModel):
