@@ -92,7 +92,8 @@ class IntentMatcher:
     def __init__(self, tag_text, path: Path = EXAMPLES):  # type: ignore[no-untyped-def]
         import yaml  # lazy: read once per process, when the first question is planned
 
-        rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
+        rows = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or []
         self.examples = [(mask(r["question"], tag_text(r["question"])), str(r["operation"]),
                           r["question"]) for r in rows if r.get("question")]  # fmt: skip
         docs = [set(self._features(m)) for m, _, _ in self.examples]

@@ -17,7 +17,6 @@ from functools import cached_property
 from agentic_rag.agent.offline.vocab import COMMON, WORD
 from agentic_rag.folding import fold
 
-TYPES = ("Movie", "TV Show")
 FUZZY_CUTOFF = 88.0  # rapidfuzz ratio (0-100) a misspelt name must reach
 
 
@@ -72,9 +71,10 @@ class Lexicon:
             if title:
                 shows[title] = ShowInfo(sid, typ, year, desc or "")
         latest = conn.execute("SELECT max(date_added), max(release_year) FROM shows").fetchone()
-        counts = dict(conn.execute(
-            "SELECT p.name, count(*) FROM people p JOIN show_people sp "
-            "ON sp.person_id = p.person_id GROUP BY p.name"))  # fmt: skip
+        counts = dict(conn.execute(  # credits of the people whose folded names collide
+            "SELECT p.name, count(*) FROM people p JOIN show_people sp ON sp.person_id = "
+            "p.person_id WHERE p.name_folded IN (SELECT name_folded FROM people GROUP BY "
+            "name_folded HAVING count(*) > 1) GROUP BY p.name"))  # fmt: skip
         return cls(
             genres=column("SELECT name FROM genres ORDER BY name"),
             countries=column("SELECT name FROM countries ORDER BY name"),

@@ -20,13 +20,10 @@ GRAPH_PARTS: dict[str, tuple[str, int | None]] = {
 }  # fmt: skip
 MAX_RELATED = 10
 TOOL_NAMES = {
-    "sql": "the catalog tables (SQL)",
-    "semantic": "a search by meaning over descriptions",
-    "cypher": "the people-and-titles graph (Cypher)",
-    "graph_expand": "the graph around those titles",
-    "web": "a web search (untrusted text)",
-    "omdb": "OMDb (untrusted text)",
-}
+    "sql": "the catalog tables (SQL)", "semantic": "a search by meaning over descriptions",
+    "cypher": "the people-and-titles graph (Cypher)", "graph_expand": "the graph around them",
+    "web": "a web search (untrusted text)", "omdb": "OMDb (untrusted text)",
+}  # fmt: skip
 
 
 def cell(value: Any) -> str:
@@ -43,11 +40,7 @@ def cell(value: Any) -> str:
 
 
 def columns_for(rows: list[dict[str, Any]]) -> list[str]:
-    keys: list[str] = []
-    for row in rows:
-        for k in row:
-            if k not in keys:
-                keys.append(k)
+    keys = list(dict.fromkeys(k for row in rows for k in row))
     shown = [k for k in keys if k not in HIDDEN_COLUMNS]
     shown.sort(key=lambda k: PREFERRED_COLUMNS.index(k) if k in PREFERRED_COLUMNS else 99)
     if not shown and "description" in keys:

@@ -27,8 +27,6 @@ Operation = Literal[
     "search",  # titles whose description matches the text
     "external",  # facts the catalog does not hold (critics, awards, news)
 ]
-GROUPS = ("country", "genre", "director", "cast", "release_year", "added_year", "rating", "type")
-ORDERS = ("duration_minutes", "seasons", "release_year", "date_added", "title")
 
 
 class PersonRef(BaseModel):
@@ -70,7 +68,8 @@ class QuerySpec(BaseModel):
 
     op: Operation
     titles: TitleSet = Field(default_factory=TitleSet)
-    by: str | None = None  # the group of `most`, the order field of `top`
+    by: str | None = None  # most: country genre director cast release_year added_year rating type;
+    #                        top: duration_minutes seasons release_year date_added
     ascending: bool = False  # fewest / shortest / oldest first
     limit: int | None = None  # as asked ("top 5"); else each operation's own default
     part: TitleSet | None = None  # share: the sub-set; compare: the second set

@@ -56,6 +56,10 @@ def clean(text: str) -> str:
     return " ".join(CONTROL.sub(" ", (text or "")[: MAX_TEXT * 2]).split())[:MAX_TEXT]
 
 
+def _words(k: str, sep: str) -> str:
+    return r"\b" + sep.join(map(re.escape, k.split())) + r"\b"
+
+
 def _free(tags: list[Tag], start: int, end: int) -> bool:
     return not any(t.start < end and start < t.end for t in tags)
 
@@ -73,12 +77,19 @@ class Tagger:
 
     def __init__(self, lex: Lexicon):
         self.lex = lex
-        nationality = "|".join(vocab.DEMONYMS)
-        self._national_genre = re.compile(rf"^(?:{nationality})\b")
-        self._genre_multi = sorted(
-            (k for k in lex.genre_keys if " " in k and not self._national_genre.match(k)
-             and k not in ("tv shows", "movies")),
-            key=len, reverse=True)  # fmt: skip
+        national = re.compile(rf"^(?:{'|'.join(vocab.DEMONYMS)})\b")  # 'Korean TV Shows': a country
+        multi = [k for k in lex.genre_keys if " " in k and not national.match(k)
+                 and k not in ("tv shows", "movies")]  # fmt: skip
+        self._genre_res = [(re.compile(_words(k, r"\W+")), lex.genre_keys[k])
+                           for k in sorted(multi, key=len, reverse=True)]  # fmt: skip
+        self._demonym_res = [(re.compile(rf"(?<![\w-])(?:{c})(?![\w-])(?![\s-]language)"), n)
+                             for c, n in vocab.DEMONYMS.items() if n in lex.countries]  # fmt: skip
+        keys = sorted(lex.country_keys, key=len, reverse=True)
+        self._country_re = re.compile("|".join(_words(k, r"\s+") for k in keys) or r"(?!x)x")
+        synonyms = ((cue, [g for g in dict.fromkeys((*m, *t)) if g in lex.genres])
+                    for cue, (m, t) in vocab.GENRE_SYNONYMS.items())  # fmt: skip
+        self._synonym_res = [(re.compile(rf"(?<![\w-])(?:{cue})(?![\w-])"), names)
+                             for cue, names in synonyms if names]  # fmt: skip
         self._ratings = sorted(lex.ratings, key=len, reverse=True)
 
     def tag(self, text: str) -> list[Tag]:
@@ -241,30 +252,28 @@ class Tagger:
     def _vocab(self, text: str, tags: list[Tag]) -> None:
         low = text.casefold()
         lex = self.lex
-        for k in self._genre_multi:
-            for m in re.finditer(r"\b" + r"\W+".join(map(re.escape, k.split())) + r"\b", low):
+        for pattern, value in self._genre_res:
+            for m in pattern.finditer(low):
                 if _free(tags, *m.span()):
-                    tags.append(at("genre", m, value=lex.genre_keys[k]))  # fmt: skip
-        for cue, country in vocab.DEMONYMS.items():
-            for m in re.finditer(rf"(?<![\w-])(?:{cue})(?![\w-])(?![\s-]language)", low):
-                if country in lex.countries and _free(tags, *m.span()):
+                    tags.append(at("genre", m, value=value))
+        for pattern, country in self._demonym_res:
+            for m in pattern.finditer(low):
+                if _free(tags, *m.span()):
                     tags.append(self._nationality(low, m, country))
-        for k in sorted(lex.country_keys, key=len, reverse=True):
-            for m in re.finditer(r"\b" + r"\s+".join(map(re.escape, k.split())) + r"\b", low):
-                if k in vocab.AMBIGUOUS_COUNTRIES and not text[m.start()].isupper():
-                    continue
-                if _free(tags, *m.span()):
-                    tags.append(at("country", m, value=lex.country_keys[k]))  # fmt: skip
+        for m in self._country_re.finditer(low):
+            k = " ".join(m.group().split())
+            if k in vocab.AMBIGUOUS_COUNTRIES and not text[m.start()].isupper():
+                continue
+            if _free(tags, *m.span()):
+                tags.append(at("country", m, value=lex.country_keys[k]))
         for m in re.finditer(r"\b(?:US|USA|UK)\b", text):
             if _free(tags, *m.span()):
                 value = "United Kingdom" if m.group() == "UK" else "United States"
-                tags.append(at("country", m, value=value))  # fmt: skip
-        for cue, (movie, tv) in vocab.GENRE_SYNONYMS.items():
-            for m in re.finditer(rf"(?<![\w-])(?:{cue})(?![\w-])", low):
-                names = [g for g in dict.fromkeys((*movie, *tv)) if g in lex.genres]
-                if names and _free(tags, *m.span()):
-                    tags.append(at("genre", m, value=names[0], alts=names[1:],
-                                    label=m.group()))  # fmt: skip
+                tags.append(at("country", m, value=value))
+        for pattern, names in self._synonym_res:
+            for m in pattern.finditer(low):
+                if _free(tags, *m.span()):
+                    tags.append(at("genre", m, value=names[0], alts=names[1:], label=m.group()))
 
     def _nationality(self, low: str, m: re.Match[str], country: str) -> Tag:
         """A nationality word: the country; a genre named '<word> TV Shows/Movies' is the other

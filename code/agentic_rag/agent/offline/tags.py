@@ -32,9 +32,6 @@ class Tag(BaseModel):
     score: float = 1.0  # 1.0 exact catalog match; lower for fuzzy or guessed readings
     note: str = ""  # how an ambiguous reading was decided
 
-    def overlaps(self, other: Tag) -> bool:
-        return self.start < other.end and other.start < self.end
-
 
 def at(kind: str, m: re.Match[str], **fields: Any) -> Tag:
     """A tag over the whole match `m`."""
