@@ -26,8 +26,8 @@ _I = re.IGNORECASE
 CUES: dict[str, re.Pattern[str]] = {
     "share": re.compile(r"\b(?:share|percent(?:age)?|proportion|fraction|ratio)\b|%", _I),
     "label": re.compile(r"\b(?:label|tag|classify|categori[sz]e|bucket)\b.*\bas\b", _I),
-    "compare": re.compile(r"\b(?:compare[ds]?|comparison|versus|vs\.?|more\s+\{\w+\}\s+(?:or|"
-                          r"than)|more\s+\w+\s+(?:or|than)\s+\w+|difference\s+between)\b", _I),
+    "compare": re.compile(r"\b(?:compare[ds]?|comparison|versus|vs\.?|difference\s+between|"
+                          r"more\b.*\b(?:or|than)|(?:or|than)\b.*\bmore)\b", _I),
     "average": re.compile(r"\b(?:average|mean|typical\s+(?:length|duration|runtime))\b", _I),
     "costars": re.compile(r"\b(?:co-?stars?|worked\s+with|(?:acted|appeared|starred|worked)\s+"
                           r"(?:with|alongside)|collaborat\w*)\b", _I),

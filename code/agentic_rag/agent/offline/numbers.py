@@ -83,12 +83,12 @@ def _date_tag(m: re.Match[str], text: str) -> Tag:
         lo, hi, label = f"{year}-01-01", f"{year + 1}-01-01", str(year)
     kind = _when(text, m.start())
     if kind == "release":
-        bounds = {"since": (year, None), "from": (year, None), "after": (year + 1, None),
+        bounds = {"since": (year, None), "from": (year, year), "after": (year + 1, None),
                   "later": (year + 1, None), "before": (None, year - 1), "prior": (None, year - 1),
                   "until": (None, year), "by": (None, year)}.get(word, (year, year))  # fmt: skip
         return at("release", m, lo=bounds[0],
                    hi=bounds[1], label=label)  # fmt: skip
-    span = {"since": (lo, None), "from": (lo, None), "as": (lo, None), "after": (hi, None),
+    span = {"since": (lo, None), "from": (lo, hi), "as": (lo, None), "after": (hi, None),
             "later": (hi, None), "before": (None, lo), "prior": (None, lo), "until": (None, hi),
             "by": (None, hi)}.get(word, (lo, hi))  # fmt: skip
     return at("added", m, value=span[0] or "",

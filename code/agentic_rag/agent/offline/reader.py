@@ -40,7 +40,7 @@ STRONG = re.compile(rf"\b(?:{STRONG_LEAD})\b", _I)
 _OPENER = re.compile(r"^\W*(?:who|what|which|when|where|in\s+which|whose|is\s+there)\b", _I)
 _KEYWORDS = re.compile(
     r"\b(?:mention(?:s|ing)?|containing|contains?|with\s+the\s+words?)\s+"
-    r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+|\s+and\s+)?)+)",
+    r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+(?:or|and|versus|vs\.?)\s+)?)+)",
     _I,
 )
 _LABEL = re.compile(r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+)?)+?)\s+as\s+['\"“‘]?"
@@ -50,7 +50,7 @@ _STOP_WORDS = (
     "a an the and or of in on to as with that which whose who their its titles title "
     "movies movies films shows series mention mentions mentioning description "
     "descriptions label tag classify containing contain contains word words each "
-    "count how many them those"
+    "count how many them those versus vs"
 )
 _STOPS = frozenset(_STOP_WORDS.split())
 
@@ -142,6 +142,9 @@ class Reader:
             spec.titles = to_set([t for t in kept if t.kind not in ("genre",)], text)
         if op not in ("label",) and (m := _KEYWORDS.search(text)):
             spec.titles.keywords = _words(m.group(1))
+            if len(spec.titles.keywords) >= 2 and CUES["compare"].search(text):  # 'x' versus 'y'
+                spec.op, spec.labels = "label", {k: [k] for k in spec.titles.keywords}
+                spec.titles.keywords = []
         head = mask(text[:lead], tags) if lead is not None else masked
         pronoun = _PRONOUN.search(head) or re.fullmatch(r"about\s+(?:them|those|it)", about, _I)
         spec.needs_results = bool(pronoun) and not spec.titles.titles and not spec.titles.people

@@ -35,7 +35,7 @@ ROLE_BEFORE = {
 ROLE_AFTER = {
     "director": re.compile(r"^\W*(?:'s\s+)?(?:directed|directs|direct|helmed|made)\b", re.I),
     "cast": re.compile(r"^\W*(?:acted|acts|starred|stars|appeared|appears|played|plays|"
-                       r"star|appear|act)\b", re.I),
+                       r"star|appear|act|(?:has\s+|have\s+)?been\s+in)\b", re.I),
 }
 # fmt: on
 _TYPE = re.compile(
