@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.offline.intent import CUES, IntentMatcher, group_of, mask
 from agentic_rag.agent.offline.lexicon import Lexicon
-from agentic_rag.agent.offline.numbers import RELEASE_VERB
+from agentic_rag.agent.offline.numbers import ADDED_VERB, RELEASE_VERB
 from agentic_rag.agent.offline.spec import PersonRef, QuerySpec, TitleSet
 from agentic_rag.agent.offline.tagger import Tagger, clean
 from agentic_rag.agent.offline.tags import Tag
@@ -104,7 +104,8 @@ class Reader:
         about = text[lead:].strip(" ?.!") if lead is not None else ""
         content = [w for w in _words(re.sub(r"\{\w+\}", " ", masked))
                    if w not in COMMON and not w.endswith("ed") and not w.isdigit()]  # fmt: skip
-        described = len(content) >= 3 and op not in NOT_DESCRIBED
+        after = [w for w in _words(about) if w in content] if lead is not None else []
+        described = (len(after) >= 3 or len(content) >= 5) and op not in NOT_DESCRIBED
         if described and not (op == "describe" and any(t.kind == "title" for t in tags)):
             op = "search"
         if op in ("search", "people") and about:
@@ -203,7 +204,7 @@ def _lead(text: str) -> int | None:
 
 
 def _added(text: str) -> bool:
-    return bool(re.search(r"\b(?:added|arriv\w*|new\s+(?:to|on))\b", text, _I))
+    return bool(ADDED_VERB.search(text))
 
 
 def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
