@@ -54,7 +54,6 @@ class Lexicon:
         self.genre_keys = {key(g): g for g in self.genres}
         self.country_keys = {key(c): c for c in self.countries}
         self.max_title_words = max((k.count(" ") + 1 for k in self.title_keys), default=1)
-        self.name_parts = {w for k in self.person_keys if " " in k for w in k.split()}
 
     @classmethod
     def from_sqlite(cls, conn: sqlite3.Connection) -> Lexicon:

@@ -167,11 +167,9 @@ def _answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
 
 
 def is_follow_up(text: str, spec: QuerySpec) -> bool:
-    if FOLLOW_LEAD.match(text):
-        return True
-    s = spec.titles
-    bare = not s.people and not s.titles
-    return bare and (spec.needs_results or len(WORD.findall(text)) <= 4)
+    bare = not spec.titles.people and not spec.titles.titles  # no subject of its own
+    short = spec.needs_results or len(WORD.findall(text)) <= 4
+    return bool(FOLLOW_LEAD.match(text)) or (bare and short)
 
 
 def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -> QuerySpec:

@@ -165,7 +165,7 @@ class Tagger:
                 if title and (k in lex.genre_keys or k in lex.country_keys):
                     title = None
                 role = _role(text, start, end)
-                if person and (not title or role or n <= 3):
+                if person and (not title or role or 1 < n <= 3):
                     best = Tag(kind="person", start=start, end=end, text=text[start:end],
                                value=person, role=role)  # fmt: skip
                 elif title:
@@ -224,7 +224,7 @@ class Tagger:
         if len(words) == 1:
             w = words[0]
             return (len(w) >= 3 and w[0].isupper() and w.casefold() not in self.lex.everyday_words
-                    and w.casefold() not in self.lex.name_parts)  # fmt: skip
+                    and w.casefold() not in self.lex.country_keys)  # fmt: skip
         low = [w.casefold() for w in words]  # lower-case names only when no word is English
         return not all(w in COMMON for w in low) and (any(w[:1].isupper() for w in words) or any(
             w not in self.lex.everyday_words for w in low))  # fmt: skip
