@@ -1,5 +1,4 @@
 """Reading a question into query specs: split into parts, tag, choose the intent, fill the spec.
-
 A follow-up ("what about 2019?", "who directed them?") is read against the previous turn's
 resolved question: the new part's entities replace the same fields of the old spec.
 """
@@ -153,6 +152,8 @@ class Reader:
             spec.about = " ".join(_words(masked.replace("{", " ").replace("}", " ")))
         if op == "people" and not spec.titles.titles and not about and spec.titles.people:
             spec.op = "list"
+        if spec.op in ("list", "top") and spec.titles.is_empty() and not tags:  # nothing to list by
+            spec.op, spec.about, spec.confidence = "search", text, min(spec.confidence, 0.1)
         if op in ("describe", "similar") and not spec.titles.titles:
             unknown = [t.value for t in tags if t.kind == "unknown_title"]
             spec.op = "search" if not unknown else spec.op

@@ -158,7 +158,7 @@ class OfflineSynthesizer:
         m = CONFIDENCE.search(ctx.plans[0].reasoning) if ctx.plans else None
         line = f"_How I read the question: {cell(reading)}" + (f" ({cell(notes)})" if notes else "")
         if reading and m and float(m.group(1)) < LOW_CONFIDENCE:  # a weak reading comes first,
-            out.insert(0, f"I am not sure I understood the question. {line}._")  # not the rows
+            out.insert(0, f"I could not read this as a catalog question. {line}._")  # not rows
         elif reading:
             out.append(line + "._")
         rows = [
