@@ -9,7 +9,7 @@ decision continues and names the uncovered parts, which the answer then states.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from agentic_rag.agent.interfaces import EvalContext, Usage
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan
@@ -21,8 +21,7 @@ OUTSIDE = frozenset({"web", "omdb"})
 CONFIDENCE = re.compile(r"confidence ([\d.]+)")
 
 
-@dataclass
-class Part:
+class Part(NamedTuple):
     number: int
     op: str
     reading: str

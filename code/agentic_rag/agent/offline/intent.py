@@ -141,7 +141,7 @@ class IntentMatcher:
         ranked = [op for op, _ in votes.most_common() if op in allowed]
         op = ranked[0] if ranked else ("list" if kinds else "search")
         best = next((h for h in hits if h[0] == op), (op, 0.4, ""))
-        if PER_GROUP.search(masked) or (RANKED.search(masked) and CUES["most"].search(masked)):
+        if PER_GROUP.search(masked) or RANKED.search(masked):
             op = "most"  # "how many ... per year", "top countries by number of titles"
         elif CUES["count"].search(masked) and op not in ("describe", "average", "most"):
             op = "count"

@@ -17,12 +17,13 @@ from agentic_rag.agent.interfaces import PlanContext, Usage
 from agentic_rag.agent.models import ARGS_BY_TOOL, MAX_CALLS, ExecutionPlan, PlannedCall
 from agentic_rag.agent.offline import compile_cypher as cy
 from agentic_rag.agent.offline import compile_sql as q
+from agentic_rag.agent.offline.evaluator import usable
 from agentic_rag.agent.offline.lexicon import Lexicon
 from agentic_rag.agent.offline.phrasing import question_for, reading, set_words
 from agentic_rag.agent.offline.reader import Reader
 from agentic_rag.agent.offline.spec import QuerySpec, TitleSet
 from agentic_rag.agent.offline.vocab import COMMON, WORD
-from agentic_rag.tools.base import ToolResult, ToolStatus
+from agentic_rag.tools.base import ToolResult
 
 log = logging.getLogger(__name__)
 Steps = list[list[PlannedCall]]
@@ -47,10 +48,6 @@ def semantic(text: str, s: TitleSet, purpose: str, n: int = 8) -> PlannedCall:
                 n_results=n, type=s.type, year_from=s.year_from, year_to=s.year_to,
                 genre=genres[0] if genres else None,
                 country=s.countries[0] if s.countries else None)  # fmt: skip
-
-
-def is_bad(result: ToolResult | None) -> bool:
-    return result is None or result.status.failed or result.status == ToolStatus.EMPTY
 
 
 def _words(text: str) -> list[str]:
@@ -79,8 +76,9 @@ class Compiler:
             return [[sql(what, q.compare([(set_words(s), s), (set_words(spec.part), spec.part)]))]]
         if op == "label" and spec.labels:
             return [[sql(what, q.labels(s, spec.labels))]]
-        if op == "describe" and s.titles:
-            return [[sql(what, q.title_rows(s.titles)), sql(what, q.title_rows(s.titles, True))]]
+        if op == "describe":  # a named title, or the words of one the catalog does not hold
+            named = s.titles or [spec.text]
+            return [[sql(what, q.title_rows(named)), sql(what, q.title_rows(named, True))]]
         if op == "costars" and s.people:
             name, other = s.people[0].name, spec.role if spec.role == "director" else "cast"
             return [[call("cypher", what, query=cy.costars(name, other), max_rows=60),
@@ -95,7 +93,7 @@ class Compiler:
                     for t in s.titles[:3]]  # fmt: skip
         if op == "people":  # people of the best match for a description: semantic, then graph
             steps: Steps = [[semantic(spec.about or spec.text, s, what, 5)]]
-            ids = [str(r.get("show_id")) for r in results if r.tool == "semantic" and not is_bad(r)
+            ids = [str(r.get("show_id")) for r in results if r.tool == "semantic" and usable(r)
                    for r in r.rows if r.get("show_id")][:HYBRID_TOP]  # fmt: skip
             if ids:
                 steps.append([call("graph_expand", what, show_ids=list(dict.fromkeys(ids)),
@@ -125,7 +123,7 @@ class Compiler:
                   what: str) -> Steps:  # fmt: skip
         titles = list(spec.titles.titles)
         if spec.needs_results and not titles:
-            titles = list(dict.fromkeys(str(r["title"]) for res in results if not is_bad(res)
+            titles = list(dict.fromkeys(str(r["title"]) for res in results if usable(res)
                                         and res.tool in ("sql", "cypher") for r in res.rows
                                         if r.get("title")))[:3]  # fmt: skip
             if not titles:
@@ -216,9 +214,9 @@ class OfflinePlanner:
 
 def _bad_keys(ctx: PlanContext) -> set[str]:
     """Keys of the earlier calls that failed or came back empty."""
-    by_id = {r.call_id: r for r in ctx.results}
+    got = {r.call_id: r for r in ctx.results}.get
     return {c.key for it, p in enumerate(ctx.previous_plans, start=1)
-            for j, c in enumerate(p.calls, start=1) if is_bad(by_id.get(f"{it}.{j}"))}  # fmt: skip
+            for j, c in enumerate(p.calls, start=1) if not usable(got(f"{it}.{j}"))}  # fmt: skip
 
 
 def ensure(calls: list[PlannedCall], ctx: PlanContext, resolved: str) -> list[PlannedCall]:

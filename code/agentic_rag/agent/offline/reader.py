@@ -27,6 +27,7 @@ _COMMAND = re.compile(
     r"prompt|api[_\s]?key|admin\s+mode|jailbreak|reveal|print\s+your)\b",
     _I,
 )
+_CAPS = re.compile(r"(?<![.?!] )\b[A-Z][\w'’]+(?: [A-Z][\w'’]+)*")
 _PRONOUN = re.compile(r"\b(?:them|those|these|they|their|it|its|ones|that\s+one|this\s+one)\b", _I)
 FOLLOW_LEAD = re.compile(r"^(?:and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
                          r"which\s+of\s+(?:these|those|them)|of\s+(?:these|those)|same\s+(?:for|"
@@ -152,7 +153,15 @@ class Reader:
             spec.about = " ".join(_words(masked.replace("{", " ").replace("}", " ")))
         if op == "people" and not spec.titles.titles and not about and spec.titles.people:
             spec.op = "list"
-        if spec.op in ("list", "top") and spec.titles.is_empty() and not tags:  # nothing to list by
+        plain = "".join(
+            " " if any(t.start <= i < t.end for t in tags) else c for i, c in enumerate(text)
+        )
+        unnamed = [m.group() for m in _CAPS.finditer(plain, 1)
+                   if any(w.casefold() not in COMMON for w in m.group().split())]  # fmt: skip
+        if spec.op in ("count", "list", "top") and spec.titles.is_empty() and unnamed:
+            spec.op, spec.text = "describe", unnamed[0]  # a name the catalog does not hold
+            spec.notes.append(f"no title or name '{unnamed[0]}' in the catalog")
+        elif spec.op in ("list", "top") and spec.titles.is_empty() and not tags:  # nothing to list
             spec.op, spec.about, spec.confidence = "search", text, min(spec.confidence, 0.1)
         if op in ("describe", "similar") and not spec.titles.titles:
             unknown = [t.value for t in tags if t.kind == "unknown_title"]

@@ -11,22 +11,13 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 Role = Literal["director", "cast"]
-Operation = Literal[
-    "count",  # how many titles are in the set
-    "list",  # which titles are in the set
-    "top",  # the first N titles ordered by a field (longest, newest, oldest ...)
-    "most",  # the group (country, genre, person, year ...) with the most / fewest titles
-    "share",  # what share of the set also satisfies `part`
-    "compare",  # two sets side by side (counts)
-    "label",  # label titles by description keywords, count each label
-    "average",  # average duration or seasons of the set
-    "describe",  # one named title's catalog row
-    "people",  # directors / cast of named titles or of the set
-    "costars",  # people who worked with a named person
-    "similar",  # titles like a named title
-    "search",  # titles whose description matches the text
-    "external",  # facts the catalog does not hold (critics, awards, news)
-]
+#: count / list the set; top: first N by a field; most: the group with the most (or fewest)
+#: titles; share: % of the set in `part`; compare: two sets' counts; label: counts per description
+#: keyword label; average: duration or seasons; describe: a named title's row; people: its
+#: directors or cast; costars: who worked with a person; similar: titles like a title; search:
+#: titles whose description matches; external: facts the catalog does not hold (critics, news)
+Operation = Literal["count", "list", "top", "most", "share", "compare", "label", "average",
+                    "describe", "people", "costars", "similar", "search", "external"]  # fmt: skip
 
 
 class PersonRef(BaseModel):

@@ -237,8 +237,9 @@ class Tagger:
             return False
         if len(words) == 1:
             w = words[0]
-            before = text[:start].rstrip()
+            before, after = text[:start].rstrip(), text[start + len(w) :].split()[:1]
             mid = bool(before) and before[-1] not in ".?!" and not before.split()[-1][:1].isupper()
+            mid = mid and not (after and after[0][:1].isupper())  # a whole capitalised phrase
             return len(w) >= 3 and (
                 bool(named)
                 or w.casefold() not in self.lex.everyday_words
