@@ -63,7 +63,10 @@ class Compiler:
     def steps(self, spec: QuerySpec, results: list[ToolResult], tools: set[str]) -> Steps:
         s, op, what = spec.titles, spec.op, reading(spec)
         if op == "count":
-            return [[sql(what, q.count(s))]]
+            other = spec.other and sql(
+                f"other reading: {set_words(spec.other)}", q.count(spec.other)
+            )
+            return [[sql(what, q.count(s))], *([[other]] if other else [])]
         if op == "top":
             return [[sql(what, q.top(spec))]]
         if op == "most":

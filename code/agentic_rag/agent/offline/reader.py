@@ -141,6 +141,10 @@ class Reader:
         elif op == "label":
             spec.labels = _labels(text)
             spec.titles = to_set([t for t in kept if t.kind not in ("genre",)], text)
+        amb = next((t for t in kept if t.kind == "country" and t.alts), None)
+        if amb and spec.op == "count":  # 'Korean TV shows': made in Korea, or the genre? both
+            genre = amb.model_copy(update={"kind": "genre", "value": amb.alts[0], "alts": []})
+            spec.other = to_set([genre if t is amb else t for t in kept], text)
         if op not in ("label",) and (m := _KEYWORDS.search(text)):
             spec.titles.keywords = _words(m.group(1))
             if len(spec.titles.keywords) >= 2 and CUES["compare"].search(text):  # 'x' versus 'y'
@@ -235,6 +239,11 @@ def _order(masked: str, s: TitleSet, text: str) -> tuple[str, bool]:
     return ("date_added" if _added(text) else "release_year"), asc
 
 
+_RANGES = {"release": ("year_from", "year_to"), "minutes": ("minutes_min", "minutes_max"),
+           "seasons": ("seasons_min", "seasons_max")}  # fmt: skip
+_LISTS = {"rating": "ratings", "missing": "missing", "title": "titles"}
+
+
 def to_set(tags: list[Tag], text: str) -> TitleSet:
     s, people = TitleSet(), any(t.kind == "person" for t in tags)
     for t in tags:
@@ -249,24 +258,15 @@ def to_set(tags: list[Tag], text: str) -> TitleSet:
             s.type = s.type or hint  # type: ignore[assignment]
         elif k == "person":
             s.people.append(PersonRef(name=t.value, role=t.role))
-        elif k == "release":
-            s.year_from, s.year_to = t.lo, t.hi
         elif k == "added":
             s.added_from, s.added_to = t.value or None, t.value2 or None
-        elif k == "rating":
-            s.ratings.append(t.value)
-        elif k == "minutes":
-            s.minutes_min, s.minutes_max = t.lo, t.hi
-        elif k == "seasons":
-            s.seasons_min, s.seasons_max = t.lo, t.hi
-        elif k == "missing":
-            s.missing.append(t.value)
-        elif k == "title":
-            s.titles.append(t.value)
-    if s.type is None and (s.minutes_min or s.minutes_max):
-        s.type = "Movie"
-    if s.type is None and (s.seasons_min or s.seasons_max):
-        s.type = "TV Show"
+        elif k in _RANGES:  # inclusive bounds of a year, running time or season count
+            setattr(s, _RANGES[k][0], t.lo)
+            setattr(s, _RANGES[k][1], t.hi)
+        elif k in _LISTS:
+            getattr(s, _LISTS[k]).append(t.value)
+    if s.type is None and (s.minutes_min or s.minutes_max or s.seasons_min or s.seasons_max):
+        s.type = "Movie" if s.minutes_min or s.minutes_max else "TV Show"
     tv = ("TV", "Series", "Docuseries", "Shows", "Kids' TV")
     for i, group in enumerate(s.genres):
         if s.type and len(group) > 1:
@@ -288,16 +288,13 @@ def _share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
 
 
 def _compare_sets(tags: list[Tag], text: str) -> tuple[TitleSet, TitleSet]:
-    kinds: dict[str, list[Tag]] = {}
-    for t in tags:
-        kinds.setdefault(t.kind, []).append(t)
-    kind = next((k for k, v in kinds.items() if len({t.value or t.text for t in v}) >= 2), None)
-    if kind is None:
-        return to_set(tags, text), TitleSet()
-    a, b = kinds[kind][0], next(t for t in kinds[kind] if (t.value or t.text) != (
-        kinds[kind][0].value or kinds[kind][0].text))  # fmt: skip
-    shared = [t for t in tags if t.kind != kind]
-    return to_set([*shared, a], text), to_set([*shared, b], text)
+    """Two values of one kind ('movies or TV shows', '2019 or 2020'): one set each."""
+    for kind in dict.fromkeys(t.kind for t in tags):
+        values = list({(t.value or t.text): t for t in tags if t.kind == kind}.values())
+        if len(values) >= 2:
+            shared = [t for t in tags if t.kind != kind]
+            return to_set([*shared, values[0]], text), to_set([*shared, values[1]], text)
+    return to_set(tags, text), TitleSet()
 
 
 def _words(text: str) -> list[str]:
@@ -308,13 +305,7 @@ def _words(text: str) -> list[str]:
 def _labels(text: str) -> dict[str, list[str]]:
     cue = CUES["label"].search(text)
     body = text[cue.start() :] if cue else text
-    body = re.sub(
-        r"^\W*\w+\s+(?:\w+\s+){0,3}?(?:mention\w*|contain\w*|with)\s+", "", body, flags=_I
-    )
-    out: dict[str, list[str]] = {}
-    for m in _LABEL.finditer(body):
-        words = _words(m.group(1))
-        label = m.group(2).strip()
-        if words and label.casefold() not in ("well", "much", "many"):
-            out[label] = words
-    return out
+    body = re.sub(r"^\W*\w+\s+(?:\w+\s+){0,3}?(?:mention\w*|contain\w*|with)\s+", "", body,
+                  flags=_I)  # fmt: skip
+    pairs = ((m.group(2).strip(), _words(m.group(1))) for m in _LABEL.finditer(body))
+    return {label: words for label, words in pairs if words and label.casefold() != "well"}

@@ -71,3 +71,4 @@ class QuerySpec(BaseModel):
     notes: list[str] = Field(default_factory=list)  # how ambiguous words were read
     confidence: float = 1.0  # how sure the reading is (tagger and intent match)
     needs_results: bool = False  # refers to the previous part's titles ("them")
+    other: TitleSet | None = None  # the other reading of an ambiguous word (both are counted)

@@ -103,13 +103,16 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
     return ""
 
 
-def _part_of(result: ToolResult, ctx: SynthContext) -> int | None:
+def _purpose(result: ToolResult, ctx: SynthContext) -> str:
     it, _, j = result.call_id.partition(".")
     try:
-        call = ctx.plans[int(it) - 1].calls[int(j) - 1]
+        return ctx.plans[int(it) - 1].calls[int(j) - 1].purpose
     except (ValueError, IndexError):
-        return None
-    m = PART_TAG.match(call.purpose)
+        return ""
+
+
+def _part_of(result: ToolResult, ctx: SynthContext) -> int | None:
+    m = PART_TAG.match(_purpose(result, ctx))
     return int(m.group(1)) if m else None
 
 
@@ -143,6 +146,10 @@ class OfflineSynthesizer:
                 sentence = (
                     f"For the best match: {render_result(key[0], key[1]).split(':', 1)[1].strip()}"
                 )
+            for n2, r2 in mine[1:] if part.op == "count" else []:  # the other reading, if run
+                other = _purpose(r2, ctx).partition("other reading: ")[2]
+                if other and "titles" in r2.rows[0]:
+                    sentence += f" Read as {other}: **{r2.rows[0]['titles']:,}** [{n2}]."
             if sentence:
                 answers.append(sentence)
             elif part.op == "external":
