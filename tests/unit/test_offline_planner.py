@@ -135,6 +135,16 @@ def test_nationality_word_is_the_country_with_the_genre_as_other_reading(reader)
     assert genre.titles.genres == [["Korean TV Shows"]] and not genre.titles.countries
 
 
+def test_an_ambiguous_nationality_word_is_counted_both_ways(lexicon, db):
+    p = plan(lexicon, "How many Korean TV shows are there?")
+    first, other = p.calls
+    assert first.purpose.startswith("[part 1/1] Counting TV shows from South Korea")
+    assert other.purpose.startswith("[part 1/1] other reading: Korean TV Shows")
+    counts = [db.execute(check_sql(c.args["query"], schema=SQL_SCHEMA).sql).fetchone()[0]
+              for c in p.calls]  # fmt: skip
+    assert counts == [2, 1]
+
+
 def test_lowercase_country_words_need_a_capital(reader):
     (spec,) = reader.read("How many movies did Jordan Peele direct?")
     assert not spec.titles.countries and spec.titles.people[0].name == "Jordan Peele"
