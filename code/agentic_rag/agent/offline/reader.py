@@ -18,8 +18,8 @@ from agentic_rag.agent.offline.tags import Tag
 from agentic_rag.agent.offline.vocab import COMMON, TYPE_HINTS, WORD
 
 _I = re.IGNORECASE
-_SPLIT = re.compile(r"(?<=[?;!])\s+|(?<=\.)\s+(?=[A-Z])|,?\s+(?:and|but|also|then)\s+(?=(?:what|"
-                    r"who|which|how|where|when|list|tell|show|give|name|do|does|did|is|are)\b)"
+_SPLIT = re.compile(r"(?<=[?;!])\s+|(?-i:(?<=[a-z]{2}\.)\s+(?=[A-Z]))|,?\s+(?:and|but|also|then)\s+"
+                    r"(?=(?:what|who|which|how|where|when|list|tell|show|give|name|do|does|did|is|are)\b)"
                     r"|\.?\s+then\s+", _I)  # fmt: skip
 #: an instruction to the system rather than a catalog question (never acted on)
 _COMMAND = re.compile(
