@@ -16,6 +16,7 @@ from sqlglot.errors import ParseError, SqlglotError
 from sqlglot.optimizer.scope import Scope, traverse_scope
 
 from agentic_rag.errors import QueryRefusedError
+from agentic_rag.textsafe import refuse_controls
 
 MAX_SQL_CHARS = 20_000
 #: Same as the run-time SQLITE_LIMIT_LENGTH: the longest value (or row) a query may build.
@@ -113,8 +114,7 @@ def _check(
         raise QueryRefusedError(f"The SQL query is empty. {ONLY_SELECT}")
     if len(sql) > MAX_SQL_CHARS:
         raise QueryRefusedError(f"The SQL is longer than {MAX_SQL_CHARS} characters; shorten it.")
-    if "\x00" in sql:
-        raise QueryRefusedError("The SQL contains a NUL character; remove it.")
+    refuse_controls(sql, "The SQL")
     statements = _statements(sql)
     if not statements:
         raise QueryRefusedError(f"The SQL holds no statement (only comments). {ONLY_SELECT}")

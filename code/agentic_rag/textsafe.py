@@ -1,0 +1,85 @@
+"""The one boundary for text from outside: undecodable bytes and control characters.
+
+Every string that enters the app (a question, a tool argument written by a model, a
+command-line argument) passes here before anything else reads it:
+
+- `decode_lenient`: bytes, or a `str` carrying undecodable bytes as lone surrogates
+  (how Python hands over invalid UTF-8 from the command line), become valid text with
+  U+FFFD in place of what could not be decoded;
+- `control_chars` / `refuse_controls`: C0/C1 control characters (except tab and line
+  breaks), and invisible bidi/format characters that reorder or hide text, are refused
+  in queries: a NUL byte ends a C string early on the server and cuts off what a guard
+  appended (a LIMIT);
+- `clean_text`: for free text such as a question, the same characters become spaces.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from agentic_rag.errors import QueryRefusedError
+
+ALLOWED_CONTROLS = frozenset("\t\n\r")
+#: Format characters that reorder or hide text (bidi overrides and isolates, zero-width).
+INVISIBLE = frozenset(
+    "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068"
+    "\u2069\ufeff"
+)
+
+
+def decode_lenient(value: str | bytes) -> str:
+    """Valid text from bytes or from a str holding surrogate-escaped bytes; never raises."""
+    if isinstance(value, bytes | bytearray):
+        return bytes(value).decode("utf-8", "replace")
+    try:
+        value.encode("utf-8")
+        return value
+    except UnicodeEncodeError:
+        pass
+    try:
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # surrogates outside the escape range
+        return value.encode("utf-8", "replace").decode("utf-8")
+
+
+def _is_control(ch: str) -> bool:
+    if ch in ALLOWED_CONTROLS:
+        return False
+    return unicodedata.category(ch) in ("Cc", "Cs") or ch in INVISIBLE
+
+
+def control_chars(text: str) -> list[str]:
+    """The distinct control (and invisible format) characters in `text`, as U+XXXX."""
+    return list(dict.fromkeys(f"U+{ord(ch):04X}" for ch in text if _is_control(ch)))
+
+
+def refuse_controls(text: str, what: str = "The query") -> None:
+    """Raise `QueryRefusedError` naming the control characters in `text`, if any."""
+    found = control_chars(text)
+    if found:
+        raise QueryRefusedError(
+            f"{what} contains control characters ({', '.join(found[:5])}); remove them."
+        )
+
+
+def clean_text(value: str | bytes) -> str:
+    """Decoded text with control and invisible characters replaced by spaces."""
+    text = decode_lenient(value)
+    if not any(_is_control(ch) for ch in text):
+        return text
+    return "".join(" " if _is_control(ch) else ch for ch in text)
+
+
+def controls_in(value: object) -> list[str]:
+    """Control characters in any string inside `value` (dicts, lists, Pydantic models)."""
+    if hasattr(value, "model_dump"):
+        value = value.model_dump()
+    if isinstance(value, str):
+        return control_chars(value)
+    if isinstance(value, dict):
+        items: list[object] = [*value.keys(), *value.values()]
+    elif isinstance(value, list | tuple | set):
+        items = list(value)
+    else:
+        return []
+    return list(dict.fromkeys(c for item in items for c in controls_in(item)))
