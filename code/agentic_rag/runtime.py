@@ -30,6 +30,7 @@ from agentic_rag.agent.trace_store import ThreadInfo, TraceStore, checkpoint_thr
 from agentic_rag.config import Settings, mode_label
 from agentic_rag.stores.handles import Stores, open_stores
 from agentic_rag.stores.schema import describe_stores
+from agentic_rag.textsafe import decode_lenient
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.cache import TTLCache
 from agentic_rag.tools.deps import ToolDeps
@@ -189,6 +190,7 @@ class AppRuntime:
         **deps_overrides: Any,
     ) -> dict[str, Any]:
         """One turn end to end: run the graph, store the trace, return the final state values."""
+        question = decode_lenient(question)  # the boundary: undecodable bytes become U+FFFD
         async with self.session(persist=persist, **deps_overrides) as graph:
             values = await run_turn(graph, question, thread_id, on_event=on_event)
         values["trace_export"] = turn_trace(values)

@@ -10,12 +10,17 @@ command-line argument) passes here before anything else reads it:
   breaks), and invisible bidi/format characters that reorder or hide text, are refused
   in queries: a NUL byte ends a C string early on the server and cuts off what a guard
   appended (a LIMIT);
-- `clean_text`: for free text such as a question, the same characters become spaces.
+- `clean_text`: for free text such as a question, the same characters become spaces;
+- `append_line_atomically`: how text that came in this way is written to a log.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
 import unicodedata
+from pathlib import Path
 
 from agentic_rag.errors import QueryRefusedError
 
@@ -39,7 +44,7 @@ def decode_lenient(value: str | bytes) -> str:
     try:
         return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     except UnicodeEncodeError:  # surrogates outside the escape range
-        return value.encode("utf-8", "replace").decode("utf-8")
+        return "".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in value)
 
 
 def _is_control(ch: str) -> bool:
@@ -83,3 +88,23 @@ def controls_in(value: object) -> list[str]:
     else:
         return []
     return list(dict.fromkeys(c for item in items for c in controls_in(item)))
+
+
+def append_line_atomically(path: Path, line: str) -> None:
+    """Append one line to a JSON-lines file so that the file is always either the old or
+    the new content: the line is encoded first (lone surrogates become '?', never an error),
+    then the whole file is written to a temp file beside it and swapped in."""
+    data = (line.rstrip("\n") + "\n").encode("utf-8", "replace")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    old = path.read_bytes() if path.exists() else b""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(old + data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
