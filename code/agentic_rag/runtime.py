@@ -28,6 +28,7 @@ from agentic_rag.agent.offline.synthesizer import OfflineSynthesizer
 from agentic_rag.agent.runner import EventSink, run_turn, turn_trace
 from agentic_rag.agent.trace_store import ThreadInfo, TraceStore, checkpoint_threads
 from agentic_rag.config import Settings, mode_label
+from agentic_rag.redaction import register_secrets
 from agentic_rag.stores.handles import Stores, open_stores
 from agentic_rag.stores.schema import describe_stores
 from agentic_rag.textsafe import decode_lenient
@@ -57,6 +58,7 @@ class AppRuntime:
 
     @classmethod
     def open(cls, settings: Settings, enabled_tools: Iterable[str] | None = None) -> AppRuntime:
+        register_secrets(settings.openai_api_key, settings.omdb_api_key)  # before any request
         stores = open_stores(settings)
         try:
             schema_text = describe_stores(stores).render()
