@@ -55,6 +55,20 @@ def _bound_client(client: Any, socket_timeout_s: float) -> None:
         pool.disconnect()  # pooled connections reconnect with the new timeout
 
 
+def _never_save_on_shutdown(client: Any) -> None:
+    """The rdb is written only by the build's explicit SAVE. redislite shuts its server
+    down with SAVE on every exit (close, atexit, Ctrl-C), which would rewrite the data file
+    with FalkorDB's telemetry stream: the texts of every query run since it opened."""
+    original = client.shutdown
+
+    def shutdown(*_args: Any, now: bool = False, force: bool = False, **kwargs: Any) -> Any:
+        kwargs.pop("save", None)
+        kwargs.pop("nosave", None)
+        return original(nosave=True, now=now, force=force, **kwargs)
+
+    client.shutdown = shutdown
+
+
 class GraphStore:
     """A FalkorDB graph handle with the few operations the app needs."""
 
@@ -92,6 +106,7 @@ class GraphStore:
                 "Reinstall with `make install` (falkordblite ships the server), "
                 "or point FALKORDB_URL at a running FalkorDB."
             ) from exc
+        _never_save_on_shutdown(db.client)
         store = cls(db, graph_name, embedded=True, location=str(rdb_path))
         store.apply_limits(limits or GraphLimits())
         return store
