@@ -10,7 +10,8 @@ command-line argument) passes here before anything else reads it:
   breaks), and invisible bidi/format characters that reorder or hide text, are refused
   in queries: a NUL byte ends a C string early on the server and cuts off what a guard
   appended (a LIMIT);
-- `clean_text`: for free text such as a question, the same characters become spaces;
+- `clean_text`: for free text such as a question, control characters become spaces and
+  invisible ones are dropped;
 - `append_line_atomically`: how text that came in this way is written to a log.
 """
 
@@ -25,10 +26,10 @@ from pathlib import Path
 from agentic_rag.errors import QueryRefusedError
 
 ALLOWED_CONTROLS = frozenset("\t\n\r")
-#: Format characters that reorder or hide text (bidi overrides and isolates, zero-width).
+#: Format characters that reorder or hide text (bidi marks, overrides and isolates, zero-width
+#: space, word joiner, BOM). The zero-width (non-)joiners stay: Indic scripts and emoji need them.
 INVISIBLE = frozenset(
-    "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068"
-    "\u2069\ufeff"
+    "\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
 )
 
 
@@ -68,11 +69,11 @@ def refuse_controls(text: str, what: str = "The query") -> None:
 
 
 def clean_text(value: str | bytes) -> str:
-    """Decoded text with control and invisible characters replaced by spaces."""
+    """Decoded text with control characters replaced by spaces and invisible ones removed."""
     text = decode_lenient(value)
     if not any(_is_control(ch) for ch in text):
         return text
-    return "".join(" " if _is_control(ch) else ch for ch in text)
+    return "".join(("" if ch in INVISIBLE else " ") if _is_control(ch) else ch for ch in text)
 
 
 def controls_in(value: object) -> list[str]:

@@ -95,3 +95,8 @@ def test_audit_log_survives_undecodable_text(tmp_path):
     log.record("sql", "SELECT '\udcff'", "refused")
     log.record("sql", "SELECT 1", "ok", rows=1)
     assert [e["query"] for e in log.entries()] == ["SELECT '?'", "SELECT 1"]
+
+
+def test_questions_keep_joiners_and_lose_hidden_characters():
+    assert clean_text("क्\u200dष and 👨\u200d👩\u200d👧") == "क्\u200dष and 👨\u200d👩\u200d👧"
+    assert clean_text("Ro\u200bma\u202e\x00 2018") == "Roma  2018"

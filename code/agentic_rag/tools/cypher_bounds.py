@@ -32,7 +32,8 @@ ALLOWED_FUNCTIONS = frozenset(
         "tolower", "toupper", "trim", "ltrim", "rtrim", "left", "right", "substring", "split",
         "reverse", "replace", "tostring", "tostringornull", "string.join", "size",
         # numbers and types
-        "abs", "ceil", "floor", "round", "sign", "sqrt", "tointeger", "tointegerornull",
+        "abs", "ceil", "floor", "round", "sign", "sqrt", "exp", "log", "log10", "pow", "pi",
+        "e", "rand", "tointeger", "tointegerornull",
         "tofloat", "tofloatornull", "toboolean", "tobooleanornull", "coalesce", "typeof",
         # graph and lists
         "id", "labels", "type", "keys", "properties", "exists", "head", "last", "tail",
