@@ -157,7 +157,7 @@ def test_common_sqlite_functions_survive_the_rewrite():
         ("SELECT 'unterminated", "parse"),
         ("(" * 3000 + "SELECT 1" + ")" * 3000, "nested"),
         ("SELECT 1 -- " + "x" * 20_001, "longer than"),
-        ("SELECT '\x00'", "NUL"),
+        ("SELECT '\x00'", "control characters (U+0000)"),
     ],
 )
 def test_refused_with_a_clear_message(sql, fragment):
