@@ -264,6 +264,7 @@ async def run_isolated[T](
     try:
         return await asyncio.shield(future)
     except asyncio.CancelledError:
+        future.cancel()  # whatever the thread delivers later is dropped, never logged
         on_abandon()
         raise
 
