@@ -1,9 +1,7 @@
 """The offline evaluator: every part of the question needs evidence.
 
-The plan's reasoning lists the parts ("Part 1/2 (list): ..."); each call's purpose starts with
-"[part i/n]". A part with no result that returned rows, or a part waiting for an earlier result
-("[deferred]"), triggers a replan for that part (once, below the iteration cap). At the cap the
-decision continues and names the uncovered parts, which the answer then states.
+A part ("Part 1/2 (list): ..." in the reasoning, "[part i/n]" in call purposes) with no rows, or
+waiting for an earlier result ("[deferred]"), is replanned once; at the cap it is named instead.
 """
 
 from __future__ import annotations

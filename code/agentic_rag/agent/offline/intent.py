@@ -1,9 +1,7 @@
-"""Intent from tagged examples: the operation of a question part.
-
-The part is masked ("how many {type} from {country} were added after {date}") and compared
-with the masked questions of the shared example bank (`agent/plan_examples.yaml`); the nearest
-examples vote. A few general cue detectors (percentages, comparisons, superlatives, labels)
-take precedence, and the entities present rule out operations that need what is not there.
+"""Intent from tagged examples: the masked part ("how many {type} from {country} were added
+after {date}") is compared with the masked questions of the shared example bank
+(`agent/plan_examples.yaml`) and the nearest vote; a few general cue detectors (percentages,
+comparisons, superlatives, labels) take precedence, and missing entities rule operations out.
 """
 
 from __future__ import annotations

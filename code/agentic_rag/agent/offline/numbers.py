@@ -1,8 +1,6 @@
-"""Years, dates, durations, season counts and "top N" in a question, as tags with spans.
-
-A year or date belongs to "added to Netflix" when an adding verb is the nearest verb before
-it ("added since 2019", "arrived on Netflix in March 2020"), else to the release year.
-Relative windows ("in the last 3 years") are anchored on the catalog's latest date.
+"""Years, dates, durations, season counts and "top N" in a question, as tags with spans. A date
+is "added to Netflix" when an adding verb is the nearest verb before it, else a release year;
+relative windows ("in the last 3 years") are anchored on the catalog's latest date.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """The offline planner: read the question into specs, compile each part into tool calls.
 
-A part compiles to steps; a step is a list of alternative calls: the first is planned, the
-others are what a replan tries when it failed or came back empty. A part that needs an earlier
-result (the people of the best semantic match, critics on "them") is planned in the next round.
-The plan's reasoning lists every part ("Part 1/2: ..."), so the evaluator and the writer can
-check that each part has evidence.
+A part compiles to steps, each a list of alternatives (the first is planned, the next ones are
+tried when it failed or came back empty); a part that needs an earlier result is planned in the
+next round. The reasoning lists every part ("Part 1/2 (list): ...") for the evaluator and writer.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""The offline writer: an answer that answers first, then says how it read the question, then
-shows the supporting rows with the same [n] citations as the LLM synthesizer.
-
-It states nothing that is not in a result: numbers, titles and names are copied from rows.
+"""The offline writer: the answer first, then how the question was read, then the supporting
+rows with [n] citations. Numbers, titles and names are copied from rows, never made up.
 """
 
 from __future__ import annotations
@@ -14,6 +12,12 @@ from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
 from agentic_rag.agent.offline.evaluator import CONFIDENCE, PART_TAG, Part, parts_of, usable
 from agentic_rag.agent.offline.rows import cell, render_result
 from agentic_rag.tools.base import ToolResult
+from agentic_rag.ui.safe import escape_markdown
+
+
+def literal(text: str | None) -> str:  # user text in an answer: literal, never markup
+    return escape_markdown((text or "")[:300], one_line=True) or "your question"
+
 
 MAX_NAMED = 20
 LOW_CONFIDENCE = 0.15  # intent similarity below which the answer leads with its reading
@@ -149,21 +153,25 @@ class OfflineSynthesizer:
             for n2, r2 in mine[1:] if part.op == "count" else []:  # the other reading, if run
                 other = _purpose(r2, ctx).partition("other reading: ")[2]
                 if other and "titles" in r2.rows[0]:
-                    sentence += f" Read as {other}: **{r2.rows[0]['titles']:,}** [{n2}]."
+                    sentence += f" Read as {literal(other)}: **{r2.rows[0]['titles']:,}** [{n2}]."
             if sentence:
                 answers.append(sentence)
             elif part.op == "external":
                 answers.append(
-                    f"I could not get outside facts for this ({part.reading}). {NOT_HELD}"
+                    f"I could not get outside facts for this ({literal(part.reading)}). {NOT_HELD}"
                 )
             else:
                 missing.append(part)
-        out = answers or [f"I could not find an answer to **{cell(ctx.question)}** in the catalog."]
+        out = answers or [
+            f"I could not find an answer to **{literal(ctx.question)}** in the catalog."
+        ]
         if missing and answers:
-            out.append("I could not cover: " + "; ".join(p.reading for p in missing) + ".")
+            out.append("I could not cover: " + "; ".join(literal(p.reading) for p in missing) + ".")
         reading = " · ".join(p.reading for p in parts)
         m = CONFIDENCE.search(ctx.plans[0].reasoning) if ctx.plans else None
-        line = f"_How I read the question: {cell(reading)}" + (f" ({cell(notes)})" if notes else "")
+        line = f"_How I read the question: {literal(reading)}" + (
+            f" ({literal(notes)})" if notes else ""
+        )
         if reading and m and float(m.group(1)) < LOW_CONFIDENCE:  # a weak reading comes first,
             out.insert(0, f"I could not read this as a catalog question. {line}._")  # not rows
         elif reading:
