@@ -90,7 +90,7 @@ class IntentMatcher:
     def __init__(self, tag_text, path: Path = EXAMPLES):  # type: ignore[no-untyped-def]
         import yaml  # lazy: read once per process, when the first question is planned
 
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
+        loader = getattr(yaml, "CBaseLoader", yaml.BaseLoader)  # all strings: no type guessing
         rows = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or []
         self.examples = [(mask(r["question"], tag_text(r["question"])), str(r["operation"]),
                           r["question"]) for r in rows if r.get("question")]  # fmt: skip
