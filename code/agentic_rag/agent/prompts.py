@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from pydantic import BaseModel
 
 from agentic_rag.agent.citations import numbered, render_result_for_prompt, summarize_result
 from agentic_rag.agent.interfaces import EvalContext, PlanContext, SynthContext, TurnSummary
 from agentic_rag.agent.models import MAX_CALLS, ExecutionPlan
 from agentic_rag.tools.base import ToolResult
+
+if TYPE_CHECKING:
+    from agentic_rag.agent.plan_examples import PlanExample
 
 HISTORY_TURNS = 3
 HISTORY_CHARS = 300
@@ -69,8 +74,17 @@ def summaries_text(results: list[ToolResult]) -> str:
     return "\n".join(compact_json(summary(r), limit=800) for r in results)
 
 
-def planner_messages(ctx: PlanContext) -> list[BaseMessage]:
-    """System rules + schema + tools; user: conversation, question, earlier rounds."""
+def examples_text(examples: Sequence[PlanExample]) -> str:
+    """Few-shot plans, one compact block each (question, then the calls as JSON)."""
+    blocks = []
+    for ex in examples:
+        calls = [{"tool": c.tool, "purpose": c.purpose, "args": c.args} for c in ex.calls]
+        blocks.append(f"Q: {ex.question}\nPlan: {compact_json(calls, limit=1200)}")
+    return "\n".join(blocks)
+
+
+def planner_messages(ctx: PlanContext, examples: Sequence[PlanExample] = ()) -> list[BaseMessage]:
+    """System rules + schema + tools (+ example plans); user: conversation, question, rounds."""
     hints = "\n".join(f"  - {TOOL_HINTS[t]}" for t in ctx.tool_names if t in TOOL_HINTS)
     system = f"""You plan tool calls that answer questions about a Netflix catalog.
 Rules:
@@ -88,6 +102,8 @@ Rules:
 
 ## Tools
 {ctx.tools_text}"""
+    if examples:
+        system += f"\n\n## Example plans (other questions)\n{examples_text(examples)}"
     parts = []
     if ctx.history:
         parts.append(f"## Conversation so far\n{history_text(ctx.history)}")
@@ -163,3 +179,29 @@ Rules:
     parts.append(f"## What was tried\n{tried or '(nothing)'}")
     parts.append(f"## Results\n{results_text(ctx.results, max_chars=4000)}")
     return [SystemMessage(system), HumanMessage("\n\n".join(parts))]
+
+
+# --- structured output ------------------------------------------------------------------------
+
+
+def repair_request(error: str) -> str:
+    """Sent after an invalid structured reply, with what was wrong."""
+    return (
+        f"Your last reply failed validation: {error}. Reply again with valid JSON for the schema."
+    )
+
+
+def with_schema_instruction(
+    messages: list[BaseMessage], schema: type[BaseModel]
+) -> list[BaseMessage]:
+    """`messages` with the JSON schema in the system prompt (for JSON mode and plain text)."""
+    from agentic_rag.agent.llm import strict_json_schema
+
+    body = compact_json(strict_json_schema(schema)["schema"], limit=1_000_000)
+    rule = (
+        "\n\n## Reply format\nReply with one JSON object and nothing else (no prose, no code "
+        f"fence). It must follow this JSON schema:\n{body}"
+    )
+    if messages and isinstance(messages[0], SystemMessage):
+        return [SystemMessage(str(messages[0].content) + rule), *messages[1:]]
+    return [SystemMessage(rule.strip()), *messages]
