@@ -159,9 +159,9 @@ async def test_planner_prompt_carries_the_nearest_examples(settings: Settings) -
 
     fake = FakeChatModel(script=[PLAN])
     await LlmPlanner(fake, settings, Bank()).plan(plan_ctx())  # type: ignore[arg-type]
-    system = str(fake.calls[0][0].content)
-    assert "## Example plans" in system and "Q: How many TV shows?" in system
-    assert '"query":"SELECT COUNT(*) AS n FROM shows"' in system
+    system, user = (str(m.content) for m in fake.calls[0])
+    assert "## Example plans" in user and "Q: How many TV shows?" in user
+    assert '"query":"SELECT COUNT(*) AS n FROM shows"' in user and "Example" not in system
 
 
 async def test_schema_rejects_tools_not_offered(settings: Settings) -> None:

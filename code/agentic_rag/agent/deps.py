@@ -14,6 +14,10 @@ from agentic_rag.tools.registry import ToolRegistry
 
 #: Seconds of the turn deadline kept for the synthesizer, whatever happens before it.
 SYNTH_RESERVE_S = 8.0
+#: In LLM mode the synthesizer's model needs time to read its prompt: this share of the turn.
+LLM_SYNTH_SHARE = 0.3
+#: Seconds (at most a fifth of the turn) a planner's model step leaves for the executor.
+EXECUTOR_RESERVE_S = 10.0
 
 
 @dataclass
@@ -43,8 +47,16 @@ class AgentDeps:
 
     def budget_before_synthesis(self, deadline: float) -> float:
         """Seconds a planner/evaluator/executor step may still use."""
-        reserve = min(SYNTH_RESERVE_S, self.settings.turn_deadline_s * 0.2)
+        turn = self.settings.turn_deadline_s
+        reserve = min(SYNTH_RESERVE_S, turn * 0.2)
+        if self.mode == "llm":
+            reserve = max(reserve, min(turn * LLM_SYNTH_SHARE, 30.0))
         return self.remaining(deadline) - reserve
+
+    def planner_budget(self, deadline: float) -> float:
+        """Seconds the planner's model may use: the executor's share stays untouched."""
+        executor = min(EXECUTOR_RESERVE_S, self.settings.turn_deadline_s * 0.2)
+        return self.budget_before_synthesis(deadline) - executor
 
 
 def make_agent_deps(

@@ -87,10 +87,10 @@ async def run_step[T](
         try:
             value, usage = await asyncio.wait_for(model_step(), timeout=max(timeout, 0.5))
         except Exception as exc:
-            log.warning("%s: model step failed, using the rules: %s", node, exc)
             reason, detail = short_reason(exc), detail_of(exc)
             if isinstance(exc, TimeoutError) and not str(exc):
                 detail = f"no reply within {max(timeout, 0.5):.1f} s"
+            log.warning("%s: the rules answer (%s: %s)", node, reason, detail)
             if isinstance(exc, ModelStepError) and isinstance(exc.usage, Usage):
                 spent = exc.usage
         else:

@@ -102,9 +102,9 @@ Rules:
 
 ## Tools
 {ctx.tools_text}"""
-    if examples:
-        system += f"\n\n## Example plans (other questions)\n{examples_text(examples)}"
     parts = []
+    if examples:  # in the user message: the system prompt stays the same, so servers cache it
+        parts.append(f"## Example plans (other questions)\n{examples_text(examples)}")
     if ctx.history:
         parts.append(f"## Conversation so far\n{history_text(ctx.history)}")
     parts.append(f"## Question\n{ctx.question}")

@@ -18,6 +18,7 @@ The client's own retries are off: only transport errors are retried here, never 
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -40,7 +41,10 @@ from agentic_rag.agent.llm import (
 )
 from agentic_rag.agent.node_mode import REFUSED
 from agentic_rag.agent.prompts import repair_request, with_schema_instruction
+from agentic_rag.agent.schema_align import align, bounded_for_grammar
 from agentic_rag.errors import ModelStepError
+
+log = logging.getLogger(__name__)
 
 
 class Rung(StrEnum):
@@ -139,11 +143,24 @@ def _tool(schema: type[BaseModel], body: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def grammar_safe(node: Any) -> Any:
+    """A schema without regex `pattern`s: servers that compile schemas to grammars (llama.cpp)
+    fail on escapes such as `\\d`; the Pydantic model still validates them."""
+    if isinstance(node, list):
+        return [grammar_safe(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    return {
+        k: grammar_safe(v) for k, v in node.items() if not (k == "pattern" and isinstance(v, str))
+    }
+
+
 def request_kwargs(rung: Rung, schema: type[BaseModel]) -> dict[str, Any]:
     """What a rung adds to the chat request."""
     strict = strict_json_schema(schema)
     if rung is Rung.JSON_SCHEMA:
         return {"response_format": {"type": "json_schema", "json_schema": strict}}
+    strict = {**strict, "schema": grammar_safe(bounded_for_grammar(strict["schema"]))}
     if rung is Rung.TOOLS:
         choice = {"type": "function", "function": {"name": schema.__name__}}
         return {"tools": [_tool(schema, strict["schema"])], "tool_choice": choice}
@@ -255,14 +272,17 @@ async def structured_call(
                 if not refuses_format(exc):
                     raise
                 refused.append(f"{rung}: {' '.join(str(exc).split())[:160]}")
+                log.info("%s: %s refused by %s", what, rung, key[0])
                 break
             replies.append(reply)
             data = reply_data(reply, rung)
             if data is None and rung is not Rung.TEXT and repairs == 0:
                 refused.append(f"{rung}: the reply ignored it")
+                log.info("%s: %s ignored by %s", what, rung, key[0])
                 break
             try:
-                value = schema.model_validate(data if data is not None else {})
+                aligned = align(data, schema.model_json_schema()) if data is not None else {}
+                value = schema.model_validate(aligned)
             except ValidationError as exc:
                 error = describe_invalid(exc) if data is not None else "no JSON object found"
                 if repairs == max_repairs:
@@ -270,6 +290,7 @@ async def structured_call(
                     raise ModelStepError(
                         f"invalid {what} {times}", error, spent(rung, repairs)
                     ) from exc
+                log.info("%s: invalid reply on %s, repairing: %s", what, rung, error[:200])
                 history = [*history, *_repair_messages(reply, error)]
                 continue
             _WORKING[key] = rung

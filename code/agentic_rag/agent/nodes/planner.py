@@ -63,7 +63,7 @@ async def planner(state: State, deps: AgentDeps) -> dict:
         iteration,
         model_step if deps.mode == "llm" else None,
         rules_step,
-        timeout=deps.budget_before_synthesis(state["deadline"]),
+        timeout=deps.planner_budget(state["deadline"]),
         tokens_spent=tokens_spent(state),
         token_budget=deps.settings.turn_token_budget,
     )

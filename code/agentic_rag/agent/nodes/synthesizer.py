@@ -80,7 +80,7 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
         iteration,
         (lambda: deps.synthesizer.synthesize(ctx, sink)) if llm else None,
         lambda: rules.synthesize(ctx, sink),
-        timeout=max(deps.remaining(state["deadline"]), 2.0),
+        timeout=max(deps.remaining(state["deadline"]) - 1.0, 2.0),  # 1 s left for the rules
         tokens_spent=tokens_spent(state),
         token_budget=deps.settings.turn_token_budget,
         on_fallback=discard,
