@@ -50,7 +50,7 @@ test: data browser $(LLM_STAMP) ## install, build the data if needed, run every 
 test-fast: install ## unit tests only
 	$(PY) -m pytest tests/unit -q
 
-bench: data ## run the benchmarks and print the figures
+bench: data $(LLM_STAMP) ## run the benchmarks and print the figures
 	$(PY) -m agentic_rag bench
 
 eval: data ## run the golden-question evaluation

@@ -28,6 +28,9 @@ Prices = dict[str, tuple[float, float]]
 
 #: Keywords dropped from JSON schemas sent in strict mode (validation still enforces them).
 _UNSUPPORTED_KEYWORDS = frozenset({"default", "discriminator", "minLength", "maxLength"})
+#: Dropped to keep the prompt budget: the prompt's tool list already carries every field's
+#: description, and pydantic's titles repeat the field names.
+_REDUNDANT_KEYWORDS = frozenset({"title", "description"})
 _NAME_MAPS = frozenset({"properties", "$defs", "definitions"})
 _TRUTHY = frozenset({"1", "true", "yes", "on"})
 
@@ -175,7 +178,7 @@ def strict_json_schema(schema: type[BaseModel]) -> dict[str, Any]:
         for key, value in node.items():
             if key in _NAME_MAPS and isinstance(value, dict):
                 out[key] = {name: walk(sub) for name, sub in value.items()}
-            elif key not in _UNSUPPORTED_KEYWORDS:
+            elif key not in _UNSUPPORTED_KEYWORDS | _REDUNDANT_KEYWORDS:
                 out[key] = walk(value)
         if "oneOf" in out:
             out["anyOf"] = out.pop("oneOf")

@@ -120,10 +120,15 @@ Rules:
     return [SystemMessage(system), HumanMessage("\n\n".join(parts))]
 
 
-def results_text(results: list[ToolResult], max_chars: int) -> str:
-    """Numbered results with rows (fenced when untrusted), then summaries of the rest."""
+def results_text(results: list[ToolResult], max_chars: int, total_chars: int) -> str:
+    """Numbered results with rows (fenced when untrusted), then summaries of the rest.
+
+    Each result gets at most `max_chars`, and all of them share `total_chars` (the turn's
+    token budget): with many results, each is cut shorter.
+    """
     shown = numbered(results)
-    blocks = [render_result_for_prompt(n, r, max_chars=max_chars) for n, r in shown]
+    each = max(600, min(max_chars, total_chars // max(len(shown), 1)))
+    blocks = [render_result_for_prompt(n, r, max_chars=each) for n, r in shown]
     used = {id(r) for _, r in shown}
     rest = [r for r in results if id(r) not in used]
     if rest:
@@ -145,7 +150,7 @@ def evaluator_messages(ctx: EvalContext) -> list[BaseMessage]:
     plans = "\n".join(f"Round {i}: {plan_text(p)}" for i, p in enumerate(ctx.plans, 1))
     user = (
         f"## Question\n{ctx.question}\n\n## Plans\n{plans or '(none)'}\n\n"
-        f"## Results\n{results_text(ctx.results, max_chars=1500)}"
+        f"## Results\n{results_text(ctx.results, max_chars=1500, total_chars=4000)}"
     )
     return [SystemMessage(system), HumanMessage(user)]
 
@@ -177,7 +182,7 @@ Rules:
     parts.append(f"## Question\n{question}")
     tried = "\n".join(f"Round {i}: {plan_text(p)}" for i, p in enumerate(ctx.plans, 1))
     parts.append(f"## What was tried\n{tried or '(nothing)'}")
-    parts.append(f"## Results\n{results_text(ctx.results, max_chars=4000)}")
+    parts.append(f"## Results\n{results_text(ctx.results, max_chars=4000, total_chars=7500)}")
     return [SystemMessage(system), HumanMessage("\n\n".join(parts))]
 
 
