@@ -48,7 +48,7 @@ def node_runs(values: dict[str, Any]) -> list[NodeRun]:
                 tokens_in=trace.get("tokens_in", 0),
                 tokens_out=trace.get("tokens_out", 0),
                 ms=round((trace.get("end", 0) - trace.get("start", 0)) * 1000, 1),
-            )  # fmt: skip
+            )
         )
     return runs
 
