@@ -210,6 +210,28 @@ class FakeChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> Iterator[ChatGenerationChunk]:
+        structured_text = bool(messages) and "## Reply format" in str(messages[0].content)
+        if structured_text:  # the text rung of a structured call (streamed)
+            self.methods.append("text")
+            if "text" in self.refuses:
+                raise NotImplementedError("structured output is not supported")
+        if "tools" in kwargs:  # a structured call on the tools rung (streamed)
+            result = self._generate(messages, stop, **kwargs)
+            message = result.generations[0].message
+            calls = getattr(message, "tool_calls", [])
+            chunks = [
+                {"name": c["name"], "args": json.dumps(c["args"]), "id": c["id"], "index": 0}
+                for c in calls
+            ]
+            yield ChatGenerationChunk(
+                message=AIMessageChunk(
+                    content=str(message.content),
+                    tool_call_chunks=chunks,  # type: ignore[arg-type]
+                    usage_metadata=self._usage(),
+                    response_metadata={"model_name": self.model_name},
+                )
+            )
+            return
         item = self._next(messages)
         text = item.text if isinstance(item, StopMidStream) else self._as_text(item)
         for piece in words(text):

@@ -98,12 +98,16 @@ class RecordedServer:
     def methods(self) -> list[str]:
         return [method_of(b) for b in self.bodies]
 
+    stream_usage = True  # whether streams end with a usage chunk
+
     def __call__(self, request: httpx.Request) -> httpx.Response:
         body = json.loads(request.content)
         self.bodies.append(body)
-        if body.get("stream"):
+        method = method_of(body)
+        if method == "stream":
             return self.stream(body)
-        return self.answer_for(method_of(body), body)
+        reply = self.answer_for(method, body)
+        return as_sse(reply, self.stream_usage) if body.get("stream") else reply
 
     def stream(self, body: dict[str, Any]) -> httpx.Response:
         return sse(self.answer.split(" "), usage=USAGE)
@@ -118,8 +122,32 @@ class RecordedServer:
         return completion(None, [call], USAGE)
 
 
+def as_sse(reply: httpx.Response, with_usage: bool) -> httpx.Response:
+    """A JSON completion replayed as the server would stream it (errors stay as they are)."""
+    if reply.status_code != 200:
+        return reply
+    data = reply.json()
+    message = data["choices"][0]["message"]
+    delta: dict[str, Any] = {"role": "assistant", "content": message.get("content") or ""}
+    if message.get("tool_calls"):
+        delta["tool_calls"] = [{**c, "index": i} for i, c in enumerate(message["tool_calls"])]
+    head = {"id": data["id"], "object": "chat.completion.chunk", "created": 1,
+            "model": data["model"]}  # fmt: skip
+    finish = data["choices"][0]["finish_reason"]
+    events = [
+        {**head, "choices": [{"index": 0, "delta": delta, "finish_reason": None}]},
+        {**head, "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]},
+    ]
+    if with_usage and data.get("usage"):
+        events.append({**head, "choices": [], "usage": data["usage"]})
+    text = "".join(f"data: {json.dumps(e)}\n\n" for e in events) + "data: [DONE]\n\n"
+    return httpx.Response(200, headers={"content-type": "text/event-stream"}, content=text)
+
+
 def method_of(body: dict[str, Any]) -> str:
-    if body.get("stream"):
+    """The structured-output method a request asks for; 'stream' for an answer's stream."""
+    system = str((body.get("messages") or [{}])[0].get("content") or "")
+    if body.get("stream") and "tools" not in body and "## Reply format" not in system:
         return "stream"
     if "tools" in body:
         return "tools"
@@ -130,6 +158,8 @@ def method_of(body: dict[str, Any]) -> str:
 
 
 class LlamaCppServer(RecordedServer):
+    stream_usage = False
+
     def answer_for(self, method: str, body: dict[str, Any]) -> httpx.Response:
         if method == "json_schema":
             return error(

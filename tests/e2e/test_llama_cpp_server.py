@@ -72,7 +72,8 @@ async def test_the_ladder_lands_on_forced_tool_calls(llama_server: LlamaServer, 
     # json_schema is refused (HTTP 500) once, never retried; the forced tool call works
     assert [method_of(b) for b in bodies][:2] == ["json_schema", "tools"]
     assert usage.rung == "tools" and remembered_rung(model) is not None
-    assert usage.tokens_in > 0 and usage.tokens_out > 0 and not usage.estimated
+    # the tools rung streams (an abandoned call stops the server); streams carry no usage
+    assert usage.tokens_in > 0 and usage.tokens_out > 0 and usage.estimated
     assert all(b["max_tokens"] == settings.evaluator_max_tokens for b in bodies)
     sent = len(bodies)
     await evaluator.evaluate(ctx)

@@ -24,7 +24,7 @@ from agentic_rag.agent.models import ExecutionPlan
 from agentic_rag.agent.structured import forget_rungs
 from agentic_rag.config import Settings, load_settings
 from agentic_rag.tools.base import ToolResult, ToolStatus
-from tests.fakes_http import RespxBridge
+from tests.fakes_http import RespxBridge, as_sse
 
 BASE_URL = "https://llm.test/v1"
 URL = f"{BASE_URL}/chat/completions"
@@ -128,7 +128,8 @@ async def test_tool_calling_fallback_when_json_schema_is_rejected(
     )  # fmt: skip
     call = {"id": "call_1", "type": "function",
             "function": {"name": "ExecutionPlan", "arguments": json.dumps(PLAN)}}  # fmt: skip
-    route.side_effect = [rejected, completion(None, [call]), completion(None, [call])]
+    streamed = [as_sse(completion(None, [call]), with_usage=True) for _ in range(2)]
+    route.side_effect = [rejected, *streamed]  # the tools rung streams its reply
     planner = LlmPlanner(model(settings, router), settings)
     plan, usage = await planner.plan(plan_ctx())
     assert plan.resolved_question == PLAN["resolved_question"]
@@ -137,6 +138,7 @@ async def test_tool_calling_fallback_when_json_schema_is_rejected(
     assert "response_format" not in second
     assert second["tools"][0]["function"]["name"] == "ExecutionPlan"
     assert second["tool_choice"]["function"]["name"] == "ExecutionPlan"
+    assert second["stream"] is True and usage.rung == "tools"
     assert (usage.tokens_in, usage.tokens_out) == (1200, 80)  # the 400 cost nothing
     await planner.plan(plan_ctx())  # the fallback is remembered: straight to tools
     assert route.call_count == 3 and "tools" in sent(route, 2)

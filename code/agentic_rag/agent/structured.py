@@ -27,7 +27,13 @@ from typing import Any
 import json_repair
 import openai
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import (
+    AIMessage,
+    BaseMessage,
+    HumanMessage,
+    ToolMessage,
+    message_chunk_to_message,
+)
 from pydantic import BaseModel, ValidationError
 from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential
 
@@ -219,10 +225,25 @@ def _repair_messages(reply: AIMessage, error: str) -> list[BaseMessage]:
     return out
 
 
+async def _streamed(bound: Any, messages: list[BaseMessage]) -> AIMessage:
+    """The reply read as a stream: when the caller gives up (timeout), the connection closes
+    and servers such as llama.cpp stop generating, instead of finishing an abandoned request
+    while the next one waits."""
+    reply: Any = None
+    async for chunk in bound.astream(messages):
+        reply = chunk if reply is None else reply + chunk
+    if reply is None:
+        return AIMessage(content="")
+    return message_chunk_to_message(reply)  # type: ignore[return-value]
+
+
 async def _invoke(
     model: BaseChatModel, kwargs: dict[str, Any], messages: list[BaseMessage], retries: int
 ) -> AIMessage:
     bound = model.bind(**kwargs) if kwargs else model
+    # A response_format goes through the SDK's parse helpers, which do not stream cleanly:
+    # only the tools and text rungs stream.
+    stream = "response_format" not in kwargs
     async for attempt in AsyncRetrying(
         stop=stop_after_attempt(retries + 1),
         wait=wait_exponential(multiplier=0.5, max=4),
@@ -230,7 +251,7 @@ async def _invoke(
         reraise=True,
     ):
         with attempt:
-            reply = await bound.ainvoke(messages)
+            reply = await (_streamed(bound, messages) if stream else bound.ainvoke(messages))
     return reply  # type: ignore[return-value]
 
 
