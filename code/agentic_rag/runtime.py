@@ -101,6 +101,7 @@ class AppRuntime:
         chat_models, examples, repairer = None, None, None  # repairer None: schema fixes only
         if settings.llm_enabled:
             from agentic_rag.agent.llm import make_chat_model
+            from agentic_rag.agent.llm_nodes import LadderModel
             from agentic_rag.agent.plan_examples import ExampleBank
             from agentic_rag.tools.cypher_repair import (
                 ChainedRepairer,
@@ -112,7 +113,7 @@ class AppRuntime:
             examples = ExampleBank.open(Path(settings.model_dir))
             repairer = ChainedRepairer(
                 DeterministicRepairer(),
-                LlmCypherRepairer(chat_models["planner"], timeout_s=20.0),
+                LlmCypherRepairer(LadderModel(chat_models["planner"], settings), timeout_s=20.0),
             )
         tools = ToolDeps(
             settings=settings,

@@ -221,3 +221,23 @@ def _eval_ctx() -> Any:
         question="How many movies?", iteration=1, max_iterations=2, plans=[plan], results=[],
         latest=[], tool_names=("sql",),
     )  # fmt: skip
+
+
+async def test_the_cypher_repairer_negotiates_through_the_ladder(tmp_path: Path) -> None:
+    from agentic_rag.agent.llm_nodes import LadderModel
+    from agentic_rag.tools.cypher_repair import LlmCypherRepairer
+
+    fixed = {"query": "MATCH (s:Show) RETURN s.title LIMIT 5", "explanation": "label case"}
+    server = LlamaCppServer(fixed)
+    settings = settings_for(tmp_path)
+    repairer = LlmCypherRepairer(LadderModel(model_on(server, settings), settings))
+    schema = _graph_schema()
+    out = await repairer.repair("MATCH (s:show) RETURN s.title", "unknown label show", schema)
+    assert out == fixed["query"]
+    assert server.methods == ["json_schema", "tools"]  # refused once, then the tool call
+
+
+def _graph_schema() -> Any:
+    from agentic_rag.stores.schema import GraphSchema
+
+    return GraphSchema(labels={"Show": ["title"]}, relationships={})

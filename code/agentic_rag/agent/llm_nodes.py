@@ -125,3 +125,25 @@ class LlmSynthesizer(_ModelStep):
             reply = AIMessage(content=text)
             usage = estimated_usage(usage, prompt, [reply], self.settings.model_dir, prices)
         return usage
+
+
+class LadderModel:
+    """A chat model whose `with_structured_output` negotiates like the nodes do.
+
+    For code outside the nodes that asks a LangChain model for structured output (the Cypher
+    repairer), so it gets the same ladder, bounds and rung memory instead of plain JSON schema.
+    """
+
+    def __init__(self, model: BaseChatModel, settings: Settings) -> None:
+        self.step = _ModelStep(model, settings)
+
+    def with_structured_output(self, schema: Any, **_: Any) -> Any:
+        from langchain_core.runnables import RunnableLambda
+
+        async def run(messages: list[BaseMessage]) -> Any:
+            return (await self.step._structured(schema, messages, schema.__name__)).value
+
+        def unsupported(_: Any) -> Any:
+            raise NotImplementedError("LadderModel is async only")
+
+        return RunnableLambda(unsupported, afunc=run)
