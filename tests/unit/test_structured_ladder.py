@@ -19,13 +19,12 @@ from agentic_rag.agent.interfaces import PlanContext
 from agentic_rag.agent.llm import make_chat_model
 from agentic_rag.agent.llm_nodes import LlmEvaluator, LlmPlanner
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan
+from agentic_rag.agent.server_errors import is_transport_error, refuses_format
 from agentic_rag.agent.structured import (
     Rung,
     extract_json,
     forget_rungs,
-    is_transport_error,
     ladder_for,
-    refuses_format,
     remembered_rung,
 )
 from agentic_rag.config import Settings, load_settings

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 import json_repair
-import openai
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import (
     AIMessage,
@@ -48,6 +47,7 @@ from agentic_rag.agent.llm import (
 from agentic_rag.agent.node_mode import REFUSED
 from agentic_rag.agent.prompts import repair_request, with_schema_instruction
 from agentic_rag.agent.schema_align import align, bounded_for_grammar
+from agentic_rag.agent.server_errors import is_transport_error, refuses_format
 from agentic_rag.errors import ModelStepError
 
 log = logging.getLogger(__name__)
@@ -71,13 +71,6 @@ PINS: dict[str, tuple[Rung, ...]] = {
     "text": (Rung.TEXT,),
 }
 _SCHEMA_IN_PROMPT = frozenset({Rung.JSON_OBJECT, Rung.TEXT})
-_FORMAT_WORDS = (
-    "response_format", "json_schema", "json_object", "json schema", "'text' or", "tool_choice",
-    "tools", "tool call", "tool_call", "function call", "functions", "grammar", "schema",
-)  # fmt: skip
-_OVERFLOW_WORDS = ("context_length", "context length", "context window", "too long")
-_TRANSIENT_STATUS = frozenset({408, 429, 502, 503, 504})
-
 #: (base URL, model) -> the rung that last worked (or the first one not yet refused).
 _WORKING: dict[tuple[str, str], Rung] = {}
 
@@ -111,34 +104,6 @@ def ladder_for(model: Any, setting: str = "auto") -> tuple[Rung, ...]:
     rungs = PINS[setting]
     known = _WORKING.get(server_key(model))
     return rungs[rungs.index(known) :] if known in rungs else rungs
-
-
-def _error_text(exc: BaseException) -> str:
-    body = getattr(exc, "body", None)
-    return f"{exc} {body if body is not None else ''}".lower()
-
-
-def refuses_format(exc: BaseException) -> bool:
-    """Whether `exc` is the server saying no to the requested output format or tools."""
-    if isinstance(exc, NotImplementedError):
-        return True
-    text = _error_text(exc)
-    if any(w in text for w in _OVERFLOW_WORDS):
-        return False
-    names_format = any(w in text for w in _FORMAT_WORDS)
-    status = getattr(exc, "status_code", None)
-    if isinstance(status, int):
-        return 400 <= status < 600 and names_format
-    return names_format and "not supported" in text
-
-
-def is_transport_error(exc: BaseException) -> bool:
-    """Errors worth sending the same request again for: the connection, not the request."""
-    if refuses_format(exc):
-        return False
-    if isinstance(exc, openai.APIConnectionError | ConnectionError):  # includes timeouts
-        return True
-    return getattr(exc, "status_code", None) in _TRANSIENT_STATUS
 
 
 def _tool(schema: type[BaseModel], body: dict[str, Any]) -> dict[str, Any]:
