@@ -137,12 +137,21 @@ def test_page_turn_in_llm_mode(llama_server: LlamaServer, built_settings, monkey
     }.items():  # fmt: skip
         monkeypatch.setenv(key, value)
     at = AppTest.from_file(str(PROJECT_ROOT / "code" / "streamlit_app.py"), default_timeout=150)
-    at.run()
-    assert not at.exception
-    at.chat_input[0].set_value("Which movies did Christopher Nolan direct?").run()
-    assert not at.exception, at.exception
-    answer = "\n".join(
-        m.value for msg in at.chat_message if msg.name == "assistant" for m in msg.markdown
-    )
+    try:
+        at.run()
+        assert not at.exception
+        captions = " ".join(c.value for c in at.sidebar.caption)
+        assert f"LLM mode: {MODEL_ALIAS}" in captions
+        at.chat_input[0].set_value("Which movies did Christopher Nolan direct?").run()
+        assert not at.exception, at.exception
+        answer = "\n".join(
+            m.value for msg in at.chat_message if msg.name == "assistant" for m in msg.markdown
+        )
+    finally:  # the page caches its runtime per process: close this LLM-mode one
+        from agentic_rag.ui.app import _runtime_future
+
+        future = _runtime_future(str(built_settings.build_dir), str(built_settings.csv_path))
+        future.result().close()
+        _runtime_future.clear()
     assert answer and not any(j in answer for j in ("<img", "<script", "\n\n\n\n"))
     assert any(s in answer for s in ("Answered in", "Answered by the offline rules"))
