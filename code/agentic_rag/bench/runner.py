@@ -26,7 +26,7 @@ VERSIONS = (
 
 
 def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
-    from agentic_rag.bench import agent, data_build, page, prompts, tools
+    from agentic_rag.bench import agent, data_build, hostile, page, prompts, tools
 
     return {
         "build": data_build.bench_build,
@@ -36,6 +36,7 @@ def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
         "overhead": agent.bench_overhead,
         "offline": agent.bench_offline_turns,
         "page": page.bench_page,
+        "hostile": hostile.bench_hostile,
         "prompts": prompts.bench_prompt_budget,
     }
 
