@@ -15,9 +15,9 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from agentic_rag.agent.offline.tags import PLACEHOLDER, Tag
+from agentic_rag.agent.plan_examples import BANK_PATH
 
 _FEATURE = re.compile(r"\{\w+\}|[a-z0-9]+")
-EXAMPLES = Path(__file__).resolve().parents[1] / "plan_examples.yaml"
 _I = re.IGNORECASE
 # fmt: off
 #: general cue detectors: a phrasing that names an operation whatever the subject
@@ -87,13 +87,12 @@ def mask(text: str, tags: list[Tag]) -> str:
 class IntentMatcher:
     """Nearest masked examples vote for the operation; built once with the tagger."""
 
-    def __init__(self, tag_text, path: Path = EXAMPLES):  # type: ignore[no-untyped-def]
-        import yaml  # lazy: read once per process, when the first question is planned
+    def __init__(self, tag_text, path: Path = BANK_PATH):  # type: ignore[no-untyped-def]
+        # the one loader of the shared bank; read once per process, at the first question
+        from agentic_rag.agent.plan_examples import load_examples
 
-        loader = getattr(yaml, "CBaseLoader", yaml.BaseLoader)  # all strings: no type guessing
-        rows = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or []
-        self.examples = [(mask(r["question"], tag_text(r["question"])), str(r["operation"]),
-                          r["question"]) for r in rows if r.get("question")]  # fmt: skip
+        self.examples = [(mask(e.question, tag_text(e.question)), e.operation, e.question)
+                         for e in load_examples(path) if e.operation]  # fmt: skip
         docs = [set(self._features(m)) for m, _, _ in self.examples]
         df = Counter(f for d in docs for f in d)
         self.idf = {f: math.log((1 + len(docs)) / (1 + n)) + 1 for f, n in df.items()}
