@@ -150,14 +150,14 @@ class IntentMatcher:
 
 
 def _fits(op: str, named: bool, person: bool, masked: str) -> bool:
-    if op in ("share", "label", "compare", "average", "external", "top", "most"):
+    if op in ("share", "label", "compare", "average", "external", "top", "most", "count"):
         return bool(CUES[op].search(masked))  # operations a phrasing must name
     if op in ("describe", "similar"):
         return named and (op == "describe" or bool(CUES["similar"].search(masked)))
     if op == "people":
         return named or bool(re.search(r"\bwho\b|\bcast\b|\bdirector", masked))
     if op == "costars":
-        return person
+        return person and bool(CUES["costars"].search(masked))
     if op == "most":
         return bool(CUES["most"].search(masked))
     return True
