@@ -1,0 +1,160 @@
+"""Where conversation checkpoints live: PostgreSQL when `DATABASE_URL` is set, else SQLite.
+
+SQLite (`build_dir/threads.db`) is the embedded default: one process, one file. PostgreSQL is
+what replicas share: a thread started on one app process continues on another. Each session
+(one event loop: a page turn runs in its own `asyncio.run`) borrows connections from a small
+psycopg pool opened for that loop; the tables are created once per process (`setup`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from agentic_rag.config import Settings
+from agentic_rag.errors import StoreUnavailableError
+
+#: connections one session may hold (one turn writes its checkpoints one after another)
+POOL_MAX = 2
+CONNECT_TIMEOUT_S = 5.0
+
+#: any fixed number: replicas starting together take turns creating the tables
+_SETUP_LOCK_KEY = 7_140_014
+_ready: set[str] = set()  # database URLs whose checkpoint tables exist (setup ran)
+_setup_lock = threading.Lock()
+
+
+def backend(settings: Settings) -> str:
+    return "postgres" if settings.database_url is not None else "sqlite"
+
+
+def _dsn(settings: Settings) -> str:
+    assert settings.database_url is not None
+    return settings.database_url.get_secret_value()
+
+
+def _where(dsn: str) -> str:
+    """The URL without its password, for messages."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        parts = conninfo_to_dict(dsn)
+    except Exception:  # unparsable: say nothing about it
+        return "DATABASE_URL"
+    return f"{parts.get('host', 'localhost')}:{parts.get('port', 5432)}/{parts.get('dbname', '')}"
+
+
+@contextlib.asynccontextmanager
+async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
+    """A LangGraph checkpointer for the running event loop; raises `StoreUnavailableError`
+    (saying which database and how to fix it) when PostgreSQL cannot be reached."""
+    if settings.database_url is None:
+        from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+        async with AsyncSqliteSaver.from_conn_string(str(settings.threads_path)) as saver:
+            yield saver
+        return
+    from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+    from psycopg.rows import dict_row
+    from psycopg_pool import AsyncConnectionPool, PoolTimeout
+
+    dsn = _dsn(settings)
+    pool = AsyncConnectionPool(
+        dsn,
+        min_size=1,
+        max_size=POOL_MAX,
+        open=False,
+        timeout=CONNECT_TIMEOUT_S,
+        kwargs={
+            "autocommit": True,
+            "prepare_threshold": 0,
+            "row_factory": dict_row,
+            "connect_timeout": int(CONNECT_TIMEOUT_S),
+        },
+    )
+    try:
+        await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
+    except (PoolTimeout, OSError) as exc:
+        await pool.close()
+        raise StoreUnavailableError(
+            f"Conversation memory (PostgreSQL at {_where(dsn)}) is not reachable; "
+            "start the database or unset DATABASE_URL to keep threads in SQLite."
+        ) from exc
+    try:
+        if dsn not in _ready:
+            await asyncio.to_thread(_setup, dsn)
+        yield AsyncPostgresSaver(pool)  # type: ignore[arg-type]
+    finally:
+        await pool.close(timeout=CONNECT_TIMEOUT_S)
+
+
+def _setup(dsn: str) -> None:
+    """Create or migrate the checkpoint tables, once per process and one replica at a time."""
+    import psycopg
+    from langgraph.checkpoint.postgres import PostgresSaver
+    from psycopg.rows import dict_row
+
+    with _setup_lock:
+        if dsn in _ready:
+            return
+        with psycopg.connect(
+            dsn, autocommit=True, row_factory=dict_row, connect_timeout=int(CONNECT_TIMEOUT_S)
+        ) as conn:
+            conn.execute("SELECT pg_advisory_lock(%s)", (_SETUP_LOCK_KEY,))
+            try:
+                PostgresSaver(conn).setup()
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK_KEY,))
+        _ready.add(dsn)
+
+
+def checkpoint_threads(settings: Settings, limit: int = 30) -> list[str]:
+    """Thread ids the checkpointer remembers, most recently used first."""
+    if settings.database_url is None:
+        from agentic_rag.agent.trace_store import checkpoint_threads as sqlite_threads
+
+        return sqlite_threads(Path(settings.threads_path), limit)
+    import psycopg
+
+    try:
+        with psycopg.connect(_dsn(settings), connect_timeout=int(CONNECT_TIMEOUT_S)) as conn:
+            rows = conn.execute(
+                "SELECT thread_id FROM checkpoints WHERE checkpoint_ns = '' "
+                "GROUP BY thread_id ORDER BY max(checkpoint_id) DESC LIMIT %s",
+                (limit,),
+            ).fetchall()
+    except psycopg.errors.UndefinedTable:  # no turn stored yet
+        return []
+    except psycopg.OperationalError:  # unreachable: the page lists no past threads
+        return []
+    return [r[0] for r in rows]
+
+
+def memory_errors() -> tuple[type[BaseException], ...]:
+    """Exceptions that mean the checkpointer (not the agent) failed."""
+    import sqlite3
+
+    errors: list[type[BaseException]] = [StoreUnavailableError, sqlite3.Error]
+    with contextlib.suppress(ImportError):
+        import psycopg
+        from psycopg_pool import PoolTimeout
+
+        errors += [psycopg.Error, PoolTimeout]
+    return tuple(errors)
+
+
+def memory_notice(settings: Settings, exc: BaseException) -> str:
+    """One line for the answer: which store failed and what that means for this turn."""
+    if settings.database_url is not None:
+        where = f"PostgreSQL at {_where(_dsn(settings))}"
+    else:
+        where = f"SQLite at {settings.threads_path}"
+    reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+    return (
+        f"Conversation memory ({where}) failed: {reason}. This answer did not use earlier "
+        "turns and is not saved in the thread; it will be once the store is back."
+    )
