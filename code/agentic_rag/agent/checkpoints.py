@@ -20,7 +20,8 @@ from agentic_rag.errors import StoreUnavailableError
 
 #: connections one session may hold (one turn writes its checkpoints one after another)
 POOL_MAX = 2
-CONNECT_TIMEOUT_S = 5.0
+#: how long a turn waits for PostgreSQL before it answers without conversation memory
+CONNECT_TIMEOUT_S = 3.0
 
 #: any fixed number: replicas starting together take turns creating the tables
 _SETUP_LOCK_KEY = 7_140_014
@@ -60,10 +61,10 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
         return
     from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
     from psycopg.rows import dict_row
-    from psycopg_pool import AsyncConnectionPool, PoolTimeout
+    from psycopg_pool import PoolTimeout
 
     dsn = _dsn(settings)
-    pool = AsyncConnectionPool(
+    pool = _fail_fast_pool_class()(
         dsn,
         min_size=1,
         max_size=POOL_MAX,
@@ -90,6 +91,28 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
         yield AsyncPostgresSaver(pool)  # type: ignore[arg-type]
     finally:
         await pool.close(timeout=CONNECT_TIMEOUT_S)
+
+
+def _fail_fast_pool_class() -> type:
+    from psycopg_pool import AsyncConnectionPool, PoolTimeout
+
+    class FailFastPool(AsyncConnectionPool):
+        """Once a connection comes back broken (the server crashed or went away), every later
+        request of this session fails at once instead of waiting for a reconnect: a turn
+        writes several checkpoints, and each would otherwise wait the full pool timeout."""
+
+        lost = False
+
+        async def getconn(self, timeout: float | None = None) -> Any:
+            if self.lost:
+                raise PoolTimeout("the connection to PostgreSQL was lost during this turn")
+            return await super().getconn(timeout)
+
+        async def putconn(self, conn: Any) -> None:
+            self.lost = self.lost or conn.broken
+            await super().putconn(conn)
+
+    return FailFastPool
 
 
 def _setup(dsn: str) -> None:
