@@ -4,7 +4,7 @@ that names the failed source; the next turn works once the server is back; nothi
 before is lost.
 
 These tests start their own servers (they kill them); the build-directory faults are in
-test_build_dir_faults.py.
+test_build_dir_faults.py. A hung external API (a port that never answers) is the last test.
 """
 
 from __future__ import annotations
@@ -166,3 +166,57 @@ async def test_postgres_killed_under_a_conversation(
 
 def test_fault_servers_keep_their_data_dirs(own_chroma: LocalServer) -> None:
     assert Path(own_chroma.workdir / "data").is_dir()
+
+
+@pytest.fixture
+def silent_http() -> Iterator[str]:
+    """A loopback port that accepts connections and never answers (a hung API)."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                held.append(server.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.getsockname()[1]}/"
+    stop.set()
+    thread.join()
+    for conn in held:
+        conn.close()
+    server.close()
+
+
+async def test_hung_tool_ends_inside_the_deadline(built_settings: Settings, silent_http: str):
+    from pydantic import SecretStr
+
+    settings = built_settings.model_copy(
+        update={
+            "omdb_api_key": SecretStr("dummy-key"),
+            "omdb_base_url": silent_http,
+            "omdb_timeout_s": 2.0,
+            "turn_deadline_s": DEADLINE_S,
+        }
+    )
+    rt = AppRuntime.open(settings)
+    try:
+        values, took = await timed_ask(rt, "What is the IMDb rating of Inception?", "hang")
+        after, _ = await timed_ask(rt, GRAPH_Q, "hang-after")
+    finally:
+        rt.close()
+    assert took < DEADLINE_S
+    assert statuses(values)["omdb"] == {"timeout"}
+    assert "omdb" in values["answer"]
+    assert "Inception" in values["answer"]  # the catalog still answers
+    assert "ok" in statuses(after)["cypher"]
