@@ -26,7 +26,7 @@ VERSIONS = (
 
 
 def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
-    from agentic_rag.bench import agent, data_build, page, tools
+    from agentic_rag.bench import agent, browsers, data_build, load, page, replicas, tools
 
     return {
         "build": data_build.bench_build,
@@ -36,6 +36,10 @@ def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
         "overhead": agent.bench_overhead,
         "offline": agent.bench_offline_turns,
         "page": page.bench_page,
+        "load": load.bench_load,
+        "memory": load.bench_memory,
+        "replicas": replicas.bench_replicas,
+        "browsers": browsers.bench_browsers,
     }
 
 
