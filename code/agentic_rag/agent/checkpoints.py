@@ -23,6 +23,8 @@ POOL_MAX = 2
 #: how long a turn waits for PostgreSQL before it answers without conversation memory
 CONNECT_TIMEOUT_S = 3.0
 
+#: seconds a SQLite checkpoint write waits for another connection's write lock
+SQLITE_BUSY_S = 30.0
 #: any fixed number: replicas starting together take turns creating the tables
 _SETUP_LOCK_KEY = 7_140_014
 _ready: set[str] = set()  # database URLs whose checkpoint tables exist (setup ran)
@@ -54,10 +56,14 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
     """A LangGraph checkpointer for the running event loop; raises `StoreUnavailableError`
     (saying which database and how to fix it) when PostgreSQL cannot be reached."""
     if settings.database_url is None:
+        import aiosqlite
         from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-        async with AsyncSqliteSaver.from_conn_string(str(settings.threads_path)) as saver:
-            yield saver
+        # WAL (set by the saver's setup) lets readers run beside the one writer; concurrent
+        # turns (page sessions, the load benchmark) each hold a connection and queue for the
+        # write lock: wait for it rather than fail with "database is locked" after sqlite's 5 s.
+        async with aiosqlite.connect(str(settings.threads_path), timeout=SQLITE_BUSY_S) as conn:
+            yield AsyncSqliteSaver(conn)
         return
     from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
     from psycopg.rows import dict_row

@@ -40,6 +40,8 @@ class LoadRun:
     latencies_ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     rss_mb: float = 0.0
+    wall_s: float = 0.0
+    cpu_s: float = 0.0  # process CPU (all threads) over the level
 
     @property
     def turns(self) -> int:
@@ -88,6 +90,8 @@ async def run_level(runtime: Any, concurrency: int, turns: int, tag: str) -> Loa
     """`turns` turns, `concurrency` at a time, each on a thread of its own."""
     run = LoadRun(concurrency)
     queue = list(range(turns))
+    process = psutil.Process()
+    cpu_before, wall_before = sum(process.cpu_times()[:2]), time.perf_counter()
 
     async def worker() -> None:
         while queue:
@@ -104,6 +108,8 @@ async def run_level(runtime: Any, concurrency: int, turns: int, tag: str) -> Loa
                 run.errors.append(problem)
 
     await asyncio.gather(*(worker() for _ in range(concurrency)))
+    run.wall_s = time.perf_counter() - wall_before
+    run.cpu_s = sum(process.cpu_times()[:2]) - cpu_before
     run.rss_mb = rss_mb()
     return run
 
@@ -136,6 +142,8 @@ def level_figures(runs: list[LoadRun], label: str) -> list[Figure]:
         figures.append(Figure(f"{name}: errors", len(run.errors), "", target=target, met=met))
         if run.errors:
             figures.append(Figure(f"{name}: first error: {run.errors[0]}", 0, ""))
+        figures.append(Figure(f"{name}: throughput", run.turns / run.wall_s, "turns/s"))
+        figures.append(Figure(f"{name}: CPU per turn", 1000 * run.cpu_s / run.turns, "ms"))
         figures.append(Figure(f"{name}: process RSS after", run.rss_mb, "MB"))
     return figures
 

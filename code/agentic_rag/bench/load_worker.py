@@ -27,12 +27,8 @@ async def serve(tag: str) -> None:
         for line in sys.stdin:
             concurrency, turns = (int(x) for x in line.split())
             run = await run_level(runtime, concurrency, turns, tag)
-            print(
-                json.dumps(
-                    {"latencies_ms": run.latencies_ms, "errors": run.errors, "rss_mb": run.rss_mb}
-                ),
-                flush=True,
-            )
+            fields = ("latencies_ms", "errors", "rss_mb", "wall_s", "cpu_s")
+            print(json.dumps({f: getattr(run, f) for f in fields}), flush=True)
     finally:
         runtime.close()
 

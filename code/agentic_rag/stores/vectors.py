@@ -152,3 +152,29 @@ def open_collection(client: Any, name: str, model_dir: Path):
         raise StoreUnavailableError(
             f"Chroma collection {name!r} is missing ({exc}); run `make data`."
         ) from exc
+
+
+def copy_collection(source: Any, client: Any, name: str, model_dir: Path, batch: int = 512) -> int:
+    """Copy a built collection (ids, documents, embeddings, metadata) into `client` as `name`,
+    replacing one of that name: loads a Chroma server from an embedded build without
+    embedding again. Returns the number of items copied."""
+    with contextlib.suppress(Exception):  # absent: nothing to replace
+        client.delete_collection(name)
+    target = client.create_collection(
+        name=name,
+        embedding_function=CatalogEmbeddingFunction(model_dir),
+        configuration={"hnsw": {"space": "cosine"}},
+        metadata=source.metadata,
+    )
+    total = source.count()
+    for offset in range(0, total, batch):
+        part = source.get(
+            limit=batch, offset=offset, include=["documents", "embeddings", "metadatas"]
+        )
+        target.add(
+            ids=part["ids"],
+            documents=part["documents"],
+            embeddings=part["embeddings"],
+            metadatas=part["metadatas"],
+        )
+    return target.count()
