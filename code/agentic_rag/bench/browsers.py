@@ -1,7 +1,8 @@
 """Concurrent browser sessions on the real page: 4 people asking at the same time.
 
-One `streamlit run` (offline mode, full catalog), one headless Chromium with 4 pages: each
-opens the page and asks a different question at the same moment; the figures are the time
+One `streamlit run` (offline mode, full catalog), one headless Chromium. After one warm-up
+question (the stores open with the first turn), 4 pages each open the page and ask a different
+question at the same moment; the figures are the time
 from Enter to the answer per session, and how many sessions got no answer.
 """
 
@@ -41,6 +42,9 @@ async def _sessions(chromium: str, url: str) -> list[float | BaseException]:
             executable_path=chromium, headless=True, args=CHROMIUM_ARGS
         )
         try:
+            warm = asyncio.Event()  # one question first: the stores open on the first turn
+            warm.set()
+            await _session(browser, url, QUESTIONS[-1], warm)
             go = asyncio.Event()
             tasks = [
                 asyncio.create_task(_session(browser, url, QUESTIONS[i % len(QUESTIONS)], go))
