@@ -67,10 +67,10 @@ def _fill(disk: Path) -> Path:
     return filler
 
 
-def _intact(settings: Settings, manifest_before: str) -> None:
+def _intact(settings: Settings, manifest_before: str, shows: int) -> None:
     conn = sqlite3.connect(f"{Path(settings.sqlite_path).as_uri()}?mode=ro", uri=True)
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    assert conn.execute("SELECT count(*) FROM shows").fetchone()[0] == 210
+    assert conn.execute("SELECT count(*) FROM shows").fetchone()[0] == shows
     conn.close()
     threads = sqlite3.connect(f"{Path(settings.threads_path).as_uri()}?mode=ro", uri=True)
     assert threads.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
@@ -82,7 +82,10 @@ def _intact(settings: Settings, manifest_before: str) -> None:
 
 @pytest.mark.parametrize("fault", ["read-only", "full"])
 async def test_build_dir_fault_while_running(
-    on_small_disk: tuple[Settings, AppRuntime], small_disk: Path, fault: str
+    on_small_disk: tuple[Settings, AppRuntime],
+    small_disk: Path,
+    fault: str,
+    fixture_rows: list[dict[str, str]],
 ) -> None:
     settings, rt = on_small_disk
     manifest = Path(settings.manifest_path).read_text()
@@ -119,4 +122,4 @@ async def test_build_dir_fault_while_running(
         *([] if trace_lost else ["Which movies did Christopher Nolan direct?"]),
         "And which of those are from the United Kingdom?",
     ]
-    _intact(settings, manifest)
+    _intact(settings, manifest, len(fixture_rows))

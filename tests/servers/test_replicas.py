@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agentic_rag.bench.page import CHROMIUM_ARGS, ask_in_browser, chromium_path, streamlit_server
+from agentic_rag.bench.page import CHROMIUM_ARGS, chromium_path, streamlit_server
 from agentic_rag.config import Settings
 from agentic_rag.local_servers import LocalServer
 from agentic_rag.stores.build import build_all
@@ -21,6 +21,17 @@ pytestmark = pytest.mark.e2e
 CHROMIUM = chromium_path()
 FIRST = "Which titles star Leonardo DiCaprio?"
 FOLLOW_UP = "And which of those are from the United Kingdom?"
+
+
+def _ask(page, question: str) -> None:
+    """Ask and wait for the next answer (generous: the first turn opens the stores, and the
+    machine may be busy)."""
+    answered = page.get_by_text("Answered in Offline mode")
+    before = answered.count()
+    box = page.get_by_test_id("stChatInputTextArea")
+    box.fill(question)
+    box.press("Enter")
+    answered.nth(before).wait_for(timeout=180_000)
 
 
 def _env(settings: Settings) -> dict[str, str]:
@@ -70,21 +81,17 @@ def test_thread_moves_between_replicas(
         try:
             page_a = browser.new_page(viewport={"width": 1400, "height": 1000})
             page_a.goto(url_a, wait_until="domcontentloaded")
-            page_a.get_by_test_id("stChatInputTextArea").wait_for(timeout=60_000)
-            ask_in_browser(page_a, FIRST)
+            page_a.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
+            _ask(page_a, FIRST)
 
             page_b = browser.new_page(viewport={"width": 1400, "height": 1000})
             page_b.goto(url_b, wait_until="domcontentloaded")
-            page_b.get_by_test_id("stChatInputTextArea").wait_for(timeout=60_000)
+            page_b.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
             page_b.get_by_text("Past threads").click()
             page_b.get_by_role("button", name=FIRST).click()
             main_b = page_b.get_by_test_id("stMainBlockContainer")
             main_b.get_by_text(FIRST).first.wait_for(timeout=30_000)  # the history, on B
-            answered = page_b.get_by_text("Answered in Offline mode")
-            before = answered.count()
-            page_b.get_by_test_id("stChatInputTextArea").fill(FOLLOW_UP)
-            page_b.get_by_test_id("stChatInputTextArea").press("Enter")
-            answered.nth(before).wait_for(timeout=60_000)  # the resolved text differs
+            _ask(page_b, FOLLOW_UP)
             page_b.wait_for_timeout(300)
             text_b = main_b.inner_text()
         finally:
