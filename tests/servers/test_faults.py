@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
 
+from agentic_rag.bench.faults import CALL_SITES, tripwire
 from agentic_rag.config import Settings
 from agentic_rag.local_servers import LocalServer, chroma_server, falkordb_server, postgres_server
 from agentic_rag.runtime import AppRuntime
@@ -71,18 +73,6 @@ def runtime(stack: Settings) -> Iterator[AppRuntime]:
     rt.close()
 
 
-def on_tool_start(tool: str, fault: Callable[[], None]) -> Callable[[dict], None]:
-    """An event sink that injects `fault` once, when the first call of `tool` starts."""
-    fired: list[bool] = []
-
-    def sink(event: dict) -> None:
-        if event.get("type") == "call_start" and event.get("tool") == tool and not fired:
-            fired.append(True)
-            fault()
-
-    return sink
-
-
 def statuses(values: dict) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for r in values["results"].values():
@@ -90,9 +80,13 @@ def statuses(values: dict) -> dict[str, set[str]]:
     return out
 
 
-async def timed_ask(rt: AppRuntime, question: str, thread: str, sink=None) -> tuple[dict, float]:
+async def timed_ask(
+    rt: AppRuntime, question: str, thread: str, fault: tuple[str, Callable[[], None]] | None = None
+) -> tuple[dict, float]:
+    """Ask; with `fault` = (tool, action), run the action inside that tool's first query."""
     start = time.perf_counter()
-    values = await rt.ask(question, thread, sink)
+    with tripwire(rt.stores, *CALL_SITES[fault[0]], fault[1]) if fault else nullcontext():
+        values = await rt.ask(question, thread)
     return values, time.perf_counter() - start
 
 
@@ -102,9 +96,7 @@ async def test_graph_server_fault_mid_turn(
 ) -> None:
     action = own_falkordb.pause if fault == "pause" else own_falkordb.kill
     try:
-        values, took = await timed_ask(
-            runtime, GRAPH_Q, f"graph-{fault}", on_tool_start("cypher", action)
-        )
+        values, took = await timed_ask(runtime, GRAPH_Q, f"graph-{fault}", ("cypher", action))
     finally:
         own_falkordb.resume() if fault == "pause" else own_falkordb.restart()
     assert took < DEADLINE_S
@@ -121,9 +113,7 @@ async def test_chroma_server_fault_mid_turn(
 ) -> None:
     action = own_chroma.pause if fault == "pause" else own_chroma.kill
     try:
-        values, took = await timed_ask(
-            runtime, VECTOR_Q, f"chroma-{fault}", on_tool_start("semantic", action)
-        )
+        values, took = await timed_ask(runtime, VECTOR_Q, f"chroma-{fault}", ("semantic", action))
     finally:
         own_chroma.resume() if fault == "pause" else own_chroma.restart()
     assert took < DEADLINE_S
@@ -140,9 +130,7 @@ async def test_postgres_killed_under_a_conversation(
     first, _ = await timed_ask(runtime, "Which titles star Leonardo DiCaprio?", "pg-fault")
     assert "notices" not in first
     try:
-        values, took = await timed_ask(
-            runtime, GRAPH_Q, "pg-fault", on_tool_start("cypher", own_postgres.kill)
-        )
+        values, took = await timed_ask(runtime, GRAPH_Q, "pg-fault", ("cypher", own_postgres.kill))
         down, _ = await timed_ask(runtime, GRAPH_Q, "pg-fault")  # down before the turn starts
     finally:
         own_postgres.restart()

@@ -13,22 +13,13 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 from agentic_rag.bench.load import LEVELS, MIN_TURNS, LoadRun, level_figures
 from agentic_rag.bench.report import Figure
-from agentic_rag.config import PROJECT_ROOT, Settings, load_settings
+from agentic_rag.bench.server_stack import server_stack
+from agentic_rag.config import PROJECT_ROOT, Settings
 from agentic_rag.errors import StoreUnavailableError
-from agentic_rag.local_servers import chroma_server, falkordb_server, postgres_server, running
-from agentic_rag.stores.build import build_all
-from agentic_rag.stores.vectors import (
-    chroma_client,
-    copy_collection,
-    open_collection,
-    release_client,
-)
 
 
 def _replica_env(settings: Settings, urls: dict[str, str], build_dir: Path) -> dict[str, str]:
@@ -43,18 +34,6 @@ def _replica_env(settings: Settings, urls: dict[str, str], build_dir: Path) -> d
         "OMDB_API_KEY": "",
         **urls,
     }
-
-
-def _copy_vectors(settings: Settings, url: str) -> int:
-    """The embedded build's vectors into the server (re-embedding would take minutes)."""
-    source_client = chroma_client(path=Path(settings.chroma_path))
-    try:
-        source = open_collection(source_client, settings.chroma_collection, settings.model_dir)
-        return copy_collection(
-            source, chroma_client(url=url), settings.chroma_collection, settings.model_dir
-        )
-    finally:
-        release_client(source_client)
 
 
 def _level(workers: list[subprocess.Popen], concurrency: int) -> LoadRun:
@@ -79,30 +58,13 @@ def _level(workers: list[subprocess.Popen], concurrency: int) -> LoadRun:
 
 def bench_replicas(settings: Settings) -> list[Figure]:
     with contextlib.ExitStack() as stack:
-        tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-replicas-")))
         try:
-            pg = stack.enter_context(running(postgres_server()))
-            chroma = stack.enter_context(running(chroma_server(tmp / "chroma")))
-            falkor = stack.enter_context(running(falkordb_server(tmp / "falkordb")))
+            servers = stack.enter_context(server_stack(settings))
         except StoreUnavailableError as exc:
             return [Figure(f"replicas benchmark skipped: {str(exc).splitlines()[0]}", 0, "")]
-        urls = {"DATABASE_URL": pg.url, "CHROMA_URL": chroma.url, "FALKORDB_URL": falkor.url}
-        loader = load_settings(
-            build_dir=tmp / "loader",
-            csv_path=settings.csv_path,
-            model_dir=settings.model_dir,
-            chroma_url=chroma.url,
-            falkordb_url=falkor.url,
-        )
-        start = time.perf_counter()
-        build_all(loader, stages=("graph",))
-        graph_s = time.perf_counter() - start
-        start = time.perf_counter()
-        copied = _copy_vectors(settings, chroma.url)
-        copy_s = time.perf_counter() - start
         workers = []
         for name in ("a", "b"):
-            env = _replica_env(settings, urls, tmp / f"replica-{name}")
+            env = _replica_env(settings, servers.urls, servers.workdir / f"replica-{name}")
             worker = subprocess.Popen(
                 [sys.executable, "-m", "agentic_rag.bench.load_worker", f"replica-{name}"],
                 env=env,
@@ -122,8 +84,4 @@ def bench_replicas(settings: Settings) -> list[Figure]:
             assert worker.stdin is not None
             worker.stdin.close()
             worker.wait(timeout=60)
-    return [
-        Figure("data build into the FalkorDB server (full catalog)", graph_s, "s"),
-        Figure(f"copy the built embeddings ({copied:,}) into the Chroma server", copy_s, "s"),
-        *level_figures(runs, "two replicas"),
-    ]
+    return [*servers.setup, *level_figures(runs, "two replicas")]

@@ -26,7 +26,16 @@ VERSIONS = (
 
 
 def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
-    from agentic_rag.bench import agent, browsers, data_build, load, page, replicas, tools
+    from agentic_rag.bench import (
+        agent,
+        browsers,
+        data_build,
+        faults,
+        load,
+        page,
+        replicas,
+        tools,
+    )
 
     return {
         "build": data_build.bench_build,
@@ -40,6 +49,7 @@ def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
         "memory": load.bench_memory,
         "replicas": replicas.bench_replicas,
         "browsers": browsers.bench_browsers,
+        "faults": faults.bench_faults,
     }
 
 
