@@ -88,7 +88,7 @@ def test_thread_moves_between_replicas(
             page_b.goto(url_b, wait_until="domcontentloaded")
             page_b.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
             page_b.get_by_text("Past threads").click()
-            page_b.get_by_role("button", name=FIRST).click()
+            page_b.get_by_role("button", name=f"{FIRST} (1)", exact=True).click()  # 1 turn
             main_b = page_b.get_by_test_id("stMainBlockContainer")
             main_b.get_by_text(FIRST).first.wait_for(timeout=30_000)  # the history, on B
             _ask(page_b, FOLLOW_UP)

@@ -57,8 +57,12 @@ class CatalogEmbeddingFunction(EmbeddingFunction[Documents]):
         return "cosine"
 
 
-def chroma_client(path: Path | None = None, url: str | None = None):
-    """A persistent client at `path`, or an HTTP client for a Chroma server at `url`."""
+def chroma_client(path: Path | None = None, url: str | None = None, timeout_s: float | None = None):
+    """A persistent client at `path`, or an HTTP client for a Chroma server at `url`.
+
+    chromadb's HTTP client waits forever (`httpx` timeout None): a stalled server would hold
+    the tool's worker thread long after the tool gave up, and enough of them starve the thread
+    pool every tool shares. With `timeout_s` each request gives up on its own."""
     import chromadb
     from chromadb.config import Settings as ChromaSettings
 
@@ -72,6 +76,8 @@ def chroma_client(path: Path | None = None, url: str | None = None):
                 ssl=parsed.scheme == "https",
                 settings=chroma_settings,
             )
+            if timeout_s is not None:
+                _bound_requests(client, timeout_s)
             client.heartbeat()
         except Exception as exc:
             raise StoreUnavailableError(
@@ -80,6 +86,14 @@ def chroma_client(path: Path | None = None, url: str | None = None):
         return client
     assert path is not None
     return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
+
+
+def _bound_requests(client: Any, timeout_s: float) -> None:
+    import httpx
+
+    session = getattr(getattr(client, "_server", None), "_session", None)
+    if isinstance(session, httpx.Client):
+        session.timeout = httpx.Timeout(timeout_s, connect=min(timeout_s, 5.0))
 
 
 def release_client(client: Any) -> None:
