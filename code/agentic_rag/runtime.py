@@ -35,8 +35,10 @@ from agentic_rag.agent.offline.synthesizer import OfflineSynthesizer
 from agentic_rag.agent.runner import EventSink, run_turn, turn_config, turn_trace
 from agentic_rag.agent.trace_store import ThreadInfo, TraceStore
 from agentic_rag.config import Settings, mode_label
+from agentic_rag.redaction import register_secrets
 from agentic_rag.stores.handles import Stores, open_stores
 from agentic_rag.stores.schema import describe_stores
+from agentic_rag.textsafe import decode_lenient
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.cache import TTLCache
 from agentic_rag.tools.deps import ToolDeps
@@ -65,6 +67,7 @@ class AppRuntime:
 
     @classmethod
     def open(cls, settings: Settings, enabled_tools: Iterable[str] | None = None) -> AppRuntime:
+        register_secrets(settings.openai_api_key, settings.omdb_api_key)  # before any request
         stores = open_stores(settings)
         try:
             schema_text = describe_stores(stores).render()
@@ -201,6 +204,7 @@ class AppRuntime:
         When conversation memory (the checkpointer) fails, the turn is answered again without
         it and the answer says so; when the trace cannot be written, the answer says that too.
         """
+        question = decode_lenient(question)  # the boundary: undecodable bytes become U+FFFD
         notices: list[str] = []
         try:
             values = await self._turn(question, thread_id, on_event, persist, deps_overrides)

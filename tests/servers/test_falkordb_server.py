@@ -36,8 +36,9 @@ def server_graph(falkordb: LocalServer) -> Iterator[GraphStore]:
     limits = GraphLimits(timeout_max_ms=3_000, timeout_default_ms=3_000)
     store = GraphStore.open_url(falkordb.url, "catalog_tcp", limits)  # beside the build's graph
     try:
-        counts = build_graph(load_catalog(FIXTURE_CSV), store)
-        assert counts["Show"] == len(load_catalog(FIXTURE_CSV))
+        titles = load_catalog(FIXTURE_CSV)
+        counts = build_graph(titles, store)
+        assert counts["Show"] == len(titles)
         yield store
     finally:
         with contextlib.suppress(Exception):

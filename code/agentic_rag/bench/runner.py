@@ -31,6 +31,7 @@ def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
         browsers,
         data_build,
         faults,
+        hostile,
         load,
         page,
         replicas,
@@ -50,6 +51,7 @@ def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
         "replicas": replicas.bench_replicas,
         "browsers": browsers.bench_browsers,
         "faults": faults.bench_faults,
+        "hostile": hostile.bench_hostile,
     }
 
 

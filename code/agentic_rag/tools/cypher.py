@@ -23,6 +23,7 @@ from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from agentic_rag.errors import QueryRefusedError
+from agentic_rag.stores.graph import CLIENT_GRACE_S
 from agentic_rag.stores.schema import GraphSchema, describe_graph
 from agentic_rag.tools.base import (
     RepairAttempt,
@@ -44,6 +45,11 @@ TOOL = "cypher"
 MAX_ATTEMPTS = 3
 HARD_CAP = 200
 UNREACHABLE = "The graph server is not reachable; the graph cannot be queried right now."
+NO_REPLY = (
+    "The graph server gave no reply within {s:g} s: the query was sent once and abandoned "
+    "(the server's own timeout did not stop it). Bound it: start from a specific show or "
+    "person, avoid long lists and string building, use a LIMIT."
+)
 READ_ONLY_ERROR = "is to be executed only on read-only queries"
 FOLD_RETRY = (
     "Matched nothing; retried once comparing names and titles accent-, case- and "
@@ -167,7 +173,20 @@ async def _run(args: CypherArgs, deps: ToolDeps, call_id: str) -> ToolResult:
             return error_result(
                 TOOL, call_id, ToolStatus.ERROR, UNREACHABLE, query=run, attempts=attempts
             )
-        except (QueryRefusedError, ResponseError, RedisTimeoutError) as exc:
+        except RedisTimeoutError:  # the client's socket timeout: never re-sent, never repaired
+            error = NO_REPLY.format(s=timeout_ms / 1000 + CLIENT_GRACE_S)
+            deps.audit.record(TOOL, run, "timeout", ms=_ms(start), error=error)
+            attempts.append(RepairAttempt(query=run, error=error))
+            return ToolResult(
+                tool=TOOL,
+                call_id=call_id,
+                status=ToolStatus.TIMEOUT,
+                message=error,
+                error=error,
+                query=run,
+                attempts=attempts,
+            )
+        except (QueryRefusedError, ResponseError) as exc:
             status, error, repairable = _classify(exc)
             deps.audit.record(TOOL, run, status.value, ms=_ms(start), error=error)
             attempts.append(RepairAttempt(query=run, error=error))

@@ -13,7 +13,7 @@ import streamlit as st
 from agentic_rag.config import load_settings, mode_label
 from agentic_rag.errors import AgenticRagError
 from agentic_rag.ui.results_view import render_results, render_sources
-from agentic_rag.ui.safe import link_citations, safe_markdown
+from agentic_rag.ui.safe import escape_markdown, link_citations, safe_markdown
 from agentic_rag.ui.turn_view import TurnModel, render_turn_panel
 
 if TYPE_CHECKING:
@@ -118,7 +118,9 @@ def sidebar_threads(runtime: AppRuntime) -> None:
         st.rerun()
     threads = runtime.past_threads()
     if threads:
-        labels = {t.thread_id: f"{t.title} ({t.turns})" for t in threads}
+        labels = {
+            t.thread_id: f"{escape_markdown(t.title, one_line=True)} ({t.turns})" for t in threads
+        }
         with cols[1].popover("Past threads", width="stretch"):
             for t in threads:
                 if st.button(labels[t.thread_id], key=f"thread-{t.thread_id}"):
@@ -129,7 +131,7 @@ def sidebar_threads(runtime: AppRuntime) -> None:
 def render_history(turns: list[dict[str, Any]]) -> None:
     for i, turn in enumerate(turns):
         with st.chat_message("user"):
-            st.markdown(safe_markdown(turn["question"]))
+            st.markdown(escape_markdown(turn["question"]))
         with st.chat_message("assistant"):
             st.markdown(link_citations(safe_markdown(turn["answer"]), turn["citations"]))
             render_results(turn.get("results") or [], key=f"t{i}")
@@ -139,7 +141,7 @@ def render_history(turns: list[dict[str, Any]]) -> None:
 def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: list[str]) -> None:
     settings = runtime.settings.model_copy(update={"offline_mode": offline})
     with st.chat_message("user"):
-        st.markdown(safe_markdown(question))
+        st.markdown(escape_markdown(question))
     st.sidebar.divider()
     st.sidebar.markdown("### This turn")
     panel = st.sidebar.empty()
@@ -204,7 +206,7 @@ def main() -> None:
     except Exception as exc:  # shown as one clear message, never a traceback
         _runtime_future.clear()  # let a reload retry after `make data`
         detail = str(exc) if isinstance(exc, AgenticRagError) else f"{type(exc).__name__}: {exc}"
-        st.error(f"The data stores are not ready: {detail}")
+        st.error(f"The data stores are not ready: {escape_markdown(detail)}")
         st.markdown("Build them with `make data` (about a minute), then reload this page.")
         st.stop()
     question = typed or ss.pending
