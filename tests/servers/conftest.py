@@ -95,3 +95,11 @@ def shared(
         "graph": "built",
     }
     return settings
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Everything here starts real servers: `-m "not servers"` leaves it out."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.servers)
