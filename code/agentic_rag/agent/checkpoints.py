@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,19 +52,59 @@ def _where(dsn: str) -> str:
     return f"{parts.get('host', 'localhost')}:{parts.get('port', 5432)}/{parts.get('dbname', '')}"
 
 
+@dataclass
+class _SqliteShare:
+    ready: asyncio.Future[Any]
+    conn: Any = None
+    users: int = 0
+
+
+_SQLITE: dict[tuple[int, str], _SqliteShare] = {}
+
+
+@contextlib.asynccontextmanager
+async def _shared_sqlite(path: str) -> AsyncIterator[Any]:
+    """One SQLite checkpointer per event loop and file, shared by the turns running on it.
+
+    Concurrent turns on one loop take turns on one connection (the saver serialises its
+    calls) instead of queueing for SQLite's file lock with a connection each, which backs off
+    in sleeps of up to 100 ms. Turns on other loops or processes (the page runs each turn in
+    its own `asyncio.run`) still open their own: WAL, set by the saver's setup, lets readers
+    through, and a writer waits up to `SQLITE_BUSY_S` for the lock instead of failing with
+    "database is locked" after SQLite's 5 s."""
+    import aiosqlite
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    loop = asyncio.get_running_loop()
+    key = (id(loop), path)
+    share = _SQLITE.get(key)
+    if share is None:
+        share = _SQLITE[key] = _SqliteShare(loop.create_future())
+        try:
+            share.conn = await aiosqlite.connect(path, timeout=SQLITE_BUSY_S)
+            share.ready.set_result(AsyncSqliteSaver(share.conn))
+        except BaseException as exc:
+            del _SQLITE[key]
+            share.ready.set_exception(exc)
+            share.ready.exception()  # retrieved: turns waiting on it get it, none is left over
+            raise
+    share.users += 1
+    try:
+        yield await asyncio.shield(share.ready)
+    finally:
+        share.users -= 1
+        if share.users == 0 and _SQLITE.get(key) is share:
+            del _SQLITE[key]
+            await share.conn.close()
+
+
 @contextlib.asynccontextmanager
 async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
     """A LangGraph checkpointer for the running event loop; raises `StoreUnavailableError`
     (saying which database and how to fix it) when PostgreSQL cannot be reached."""
     if settings.database_url is None:
-        import aiosqlite
-        from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
-
-        # WAL (set by the saver's setup) lets readers run beside the one writer; concurrent
-        # turns (page sessions, the load benchmark) each hold a connection and queue for the
-        # write lock: wait for it rather than fail with "database is locked" after sqlite's 5 s.
-        async with aiosqlite.connect(str(settings.threads_path), timeout=SQLITE_BUSY_S) as conn:
-            yield AsyncSqliteSaver(conn)
+        async with _shared_sqlite(str(settings.threads_path)) as saver:
+            yield saver
         return
     from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
     from psycopg.rows import dict_row
