@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.requirements.stamp
 LLM_STAMP := $(VENV)/.requirements-llm.stamp
 PORT   ?= 8501
 
-.PHONY: help install browser data run test test-fast bench lint eval clean
+.PHONY: help install browser postgres data run test test-fast bench lint eval clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -38,13 +38,20 @@ browser: ## Debian's chromium for the browser test (installed with apt when root
 	      || echo "could not install chromium: the browser test will be skipped"; \
 	  else echo "chromium missing and not root: the browser test will be skipped (apt-get install chromium)"; fi; }
 
+postgres: ## PostgreSQL server binaries for the real-server tests (apt when root; else those tests skip)
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 >/dev/null) \
+	      || echo "could not install postgresql-15: the PostgreSQL tests will be skipped"; \
+	  else echo "PostgreSQL missing and not root: its tests will be skipped (apt-get install postgresql-15)"; fi; }
+
 data: install ## build SQLite, Chroma and FalkorDB from data/netflix_titles.csv (skips what is current)
 	$(PY) -m agentic_rag build-data
 
 run: data ## install, build the data if needed, start the app on http://localhost:$(PORT)
 	$(PY) -m streamlit run code/streamlit_app.py --server.port $(PORT) --server.headless true --browser.gatherUsageStats false --client.toolbarMode viewer
 
-test: data browser $(LLM_STAMP) ## install, build the data if needed, run every test (unit, integration, e2e, slow, real llama.cpp server)
+test: data browser postgres $(LLM_STAMP) ## install, build the data if needed, run every test (unit, integration, servers, e2e, slow, real llama.cpp server)
 	$(PY) -m pytest
 
 test-fast: install ## unit tests only

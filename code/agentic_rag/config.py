@@ -76,6 +76,10 @@ class Settings(BaseSettings):
     falkordb_path: Path | None = None
     chroma_url: str | None = None
     falkordb_url: str | None = None
+    #: PostgreSQL for conversation checkpoints (shared by replicas); unset: SQLite in build_dir
+    database_url: SecretStr | None = None
+    #: turn traces (thread titles and history on the page); share it between replicas
+    traces_dir: Path | None = None
     chroma_collection: str = "descriptions"
     graph_name: str = "catalog"
 
@@ -109,6 +113,17 @@ class Settings(BaseSettings):
             return None
         return value
 
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, value: object) -> object:
+        if isinstance(value, str | SecretStr):
+            text = value.get_secret_value() if isinstance(value, SecretStr) else value
+            if not text.strip():
+                return None
+            if not text.startswith(("postgresql://", "postgres://")):
+                raise ValueError("write it like postgresql://user:password@host:5432/dbname")
+        return value
+
     @field_validator("chroma_url", "falkordb_url", "openai_base_url")
     @classmethod
     def _url_has_scheme(cls, value: str | None) -> str | None:
@@ -126,6 +141,7 @@ class Settings(BaseSettings):
         self.sqlite_path = self.sqlite_path or build / "catalog.db"
         self.chroma_path = self.chroma_path or build / "chroma"
         self.falkordb_path = self.falkordb_path or build / "graph" / "catalog.rdb"
+        self.traces_dir = Path(self.traces_dir) if self.traces_dir else build / "traces"
         return self
 
     # Derived paths that are not settings of their own.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import logging
 import ssl
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
@@ -19,14 +20,20 @@ from typing import Any
 import certifi
 import httpx
 
+from agentic_rag.agent.checkpoints import (
+    checkpoint_threads,
+    memory_errors,
+    memory_notice,
+    open_checkpointer,
+)
 from agentic_rag.agent.deps import AgentDeps, make_agent_deps
 from agentic_rag.agent.graph import build_graph
 from agentic_rag.agent.offline.evaluator import OfflineEvaluator
 from agentic_rag.agent.offline.lexicon import Lexicon
 from agentic_rag.agent.offline.planner import OfflinePlanner
 from agentic_rag.agent.offline.writer import OfflineSynthesizer
-from agentic_rag.agent.runner import EventSink, run_turn, turn_trace
-from agentic_rag.agent.trace_store import ThreadInfo, TraceStore, checkpoint_threads
+from agentic_rag.agent.runner import EventSink, run_turn, turn_config, turn_trace
+from agentic_rag.agent.trace_store import ThreadInfo, TraceStore
 from agentic_rag.config import Settings
 from agentic_rag.redaction import register_secrets
 from agentic_rag.stores.handles import Stores, open_stores
@@ -38,6 +45,7 @@ from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.registry import ToolRegistry
 
 NODES = ("planner", "evaluator", "synthesizer")
+log = logging.getLogger(__name__)
 
 
 @functools.cache
@@ -80,7 +88,7 @@ class AppRuntime:
             audit=AuditLog(settings.audit_path),
             schema_text=schema_text,
             lexicon=lexicon,
-            traces=TraceStore(Path(settings.build_dir) / "traces"),
+            traces=TraceStore(Path(settings.traces_dir)),
             enabled_tools=tuple(enabled_tools) if enabled_tools is not None else None,
         )
 
@@ -139,7 +147,8 @@ class AppRuntime:
 
     @contextlib.asynccontextmanager
     async def session(self, *, persist: bool = True, **deps_overrides: Any) -> AsyncIterator[Any]:
-        """A compiled graph for this event loop, with the SQLite checkpointer when `persist`."""
+        """A compiled graph for this event loop, with the checkpointer (PostgreSQL at
+        DATABASE_URL, else SQLite) when `persist`."""
         async with httpx.AsyncClient(follow_redirects=True, verify=_ssl_context()) as http:
             deps = self.agent_deps(http, **deps_overrides)
             if not persist:
@@ -147,15 +156,13 @@ class AppRuntime:
 
                 yield build_graph(deps, checkpointer=InMemorySaver())
                 return
-            from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
-
-            async with AsyncSqliteSaver.from_conn_string(str(self.settings.threads_path)) as saver:
+            async with open_checkpointer(self.settings) as saver:
                 yield build_graph(deps, checkpointer=saver)
 
     def past_threads(self, limit: int = 30) -> list[ThreadInfo]:
         """Threads the checkpointer remembers, newest first, titled by their first question."""
         out = []
-        for thread_id in checkpoint_threads(Path(self.settings.threads_path), limit):
+        for thread_id in checkpoint_threads(self.settings, limit):
             info = self.traces.info(thread_id)
             if info is not None:
                 out.append(info)
@@ -170,13 +177,50 @@ class AppRuntime:
         persist: bool = True,
         **deps_overrides: Any,
     ) -> dict[str, Any]:
-        """One turn end to end: run the graph, store the trace, return the final state values."""
+        """One turn end to end: run the graph, store the trace, return the final state values.
+
+        When conversation memory (the checkpointer) fails, the turn is answered again without
+        it and the answer says so; when the trace cannot be written, the answer says that too.
+        """
         question = decode_lenient(question)  # the boundary: undecodable bytes become U+FFFD
-        async with self.session(persist=persist, **deps_overrides) as graph:
-            values = await run_turn(graph, question, thread_id, on_event=on_event)
+        notices: list[str] = []
+        try:
+            values = await self._turn(question, thread_id, on_event, persist, deps_overrides)
+        except memory_errors() as exc:
+            log.warning("conversation memory failed; answering without it", exc_info=True)
+            notices.append(memory_notice(self.settings, exc))
+            values = await self._turn(question, thread_id, on_event, False, deps_overrides)
         values["trace_export"] = turn_trace(values)
         if persist:
-            self.traces.save(thread_id, values["trace_export"])
+            try:
+                self.traces.save(thread_id, values["trace_export"])
+            except OSError as exc:
+                log.warning("trace not saved", exc_info=True)
+                notices.append(
+                    f"The trace of this turn could not be written to {self.settings.traces_dir} "
+                    f"({exc.strerror or exc}); the answer is not in the thread's history."
+                )
+        if notices:
+            values["notices"] = notices
+            extra = "\n\n" + "\n\n".join(f"_{n}_" for n in notices)
+            values["answer"] = (values.get("answer") or "") + extra
+            if on_event is not None:
+                on_event({"type": "token", "text": extra})
+        return values
+
+    async def _turn(
+        self,
+        question: str,
+        thread_id: str,
+        on_event: EventSink | None,
+        persist: bool,
+        deps_overrides: dict[str, Any],
+    ) -> dict[str, Any]:
+        async with self.session(persist=persist, **deps_overrides) as graph:
+            values = await run_turn(graph, question, thread_id, on_event=on_event)
+            if persist and values.get("error"):
+                # raises one of `memory_errors()` when it was the checkpointer that failed
+                await graph.checkpointer.aget_tuple(turn_config(thread_id))
         return values
 
     def close(self) -> None:

@@ -67,24 +67,3 @@ class TraceStore:
         infos = [info for path in self.directory.glob("*.jsonl") if (info := self.info(path.stem))]
         infos.sort(key=lambda t: t.updated, reverse=True)
         return infos[:limit]
-
-
-def checkpoint_threads(threads_db: Path, limit: int = 30) -> list[str]:
-    """Thread ids in LangGraph's SQLite checkpointer, most recently used first."""
-    import sqlite3
-
-    if not Path(threads_db).exists():
-        return []
-    try:
-        conn = sqlite3.connect(f"{Path(threads_db).resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            rows = conn.execute(
-                "SELECT thread_id FROM checkpoints GROUP BY thread_id "
-                "ORDER BY max(rowid) DESC LIMIT ?",
-                (limit,),
-            ).fetchall()
-        finally:
-            conn.close()
-    except sqlite3.Error:  # no checkpoint table yet
-        return []
-    return [r[0] for r in rows]

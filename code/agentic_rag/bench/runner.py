@@ -26,7 +26,18 @@ VERSIONS = (
 
 
 def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
-    from agentic_rag.bench import agent, data_build, hostile, page, prompts, tools
+    from agentic_rag.bench import (
+        agent,
+        browsers,
+        data_build,
+        faults,
+        hostile,
+        load,
+        page,
+        prompts,
+        replicas,
+        tools,
+    )
 
     return {
         "build": data_build.bench_build,
@@ -36,6 +47,11 @@ def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
         "overhead": agent.bench_overhead,
         "offline": agent.bench_offline_turns,
         "page": page.bench_page,
+        "load": load.bench_load,
+        "memory": load.bench_memory,
+        "replicas": replicas.bench_replicas,
+        "browsers": browsers.bench_browsers,
+        "faults": faults.bench_faults,
         "hostile": hostile.bench_hostile,
         "prompts": prompts.bench_prompt_budget,
     }

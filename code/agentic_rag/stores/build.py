@@ -168,6 +168,8 @@ def _build_graph(settings: Settings, titles: list[Title], advance) -> dict[str, 
             store.delete_graph()
             counts = build_graph(titles, store, progress=advance)
             store.rename_to(settings.graph_name)
+            with contextlib.suppress(Exception):  # a server that forbids SAVE persists its own way
+                store.save()  # on disk now: a restarted server still has the graph
             return counts
         finally:
             store.close()

@@ -58,7 +58,7 @@ def open_stores(settings: Settings, graph_limits: GraphLimits | None = None) -> 
     connect_readonly(sqlite_path).close()
     embedder = shared_embedder(Path(settings.model_dir))
     if settings.chroma_url:
-        client = chroma_client(url=settings.chroma_url)
+        client = chroma_client(url=settings.chroma_url, timeout_s=settings.semantic_timeout_s)
     else:
         if not Path(settings.chroma_path).is_dir():
             raise StoreUnavailableError(

@@ -57,8 +57,12 @@ class CatalogEmbeddingFunction(EmbeddingFunction[Documents]):
         return "cosine"
 
 
-def chroma_client(path: Path | None = None, url: str | None = None):
-    """A persistent client at `path`, or an HTTP client for a Chroma server at `url`."""
+def chroma_client(path: Path | None = None, url: str | None = None, timeout_s: float | None = None):
+    """A persistent client at `path`, or an HTTP client for a Chroma server at `url`.
+
+    chromadb's HTTP client waits forever (`httpx` timeout None): a stalled server would hold
+    the tool's worker thread long after the tool gave up, and enough of them starve the thread
+    pool every tool shares. With `timeout_s` each request gives up on its own."""
     import chromadb
     from chromadb.config import Settings as ChromaSettings
 
@@ -72,6 +76,8 @@ def chroma_client(path: Path | None = None, url: str | None = None):
                 ssl=parsed.scheme == "https",
                 settings=chroma_settings,
             )
+            if timeout_s is not None:
+                _bound_requests(client, timeout_s)
             client.heartbeat()
         except Exception as exc:
             raise StoreUnavailableError(
@@ -80,6 +86,14 @@ def chroma_client(path: Path | None = None, url: str | None = None):
         return client
     assert path is not None
     return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
+
+
+def _bound_requests(client: Any, timeout_s: float) -> None:
+    import httpx
+
+    session = getattr(getattr(client, "_server", None), "_session", None)
+    if isinstance(session, httpx.Client):
+        session.timeout = httpx.Timeout(timeout_s, connect=min(timeout_s, 5.0))
 
 
 def release_client(client: Any) -> None:
@@ -152,3 +166,29 @@ def open_collection(client: Any, name: str, model_dir: Path):
         raise StoreUnavailableError(
             f"Chroma collection {name!r} is missing ({exc}); run `make data`."
         ) from exc
+
+
+def copy_collection(source: Any, client: Any, name: str, model_dir: Path, batch: int = 512) -> int:
+    """Copy a built collection (ids, documents, embeddings, metadata) into `client` as `name`,
+    replacing one of that name: loads a Chroma server from an embedded build without
+    embedding again. Returns the number of items copied."""
+    with contextlib.suppress(Exception):  # absent: nothing to replace
+        client.delete_collection(name)
+    target = client.create_collection(
+        name=name,
+        embedding_function=CatalogEmbeddingFunction(model_dir),
+        configuration={"hnsw": {"space": "cosine"}},
+        metadata=source.metadata,
+    )
+    total = source.count()
+    for offset in range(0, total, batch):
+        part = source.get(
+            limit=batch, offset=offset, include=["documents", "embeddings", "metadatas"]
+        )
+        target.add(
+            ids=part["ids"],
+            documents=part["documents"],
+            embeddings=part["embeddings"],
+            metadatas=part["metadatas"],
+        )
+    return target.count()

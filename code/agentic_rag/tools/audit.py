@@ -2,18 +2,46 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import logging
+import os
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
+log = logging.getLogger(__name__)
+
+
+def _append_whole(path: Path, data: bytes) -> None:
+    """Append `data` entirely or not at all: a short write (full disk) is cut off again, so the
+    file never ends in a torn line."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        size = os.fstat(fd).st_size
+        try:
+            written = os.write(fd, data)
+            if written != len(data):
+                raise OSError(errno.ENOSPC, "short write")
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, size)
+            raise
+    finally:
+        os.close(fd)
+
 
 class AuditLog:
-    """One line per query: time, tool, query, status, rows, ms (and the error, if any)."""
+    """One line per query: time, tool, query, status, rows, ms (and the error, if any).
+
+    Best effort: a full or read-only disk loses audit lines (counted in `dropped`, logged once
+    per failure), never the query's answer."""
 
     def __init__(self, path: Path | None):
         self.path = Path(path) if path else None
         self._lock = threading.Lock()
+        self.dropped = 0
 
     def record(
         self,
@@ -38,9 +66,12 @@ class AuditLog:
             entry["error"] = error[:500]
         data = (json.dumps(entry, ensure_ascii=False) + "\n").encode("utf-8", "replace")
         with self._lock:  # encoded first: a bad character never leaves a torn or empty file
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("ab") as fh:
-                fh.write(data)
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                _append_whole(self.path, data)
+            except OSError as exc:
+                self.dropped += 1
+                log.warning("audit line not written to %s: %s", self.path, exc)
 
     def entries(self) -> list[dict]:
         if self.path is None or not self.path.exists():

@@ -6,6 +6,7 @@ Keys are sha256 hashes of the tool name plus its normalised arguments, so
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -78,7 +79,7 @@ class TTLCache:
                 return None
             value, expires_at = row
             if expires_at <= self._now():
-                with self._conn:
+                with contextlib.suppress(sqlite3.OperationalError), self._conn:
                     self._conn.execute("DELETE FROM cache WHERE key = ?", (key,))
                 return None
         try:
@@ -94,11 +95,15 @@ class TTLCache:
         if ttl_s <= 0:
             return
         text = json.dumps(value, ensure_ascii=False, default=str)
-        with self._lock, self._conn:
-            self._conn.execute(
-                "INSERT OR REPLACE INTO cache (key, tool, value, expires_at) VALUES (?, ?, ?, ?)",
-                (key_for(tool, args), tool, text, self._now() + ttl_s),
-            )
+        try:
+            with self._lock, self._conn:
+                self._conn.execute(
+                    "INSERT OR REPLACE INTO cache (key, tool, value, expires_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (key_for(tool, args), tool, text, self._now() + ttl_s),
+                )
+        except sqlite3.OperationalError as exc:  # full or read-only disk: a cache is optional
+            log.warning("cache entry for %s not stored: %s", tool, exc)
 
     def clear(self) -> None:
         with self._lock, self._conn:

@@ -1,0 +1,103 @@
+"""Two app replicas (two `streamlit run` processes on two ports) sharing PostgreSQL, Chroma and
+FalkorDB: a thread started on one continues on the other, with its history and follow-ups.
+
+Each replica has its own build directory (SQLite catalog, cache, audit log); the traces
+directory is shared, as docs/deploy.md says it must be.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agentic_rag.bench.page import CHROMIUM_ARGS, chromium_path, streamlit_server
+from agentic_rag.config import Settings
+from agentic_rag.local_servers import LocalServer
+from agentic_rag.stores.build import build_all
+from tests.servers.conftest import server_settings
+
+pytestmark = pytest.mark.e2e
+CHROMIUM = chromium_path()
+FIRST = "Which titles star Leonardo DiCaprio?"
+FOLLOW_UP = "And which of those are from the United Kingdom?"
+
+
+def _ask(page, question: str) -> None:
+    """Ask and wait for the next answer (generous: the first turn opens the stores, and the
+    machine may be busy)."""
+    answered = page.get_by_text("Answered in Offline mode")
+    before = answered.count()
+    box = page.get_by_test_id("stChatInputTextArea")
+    box.fill(question)
+    box.press("Enter")
+    answered.nth(before).wait_for(timeout=180_000)
+
+
+def _env(settings: Settings) -> dict[str, str]:
+    assert settings.database_url is not None
+    return {
+        "BUILD_DIR": str(settings.build_dir),
+        "TRACES_DIR": str(settings.traces_dir),
+        "CSV_PATH": str(settings.csv_path),
+        "MODEL_DIR": str(settings.model_dir),
+        "DATABASE_URL": settings.database_url.get_secret_value(),
+        "CHROMA_URL": str(settings.chroma_url),
+        "FALKORDB_URL": str(settings.falkordb_url),
+        "OPENAI_API_KEY": "",
+        "OMDB_API_KEY": "",
+    }
+
+
+@pytest.mark.skipif(
+    CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)"
+)
+def test_thread_moves_between_replicas(
+    shared: Settings,
+    postgres: LocalServer,
+    chroma: LocalServer,
+    falkordb: LocalServer,
+    fixture_rows: list[dict[str, str]],
+    tmp_path: Path,
+) -> None:
+    from playwright.sync_api import sync_playwright
+
+    other = server_settings(
+        tmp_path / "replica-b", postgres, chroma, falkordb, traces_dir=shared.traces_dir
+    )
+    build_all(other, stages=("sqlite",))
+    expected = [
+        r["title"]
+        for r in fixture_rows
+        if "Leonardo DiCaprio" in r["cast"] and "United Kingdom" in r["country"]
+    ]
+    with (
+        streamlit_server(_env(shared), tmp_path / "a.log") as (url_a, _),
+        streamlit_server(_env(other), tmp_path / "b.log") as (url_b, _),
+        sync_playwright() as pw,
+    ):
+        assert url_a != url_b
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page_a = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page_a.goto(url_a, wait_until="domcontentloaded")
+            page_a.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
+            _ask(page_a, FIRST)
+
+            page_b = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page_b.goto(url_b, wait_until="domcontentloaded")
+            page_b.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
+            page_b.get_by_text("Past threads").click()
+            page_b.get_by_role("button", name=f"{FIRST} (1)", exact=True).click()  # 1 turn
+            main_b = page_b.get_by_test_id("stMainBlockContainer")
+            main_b.get_by_text(FIRST).first.wait_for(timeout=30_000)  # the history, on B
+            _ask(page_b, FOLLOW_UP)
+            page_b.wait_for_timeout(300)
+            text_b = main_b.inner_text()
+        finally:
+            browser.close()
+    logs = (tmp_path / "a.log").read_text() + (tmp_path / "b.log").read_text()
+    assert "Traceback" not in logs
+    assert FIRST in text_b and FOLLOW_UP in text_b
+    answer_b = text_b.split(FOLLOW_UP, 1)[1]
+    assert expected and all(title in answer_b for title in expected), answer_b[:2000]
