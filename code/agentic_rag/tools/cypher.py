@@ -17,11 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, Field
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import ResponseError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from agentic_rag.errors import QueryRefusedError
+from agentic_rag.stores.graph import graph_errors
 from agentic_rag.stores.schema import GraphSchema, describe_graph
 from agentic_rag.tools.base import (
     RepairAttempt,
@@ -73,7 +71,7 @@ def graph_info(graph: Any) -> GraphInfo:
         pass
     try:
         timeout_max = int(graph.config_value("TIMEOUT_MAX")) or None
-    except (RedisConnectionError, ConnectionError):
+    except (graph_errors().ConnectionError, ConnectionError):
         raise
     except Exception:
         timeout_max = None
@@ -100,7 +98,7 @@ def _classify(exc: Exception) -> tuple[ToolStatus, str, bool]:
         return ToolStatus.REFUSED, msg, False
     if isinstance(exc, QueryRefusedError):
         return ToolStatus.REFUSED, msg, True
-    if isinstance(exc, RedisTimeoutError) or "timed out" in msg.lower():
+    if isinstance(exc, graph_errors().TimeoutError) or "timed out" in msg.lower():
         return ToolStatus.TIMEOUT, msg, True
     if READ_ONLY_ERROR in msg:
         return ToolStatus.REFUSED, "Write queries are refused: the graph is read-only.", False
@@ -144,7 +142,7 @@ async def _run(args: CypherArgs, deps: ToolDeps, call_id: str) -> ToolResult:
     graph = deps.stores.graph
     try:
         info = await asyncio.to_thread(graph_info, graph)
-    except (RedisConnectionError, ConnectionError):
+    except (graph_errors().ConnectionError, ConnectionError):
         return error_result(TOOL, call_id, ToolStatus.ERROR, UNREACHABLE)
     timeout_ms = query_timeout_ms(deps.settings, info)
     repairer: CypherRepairer = deps.cypher_repairer or DeterministicRepairer()
@@ -156,12 +154,16 @@ async def _run(args: CypherArgs, deps: ToolDeps, call_id: str) -> ToolResult:
         try:
             run = check_cypher(query, info.schema, args.max_rows, HARD_CAP)
             result = await asyncio.to_thread(graph.ro_query, run, None, timeout_ms)
-        except (RedisConnectionError, ConnectionError):
+        except (graph_errors().ConnectionError, ConnectionError):
             deps.audit.record(TOOL, run, "error", ms=_ms(start), error=UNREACHABLE)
             return error_result(
                 TOOL, call_id, ToolStatus.ERROR, UNREACHABLE, query=run, attempts=attempts
             )
-        except (QueryRefusedError, ResponseError, RedisTimeoutError) as exc:
+        except (
+            QueryRefusedError,
+            graph_errors().ResponseError,
+            graph_errors().TimeoutError,
+        ) as exc:
             status, error, repairable = _classify(exc)
             deps.audit.record(TOOL, run, status.value, ms=_ms(start), error=error)
             attempts.append(RepairAttempt(query=run, error=error))

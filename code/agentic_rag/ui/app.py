@@ -10,11 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
+from agentic_rag.agent.events import Token, TurnEvent
+from agentic_rag.agent.turn_model import TurnModel
 from agentic_rag.config import load_settings, mode_label
 from agentic_rag.errors import AgenticRagError
 from agentic_rag.ui.results_view import render_results, render_sources
 from agentic_rag.ui.safe import link_citations, safe_markdown
-from agentic_rag.ui.turn_view import TurnModel, render_turn_panel
+from agentic_rag.ui.timeline import render_timeline
+from agentic_rag.ui.turn_view import render_turn_panel
 
 if TYPE_CHECKING:
     from agentic_rag.runtime import AppRuntime
@@ -131,6 +134,8 @@ def render_history(turns: list[dict[str, Any]]) -> None:
         with st.chat_message("user"):
             st.markdown(safe_markdown(turn["question"]))
         with st.chat_message("assistant"):
+            with st.expander("Timeline", expanded=i == len(turns) - 1):
+                render_timeline(TurnModel.from_trace(turn["trace"]))
             st.markdown(link_citations(safe_markdown(turn["answer"]), turn["citations"]))
             render_results(turn.get("results") or [], key=f"t{i}")
             render_sources(turn["citations"])
@@ -145,16 +150,22 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
     panel = st.sidebar.empty()
     model = TurnModel()
     with st.chat_message("assistant"):
+        with st.expander("Timeline", expanded=True):
+            timeline_box = st.empty()
         answer_box = st.empty()
         answer_box.markdown("_Planning…_")
+        answer: list[str] = []
 
-        def on_event(event: dict[str, Any]) -> None:
+        def on_event(event: TurnEvent) -> None:
+            if isinstance(event, Token):
+                answer.append(event.text)
+                answer_box.markdown(safe_markdown("".join(answer)) + " ▌")
+                return
             model.apply(event)
-            if event.get("type") == "token":
-                answer_box.markdown(safe_markdown(model.answer) + " ▌")
-            elif event.get("type") != "node_done":
-                with panel.container():
-                    render_turn_panel(model, settings.max_iterations)
+            with panel.container():
+                render_turn_panel(model, settings.max_iterations)
+            with timeline_box.container():
+                render_timeline(model)
 
         values = asyncio.run(
             runtime.ask(
@@ -162,9 +173,11 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
             )
         )
         trace = values["trace_export"]
-        model = TurnModel.from_trace(trace)
+        model = TurnModel.from_trace(trace)  # what a reload of this thread will draw
         with panel.container():
             render_turn_panel(model, settings.max_iterations)
+        with timeline_box.container():
+            render_timeline(model)
         citations = values.get("citations") or []
         answer_box.markdown(link_citations(safe_markdown(values.get("answer") or ""), citations))
         results = sorted((values.get("results") or {}).values(), key=lambda r: r["call_id"])
@@ -180,6 +193,24 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
             "trace": trace,
         }
     )
+
+
+@st.cache_data(show_spinner=False)
+def _agent_dot() -> str:
+    from agentic_rag.agent.diagram import dot
+
+    return dot()
+
+
+def how_it_works() -> None:
+    with st.sidebar.expander("How it works"):
+        st.graphviz_chart(_agent_dot(), width="stretch")
+        st.caption(
+            "Drawn from the compiled LangGraph. The planner writes typed tool calls; the "
+            "executor runs them all at once; the evaluator continues or replans (at most two "
+            "rounds); the synthesizer cites the results. The timeline under each answer shows "
+            "every span of the turn."
+        )
 
 
 def follow_up_buttons(turn: dict[str, Any]) -> None:
@@ -234,6 +265,7 @@ def main() -> None:
         render_history(earlier)
     with threads_box:
         sidebar_threads(runtime)
+    how_it_works()
     if ss.turns:
         last = ss.turns[-1]
         follow_up_buttons(last)
