@@ -63,5 +63,41 @@ def test_browser_asks_and_sees_answer_and_plan(server):
     server_log = log_path.read_text()
     assert "Inception" in main_text
     assert "Evaluator" in side_text and "cypher" in side_text.lower()
+    assert "Graph view of cypher 1.1" in main_text  # the graph result drawn as a graph
     assert "Traceback" not in server_log + main_text + side_text
     assert console_errors == []
+
+
+REPLANNED = "Who directed the movie about a heist inside people's dreams?"
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+def test_timeline_shows_parallel_calls_replanning_and_cache(server):
+    """A question that replans: the timeline has both iterations, the first one's calls ran at
+    once; asked again, its semantic call is served from the cache and marked so."""
+    from playwright.sync_api import sync_playwright
+
+    url, log_path = server
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(url, wait_until="domcontentloaded")
+            page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
+            ask_in_browser(page, REPLANNED)
+            main = page.get_by_test_id("stMainBlockContainer")
+            first = main.get_by_text("Iteration 1: 2 calls").last.inner_text()
+            main.get_by_test_id("stVegaLiteChart").first.wait_for(timeout=10_000)
+            charts = main.get_by_test_id("stVegaLiteChart").count()
+            ask_in_browser(page, REPLANNED)
+            again = main.get_by_text("Iteration 1: 2 calls").last.inner_text()
+            main.get_by_test_id("stGraphVizChart").first.wait_for(timeout=10_000)
+            graphs = main.get_by_test_id("stGraphVizChart").count()
+        finally:
+            browser.close()
+    assert "Iteration 1: 2 calls · 2 ran at once" in first
+    assert "Iteration 2: 1 call" in first
+    assert charts >= 1
+    assert "1 cached" in again
+    assert graphs >= 1  # the graph expansion of iteration 2
+    assert "Traceback" not in log_path.read_text()

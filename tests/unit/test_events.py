@@ -38,20 +38,53 @@ OLD_TRACE = {
     "question": "Movies about dreams?",
     "plans": [PLAN_1, PLAN_2],
     "results": [
-        {"call_id": "1.1", "tool": "semantic", "status": "ok", "rows": 8, "message": "8 titles",
-         "query": "dreams", "elapsed_ms": 220.0, "attempts": []},
-        {"call_id": "1.2", "tool": "sql", "status": "error", "rows": 0,
-         "message": "no such column: x", "query": "SELECT x", "elapsed_ms": 12.5,
-         "attempts": [{"query": "SELECT x", "error": "no such column: x"}]},
-        {"call_id": "2.1", "tool": "semantic", "status": "ok", "rows": 8,
-         "message": "same call as 1.1; result reused. 8 titles", "query": "dreams",
-         "elapsed_ms": 0.0, "attempts": []},
+        {
+            "call_id": "1.1",
+            "tool": "semantic",
+            "status": "ok",
+            "rows": 8,
+            "message": "8 titles",
+            "query": "dreams",
+            "elapsed_ms": 220.0,
+            "attempts": [],
+        },
+        {
+            "call_id": "1.2",
+            "tool": "sql",
+            "status": "error",
+            "rows": 0,
+            "message": "no such column: x",
+            "query": "SELECT x",
+            "elapsed_ms": 12.5,
+            "attempts": [{"query": "SELECT x", "error": "no such column: x"}],
+        },
+        {
+            "call_id": "2.1",
+            "tool": "semantic",
+            "status": "ok",
+            "rows": 8,
+            "message": "same call as 1.1; result reused. 8 titles",
+            "query": "dreams",
+            "elapsed_ms": 0.0,
+            "attempts": [],
+        },
     ],
     "decisions": [
-        {"iteration": 1, "decision": "replan", "reasoning": "sql failed", "confidence": 0.4,
-         "source": "offline", "replan_instructions": "retry"},
-        {"iteration": 2, "decision": "continue", "reasoning": "cap", "confidence": 0.5,
-         "source": "rule"},
+        {
+            "iteration": 1,
+            "decision": "replan",
+            "reasoning": "sql failed",
+            "confidence": 0.4,
+            "source": "offline",
+            "replan_instructions": "retry",
+        },
+        {
+            "iteration": 2,
+            "decision": "continue",
+            "reasoning": "cap",
+            "confidence": 0.5,
+            "source": "rule",
+        },
     ],
     "nodes": [
         {"node": "planner", "iteration": 1, "start": 100.0, "end": 100.01},
@@ -60,18 +93,31 @@ OLD_TRACE = {
         {"node": "planner", "iteration": 2, "start": 100.25, "end": 100.26},
         {"node": "executor", "iteration": 2, "start": 100.26, "end": 100.27},
         {"node": "evaluator", "iteration": 2, "start": 100.27, "end": 100.28},
-        {"node": "synthesizer", "iteration": 2, "start": 100.28, "end": 100.3,
-         "tokens_in": 10, "tokens_out": 5},
+        {
+            "node": "synthesizer",
+            "iteration": 2,
+            "start": 100.28,
+            "end": 100.3,
+            "tokens_in": 10,
+            "tokens_out": 5,
+        },
     ],
     "answer": "Inception [1]",
-}  # fmt: skip
+}
 
 
 def test_first_format_stream_events_still_parse():
-    result = {"tool": "sql", "call_id": "1.2", "status": "ok", "rows": [{"a": 1}],
-              "elapsed_ms": 0.0, "reused_from": "1.1"}  # fmt: skip
-    old_reuse = parse_event({"type": "call_reused", "call_id": "1.2", "from": "1.1",
-                             "result": result, "t": 5.0})  # fmt: skip
+    result = {
+        "tool": "sql",
+        "call_id": "1.2",
+        "status": "ok",
+        "rows": [{"a": 1}],
+        "elapsed_ms": 0.0,
+        "reused_from": "1.1",
+    }
+    old_reuse = parse_event(
+        {"type": "call_reused", "call_id": "1.2", "from": "1.1", "result": result, "t": 5.0}
+    )
     assert isinstance(old_reuse, CallFinished)
     assert old_reuse.reused_from == "1.1" and old_reuse.rows == 1 and old_reuse.t == 5.0
     mode = parse_event({"type": "node_mode", "node": "planner", "mode": "rules", "reason": "x"})
@@ -101,7 +147,7 @@ def test_new_trace_reads_its_stored_events():
         Token(text="hello"),
         CallFinished(
             call_id="1.1", tool="sql", status="ok", rows=3, cached=True, started=1.0, t=1.2
-        ),  # fmt: skip
+        ),
     ]
     stored = dump_events(events)
     assert [e["type"] for e in stored] == ["call_start", "call_end"]  # tokens are not stored
@@ -129,11 +175,11 @@ def _spans_model() -> TurnModel:
             reused_from="1.1",
             started=0.6,
             t=0.6,
-        ),  # fmt: skip
+        ),
         CallStarted(call_id="2.2", tool="cypher", t=0.6),
         CallFinished(
             call_id="2.2", tool="cypher", status="ok", rows=1, cached=True, started=0.6, t=0.61
-        ),  # fmt: skip
+        ),
     ]:
         model.apply(event)
     return model

@@ -17,8 +17,10 @@ def test_graph_expand_rows_become_typed_nodes_and_edges():
         _expand_row("Inception", "genre", "Thrillers"),
         _expand_row("Inception", "country", "United States"),
         _expand_row("Inception", "cast", "Leonardo DiCaprio"),
-        _expand_row("Inception", "shares_cast", "Leonardo DiCaprio", rid="s2", rtitle="Shutter Island"),
-    ]  # fmt: skip
+        _expand_row(
+            "Inception", "shares_cast", "Leonardo DiCaprio", rid="s2", rtitle="Shutter Island"
+        ),
+    ]
     sketch = sketch_result({"tool": "graph_expand", "call_id": "2.1", "rows": rows})
     assert sketch is not None and sketch.cut == 0
     assert sketch.nodes == {

@@ -173,7 +173,7 @@ class TurnModel(BaseModel):
         node: str, iteration: int, start: float, end: float, status: SpanStatus, origin: float
     ) -> Span:
         return Span(
-            lane=f"{iteration}· {node}",
+            lane=node,
             iteration=iteration,
             kind="node",
             start=round(start - origin, 4),

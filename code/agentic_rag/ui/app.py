@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -10,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from agentic_rag.agent.events import Token, TurnEvent
 from agentic_rag.agent.turn_model import TurnModel
 from agentic_rag.config import load_settings, mode_label
 from agentic_rag.errors import AgenticRagError
+from agentic_rag.ui.live_turn import run_live
 from agentic_rag.ui.results_view import render_results, render_sources
 from agentic_rag.ui.safe import link_citations, safe_markdown
 from agentic_rag.ui.timeline import render_timeline
@@ -36,6 +35,10 @@ def _open_runtime() -> AppRuntime:
     runtime = AppRuntime.open(load_settings())
     # What the first question needs, imported now rather than while the user waits for a plan.
     import langgraph.checkpoint.sqlite.aio  # noqa: F401
+
+    from agentic_rag.ui.timeline import warm_up
+
+    warm_up()
 
     return runtime
 
@@ -148,29 +151,29 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
     st.sidebar.divider()
     st.sidebar.markdown("### This turn")
     panel = st.sidebar.empty()
-    model = TurnModel()
     with st.chat_message("assistant"):
         with st.expander("Timeline", expanded=True):
             timeline_box = st.empty()
         answer_box = st.empty()
         answer_box.markdown("_Planning…_")
-        answer: list[str] = []
 
-        def on_event(event: TurnEvent) -> None:
-            if isinstance(event, Token):
-                answer.append(event.text)
-                answer_box.markdown(safe_markdown("".join(answer)) + " ▌")
-                return
-            model.apply(event)
+        def draw(model: TurnModel) -> None:
             with panel.container():
                 render_turn_panel(model, settings.max_iterations)
             with timeline_box.container():
                 render_timeline(model)
 
-        values = asyncio.run(
-            runtime.ask(
-                question, st.session_state.thread_id, on_event, settings=settings, enabled=enabled
-            )
+        def show_answer(text: str) -> None:
+            answer_box.markdown(safe_markdown(text) + " ▌")
+
+        values = run_live(
+            runtime,
+            question,
+            st.session_state.thread_id,
+            draw,
+            show_answer,
+            settings=settings,
+            enabled=enabled,
         )
         trace = values["trace_export"]
         model = TurnModel.from_trace(trace)  # what a reload of this thread will draw

@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-MAX_EDGES = 60
+MAX_EDGES = 40
 GRAPH_TOOLS = ("cypher", "graph_expand")
 KIND_STYLE = {
     "Show": 'shape=box, style="rounded,filled", fillcolor="#dbeafe"',
@@ -150,7 +150,8 @@ def _quote(text: str) -> str:
 def to_dot(sketch: GraphSketch) -> str:
     lines = [
         "digraph G {",
-        '  graph [rankdir=LR, bgcolor="transparent", fontname="Helvetica"];',
+        '  graph [layout=neato, overlap=false, splines=true, sep="+8", bgcolor="transparent",'
+        ' fontname="Helvetica"];',
         '  node [fontname="Helvetica", fontsize=11];',
         '  edge [fontname="Helvetica", fontsize=9, color="#6b7280"];',
     ]

@@ -91,7 +91,9 @@ def timeline_chart(spans: list[Span]) -> Any:
         .encode(
             x=alt.X("start:Q", title="seconds since the question"),
             x2="end:Q",
-            y=alt.Y("lane:N", sort=lanes, title=None, axis=alt.Axis(labelLimit=180)),
+            y=alt.Y(
+                "lane:N", sort=lanes, title=None, axis=alt.Axis(labelLimit=180, labelOverlap=False)
+            ),
             color=colour,
             tooltip=[
                 alt.Tooltip("lane:N", title="span"),
@@ -101,12 +103,24 @@ def timeline_chart(spans: list[Span]) -> Any:
             ],
         )
     )
-    height = max(18 * len(lanes) // max(len({r["iteration"] for r in rows}), 1), 40)
+    per_panel = max(
+        len({r["lane"] for r in rows if r["iteration"] == it})
+        for it in {r["iteration"] for r in rows}
+    )
+    height = 22 * per_panel
     return (
         bars.properties(height=height)
         .facet(row=alt.Row("iteration:N", title=None, header=alt.Header(labelAngle=0)))
         .resolve_scale(y="independent")
     )
+
+
+def warm_up() -> None:
+    """Import Altair and build one chart (schema validation loads once): done while the page
+    opens its stores, so the first question's timeline does not stall the turn."""
+    timeline_chart(
+        [Span(lane="planner", iteration=1, kind="node", start=0, end=1, status="ok")]
+    ).to_dict()
 
 
 def render_timeline(model: TurnModel) -> None:
