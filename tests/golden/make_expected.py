@@ -43,6 +43,7 @@ def load_csv(path: Path) -> pd.DataFrame:
     df = df.apply(lambda col: col.str.strip())
     df["year"] = pd.to_numeric(df["release_year"], errors="coerce")
     df["added_year"] = pd.to_numeric(df["date_added"].str[-4:], errors="coerce")
+    df["added"] = pd.to_datetime(df["date_added"], format="%B %d, %Y", errors="coerce")
     seasons = df["duration"].str.extract(r"^(\d+)\s+Seasons?$")[0]
     df["seasons"] = pd.to_numeric(seasons, errors="coerce")
     for key, col in MULTI.items():
@@ -63,6 +64,8 @@ def select(df: pd.DataFrame, where: dict[str, Any] | None) -> pd.DataFrame:
             mask &= df["year"].between(lo, hi)
         elif key == "added_year":
             mask &= df["added_year"] == value
+        elif key in ADDED:
+            mask &= ADDED[key](df["added"], value)
         elif key == "no_director":
             mask &= (df["director"] == "") == bool(value)
         elif key == "min_seasons":
@@ -70,6 +73,23 @@ def select(df: pd.DataFrame, where: dict[str, Any] | None) -> pd.DataFrame:
         else:
             raise GoldenError(f"unknown filter {key!r}")
     return df[mask]
+
+
+def _last_years(added: pd.Series, n: int) -> pd.Series:
+    """The last `n` calendar years of the catalog, anchored on its latest date_added."""
+    last = int(added.max().year)
+    return added.dt.year.between(last - n + 1, last)
+
+
+#: date_added filters: ISO dates (inclusive between, strict after/before), a month, last N years
+ADDED = {
+    "added_on": lambda added, v: added == pd.Timestamp(v),
+    "added_after": lambda added, v: added > pd.Timestamp(v),
+    "added_before": lambda added, v: added < pd.Timestamp(v),
+    "added_between": lambda added, v: added.between(pd.Timestamp(v[0]), pd.Timestamp(v[1])),
+    "added_month": lambda added, v: added.dt.strftime("%Y-%m") == v,
+    "added_last_years": _last_years,
+}
 
 
 def unique_top(counts: Counter[Any], what: str) -> tuple[Any, int]:
@@ -136,6 +156,14 @@ def op_title_of(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
     return {"titles": [rows.iloc[0]["title"]]}
 
 
+def op_field_of(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
+    rows = df[df["title"] == spec["title"]]
+    if len(rows) != 1:
+        raise GoldenError(f"title {spec['title']!r} matches {len(rows)} rows, not 1")
+    value = rows.iloc[0][spec["field"]]
+    return {"numbers": [int(value)]}
+
+
 def op_absent(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
     wanted = re.sub(r"\W+", " ", spec["title"]).strip().casefold()
     found = [t for t in df["title"] if re.sub(r"\W+", " ", t).strip().casefold() == wanted]
@@ -152,6 +180,7 @@ OPS = {
     "titles": op_titles,
     "title_of": op_title_of,
     "absent": op_absent,
+    "field_of": op_field_of,
 }
 
 

@@ -29,11 +29,11 @@ def test_full_counts(full_stores):
         label: q(f"MATCH (n:{label}) RETURN count(n)").result_set[0][0]
         for label in ("Show", "Person", "Genre", "Country")
     }
-    assert counts == {"Show": 8807, "Person": 39527, "Genre": 42, "Country": 122}
+    assert counts == {"Show": 8807, "Person": 40948, "Genre": 42, "Country": 122}
     conn = sqlite3.connect(full_stores.sqlite_path)
     assert conn.execute("SELECT count(*) FROM shows").fetchone()[0] == 8807
     assert conn.execute("SELECT count(*) FROM shows WHERE type = 'Movie'").fetchone()[0] == 6131
-    assert conn.execute("SELECT count(*) FROM people").fetchone()[0] == 39527
+    assert conn.execute("SELECT count(*) FROM people").fetchone()[0] == 40948
     assert full_stores.collection.count() == 8807
 
 

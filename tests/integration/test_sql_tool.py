@@ -171,7 +171,7 @@ async def test_unknown_column_found_by_sqlite_lists_columns(deps):
     result = await run(deps, "SELECT nme FROM shows s JOIN people p ON p.person_id = 1")
     assert result.status is ToolStatus.ERROR
     assert "no such column: nme" in result.message
-    assert "people(person_id, name)" in result.message
+    assert "people(person_id, name, name_folded)" in result.message
     assert result.query is not None
 
 

@@ -24,13 +24,14 @@ EXPECTED_PATH = GOLDEN_DIR / "questions.expected.json"
 MIN_QUESTIONS = 40
 
 Category = Literal["filter_count", "aggregate", "graph_relation", "semantic", "hybrid",
-                   "follow_up", "unanswerable", "adversarial"]  # fmt: skip
+                   "follow_up", "unanswerable", "adversarial", "names_typed",
+                   "date_added"]  # fmt: skip
 CheckKind = Literal["exact_number", "all_titles", "title", "person", "refusal_or_no_data"]
 CATEGORIES: tuple[str, ...] = get_args(Category)
 TOOLS = frozenset({"sql", "semantic", "cypher", "graph_expand", "web", "omdb"})
 #: which compute ops (see make_expected.py) can feed which check kind
 KIND_OPS: dict[str, frozenset[str]] = {
-    "exact_number": frozenset({"count", "top"}),
+    "exact_number": frozenset({"count", "top", "field_of"}),
     "all_titles": frozenset({"titles"}),
     "title": frozenset({"title_of"}),
     "person": frozenset({"people", "costar_top", "top"}),

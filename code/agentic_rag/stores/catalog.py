@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -79,7 +80,7 @@ def split_multi(value: str | None) -> tuple[str, ...]:
         return ()
     seen: dict[str, None] = {}
     for part in value.split(","):
-        name = part.strip()
+        name = clean_text(part)
         if name:
             seen.setdefault(name, None)
     return tuple(seen)
@@ -104,33 +105,45 @@ def parse_duration(value: str | None) -> tuple[int | None, int | None]:
     return (number, None) if unit == "min" else (None, number)
 
 
-def _blank(value: str | None) -> str | None:
+#: Zero-width and other invisible format characters (U+200B in five titles and one cast name).
+_INVISIBLE = re.compile(r"[\u200b-\u200f\u2060\ufeff]")
+#: Any run of white space, the non-breaking spaces of some titles and descriptions included.
+_SPACES = re.compile(r"\s+")
+
+
+def clean_text(value: str | None) -> str | None:
+    """One cell's text as shown: NFC, no invisible characters, single plain spaces, or `None`.
+
+    Only what a reader cannot see changes (a composed "é" for "e" + combining accent, a plain
+    space for a non-breaking one); the catalog's spelling is otherwise kept exactly.
+    """
     if value is None:
         return None
-    value = value.strip()
+    value = _SPACES.sub(" ", _INVISIBLE.sub("", unicodedata.normalize("NFC", value))).strip()
     return value or None
 
 
 def clean_row(row: dict[str, str]) -> Title:
-    rating, duration = _blank(row.get("rating")), _blank(row.get("duration"))
+    rating, duration = clean_text(row.get("rating")), clean_text(row.get("duration"))
     # Three rows of the source carry the duration in the rating column.
     if duration is None and rating and _DURATION.match(rating):
         rating, duration = None, rating
     minutes, seasons = parse_duration(duration)
-    year = _blank(row.get("release_year"))
+    year = clean_text(row.get("release_year"))
     show_id = row["show_id"].strip()
     return Title(
         show_id=show_id,
         type=row["type"].strip(),
-        # Nine source titles are only spaces (their original script was lost upstream).
-        title=_blank(row.get("title")) or f"(untitled {show_id})",
+        # A title left empty (none in the authentic file; nine in an old mangled copy) still
+        # needs a name to be cited by.
+        title=clean_text(row.get("title")) or f"(untitled {show_id})",
         date_added=parse_date(row.get("date_added")),
         release_year=int(year) if year and year.isdigit() else None,
         rating=rating,
         duration=duration,
         duration_minutes=minutes,
         seasons=seasons,
-        description=_blank(row.get("description")),
+        description=clean_text(row.get("description")),
         directors=split_multi(row.get("director")),
         cast=split_multi(row.get("cast")),
         countries=split_multi(row.get("country")),

@@ -1,7 +1,10 @@
 """Load the catalog into FalkorDB as a graph of shows, people, genres and countries.
 
-Nodes:  Show {show_id, title, type, release_year, rating, duration, duration_minutes, seasons}
-        Person {name}, Genre {name}, Country {name}
+Nodes:  Show {show_id, title, title_folded, type, release_year, date_added, rating, duration,
+              duration_minutes, seasons}
+        Person {name, name_folded}, Genre {name, name_folded}, Country {name, name_folded}
+`date_added` is an ISO 'YYYY-MM-DD' string (absent where the catalog has none), so it compares
+and sorts as text; `*_folded` is `agentic_rag.folding.fold` of the name, for accent-blind matches.
 Edges:  (:Person)-[:DIRECTED]->(:Show), (:Person)-[:ACTED_IN]->(:Show),
         (:Show)-[:IN_GENRE]->(:Genre), (:Show)-[:PRODUCED_IN]->(:Country)
 Everything is bulk loaded with UNWIND batches after the lookup indexes exist.
@@ -12,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from agentic_rag.folding import fold
 from agentic_rag.stores.catalog import Title
 from agentic_rag.stores.graph import GraphStore
 
@@ -20,21 +24,27 @@ BATCH = 2_000
 INDEXES = (
     "CREATE INDEX FOR (s:Show) ON (s.show_id)",
     "CREATE INDEX FOR (s:Show) ON (s.title)",
+    "CREATE INDEX FOR (s:Show) ON (s.title_folded)",
     "CREATE INDEX FOR (s:Show) ON (s.release_year)",
+    "CREATE INDEX FOR (s:Show) ON (s.date_added)",
     "CREATE INDEX FOR (p:Person) ON (p.name)",
+    "CREATE INDEX FOR (p:Person) ON (p.name_folded)",
     "CREATE INDEX FOR (g:Genre) ON (g.name)",
+    "CREATE INDEX FOR (g:Genre) ON (g.name_folded)",
     "CREATE INDEX FOR (c:Country) ON (c.name)",
+    "CREATE INDEX FOR (c:Country) ON (c.name_folded)",
 )
 
 NODE_QUERIES = {
     "Show": (
-        "UNWIND $rows AS r CREATE (:Show {show_id: r.show_id, title: r.title, type: r.type, "
-        "release_year: r.release_year, rating: r.rating, duration: r.duration, "
+        "UNWIND $rows AS r CREATE (:Show {show_id: r.show_id, title: r.title, "
+        "title_folded: r.title_folded, type: r.type, release_year: r.release_year, "
+        "date_added: r.date_added, rating: r.rating, duration: r.duration, "
         "duration_minutes: r.duration_minutes, seasons: r.seasons})"
     ),
-    "Person": "UNWIND $rows AS name CREATE (:Person {name: name})",
-    "Genre": "UNWIND $rows AS name CREATE (:Genre {name: name})",
-    "Country": "UNWIND $rows AS name CREATE (:Country {name: name})",
+    "Person": "UNWIND $rows AS r CREATE (:Person {name: r[0], name_folded: r[1]})",
+    "Genre": "UNWIND $rows AS r CREATE (:Genre {name: r[0], name_folded: r[1]})",
+    "Country": "UNWIND $rows AS r CREATE (:Country {name: r[0], name_folded: r[1]})",
 }
 
 EDGE_QUERIES = {
@@ -66,8 +76,10 @@ def _show_row(t: Title) -> dict[str, Any]:
     return {
         "show_id": t.show_id,
         "title": t.title,
+        "title_folded": fold(t.title),
         "type": t.type,
         "release_year": t.release_year,
+        "date_added": t.date_added,
         "rating": t.rating,
         "duration": t.duration,
         "duration_minutes": t.duration_minutes,
@@ -75,13 +87,17 @@ def _show_row(t: Title) -> dict[str, Any]:
     }
 
 
+def _named(names: set[str]) -> list[list[str]]:
+    return [[name, fold(name)] for name in sorted(names)]
+
+
 def graph_work(titles: Sequence[Title]) -> dict[str, list[Any]]:
     """Everything to load, keyed by node label or relationship type."""
     return {
         "Show": [_show_row(t) for t in titles],
-        "Person": sorted({n for t in titles for n in (*t.directors, *t.cast)}),
-        "Genre": sorted({g for t in titles for g in t.genres}),
-        "Country": sorted({c for t in titles for c in t.countries}),
+        "Person": _named({n for t in titles for n in (*t.directors, *t.cast)}),
+        "Genre": _named({g for t in titles for g in t.genres}),
+        "Country": _named({c for t in titles for c in t.countries}),
         "DIRECTED": [[n, t.show_id] for t in titles for n in t.directors],
         "ACTED_IN": [[n, t.show_id] for t in titles for n in t.cast],
         "IN_GENRE": [[g, t.show_id] for t in titles for g in t.genres],

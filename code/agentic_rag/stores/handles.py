@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from agentic_rag.config import Settings
 from agentic_rag.errors import StoreUnavailableError
+from agentic_rag.folding import sql_fold
 from agentic_rag.stores.graph import GraphLimits, GraphStore, open_graph
 
 if TYPE_CHECKING:
@@ -27,13 +28,19 @@ STORE_NAMES = ("sqlite", "chroma", "graph")
 
 
 def connect_readonly(path: Path) -> sqlite3.Connection:
-    """A `mode=ro` connection to the catalog (the SQL tool adds its own guards on top)."""
+    """A `mode=ro` connection to the catalog (the SQL tool adds its own guards on top).
+
+    It offers `fold(text)`, the folding of `agentic_rag.folding`, so that a query can compare
+    `title_folded`/`name_folded` with `fold('Les Miserables')` or fold any other column.
+    """
     path = Path(path)
     if not path.is_file():
         raise StoreUnavailableError(
             f"The SQLite catalog is not built ({path} is missing); run `make data`."
         )
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+    conn.create_function("fold", 1, sql_fold, deterministic=True)
+    return conn
 
 
 def _open_chroma(settings: Settings) -> tuple[Any, OnnxEmbedder]:

@@ -59,6 +59,8 @@ class StoreSchema:
     graph: GraphSchema
     chroma_fields: list[str]
     chroma_count: int
+    #: (earliest, latest) `date_added` in the catalog, ISO dates
+    added_range: tuple[str | None, str | None] = (None, None)
 
     def render_sql(self) -> str:
         lines = ["SQLite tables:"]
@@ -69,6 +71,28 @@ class StoreSchema:
                 lines.append(f"    {col} values: {', '.join(map(str, values))}")
         return "\n".join(lines)
 
+    def render_rules(self) -> str:
+        """How to match names and read dates in every store (the planner's query rules)."""
+        first, last = self.added_range
+        return "\n".join(
+            (
+                "Matching names and titles (people type them without accents, in any case, "
+                "with straight apostrophes):",
+                "  SQL: compare the folded shadow with fold():"
+                " p.name_folded = fold('Michael Pena'),"
+                " s.title_folded LIKE '%' || fold('les miserables') || '%';"
+                " fold() works on any column too (fold(s.cast_members) LIKE '%pena%')."
+                " Return name/title, never the *_folded columns.",
+                "  Graph: p.name_folded = 'michael pena', s.title_folded CONTAINS 'miserables'"
+                " (lower case, no accents, straight apostrophes).",
+                "Dates: date_added is when a title was added to Netflix (ISO 'YYYY-MM-DD' text,"
+                " NULL for a few titles); release_year is when it was released. 'Added in 2020':"
+                " date_added LIKE '2020-%'; 'added after 2021-06-01': date_added > '2021-06-01'.",
+                f"  The catalog's dates run from {first} to {last}: 'the last N years' means the"
+                f" N calendar years up to {(last or '????')[:4]}, not today's date.",
+            )
+        )
+
     def render_chroma(self) -> str:
         return (
             f"Chroma collection of {self.chroma_count:,} descriptions "
@@ -77,7 +101,8 @@ class StoreSchema:
         )
 
     def render(self) -> str:
-        return "\n\n".join((self.render_sql(), self.graph.render(), self.render_chroma()))
+        parts = (self.render_sql(), self.graph.render(), self.render_chroma(), self.render_rules())
+        return "\n\n".join(parts)
 
 
 def describe_sqlite(conn: sqlite3.Connection) -> list[TableInfo]:
@@ -148,7 +173,8 @@ def describe_stores(stores: Any) -> StoreSchema:
     conn = stores.sqlite()
     try:
         tables = describe_sqlite(conn)
+        first, last = conn.execute("SELECT min(date_added), max(date_added) FROM shows").fetchone()
     finally:
         conn.close()
     fields, count = describe_chroma(stores.collection)
-    return StoreSchema(tables, describe_graph(stores.graph), fields, count)
+    return StoreSchema(tables, describe_graph(stores.graph), fields, count, (first, last))

@@ -1,4 +1,9 @@
-"""Build the SQLite store: the cleaned `shows` table, normalised people/genres/countries, FTS5."""
+"""Build the SQLite store: the cleaned `shows` table, normalised people/genres/countries, FTS5.
+
+Every searchable name has a folded, indexed shadow (`title_folded`, `name_folded`: see
+`agentic_rag.folding`) so queries match "Michael Pena" to "Michael Peña" and still return the
+catalog's own spelling; connections opened by `stores.handles` also offer `fold(text)` in SQL.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from agentic_rag.folding import fold
 from agentic_rag.stores.catalog import Title
 
 SCHEMA = """
@@ -13,6 +19,7 @@ CREATE TABLE shows (
     show_id          TEXT PRIMARY KEY,
     type             TEXT NOT NULL CHECK (type IN ('Movie', 'TV Show')),
     title            TEXT NOT NULL,
+    title_folded     TEXT NOT NULL,
     director         TEXT,
     cast_members     TEXT,
     country          TEXT,
@@ -26,8 +33,9 @@ CREATE TABLE shows (
     description      TEXT
 );
 CREATE TABLE people (
-    person_id INTEGER PRIMARY KEY,
-    name      TEXT NOT NULL UNIQUE
+    person_id   INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE,
+    name_folded TEXT NOT NULL
 );
 CREATE TABLE show_people (
     show_id   TEXT NOT NULL REFERENCES shows(show_id),
@@ -37,8 +45,9 @@ CREATE TABLE show_people (
     PRIMARY KEY (show_id, person_id, role)
 );
 CREATE TABLE genres (
-    genre_id INTEGER PRIMARY KEY,
-    name     TEXT NOT NULL UNIQUE
+    genre_id    INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE,
+    name_folded TEXT NOT NULL
 );
 CREATE TABLE show_genres (
     show_id  TEXT NOT NULL REFERENCES shows(show_id),
@@ -46,8 +55,9 @@ CREATE TABLE show_genres (
     PRIMARY KEY (show_id, genre_id)
 );
 CREATE TABLE countries (
-    country_id INTEGER PRIMARY KEY,
-    name       TEXT NOT NULL UNIQUE
+    country_id  INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE,
+    name_folded TEXT NOT NULL
 );
 CREATE TABLE show_countries (
     show_id    TEXT NOT NULL REFERENCES shows(show_id),
@@ -69,6 +79,10 @@ CREATE INDEX idx_show_people_person ON show_people(person_id, role);
 CREATE INDEX idx_show_genres_genre ON show_genres(genre_id);
 CREATE INDEX idx_show_countries_country ON show_countries(country_id);
 CREATE INDEX idx_people_name_nocase ON people(name COLLATE NOCASE);
+CREATE INDEX idx_shows_title_folded ON shows(title_folded);
+CREATE INDEX idx_people_name_folded ON people(name_folded);
+CREATE INDEX idx_genres_name_folded ON genres(name_folded);
+CREATE INDEX idx_countries_name_folded ON countries(name_folded);
 """
 
 TABLES = ("shows", "people", "show_people", "genres", "show_genres", "countries", "show_countries")
@@ -91,15 +105,11 @@ def build_sqlite(
         genres = _ids([g for t in titles for g in t.genres])
         countries = _ids([c for t in titles for c in t.countries])
         with conn:
-            conn.executemany(
-                "INSERT INTO people VALUES (?, ?)", [(i, n) for n, i in people.items()]
-            )
-            conn.executemany(
-                "INSERT INTO genres VALUES (?, ?)", [(i, n) for n, i in genres.items()]
-            )
-            conn.executemany(
-                "INSERT INTO countries VALUES (?, ?)", [(i, n) for n, i in countries.items()]
-            )
+            for table, ids in (("people", people), ("genres", genres), ("countries", countries)):
+                conn.executemany(
+                    f"INSERT INTO {table} VALUES (?, ?, ?)",
+                    [(i, n, fold(n)) for n, i in ids.items()],
+                )
             for start in range(0, len(titles), 500):
                 chunk = titles[start : start + 500]
                 _insert_titles(conn, chunk, people, genres, countries)
@@ -123,12 +133,13 @@ def _insert_titles(
     countries: dict[str, int],
 ) -> None:
     conn.executemany(
-        "INSERT INTO shows VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO shows VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 t.show_id,
                 t.type,
                 t.title,
+                fold(t.title),
                 t.director_text,
                 t.cast_text,
                 t.country_text,

@@ -81,16 +81,25 @@ class ToolResult(BaseModel):
         return self.status in (ToolStatus.OK, ToolStatus.EMPTY)
 
 
+FOLDED_SUFFIX = "_folded"
+
+
 def cap_rows(
     rows: list[dict[str, Any]], max_rows: int = MAX_ROWS, max_chars: int = MAX_RESULT_CHARS
 ) -> tuple[list[dict[str, Any]], bool]:
-    """Keep at most `max_rows` rows and about `max_chars` characters; long cells are cut."""
+    """Keep at most `max_rows` rows and about `max_chars` characters; long cells are cut.
+
+    Folded matching keys (`name_folded`, `title_folded`, ...) are dropped from rows that hold
+    anything else: results show the catalog's own spelling, never the key.
+    """
     truncated = len(rows) > max_rows
     kept: list[dict[str, Any]] = []
     used = 0
     for row in rows[:max_rows]:
         clean = {}
         for key, value in row.items():
+            if key.endswith(FOLDED_SUFFIX) and len(row) > 1:
+                continue
             if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
                 value, truncated = value[:MAX_CELL_CHARS] + "…", True
             clean[key] = value

@@ -2,8 +2,9 @@
 
 Each attempt is: guard (`check_cypher`) -> `GRAPH.RO_QUERY` with a server-side
 timeout. A refusal or a server error is recorded as a `RepairAttempt` and handed
-to the repairer; at most `MAX_ATTEMPTS` queries are tried. Writes, LOAD CSV and
-procedure calls are refused outright and never repaired.
+to the repairer; a query that runs but matches nothing is retried once with its name and
+title comparisons folded (`cypher_fold`); at most `MAX_ATTEMPTS` queries are tried.
+Writes, LOAD CSV and procedure calls are refused outright and never repaired.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from agentic_rag.tools.base import (
     error_result,
     guarded,
 )
+from agentic_rag.tools.cypher_fold import fold_literals
 from agentic_rag.tools.cypher_guard import ForbiddenCypherError, check_cypher
 from agentic_rag.tools.cypher_repair import CypherRepairer, DeterministicRepairer
 from agentic_rag.tools.cypher_rows import to_rows
@@ -41,6 +43,10 @@ MAX_ATTEMPTS = 3
 HARD_CAP = 200
 UNREACHABLE = "The graph server is not reachable; the graph cannot be queried right now."
 READ_ONLY_ERROR = "is to be executed only on read-only queries"
+FOLD_RETRY = (
+    "Matched nothing; retried once comparing names and titles accent-, case- and "
+    "apostrophe-blind (name_folded / title_folded)."
+)
 
 
 class CypherArgs(BaseModel):
@@ -176,6 +182,15 @@ async def _run(args: CypherArgs, deps: ToolDeps, call_id: str) -> ToolResult:
             tried.add(new.strip())
             continue
         rows, sources = to_rows(result, fallback_rows=args.max_rows)
+        folded = (
+            None if rows or len(attempts) + 1 >= MAX_ATTEMPTS else fold_literals(run, info.schema)
+        )
+        if folded and folded.strip() not in tried:
+            deps.audit.record(TOOL, run, "empty", rows=0, ms=_ms(start))
+            attempts.append(RepairAttempt(query=run, error=FOLD_RETRY))
+            query = folded
+            tried.add(folded.strip())
+            continue
         kept, truncated = cap_rows(rows, args.max_rows)
         sources = [s for s in sources if s.detail.get("row", -1) < len(kept)]  # rows shown
         status = ToolStatus.OK if rows else ToolStatus.EMPTY
@@ -210,8 +225,8 @@ def _ms(start: float) -> float:
 def _ok_message(total: int, kept: int, truncated: bool, repairs: int) -> str:
     if total == 0:
         text = (
-            "The query ran but matched nothing (names and titles must match exactly; "
-            "try toLower(x.name) CONTAINS '...')."
+            "The query ran but matched nothing (compare x.name_folded or x.title_folded with "
+            "the lower-case, accent-free text to ignore case and accents)."
         )
     else:
         text = f"{total} row{'s' if total != 1 else ''}" + (

@@ -12,9 +12,10 @@ import asyncio
 import time
 from typing import Annotated, Any
 
-from pydantic import BaseModel, Field, StringConstraints, field_validator
+from pydantic import BaseModel, Field, StringConstraints, field_validator, model_validator
 
 from agentic_rag.errors import QueryTimeoutError
+from agentic_rag.folding import fold
 from agentic_rag.stores.graph import graph_errors
 from agentic_rag.tools.base import (
     SourceRef,
@@ -34,7 +35,7 @@ RELATED_PER_QUERY = 100
 ShowId = Annotated[str, StringConstraints(strip_whitespace=True, pattern=r"^s\d+$")]
 
 NEIGHBOURS = """
-MATCH (s:Show) WHERE s.show_id IN $ids
+MATCH (s:Show) WHERE s.show_id IN $ids OR s.title_folded IN $titles
 OPTIONAL MATCH (d:Person)-[rd:DIRECTED]->(s)
 WITH s, collect([id(rd), d.name]) AS directors
 OPTIONAL MATCH (a:Person)-[ra:ACTED_IN]->(s)
@@ -61,7 +62,14 @@ LIMIT $limit
 
 class GraphExpandArgs(BaseModel):
     show_ids: list[ShowId] = Field(
-        min_length=1, max_length=10, description="show ids such as s341, from an earlier result"
+        default_factory=list,
+        max_length=10,
+        description="show ids such as s341, from an earlier result",
+    )
+    titles: list[Annotated[str, StringConstraints(min_length=1, max_length=200)]] = Field(
+        default_factory=list,
+        max_length=10,
+        description="titles as typed (accents, case and curly quotes need not match)",
     )
     depth: int = Field(
         1, ge=1, le=2, description="1: people, genres, countries; 2: also related shows"
@@ -72,6 +80,12 @@ class GraphExpandArgs(BaseModel):
     @classmethod
     def _dedupe(cls, ids: list[str]) -> list[str]:
         return list(dict.fromkeys(ids))
+
+    @model_validator(mode="after")
+    def _some_seed(self) -> GraphExpandArgs:
+        if not self.show_ids and not self.titles:
+            raise ValueError("give at least one show id or title to expand from")
+        return self
 
 
 class _Budget:
@@ -187,13 +201,18 @@ async def _run(args: GraphExpandArgs, deps: ToolDeps, call_id: str) -> ToolResul
 async def _expand(args: GraphExpandArgs, deps: ToolDeps, call_id: str) -> ToolResult:
     info = await asyncio.to_thread(graph_info, deps.stores.graph)  # type: ignore[union-attr]
     timeout_ms = query_timeout_ms(deps.settings, info)
-    ids = list(args.show_ids)
-    found = await _query(deps, NEIGHBOURS, {"ids": ids}, timeout_ms)
+    titles = {fold(t): t for t in args.titles}
+    found = await _query(
+        deps, NEIGHBOURS, {"ids": list(args.show_ids), "titles": list(titles)}, timeout_ms
+    )
     by_id = {r["show_id"]: r for r in found}
+    ids = [*args.show_ids, *(r["show_id"] for r in found if r["show_id"] not in args.show_ids)]
     shows = [by_id[i] for i in ids if i in by_id]
-    missing = [i for i in ids if i not in by_id]
+    found_titles = {fold(r["title"]) for r in found}
+    missing = [i for i in args.show_ids if i not in by_id]
+    missing += [typed for key, typed in titles.items() if key not in found_titles]
     if not shows:
-        message = f"No show with id {', '.join(missing)} in the graph."
+        message = f"No show {', '.join(missing)} in the graph."
         return ToolResult(tool=TOOL, call_id=call_id, status=ToolStatus.EMPTY, message=message)
     budget = _Budget(args.max_nodes, [s["show_id"] for s in shows])
     rows = _depth1_rows(shows, budget)
@@ -214,7 +233,7 @@ async def _expand(args: GraphExpandArgs, deps: ToolDeps, call_id: str) -> ToolRe
     if budget.full or truncated:
         message += f"; stopped at max_nodes={args.max_nodes}" if budget.full else "; rows cut"
     if missing:
-        message += f". Unknown show ids: {', '.join(missing)}"
+        message += f". Not in the graph: {', '.join(missing)}"
     return ToolResult(
         tool=TOOL,
         call_id=call_id,

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from agentic_rag.folding import fold
 from agentic_rag.tools.base import (
     SourceRef,
     ToolResult,
@@ -57,13 +58,15 @@ def _known_names(sqlite_path: Path, table: str) -> tuple[str, ...]:
 
 
 def resolve_name(value: str, known: tuple[str, ...]) -> str | None:
-    """Match a genre/country to the catalog's spelling: exact, case-insensitive, then close."""
+    """Match a genre/country to the catalog's spelling: exact, folded (case, accents and curly
+    quotes ignored), then close."""
     if value in known:
         return value
-    folded = {k.casefold(): k for k in known}
-    if value.casefold() in folded:
-        return folded[value.casefold()]
-    close = difflib.get_close_matches(value.casefold(), list(folded), n=1, cutoff=0.75)
+    folded = {fold(k): k for k in known}
+    key = fold(value)
+    if key in folded:
+        return folded[key]
+    close = difflib.get_close_matches(key, list(folded), n=1, cutoff=0.75)
     return folded[close[0]] if close else None
 
 
