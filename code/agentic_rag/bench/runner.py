@@ -26,7 +26,7 @@ VERSIONS = (
 
 
 def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
-    from agentic_rag.bench import agent, data_build, page, tools
+    from agentic_rag.bench import agent, cli, data_build, page, tools
 
     return {
         "build": data_build.bench_build,
@@ -35,6 +35,7 @@ def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
         "executor": agent.bench_executor,
         "overhead": agent.bench_overhead,
         "offline": agent.bench_offline_turns,
+        "cli": cli.bench_cli,
         "page": page.bench_page,
     }
 
