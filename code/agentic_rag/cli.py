@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from agentic_rag.config import load_settings
 from agentic_rag.errors import AgenticRagError
@@ -151,6 +152,23 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("schema", help="print the schema description the planner sees")
     p.set_defaults(func=_cmd_schema)
     return parser
+
+
+#: Commands whose process ends right after its work: the interpreter's teardown (freeing every
+#: module and object, ~1 s on a loaded 2-core machine) is skipped for them.
+FAST_EXIT_COMMANDS = ("ask", "chat", "schema", "diagram")
+
+
+def skip_teardown(code: int) -> NoReturn:
+    """Run the exit handlers, flush the streams and leave without the interpreter's teardown.
+    Only for a whole process whose stores are already closed (see `__main__`)."""
+    import atexit
+    import os
+
+    atexit._run_exitfuncs()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
