@@ -158,10 +158,10 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
         answer_box.markdown("_Planning…_")
 
         def draw(model: TurnModel) -> None:
-            with panel.container():
-                render_turn_panel(model, settings.max_iterations)
             with timeline_box.container():
                 render_timeline(model)
+            with panel.container():
+                render_turn_panel(model, settings.max_iterations)
 
         def show_answer(text: str) -> None:
             answer_box.markdown(safe_markdown(text) + " ▌")

@@ -1,14 +1,17 @@
 """The README's pictures, taken from the real page in headless Chromium (`make pictures`):
-`docs/images/page-mid-turn.png`, the page while a replanned turn runs (timeline, live panel),
-and `docs/images/replanned-turn.gif`, that turn from question to answer (≤ 2 MB).
+`docs/images/page-timeline.png`, the page with a replanned turn's timeline and sidebar, and
+`docs/images/replanned-turn.gif`, that turn from question to answer (≤ 2 MB).
 
 Frames come from Chromium's screencast (a frame whenever the page repaints), so the capture
-shows the turn as it really unfolded; the still is the last frame before the answer appears.
+shows the turn as it really unfolded. An offline turn ends before the browser has painted its
+timeline chart (about 0.5 s of Vega rendering here), so the still is taken just after the
+turn, scrolled to the timeline; with a model, turns take seconds and the GIF shows them live.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import io
 import sys
 import time
@@ -25,8 +28,9 @@ GIF_MAX_BYTES = 2_000_000
 HOLD_S = 2.5  # the finished answer stays on screen this long at the end of the loop
 
 
-def _capture(url: str, chromium: str) -> tuple[list[tuple[float, bytes]], float, float]:
-    """Screencast frames (time, jpeg) of one turn; when the timeline and the answer showed."""
+def _capture(url: str, chromium: str) -> tuple[list[tuple[float, bytes]], bytes]:
+    """Screencast frames (browser time, png) of one replanned turn, then a screenshot of the
+    page scrolled to that turn's timeline."""
     from playwright.sync_api import sync_playwright
 
     frames: list[tuple[float, bytes]] = []
@@ -41,29 +45,34 @@ def _capture(url: str, chromium: str) -> tuple[list[tuple[float, bytes]], float,
             cdp = page.context.new_cdp_session(page)
 
             def on_frame(params: dict) -> None:
-                frames.append((time.perf_counter(), base64.b64decode(params["data"])))
-                cdp.send("Page.screencastFrameAck", {"sessionId": params["sessionId"]})
+                stamp = float(params["metadata"].get("timestamp") or time.time())
+                frames.append((stamp, base64.b64decode(params["data"])))
+                with contextlib.suppress(Exception):  # the page may be closing
+                    cdp.send("Page.screencastFrameAck", {"sessionId": params["sessionId"]})
 
             cdp.on("Page.screencastFrame", on_frame)
-            cdp.send("Page.startScreencast", {"format": "jpeg", "quality": 85})
+            cdp.send("Page.startScreencast", {"format": "png"})
             box.fill(QUESTION)
-            frames.append((time.perf_counter(), page.screenshot(type="jpeg", quality=85)))
             box.press("Enter")
-            page.get_by_text("Iteration 1:").first.wait_for(timeout=60_000)
-            timeline_at = time.perf_counter()
             page.get_by_text("Answered in Offline mode").first.wait_for(timeout=60_000)
-            answer_at = time.perf_counter()
             page.wait_for_timeout(int(HOLD_S * 1000))
-            frames.append((time.perf_counter(), page.screenshot(type="jpeg", quality=85)))
             cdp.send("Page.stopScreencast")
+            page.mouse.move(VIEWPORT["width"] * 0.6, VIEWPORT["height"] * 0.5)
+            page.mouse.wheel(0, -50_000)  # back to the question and its timeline
+            page.wait_for_timeout(1000)
+            still = page.screenshot()
         finally:
             browser.close()
-    return frames, timeline_at, answer_at
+    return frames, still
 
 
-def _mid_turn(frames: list[tuple[float, bytes]], timeline_at: float, answer_at: float) -> bytes:
-    during = [f for t, f in frames if timeline_at - 0.3 <= t < answer_at - 0.05]
-    return during[-1] if during else min(frames, key=lambda f: abs(f[0] - timeline_at))[1]
+def _distinct(frames: list[tuple[float, bytes]]) -> list[tuple[float, bytes]]:
+    """Drop frames identical to the one before (the screencast repeats itself)."""
+    out: list[tuple[float, bytes]] = []
+    for t, data in sorted(frames, key=lambda f: f[0]):
+        if not out or data != out[-1][1]:
+            out.append((t, data))
+    return out
 
 
 def write_gif(frames: list[tuple[float, bytes]], path: Path) -> int:
@@ -98,14 +107,18 @@ def main() -> int:
         return 2
     settings = load_settings()
     OUT.mkdir(parents=True, exist_ok=True)
-    env = {"OFFLINE_MODE": "true", "OPENAI_API_KEY": "", "BUILD_DIR": str(settings.build_dir)}
-    with streamlit_server(env, Path(settings.build_dir) / "pictures-streamlit.log") as run:
-        frames, timeline_at, answer_at = _capture(run.url, chromium)
-    still = OUT / "page-mid-turn.png"
-    from PIL import Image
-
-    Image.open(io.BytesIO(_mid_turn(frames, timeline_at, answer_at))).save(still)
-    size = write_gif(frames, OUT / "replanned-turn.gif")
+    env = {
+        "OFFLINE_MODE": "true",
+        "OPENAI_API_KEY": "",
+        "BUILD_DIR": str(settings.build_dir),
+        "SEMANTIC_CACHE_TTL_S": "0",  # the turn really searches, as a first question would
+    }
+    log = Path(settings.build_dir) / "pictures-streamlit.log"
+    with streamlit_server(env, log) as run:
+        frames, shot = _capture(run.url, chromium)
+    still = OUT / "page-timeline.png"
+    still.write_bytes(shot)
+    size = write_gif(_distinct(frames), OUT / "replanned-turn.gif")
     print(f"wrote {still.relative_to(PROJECT_ROOT)} and docs/images/replanned-turn.gif "
           f"({len(frames)} frames, {size / 1e6:.2f} MB)")  # fmt: skip
     return 0

@@ -58,7 +58,7 @@ def iteration_summaries(spans: list[Span]) -> list[str]:
 def timeline_rows(spans: list[Span]) -> list[dict[str, Any]]:
     total = max((s.end for s in spans), default=0.0) or 1.0
     rows = []
-    for s in spans:
+    for order, s in enumerate(spans):
         end = max(s.end, s.start + total * MIN_BAR_FRACTION)
         rows.append(
             {
@@ -69,6 +69,7 @@ def timeline_rows(spans: list[Span]) -> list[dict[str, Any]]:
                 "ms": round((s.end - s.start) * 1000, 1),
                 "status": s.status,
                 "detail": s.detail,
+                "order": order,  # lanes in the order they ran, within each iteration's panel
             }
         )
     return rows
@@ -79,7 +80,6 @@ def timeline_chart(spans: list[Span]) -> Any:
     import altair as alt
 
     rows = timeline_rows(spans)
-    lanes = list(dict.fromkeys(r["lane"] for r in rows))
     colour = alt.Color(
         "status:N",
         scale=alt.Scale(domain=list(STATUS_COLOURS), range=list(STATUS_COLOURS.values())),
@@ -92,7 +92,10 @@ def timeline_chart(spans: list[Span]) -> Any:
             x=alt.X("start:Q", title="seconds since the question"),
             x2="end:Q",
             y=alt.Y(
-                "lane:N", sort=lanes, title=None, axis=alt.Axis(labelLimit=180, labelOverlap=False)
+                "lane:N",
+                sort=alt.EncodingSortField(field="order", op="min"),
+                title=None,
+                axis=alt.Axis(labelLimit=180, labelOverlap=False),
             ),
             color=colour,
             tooltip=[
