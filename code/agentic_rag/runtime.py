@@ -28,7 +28,9 @@ from agentic_rag.agent.offline.synthesizer import OfflineSynthesizer
 from agentic_rag.agent.runner import EventSink, run_turn, turn_trace
 from agentic_rag.agent.trace_store import ThreadInfo, TraceStore, checkpoint_threads
 from agentic_rag.config import Settings, mode_label
+from agentic_rag.redaction import register_secrets
 from agentic_rag.stores.handles import Stores, open_stores
+from agentic_rag.textsafe import decode_lenient
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.cache import TTLCache
 from agentic_rag.tools.deps import ToolDeps
@@ -58,6 +60,7 @@ class AppRuntime:
     ) -> AppRuntime:
         """`eager` opens the three stores now, in parallel (the page, eval, benchmarks); the CLI
         passes False so a turn opens only the stores its plan needs."""
+        register_secrets(settings.openai_api_key, settings.omdb_api_key)  # before any request
         stores = open_stores(settings, eager=eager)
         try:
             conn = stores.sqlite()
@@ -197,6 +200,7 @@ class AppRuntime:
         **deps_overrides: Any,
     ) -> dict[str, Any]:
         """One turn end to end: run the graph, store the trace, return the final state values."""
+        question = decode_lenient(question)  # the boundary: undecodable bytes become U+FFFD
         async with self.session(persist=persist, **deps_overrides) as graph:
             values = await run_turn(graph, question, thread_id, on_event=on_event)
         values["trace_export"] = turn_trace(values)

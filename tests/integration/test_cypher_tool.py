@@ -184,10 +184,16 @@ async def test_allowed_procedure_and_schema_cache(deps, stores) -> None:
 
 
 async def test_server_errors_are_errors_not_crashes(deps) -> None:
-    result = await run(deps, "MATCH (s:Show) RETURN nosuchfunction(s.title)")
+    result = await run(deps, "MATCH (s:Show) RETURN abs(s.title, 1, 2, 3)")
     assert result.status is ToolStatus.ERROR
-    assert "nosuchfunction" in result.error.lower()
+    assert "abs" in result.error.lower()
     assert len(result.attempts) == 1
+
+
+async def test_unknown_functions_are_refused_by_the_guard(deps) -> None:
+    result = await run(deps, "MATCH (s:Show) RETURN nosuchfunction(s.title)")
+    assert result.status is ToolStatus.REFUSED
+    assert "nosuchfunction() is not allowed" in result.error
 
 
 async def test_no_graph_store(built_settings) -> None:

@@ -19,7 +19,8 @@ from agentic_rag.tools import sql as sql_module
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.base import ToolResult, ToolStatus
 from agentic_rag.tools.deps import ToolDeps
-from agentic_rag.tools.sql import SqlArgs, execute_readonly, sql_tool
+from agentic_rag.tools.sql import SqlArgs, sql_tool
+from agentic_rag.tools.sql_sandbox import Sandbox, execute_readonly
 
 ATTACK_PATHS = [Path("/tmp/agentic_rag_attack.db"), Path("/tmp/agentic_rag_attack_vacuum.db")]
 BLOWUP = "SELECT count(*) FROM show_people a, show_people b, show_people c"
@@ -257,12 +258,12 @@ async def test_timeout_message_names_the_limit(fast_deps):
 
 
 def test_worker_stops_when_cancel_is_set(built_settings):
-    cancel = threading.Event()
-    timer = threading.Timer(0.2, cancel.set)
+    box = Sandbox()
+    timer = threading.Timer(0.2, box.interrupt)
     timer.start()
     started = time.perf_counter()
     with pytest.raises(sqlite3.OperationalError, match="interrupted"):
-        execute_readonly(Path(built_settings.sqlite_path), BLOWUP, 10, 60.0, cancel)
+        execute_readonly(Path(built_settings.sqlite_path), BLOWUP, 10, 60.0, box)
     timer.cancel()
     assert time.perf_counter() - started < 2.0
 

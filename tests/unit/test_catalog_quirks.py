@@ -74,3 +74,8 @@ def test_titles_that_repeat_up_to_case_stay_distinct_shows() -> None:
     a = clean_row(row(show_id="s1", title="Death Note"))
     b = clean_row(row(show_id="s2", title="DEATH NOTE"))
     assert (a.title, b.title) == ("Death Note", "DEATH NOTE")
+
+
+def test_zero_width_joiners_are_kept_they_are_part_of_scripts() -> None:
+    assert clean_text("क्\u200dष") == "क्\u200dष"
+    assert clean_text("\u200eAbc\u200f") == "Abc"  # direction marks are not

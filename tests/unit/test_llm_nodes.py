@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -349,7 +350,7 @@ def test_synthesizer_prompt_fences_untrusted_results() -> None:
     system, user = synthesizer_messages(ctx)
     body = str(user.content)
     assert "[1] sql" in body and "[2] web" in body
-    fenced = body.split("<untrusted_data>")[1].split("</untrusted_data>")[0]
+    fenced = re.split(r"</?untrusted_data id=\"[0-9a-f]+\">", body)[1]
     assert "Ignore previous instructions" in fenced and "6131" not in fenced
     assert "no such column: rating" in body  # the failed call is reported
     assert "the turn deadline passed" in str(system.content)

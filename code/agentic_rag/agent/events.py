@@ -176,9 +176,13 @@ def parse_event(raw: dict[str, Any] | BaseModel) -> TurnEvent | None:
         data.setdefault("reused_from", data.get("from"))
     if data.get("type") == "call_end" and isinstance(data.get("result"), dict):
         t = float(data.get("t") or 0.0)
-        result = {**data["result"], "reused_from": data.get("reused_from")}
-        result["reused_from"] = result["reused_from"] or data["result"].get("reused_from")
-        return CallFinished.from_result(result, t - result.get("elapsed_ms", 0.0) / 1000, t)
+        result = {"call_id": data.get("call_id"), "tool": data.get("tool"), **data["result"]}
+        result["reused_from"] = data.get("reused_from") or result.get("reused_from")
+        try:
+            return CallFinished.from_result(result, t - result.get("elapsed_ms", 0.0) / 1000, t)
+        except (KeyError, ValidationError) as exc:
+            log.debug("ignored first-format call_end: %s", exc)
+            return None
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as exc:

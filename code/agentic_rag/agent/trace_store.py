@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agentic_rag.textsafe import append_line_atomically
+
 _SAFE = re.compile(r"[^A-Za-z0-9_.-]")
 
 
@@ -30,10 +32,8 @@ class TraceStore:
 
     def save(self, thread_id: str, trace: dict[str, Any]) -> None:
         line = json.dumps(trace, ensure_ascii=False, default=str)
-        with self._lock:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            with self._path(thread_id).open("a", encoding="utf-8") as fh:
-                fh.write(line + "\n")
+        with self._lock:  # encoded before the file is touched, then swapped in whole
+            append_line_atomically(self._path(thread_id), line)
 
     def load(self, thread_id: str) -> list[dict[str, Any]]:
         path = self._path(thread_id)

@@ -26,7 +26,7 @@ VERSIONS = (
 
 
 def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
-    from agentic_rag.bench import agent, cli, data_build, page, tools
+    from agentic_rag.bench import agent, cli, data_build, hostile, page, tools
 
     return {
         "build": data_build.bench_build,
@@ -37,6 +37,7 @@ def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
         "offline": agent.bench_offline_turns,
         "cli": cli.bench_cli,
         "page": page.bench_page,
+        "hostile": hostile.bench_hostile,
     }
 
 

@@ -105,8 +105,10 @@ def parse_duration(value: str | None) -> tuple[int | None, int | None]:
     return (number, None) if unit == "min" else (None, number)
 
 
-#: Zero-width and other invisible format characters (U+200B in five titles and one cast name).
-_INVISIBLE = re.compile(r"[\u200b-\u200f\u2060\ufeff]")
+#: Invisible characters that carry no meaning: zero-width space (U+200B, in five titles and one
+#: cast name), direction marks, word joiner, BOM. Zero-width (non-)joiners are kept: Indic
+#: scripts and emoji need them.
+_INVISIBLE = re.compile(r"[\u200b\u200e\u200f\u2060\ufeff]")
 #: Any run of white space, the non-breaking spaces of some titles and descriptions included.
 _SPACES = re.compile(r"\s+")
 

@@ -47,6 +47,24 @@ class GraphLimits:
         ]
 
 
+CLIENT_GRACE_S = 2.0  # the client waits this much longer than the server may run a query
+
+
+def _bound_client(client: Any, socket_timeout_s: float) -> None:
+    """Send each command once and stop waiting after `socket_timeout_s`: redis-py's
+    default retries would re-send a slow query to a busy server several times."""
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    pool = getattr(client, "connection_pool", None)
+    if pool is None:
+        return
+    with contextlib.suppress(Exception):
+        client.set_retry(Retry(NoBackoff(), 0))
+        pool.connection_kwargs["socket_timeout"] = socket_timeout_s
+        pool.disconnect()  # pooled connections reconnect with the new timeout
+
+
 class GraphStore:
     """A FalkorDB graph handle with the few operations the app needs."""
 
@@ -124,6 +142,7 @@ class GraphStore:
                 self._db.connection.execute_command("GRAPH.CONFIG", "SET", key, value)
             except Exception as exc:  # an older server may not know a key
                 log.warning("FalkorDB refused GRAPH.CONFIG SET %s %s: %s", key, value, exc)
+        _bound_client(self._db.connection, limits.timeout_max_ms / 1000 + CLIENT_GRACE_S)
 
     def config_value(self, key: str) -> Any:
         reply = self._watch(lambda: self._db.connection.execute_command("GRAPH.CONFIG", "GET", key))

@@ -36,11 +36,11 @@ class AuditLog:
         }
         if error:
             entry["error"] = error[:500]
-        line = json.dumps(entry, ensure_ascii=False)
-        with self._lock:
+        data = (json.dumps(entry, ensure_ascii=False) + "\n").encode("utf-8", "replace")
+        with self._lock:  # encoded first: a bad character never leaves a torn or empty file
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("a", encoding="utf-8") as fh:
-                fh.write(line + "\n")
+            with self.path.open("ab") as fh:
+                fh.write(data)
 
     def entries(self) -> list[dict]:
         if self.path is None or not self.path.exists():

@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from agentic_rag.errors import QueryRefusedError
-from agentic_rag.stores.graph import graph_errors
+from agentic_rag.stores.graph import CLIENT_GRACE_S, graph_errors
 from agentic_rag.stores.schema import GraphSchema, describe_graph
 from agentic_rag.tools.base import (
     RepairAttempt,
@@ -42,6 +42,11 @@ TOOL = "cypher"
 MAX_ATTEMPTS = 3
 HARD_CAP = 200
 UNREACHABLE = "The graph server is not reachable; the graph cannot be queried right now."
+NO_REPLY = (
+    "The graph server gave no reply within {s:g} s: the query was sent once and abandoned "
+    "(the server's own timeout did not stop it). Bound it: start from a specific show or "
+    "person, avoid long lists and string building, use a LIMIT."
+)
 READ_ONLY_ERROR = "is to be executed only on read-only queries"
 FOLD_RETRY = (
     "Matched nothing; retried once comparing names and titles accent-, case- and "
@@ -166,10 +171,21 @@ async def _run(args: CypherArgs, deps: ToolDeps, call_id: str) -> ToolResult:
                 TOOL, call_id, ToolStatus.ERROR, UNREACHABLE, query=run, attempts=attempts
             )
         except (
-            QueryRefusedError,
-            graph_errors().ResponseError,
-            graph_errors().TimeoutError,
-        ) as exc:
+            graph_errors().TimeoutError
+        ):  # the client's socket timeout: never re-sent, never repaired
+            error = NO_REPLY.format(s=timeout_ms / 1000 + CLIENT_GRACE_S)
+            deps.audit.record(TOOL, run, "timeout", ms=_ms(start), error=error)
+            attempts.append(RepairAttempt(query=run, error=error))
+            return ToolResult(
+                tool=TOOL,
+                call_id=call_id,
+                status=ToolStatus.TIMEOUT,
+                message=error,
+                error=error,
+                query=run,
+                attempts=attempts,
+            )
+        except (QueryRefusedError, graph_errors().ResponseError) as exc:
             status, error, repairable = _classify(exc)
             deps.audit.record(TOOL, run, status.value, ms=_ms(start), error=error)
             attempts.append(RepairAttempt(query=run, error=error))

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from agentic_rag.errors import QueryRefusedError
 from agentic_rag.stores.schema import GraphSchema
+from agentic_rag.textsafe import refuse_controls
+from agentic_rag.tools.cypher_bounds import check_bounds
 from agentic_rag.tools.cypher_parse import (
     ALLOWED_PROCEDURES,
     CLAUSES,
@@ -214,9 +216,11 @@ def _check(query: str, schema: GraphSchema, max_rows: int, hard_cap: int) -> str
         raise QueryRefusedError("The query is empty; write one read-only MATCH ... RETURN query.")
     if len(query) > MAX_QUERY_CHARS:
         raise QueryRefusedError(f"The query is over {MAX_QUERY_CHARS} characters; simplify it.")
+    refuse_controls(query)
     a = analyze(query)
     if a.forbidden:
         raise ForbiddenCypherError(" ".join(dict.fromkeys(a.forbidden)) + READ_ONLY_HINT)
+    check_bounds(a.tokens)
     problems = find_problems(a, schema)
     if problems:
         raise QueryRefusedError(" ".join(dict.fromkeys(p.message for p in problems)))

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from agentic_rag.config import Settings
+from agentic_rag.textsafe import controls_in
 from agentic_rag.tools.base import ToolResult, ToolStatus, error_result
 from agentic_rag.tools.cypher import CypherArgs, cypher_tool
 from agentic_rag.tools.deps import ToolDeps
@@ -144,6 +145,15 @@ class ToolRegistry:
             why = self.disabled.get(tool, f"unknown tool; available: {', '.join(self.names)}")
             return error_result(
                 tool, call_id, ToolStatus.REFUSED, f"Tool {tool!r} is not available: {why}"
+            )
+        controls = controls_in(args)
+        if controls:  # before any guard reads the text: a NUL can hide what a guard appends
+            return error_result(
+                tool,
+                call_id,
+                ToolStatus.REFUSED,
+                f"The {tool} arguments contain control characters ({', '.join(controls[:5])}); "
+                "remove them.",
             )
         try:
             parsed = (

@@ -1,16 +1,14 @@
 """The `sql` tool: one guarded, read-only, time-boxed SELECT against the SQLite catalog.
 
-Layers: the static guard (`sql_guard.check_sql`), a `mode=ro` connection, an
-authorizer that allows only reading, a 1 MB value limit, and a progress handler
-that stops the query at its deadline or when the caller is cancelled.
+Layers: the static guard (`sql_guard.check_sql`: one SELECT, allowed functions, a
+LIMIT), then the sandbox (`sql_sandbox`: a `mode=ro` connection with SQLite limits,
+an authorizer, a heap bound, a byte-capped fetch and a deadline, on its own thread).
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-import threading
-import time
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -18,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from agentic_rag.errors import QueryTimeoutError
+from agentic_rag.errors import QueryRefusedError, QueryTimeoutError
 from agentic_rag.stores.handles import connect_readonly
 from agentic_rag.tools.base import (
     SourceRef,
@@ -29,19 +27,17 @@ from agentic_rag.tools.base import (
     guarded,
 )
 from agentic_rag.tools.deps import ToolDeps
-from agentic_rag.tools.sql_guard import FORBIDDEN_FUNCTIONS, MAX_VALUE_BYTES, GuardedSql, check_sql
+from agentic_rag.tools.sql_guard import MAX_VALUE_BYTES, GuardedSql, check_sql
+from agentic_rag.tools.sql_sandbox import (
+    MAX_FETCH_BYTES,
+    Fetched,
+    Sandbox,
+    execute_readonly,
+    run_isolated,
+)
 
 TOOL = "sql"
 HARD_CAP = 200
-PROGRESS_STEPS = 1_000  # VM instructions between deadline checks
-ALLOWED_ACTIONS = frozenset(
-    {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
-)
-#: SQLite asks for UPDATE on the schema table while it connects a virtual table (FTS5,
-#: json_each), and FTS5 reads `PRAGMA data_version`. Nothing can be written: the
-#: connection is `mode=ro` and the guard has refused every write and PRAGMA already.
-SCHEMA_TABLES = frozenset({"sqlite_master", "sqlite_schema", "sqlite_temp_master"})
-READ_PRAGMAS = frozenset({"data_version"})
 SHADOW_SUFFIXES = ("_data", "_idx", "_content", "_docsize", "_config", "_segdir", "_segments")
 #: Columns that identify a catalog row: (column, table, column holding its label).
 ROW_KEYS = (
@@ -95,75 +91,6 @@ def _schema(path: str, _mtime_ns: int) -> tuple[tuple[str, tuple[str, ...]], ...
         conn.close()
 
 
-def _authorize(
-    action: int, arg1: str | None, arg2: str | None, _db: str | None, _t: str | None
-) -> int:
-    if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() in FORBIDDEN_FUNCTIONS:
-        return sqlite3.SQLITE_DENY
-    if action in ALLOWED_ACTIONS:
-        return sqlite3.SQLITE_OK
-    if action == sqlite3.SQLITE_UPDATE and (arg1 or "").lower() in SCHEMA_TABLES:
-        return sqlite3.SQLITE_OK
-    if action == sqlite3.SQLITE_PRAGMA and (arg1 or "").lower() in READ_PRAGMAS and arg2 is None:
-        return sqlite3.SQLITE_OK
-    return sqlite3.SQLITE_DENY
-
-
-def execute_readonly(
-    path: Path, sql: str, limit: int, timeout_s: float, cancel: threading.Event
-) -> list[dict[str, Any]]:
-    """Run `sql` on a fresh sandboxed connection; fetch at most `limit + 1` rows (blocking)."""
-    deadline = time.monotonic() + timeout_s
-    timed_out = False
-
-    def progress() -> int:
-        nonlocal timed_out
-        if cancel.is_set():
-            return 1
-        if time.monotonic() > deadline:
-            timed_out = True
-            return 1
-        return 0
-
-    conn = connect_readonly(path)
-    try:
-        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
-        attached = getattr(sqlite3, "SQLITE_LIMIT_ATTACHED", None)
-        if attached is not None:
-            conn.setlimit(attached, 0)
-        conn.set_authorizer(_authorize)
-        conn.set_progress_handler(progress, PROGRESS_STEPS)
-        try:
-            cursor = conn.execute(sql)
-            raw = cursor.fetchmany(limit + 1)
-        except sqlite3.OperationalError as exc:
-            if timed_out:
-                raise QueryTimeoutError(
-                    f"SQL query ran past {timeout_s:g} s and was stopped; add filters or a LIMIT"
-                ) from exc
-            raise
-        names = _column_names([d[0] for d in cursor.description or ()])
-        return [dict(zip(names, map(_cell, row), strict=True)) for row in raw]
-    finally:
-        conn.close()
-
-
-def _column_names(names: Sequence[str]) -> list[str]:
-    seen: dict[str, int] = {}
-    out = []
-    for name in names:
-        seen[name] = seen.get(name, 0) + 1
-        out.append(name if seen[name] == 1 else f"{name}_{seen[name]}")
-    return out
-
-
-def _cell(value: Any) -> Any:
-    if isinstance(value, bytes | bytearray | memoryview):
-        data = bytes(value)
-        return data.hex() if len(data) <= 32 else f"<{len(data)}-byte blob>"
-    return value
-
-
 async def sql_tool(args: SqlArgs, deps: ToolDeps, call_id: str) -> ToolResult:
     """Guard, run and cite one SELECT; every call is written to the audit log."""
     timeout_s = float(deps.settings.sql_timeout_s)
@@ -187,23 +114,24 @@ async def _run(args: SqlArgs, deps: ToolDeps, call_id: str) -> ToolResult:
     if deps.stores is None:
         return error_result(TOOL, call_id, ToolStatus.ERROR, "SQL store is not open")
     path = Path(deps.stores.sqlite_path)
-    schema = await asyncio.to_thread(load_schema, path)
+    schema = load_schema(path)  # cached per file and mtime; never queued behind other work
     checked = check_sql(args.query, max_rows=args.max_rows, hard_cap=HARD_CAP, schema=schema)
-    cancel = threading.Event()
     timeout_s = float(deps.settings.sql_timeout_s)
+    box = Sandbox()
     try:
-        rows = await asyncio.to_thread(
-            execute_readonly, path, checked.sql, checked.limit, timeout_s, cancel
+        fetched = await run_isolated(
+            lambda: execute_readonly(path, checked.sql, checked.limit, timeout_s, box),
+            box.interrupt,
+            wait_s=timeout_s,
         )
-    except asyncio.CancelledError:
-        cancel.set()  # the worker thread stops at its next progress check
-        raise
     except QueryTimeoutError as exc:
         return error_result(TOOL, call_id, ToolStatus.TIMEOUT, str(exc), query=checked.sql)
+    except QueryRefusedError as exc:
+        return error_result(TOOL, call_id, ToolStatus.REFUSED, str(exc), query=checked.sql)
     except sqlite3.Error as exc:
         status, message = explain_error(exc, checked, schema)
         return error_result(TOOL, call_id, status, message, query=checked.sql)
-    return _result(rows, checked, call_id)
+    return _result(fetched, checked, call_id)
 
 
 def explain_error(
@@ -219,8 +147,8 @@ def explain_error(
         )
     if "too big" in low:
         return ToolStatus.REFUSED, (
-            f"The query builds a value over {MAX_VALUE_BYTES} bytes and was stopped; select "
-            "shorter values or aggregate."
+            f"The query builds a value or row over {MAX_VALUE_BYTES // 1000} KB and was "
+            "stopped; select shorter values or aggregate."
         )
     if low.startswith("no such table"):
         return ToolStatus.ERROR, f"{text}. Tables: {', '.join(schema)}."
@@ -231,11 +159,19 @@ def explain_error(
     return ToolStatus.ERROR, f"SQLite error: {text}"
 
 
-def _result(rows: list[dict[str, Any]], checked: GuardedSql, call_id: str) -> ToolResult:
+def _result(fetched: Fetched, checked: GuardedSql, call_id: str) -> ToolResult:
+    rows = fetched.rows
     kept, truncated = cap_rows(rows, max_rows=checked.limit)
     if checked.limit_imposed and len(rows) >= checked.limit > 0:
         truncated = True  # the guard's LIMIT was reached: there may be more rows
-    if not kept:
+    if fetched.cut_by_bytes:
+        truncated = True
+    if not kept and fetched.cut_by_bytes:
+        message = (
+            f"0 rows kept: the first row is over {MAX_FETCH_BYTES // 1000} KB; select fewer "
+            "or shorter columns."
+        )
+    elif not kept:
         message = "0 rows: the query ran and matched nothing."
     else:
         message = f"{len(kept)} row{'s' if len(kept) != 1 else ''}"

@@ -16,14 +16,44 @@ from sqlglot.errors import ParseError, SqlglotError
 from sqlglot.optimizer.scope import Scope, traverse_scope
 
 from agentic_rag.errors import QueryRefusedError
+from agentic_rag.textsafe import refuse_controls
 
 MAX_SQL_CHARS = 20_000
-#: Same as the run-time SQLITE_LIMIT_LENGTH; literal sizes above it are refused early.
-MAX_VALUE_BYTES = 1_000_000
-FORBIDDEN_FUNCTIONS = frozenset(
-    {"load_extension", "readfile", "writefile", "fts3_tokenizer", "edit"}
-)
-SIZED_FUNCTIONS = frozenset({"zeroblob", "randomblob", "printf", "format"})
+#: Same as the run-time SQLITE_LIMIT_LENGTH: the longest value (or row) a query may build.
+#: It bounds the work of any single function call (`instr`, `replace`, `printf` run in
+#: time that grows with their arguments' length, and SQLite cannot interrupt a call).
+MAX_VALUE_BYTES = 100_000
+#: The only SQL functions a catalog query may call (SQLite's own names). Enforced here for
+#: a clear message and again, by exact name, by the sandbox's authorizer at run time.
+ALLOWED_FUNCTIONS = frozenset(
+    {
+        # core scalar
+        "abs", "char", "coalesce", "concat", "concat_ws", "format", "glob", "hex", "ifnull",
+        "iif", "instr", "length", "like", "likelihood", "likely", "lower", "ltrim", "max",
+        "min", "nullif", "octet_length", "printf", "quote", "random", "replace", "round",
+        "rtrim", "sign", "soundex", "substr", "substring", "trim", "typeof", "unicode",
+        "unlikely", "upper",
+        # aggregate and window
+        "avg", "count", "group_concat", "string_agg", "sum", "total", "row_number", "rank",
+        "dense_rank", "percent_rank", "cume_dist", "ntile", "lag", "lead", "first_value",
+        "last_value", "nth_value",
+        # date and time
+        "date", "time", "datetime", "julianday", "unixepoch", "strftime", "timediff",
+        # math
+        "acos", "asin", "atan", "atan2", "ceil", "ceiling", "cos", "degrees", "exp", "floor",
+        "ln", "log", "log10", "log2", "mod", "pi", "pow", "power", "radians", "sin", "sqrt",
+        "tan", "trunc",
+        # JSON (reading and building small values)
+        "json", "json_array", "json_array_length", "json_extract", "json_group_array",
+        "json_group_object", "json_object", "json_quote", "json_type", "json_valid",
+        "json_each", "json_tree",
+        # full-text search (FTS5)
+        "match", "bm25", "highlight", "snippet",
+        # the app's accent- and case-blind matching (registered on the catalog connection)
+        "fold",
+    }
+)  # fmt: skip
+SIZED_FUNCTIONS = frozenset({"printf", "format", "substr", "substring"})
 ROWID_NAMES = frozenset({"rowid", "oid", "_rowid_"})
 ONLY_SELECT = "Only one read-only SELECT (WITH and UNION allowed) can run against the catalog."
 
@@ -84,8 +114,7 @@ def _check(
         raise QueryRefusedError(f"The SQL query is empty. {ONLY_SELECT}")
     if len(sql) > MAX_SQL_CHARS:
         raise QueryRefusedError(f"The SQL is longer than {MAX_SQL_CHARS} characters; shorten it.")
-    if "\x00" in sql:
-        raise QueryRefusedError("The SQL contains a NUL character; remove it.")
+    refuse_controls(sql, "The SQL")
     statements = _statements(sql)
     if not statements:
         raise QueryRefusedError(f"The SQL holds no statement (only comments). {ONLY_SELECT}")
@@ -156,15 +185,18 @@ def _func_name(node: exp.Func) -> str:
 def _refuse_functions(root: exp.Expression) -> None:
     for func in root.find_all(exp.Func):
         name = _func_name(func)
-        if name in FORBIDDEN_FUNCTIONS:
-            raise QueryRefusedError(f"The function {name}() is not allowed. {ONLY_SELECT}")
+        if isinstance(func, exp.Anonymous) and name not in ALLOWED_FUNCTIONS:
+            raise QueryRefusedError(
+                f"The function {name}() is not allowed in catalog queries; use standard SQL "
+                "functions (lower, substr, count, group_concat, strftime, ...)."
+            )
         if name not in SIZED_FUNCTIONS:
             continue
         for arg in func.iter_expressions():
             if isinstance(arg, exp.Literal) and arg.is_number and _number(arg) > MAX_VALUE_BYTES:
                 raise QueryRefusedError(
                     f"{name}({arg.this}) asks for a value over {MAX_VALUE_BYTES} bytes; "
-                    "results are limited to 1 MB per value."
+                    f"values are limited to {MAX_VALUE_BYTES // 1000} KB."
                 )
 
 

@@ -14,7 +14,7 @@ from agentic_rag.config import load_settings, mode_label
 from agentic_rag.errors import AgenticRagError
 from agentic_rag.ui.live_turn import run_live
 from agentic_rag.ui.results_view import render_results, render_sources
-from agentic_rag.ui.safe import link_citations, safe_markdown
+from agentic_rag.ui.safe import escape_markdown, link_citations, safe_markdown
 from agentic_rag.ui.timeline import render_timeline
 from agentic_rag.ui.turn_view import render_turn_panel
 
@@ -124,7 +124,9 @@ def sidebar_threads(runtime: AppRuntime) -> None:
         st.rerun()
     threads = runtime.past_threads()
     if threads:
-        labels = {t.thread_id: f"{t.title} ({t.turns})" for t in threads}
+        labels = {
+            t.thread_id: f"{escape_markdown(t.title, one_line=True)} ({t.turns})" for t in threads
+        }
         with cols[1].popover("Past threads", width="stretch"):
             for t in threads:
                 if st.button(labels[t.thread_id], key=f"thread-{t.thread_id}"):
@@ -135,7 +137,7 @@ def sidebar_threads(runtime: AppRuntime) -> None:
 def render_history(turns: list[dict[str, Any]]) -> None:
     for i, turn in enumerate(turns):
         with st.chat_message("user"):
-            st.markdown(safe_markdown(turn["question"]))
+            st.markdown(escape_markdown(turn["question"]))
         with st.chat_message("assistant"):
             with st.expander("Timeline", expanded=i == len(turns) - 1):
                 render_timeline(TurnModel.from_trace(turn["trace"]))
@@ -147,7 +149,7 @@ def render_history(turns: list[dict[str, Any]]) -> None:
 def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: list[str]) -> None:
     settings = runtime.settings.model_copy(update={"offline_mode": offline})
     with st.chat_message("user"):
-        st.markdown(safe_markdown(question))
+        st.markdown(escape_markdown(question))
     st.sidebar.divider()
     st.sidebar.markdown("### This turn")
     panel = st.sidebar.empty()
@@ -238,7 +240,7 @@ def main() -> None:
     except Exception as exc:  # shown as one clear message, never a traceback
         _runtime_future.clear()  # let a reload retry after `make data`
         detail = str(exc) if isinstance(exc, AgenticRagError) else f"{type(exc).__name__}: {exc}"
-        st.error(f"The data stores are not ready: {detail}")
+        st.error(f"The data stores are not ready: {escape_markdown(detail)}")
         st.markdown("Build them with `make data` (about a minute), then reload this page.")
         st.stop()
     question = typed or ss.pending

@@ -8,7 +8,7 @@ from typing import Any
 import streamlit as st
 
 from agentic_rag.ui.graph_view import render_graph
-from agentic_rag.ui.safe import safe_markdown
+from agentic_rag.ui.safe import escape_markdown, safe_url
 
 CHART_MAX_BARS = 40
 HIDDEN = {"description", "labels", "snippet", "plot"}
@@ -49,14 +49,18 @@ def render_results(results: list[dict[str, Any]], key: str) -> None:
 
             category, value = pair
             frame = pd.DataFrame(rows).set_index(category)
-            st.caption(f"{r['tool']} {r['call_id']}: {value} by {category}")
+            st.caption(
+                f"{r['tool']} {r['call_id']}: {escape_markdown(value)} by "
+                f"{escape_markdown(category)}"
+            )
             st.bar_chart(frame[value], height=220)
     import pandas as pd
 
     with st.expander(f"Result tables ({len(shown)})"):
         for r in shown:
+            message = escape_markdown(r.get("message", ""), one_line=True)
             st.caption(
-                f"{r['tool']} {r['call_id']} · {safe_markdown(r.get('message', ''))}"
+                f"{r['tool']} {r['call_id']} · {message}"
                 + (" · untrusted text" if r.get("untrusted") else "")
             )
             frame = pd.DataFrame(r["rows"])
@@ -76,12 +80,13 @@ def render_sources(citations: list[dict[str, Any]]) -> None:
             refs = c.get("refs") or []
             items = []
             for ref in refs[:12]:
-                label = safe_markdown(str(ref.get("label") or ""))
+                label = escape_markdown(ref.get("label") or "", one_line=True)
                 target = ref.get("ref", "")
                 if ref.get("kind") == "url":
-                    items.append(f"{label} — <{target}>" if label else f"<{target}>")
+                    items.append(f"{label} — {safe_url(target)}" if label else safe_url(target))
                 else:
-                    items.append(f"{label} (`{target}`)" if label else f"`{target}`")
+                    shown = escape_markdown(target, one_line=True)
+                    items.append(f"{label} ({shown})" if label else shown)
             more = f" … and {len(refs) - 12} more" if len(refs) > 12 else ""
             st.markdown(
                 f"**[{c['number']}]** {c['tool']} call {c['call_id']}: " + "; ".join(items) + more

@@ -13,7 +13,7 @@ import streamlit as st
 
 from agentic_rag.agent.events import NodeFinished
 from agentic_rag.agent.turn_model import CallView, TurnModel
-from agentic_rag.ui.safe import safe_markdown
+from agentic_rag.ui.safe import escape_markdown
 
 STATUS_ICON = {
     "running": "⏳",
@@ -36,7 +36,7 @@ def _call_line(call_id: str, call: CallView) -> str:
         f"{call.ms:.0f} ms{extra}"
     )
     if call.status in ("error", "timeout", "refused", "empty") and call.message:
-        line += f"  \n  {safe_markdown(call.message[:300])}"
+        line += f"  \n  {escape_markdown(call.message[:300])}"
     return line
 
 
@@ -44,12 +44,14 @@ def _render_plan(iteration: int, plan: dict[str, Any], model: TurnModel, max_ite
     st.markdown(f"#### Iteration {iteration}/{max_iter}")
     source = "model" if plan.get("source") == "llm" else "offline rules"
     with st.expander(f"Plan ({source}): {len(plan['calls'])} call(s)", expanded=not model.done):
-        st.markdown(f"**Reasoning:** {safe_markdown(plan.get('reasoning', ''))}")
-        st.markdown(f"**Resolved question:** {safe_markdown(plan.get('resolved_question', ''))}")
+        st.markdown(f"**Reasoning:** {escape_markdown(plan.get('reasoning', ''))}")
+        st.markdown(f"**Resolved question:** {escape_markdown(plan.get('resolved_question', ''))}")
         if plan.get("fallback_reason"):
-            st.warning(plan["fallback_reason"])
+            st.warning(escape_markdown(plan["fallback_reason"]))
         for j, call in enumerate(plan["calls"], start=1):
-            st.markdown(f"`{iteration}.{j}` **{call['tool']}** — {safe_markdown(call['purpose'])}")
+            st.markdown(
+                f"`{iteration}.{j}` **{call['tool']}** — {escape_markdown(call['purpose'])}"
+            )
             query = call["args"].get("query")
             if call["tool"] in ("sql", "cypher") and query:
                 st.code(
@@ -69,18 +71,19 @@ def _render_plan(iteration: int, plan: dict[str, Any], model: TurnModel, max_ite
             continue
         st.markdown(_call_line(call_id, call))
         for k, attempt in enumerate(call.attempts, start=1):
-            with st.expander(f"Cypher repair {k}: {attempt.error[:60]}"):
+            label = escape_markdown(attempt.error[:60], one_line=True)
+            with st.expander(f"Cypher repair {k}: {label}"):
                 st.code(attempt.query, language="cypher", wrap_lines=True)
-                st.caption(attempt.error)
+                st.caption(escape_markdown(attempt.error))
     decision = model.decisions.get(iteration)
     if decision:
         verdict = "➡️ continue" if decision["decision"] == "continue" else "🔁 replan"
         st.markdown(
             f"**Evaluator** ({decision.get('source')}): {verdict} · confidence "
-            f"{decision.get('confidence', 0):.2f}  \n{safe_markdown(decision['reasoning'])}"
+            f"{decision.get('confidence', 0):.2f}  \n{escape_markdown(decision['reasoning'])}"
         )
         if decision["decision"] == "replan" and decision.get("replan_instructions"):
-            st.info(f"Instructions: {decision['replan_instructions']}")
+            st.info(f"Instructions: {escape_markdown(decision['replan_instructions'])}")
 
 
 def render_turn_panel(model: TurnModel, max_iter: int) -> None:
@@ -90,7 +93,7 @@ def render_turn_panel(model: TurnModel, max_iter: int) -> None:
         st.markdown(f"#### Iteration {model.planning}/{max_iter}\n⏳ planning…")
     for mode in model.modes:
         if mode.mode != "model":
-            why = f": {safe_markdown(mode.reason)}" if mode.reason else ""
+            why = f": {escape_markdown(mode.reason)}" if mode.reason else ""
             st.caption(f"{mode.node}: {mode.mode.replace('_', ' ')}{why}")
     if model.nodes:
         render_costs(model.nodes)

@@ -9,6 +9,7 @@ from langgraph.types import Overwrite
 
 from agentic_rag.agent.deps import AgentDeps
 from agentic_rag.agent.state import State
+from agentic_rag.textsafe import clean_text
 
 MAX_QUESTION_CHARS = 4000
 
@@ -22,7 +23,7 @@ def last_question(state: State) -> str:
 
 
 async def start(state: State, deps: AgentDeps) -> dict:
-    question = " ".join(last_question(state).split())[:MAX_QUESTION_CHARS]
+    question = " ".join(clean_text(last_question(state)).split())[:MAX_QUESTION_CHARS]
     return {
         "turn_id": uuid.uuid4().hex[:12],
         "question": question,

@@ -11,6 +11,7 @@ from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
 from agentic_rag.agent.offline.scope import off_catalog
 from agentic_rag.tools.base import ToolResult, ToolStatus
+from agentic_rag.ui.safe import escape_markdown
 
 MAX_TABLE_ROWS = 15
 MAX_CELL = 140
@@ -48,6 +49,11 @@ TOOL_NAMES = {
     "web": "a web search (untrusted text)",
     "omdb": "OMDb (untrusted text)",
 }
+
+
+def asked(question: str | None) -> str:
+    """The user's question echoed in an answer: literal text, never markup."""
+    return escape_markdown((question or "")[:MAX_CELL], one_line=True) or "your question"
 
 
 def cell(value: Any) -> str:
@@ -172,12 +178,12 @@ class OfflineSynthesizer:
         cited = numbered(ctx.results)
         cited = [(n, r) for n, r in cited if r.reused_from is None]
         if cited:
-            parts.append(f"Here is what I found for **{cell(ctx.question) or 'your question'}**:")
+            parts.append(f"Here is what I found for **{asked(ctx.question)}**:")
             parts.extend(render_result(n, r) for n, r in cited)
         else:
             tried = ", ".join(f"{r.tool} ({r.status})" for r in results) or "no tool could run"
             parts.append(
-                f"I could not find an answer to **{cell(ctx.question) or 'your question'}** in the "
+                f"I could not find an answer to **{asked(ctx.question)}** in the "
                 f"catalog. Tried: {tried}."
             )
         if what := off_catalog(ctx.question or ""):
