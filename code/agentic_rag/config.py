@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -49,7 +49,15 @@ class Settings(BaseSettings):
     synthesizer_model: str = "gpt-4o-mini"
     llm_temperature: float = Field(0.0, ge=0.0, le=2.0)
     llm_timeout_s: PositiveSeconds = 60.0
-    llm_max_retries: int = Field(2, ge=0, le=10)
+    llm_max_retries: int = Field(2, ge=0, le=10)  # transport errors only, never a refusal
+    #: Structured-output method: auto walks the ladder (json_schema, tools, json_mode, text).
+    structured_output: Literal["auto", "json_schema", "tools", "json_mode", "text"] = "auto"
+    llm_max_repairs: int = Field(1, ge=0, le=3)  # invalid replies sent back to be fixed
+    planner_max_tokens: int = Field(900, ge=16, le=32_000)
+    evaluator_max_tokens: int = Field(250, ge=16, le=32_000)
+    synthesizer_max_tokens: int = Field(700, ge=16, le=32_000)
+    turn_token_budget: int = Field(20_000, ge=0)  # 0: no budget; past it the rules answer
+    few_shot_examples: int = Field(3, ge=0, le=10)  # nearest plan examples in the prompt
     model_prices: dict[str, tuple[float, float]] = Field(
         default_factory=lambda: dict(DEFAULT_PRICES)
     )

@@ -38,3 +38,17 @@ class ToolError(AgenticRagError):
 
 class PlanningError(AgenticRagError):
     """A model's plan or decision could not be parsed or validated."""
+
+
+class ModelStepError(PlanningError):
+    """A model step (plan, decision, answer) could not be used; the rules take over.
+
+    `reason` is the short phrase shown in labels ("server refused structured output",
+    "invalid plan twice", "degenerate stream: ..."); `usage` is what the step already cost.
+    """
+
+    def __init__(self, reason: str, detail: str = "", usage: object | None = None) -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+        self.detail = detail
+        self.usage = usage

@@ -19,15 +19,15 @@ from typing import Any
 import certifi
 import httpx
 
-from agentic_rag.agent.deps import AgentDeps
+from agentic_rag.agent.deps import AgentDeps, make_agent_deps
 from agentic_rag.agent.graph import build_graph
 from agentic_rag.agent.offline.evaluator import OfflineEvaluator
 from agentic_rag.agent.offline.lexicon import Lexicon
 from agentic_rag.agent.offline.planner import OfflinePlanner
-from agentic_rag.agent.offline.synthesizer import OfflineSynthesizer
+from agentic_rag.agent.offline.writer import OfflineSynthesizer
 from agentic_rag.agent.runner import EventSink, run_turn, turn_trace
 from agentic_rag.agent.trace_store import ThreadInfo, TraceStore, checkpoint_threads
-from agentic_rag.config import Settings, mode_label
+from agentic_rag.config import Settings
 from agentic_rag.redaction import register_secrets
 from agentic_rag.stores.handles import Stores, open_stores
 from agentic_rag.textsafe import decode_lenient
@@ -35,6 +35,8 @@ from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.cache import TTLCache
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.registry import ToolRegistry
+
+NODES = ("planner", "evaluator", "synthesizer")
 
 
 @functools.cache
@@ -106,39 +108,23 @@ class AppRuntime:
     ) -> AgentDeps:
         """Dependencies of one graph; `overrides` replace any field (tests inject fakes)."""
         settings = settings or self.settings
-        offline_planner = OfflinePlanner(self.lexicon)
-        offline_evaluator = OfflineEvaluator()
-        offline_synth = OfflineSynthesizer()
-        planner, evaluator, synthesizer = offline_planner, offline_evaluator, offline_synth
-        models: dict[str, str] = {}
+        rules = (OfflinePlanner(self.lexicon), OfflineEvaluator(), OfflineSynthesizer())
+        chat_models, examples, repairer = None, None, None  # repairer None: schema fixes only
         if settings.llm_enabled:
             from agentic_rag.agent.llm import make_chat_model
-            from agentic_rag.agent.llm_nodes import LlmEvaluator, LlmPlanner, LlmSynthesizer
-
-            planner = LlmPlanner(make_chat_model(settings, "planner"), settings, offline_planner)
-            evaluator = LlmEvaluator(
-                make_chat_model(settings, "evaluator"), settings, offline_evaluator
-            )
-            synthesizer = LlmSynthesizer(
-                make_chat_model(settings, "synthesizer"), settings, offline_synth
-            )
-            models = {
-                "planner": settings.planner_model,
-                "evaluator": settings.evaluator_model,
-                "synthesizer": settings.synthesizer_model,
-            }
-        repairer = None  # the tool's default: deterministic schema fixes
-        if settings.llm_enabled:
-            from agentic_rag.agent.llm import make_chat_model
+            from agentic_rag.agent.llm_nodes import LadderModel
+            from agentic_rag.agent.plan_examples import ExampleBank
             from agentic_rag.tools.cypher_repair import (
                 ChainedRepairer,
                 DeterministicRepairer,
                 LlmCypherRepairer,
             )
 
+            chat_models = {n: make_chat_model(settings, n) for n in NODES}
+            examples = ExampleBank.open(Path(settings.model_dir))
             repairer = ChainedRepairer(
                 DeterministicRepairer(),
-                LlmCypherRepairer(make_chat_model(settings, "planner"), timeout_s=20.0),
+                LlmCypherRepairer(LadderModel(chat_models["planner"], settings), timeout_s=20.0),
             )
         tools = ToolDeps(
             settings=settings,
@@ -148,23 +134,16 @@ class AppRuntime:
             audit=self.audit,
             cypher_repairer=repairer,
         )
-        values: dict[str, Any] = dict(
-            settings=settings,
-            registry=self.registry(settings, enabled),
-            tools=tools,
-            schema_text=self.schema_text if settings.llm_enabled else "",
-            planner=planner,
-            evaluator=evaluator,
-            synthesizer=synthesizer,
-            fallback_planner=offline_planner,
-            fallback_evaluator=offline_evaluator,
-            fallback_synthesizer=offline_synth,
-            mode="llm" if settings.llm_enabled else "offline",
-            mode_label=mode_label(settings),
-            models=models,
+        return make_agent_deps(
+            settings,
+            self.registry(settings, enabled),
+            tools,
+            self.schema_text if settings.llm_enabled else "",
+            rules=rules,
+            chat_models=chat_models,
+            examples=examples,
+            **overrides,
         )
-        values.update(overrides)
-        return AgentDeps(**values)
 
     @contextlib.asynccontextmanager
     async def session(self, *, persist: bool = True, **deps_overrides: Any) -> AsyncIterator[Any]:

@@ -139,3 +139,28 @@ async def test_results_show_the_catalog_spelling_not_the_folded_key(full) -> Non
     cypher = "MATCH (p:Person) WHERE p.name_folded = 'michael pena' RETURN p.name, p.name_folded"
     result = await cypher_tool(CypherArgs(query=cypher), deps, "c")
     assert [list(r.values()) for r in result.rows] == [["Michael Peña"]]
+
+
+@pytest.fixture(scope="module")
+def runtime(full):
+    from agentic_rag.runtime import AppRuntime
+
+    deps, _ = full
+    rt = AppRuntime.open(deps.settings)
+    yield rt
+    rt.close()
+
+
+async def test_offline_agent_finds_people_and_titles_typed_folded(full, runtime) -> None:
+    """The offline planner matches the folded spelling and answers in the catalog's."""
+    _, (people, titles) = full
+    missed = []
+    for i, name in enumerate(people):
+        values = await runtime.ask(f"Which titles feature {fold(name)}?", f"p{i}", persist=False)
+        if name not in values["answer"]:
+            missed.append(name)
+    for i, title in enumerate(titles):
+        values = await runtime.ask(f"Who directed {fold(title)}?", f"t{i}", persist=False)
+        if title not in values["answer"]:
+            missed.append(title)
+    assert missed == []

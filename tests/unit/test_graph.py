@@ -9,12 +9,11 @@ from typing import Any
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
-from agentic_rag.agent.deps import AgentDeps
+from agentic_rag.agent.deps import make_agent_deps
 from agentic_rag.agent.graph import build_graph
 from agentic_rag.agent.interfaces import EvalContext, PlanContext, Usage
-from agentic_rag.agent.llm_nodes import LlmEvaluator, LlmPlanner, LlmSynthesizer
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, PlannedCall
-from agentic_rag.agent.offline.synthesizer import OfflineSynthesizer
+from agentic_rag.agent.offline.writer import OfflineSynthesizer
 from agentic_rag.agent.runner import run_turn
 from agentic_rag.config import load_settings
 from agentic_rag.tools.base import SourceRef, ToolResult, ToolStatus
@@ -100,12 +99,15 @@ def make_graph(
     tools: FakeTools,
     *,
     deadline: float = 30.0,
+    settings_extra: dict[str, Any] | None = None,
     checkpointer: Any | None = None,
     names: tuple[str, ...] = ("sql", "semantic"),
     specs: list[ToolSpec] | None = None,
 ):
     """A graph on the scripted `model`; tools are fakes named `names`, or the given `specs`."""
-    settings = load_settings(openai_api_key="sk-test", turn_deadline_s=deadline)
+    settings = load_settings(
+        openai_api_key="sk-test", turn_deadline_s=deadline, **(settings_extra or {})
+    )
     if specs is None:
         fakes = [
             ToolSpec("sql", SqlArgs, tools, "fake sql", timeout_setting="sql_timeout_s"),
@@ -113,19 +115,13 @@ def make_graph(
         ]
         specs = [s for s in fakes if s.name in names]
     registry = ToolRegistry(settings, tools=specs)
-    fallback_synth = OfflineSynthesizer()
-    deps = AgentDeps(
-        settings=settings,
-        registry=registry,
-        tools=ToolDeps(settings=settings),
-        schema_text="SCHEMA: shows(show_id, title)",
-        planner=LlmPlanner(model, settings, StaticPlanner()),
-        evaluator=LlmEvaluator(model, settings, StaticEvaluator()),
-        synthesizer=LlmSynthesizer(model, settings, fallback_synth),
-        fallback_planner=StaticPlanner(),
-        fallback_evaluator=StaticEvaluator(),
-        fallback_synthesizer=fallback_synth,
-        mode="llm",
+    deps = make_agent_deps(
+        settings,
+        registry,
+        ToolDeps(settings=settings),
+        "SCHEMA: shows(show_id, title)",
+        rules=(StaticPlanner(), StaticEvaluator(), OfflineSynthesizer()),
+        chat_models={"planner": model, "evaluator": model, "synthesizer": model},
         mode_label="LLM mode: fake-model",
     )
     return build_graph(deps, checkpointer=checkpointer or InMemorySaver())
@@ -273,7 +269,7 @@ async def test_injection_in_tool_result_is_fenced_and_cannot_add_tools():
     assert "<untrusted_data>" in evaluator_prompt and INJECTION in evaluator_prompt
     # 'web' is not in this registry: the plan schema rejects it (twice), the fallback plans
     second = values["plans"][1]
-    assert second["fallback_reason"] and "failed validation" in second["fallback_reason"]
+    assert second["fallback_reason"] == "rules: invalid plan twice"
     tools_used = {c["tool"] for p in values["plans"] for c in p["calls"]}
     assert tools_used <= {"sql", "semantic"}
     assert values["answer"].startswith("done")

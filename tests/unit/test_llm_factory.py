@@ -5,14 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import openai
 import pytest
 
 from agentic_rag.agent.llm import (
     cost_of,
     make_chat_model,
     price_for,
-    rejects_json_schema,
     strict_json_schema,
     tracing_enabled,
 )
@@ -52,7 +50,9 @@ def test_make_chat_model_reads_settings(settings: Settings, node: Any, name: str
     model = make_chat_model(settings, node)
     assert model.model_name == name
     assert model.openai_api_base == "http://localhost:11434/v1"
-    assert model.request_timeout == 42 and model.max_retries == 1
+    assert model.request_timeout == 42 and model.max_retries == 0  # refusals are never re-sent
+    expected = {"planner": 900, "evaluator": 250, "synthesizer": 700}[node]
+    assert model.extra_body == {"max_tokens": expected}  # local servers read max_tokens
     assert model.temperature == 0.3 and model.stream_usage is True
     assert model.openai_api_key is not None
     assert model.openai_api_key.get_secret_value() == KEY
@@ -133,18 +133,7 @@ def test_strict_schema_of_the_evaluator_decision() -> None:
     assert out["properties"]["decision"]["enum"] == ["continue", "replan"]
 
 
-def _bad_request(message: str) -> openai.BadRequestError:
-    import httpx2
-
-    request = httpx2.Request("POST", "https://llm.test/v1/chat/completions")
-    response = httpx2.Response(400, request=request, json={"error": {"message": message}})
-    return openai.BadRequestError(message, response=response, body={"message": message})
-
-
-def test_rejects_json_schema_classifies_errors() -> None:
-    assert rejects_json_schema(NotImplementedError())
-    assert rejects_json_schema(_bad_request("response_format json_schema is not supported"))
-    assert rejects_json_schema(_bad_request("Invalid schema for response_format 'ExecutionPlan'"))
-    assert rejects_json_schema(ValueError("structured output json_schema not supported"))
-    assert not rejects_json_schema(_bad_request("context_length_exceeded"))
-    assert not rejects_json_schema(TimeoutError("read timeout"))
+def test_openai_gets_max_completion_tokens(tmp_path: Path) -> None:
+    settings = load_settings(openai_api_key=KEY, build_dir=tmp_path, planner_max_tokens=321)
+    model = make_chat_model(settings, "planner")
+    assert model.max_tokens == 321 and model.extra_body is None

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
-from agentic_rag.agent import llm_nodes, models
+from agentic_rag.agent import models
 from agentic_rag.agent.interfaces import (
     EvalContext,
     PlanContext,
@@ -18,14 +18,16 @@ from agentic_rag.agent.interfaces import (
     TurnSummary,
     Usage,
 )
-from agentic_rag.agent.llm import forget_fallbacks, structured_call
 from agentic_rag.agent.llm_nodes import LlmEvaluator, LlmPlanner, LlmSynthesizer
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, PlannedCall
+from agentic_rag.agent.plan_examples import PlanExample
 from agentic_rag.agent.prompts import evaluator_messages, planner_messages, synthesizer_messages
+from agentic_rag.agent.structured import forget_rungs, structured_call
 from agentic_rag.config import Settings, load_settings
-from agentic_rag.errors import PlanningError
+from agentic_rag.errors import ModelStepError
 from agentic_rag.tools.base import SourceRef, ToolResult, ToolStatus
-from tests.fakes import FakeChatModel, StopMidStream
+from tests.conftest import MODEL_DIR
+from tests.fakes import FakeChatModel
 
 SCHEMA_TEXT = "TABLE shows(show_id TEXT, title TEXT, release_year INT)"
 TOOLS_TEXT = "sql(query): SQLite SELECT\nsemantic(query): plot search"
@@ -61,13 +63,13 @@ class StubSynthesizer:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_fallbacks() -> None:
-    forget_fallbacks()
+def _fresh_rungs() -> None:
+    forget_rungs()
 
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return load_settings(openai_api_key="sk-test", build_dir=tmp_path)
+    return load_settings(openai_api_key="sk-test", build_dir=tmp_path, model_dir=MODEL_DIR)
 
 
 def plan_ctx(**overrides: Any) -> PlanContext:
@@ -112,20 +114,20 @@ def text_of(messages: list[BaseMessage]) -> str:
 
 async def test_planner_returns_the_model_plan(settings: Settings) -> None:
     fake = FakeChatModel(script=[PLAN])
-    fallback = StubPlanner()
-    plan, usage = await LlmPlanner(fake, settings, fallback).plan(plan_ctx())
+    plan, usage = await LlmPlanner(fake, settings).plan(plan_ctx())
     assert plan.source == "llm" and plan.fallback_reason is None
     assert [c.tool for c in plan.calls] == ["sql"]
     assert plan.calls[0].args["query"] == SQL_CALL["args"]["query"]
     assert (usage.model, usage.tokens_in, usage.tokens_out) == ("fake-model", 10, 5)
     assert usage.note == "no price for model fake-model"
-    assert fake.methods == ["json_schema"] and fallback.calls == 0
+    assert usage.rung == "json_schema" and usage.repairs == 0
+    assert fake.methods == ["json_schema"]
 
 
-async def test_planner_retries_once_with_the_validation_error(settings: Settings) -> None:
+async def test_planner_repairs_once_with_the_validation_error(settings: Settings) -> None:
     invalid = {"reasoning": "oops", "resolved_question": "How many movies?"}  # no calls
     fake = FakeChatModel(script=[invalid, PLAN])
-    plan, usage = await LlmPlanner(fake, settings, StubPlanner()).plan(plan_ctx())
+    plan, usage = await LlmPlanner(fake, settings).plan(plan_ctx())
     assert plan.source == "llm" and len(fake.calls) == 2
     second = fake.calls[1]
     assert isinstance(second[-2], AIMessage) and "oops" in str(second[-2].content)
@@ -133,88 +135,53 @@ async def test_planner_retries_once_with_the_validation_error(settings: Settings
     assert "Your last reply failed validation: calls: Field required" in str(second[-1].content)
     assert "Reply again with valid JSON for the schema." in str(second[-1].content)
     assert (usage.tokens_in, usage.tokens_out) == (20, 10)
+    assert usage.repairs == 1
 
 
-async def test_planner_invalid_twice_uses_the_fallback(settings: Settings) -> None:
-    fake = FakeChatModel(script=["not json", {"reasoning": "x"}])
-    fallback = StubPlanner()
-    plan, usage = await LlmPlanner(fake, settings, fallback).plan(plan_ctx())
-    assert fallback.calls == 1 and plan.source == "offline"
-    assert plan.fallback_reason is not None
-    assert plan.fallback_reason.startswith("LLM planner failed: ExecutionPlan failed validation")
-    assert plan.fallback_reason.endswith("; used the offline planner")
-    assert usage.note is not None and plan.fallback_reason in usage.note
-    assert usage.tokens_in == 20  # the failed attempts still cost tokens
+async def test_planner_invalid_twice_raises_with_the_cost(settings: Settings) -> None:
+    fake = FakeChatModel(script=[{"reasoning": "x"}, {"reasoning": "y"}])
+    with pytest.raises(ModelStepError) as caught:
+        await LlmPlanner(fake, settings).plan(plan_ctx())
+    assert caught.value.reason == "invalid plan twice"
+    assert "calls: Field required" in caught.value.detail
+    assert isinstance(caught.value.usage, Usage) and caught.value.usage.tokens_in == 20
 
 
-async def test_planner_timeout_uses_the_fallback(settings: Settings) -> None:
-    fake = FakeChatModel(script=[TimeoutError("no answer in 60 s")])
-    plan, usage = await LlmPlanner(fake, settings, StubPlanner()).plan(plan_ctx())
-    assert plan.fallback_reason == (
-        "LLM planner failed: TimeoutError: no answer in 60 s; used the offline planner"
-    )
-    assert usage.tokens_in == 0 and usage.note == plan.fallback_reason
+async def test_planner_prompt_carries_the_nearest_examples(settings: Settings) -> None:
+    class Bank:
+        def nearest(self, question: str, k: int, tools: tuple[str, ...]) -> list[PlanExample]:
+            assert (question, k, tools) == ("How many movies?", 3, ("sql", "semantic"))
+            return [
+                PlanExample(
+                    question="How many TV shows?", family="count", operation="count",
+                    calls=[PlannedCall(**SQL_CALL)],
+                )
+            ]  # fmt: skip
 
-
-async def test_planner_drops_calls_to_unavailable_tools(
-    settings: Settings, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # A lenient schema lets a web call through; the planner must still drop it.
-    monkeypatch.setattr(
-        llm_nodes, "plan_schema_for", lambda _: models.plan_schema_for(("sql", "web"))
-    )
-    fake = FakeChatModel(script=[{**PLAN, "calls": [SQL_CALL, WEB_CALL]}])
-    plan, usage = await LlmPlanner(fake, settings, StubPlanner()).plan(plan_ctx())
-    assert [c.tool for c in plan.calls] == ["sql"] and plan.source == "llm"
-    assert usage.note is not None and "dropped calls to unavailable tools: web" in usage.note
-
-
-async def test_planner_with_only_unavailable_tools_uses_the_fallback(
-    settings: Settings, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(llm_nodes, "plan_schema_for", lambda _: models.plan_schema_for(("web",)))
-    fake = FakeChatModel(script=[{**PLAN, "calls": [WEB_CALL]}])
-    fallback = StubPlanner()
-    plan, _ = await LlmPlanner(fake, settings, fallback).plan(plan_ctx())
-    assert fallback.calls == 1
-    assert plan.fallback_reason is not None and "unavailable tools: web" in plan.fallback_reason
+    fake = FakeChatModel(script=[PLAN])
+    await LlmPlanner(fake, settings, Bank()).plan(plan_ctx())  # type: ignore[arg-type]
+    system, user = (str(m.content) for m in fake.calls[0])
+    assert "## Example plans" in user and "Q: How many TV shows?" in user
+    assert '"query":"SELECT COUNT(*) AS n FROM shows"' in user and "Example" not in system
 
 
 async def test_schema_rejects_tools_not_offered(settings: Settings) -> None:
     fake = FakeChatModel(script=[{**PLAN, "calls": [WEB_CALL]}] * 2)
-    plan, _ = await LlmPlanner(fake, settings, StubPlanner()).plan(plan_ctx())
-    assert plan.source == "offline" and len(fake.calls) == 2
-
-
-async def test_function_calling_fallback_is_remembered(settings: Settings) -> None:
-    fake = FakeChatModel(script=[PLAN, PLAN], supports_json_schema=False)
-    planner = LlmPlanner(fake, settings, StubPlanner())
-    first, _ = await planner.plan(plan_ctx())
-    second, _ = await planner.plan(plan_ctx())
-    assert first.source == second.source == "llm"
-    assert fake.methods == ["json_schema", "function_calling", "function_calling"]
-
-
-async def test_function_calling_retry_answers_the_tool_call() -> None:
-    fake = FakeChatModel(script=[{"decision": "maybe", "reasoning": "r"}, {"reasoning": "r"}])
-    fake.supports_json_schema = False
-    with pytest.raises(PlanningError, match="decision"):
-        await structured_call(fake, EvaluatorDecision, [HumanMessage("q")], prices={})
-    retry = fake.calls[1]
-    assert retry[-3].tool_calls[0]["id"] == "call_1"  # type: ignore[attr-defined]
-    assert retry[-2].type == "tool" and "Invalid:" in str(retry[-2].content)
+    with pytest.raises(ModelStepError, match="invalid plan twice"):
+        await LlmPlanner(fake, settings).plan(plan_ctx())
+    assert len(fake.calls) == 2
 
 
 async def test_structured_call_cost_uses_a_prefix_price() -> None:
     fake = FakeChatModel(script=[PLAN], model_name="gpt-4o-mini-2024-07-18")
     fake.tokens_in, fake.tokens_out = 1000, 500
     schema = models.plan_schema_for(("sql",))
-    typed, usage = await structured_call(
+    out = await structured_call(
         fake, schema, [HumanMessage("q")], prices={"gpt-4o-mini": (0.15, 0.60), "gpt-4o": (5, 5)}
     )
-    assert typed.calls[0].tool == "sql"  # type: ignore[attr-defined]
-    assert usage.cost_usd == pytest.approx((1000 * 0.15 + 500 * 0.60) / 1e6)
-    assert usage.note is None
+    assert out.value.calls[0].tool == "sql"  # type: ignore[attr-defined]
+    assert out.usage.cost_usd == pytest.approx((1000 * 0.15 + 500 * 0.60) / 1e6)
+    assert out.usage.note is None
 
 
 # --- evaluator --------------------------------------------------------------------------------
@@ -234,17 +201,14 @@ async def test_evaluator_returns_the_model_decision(settings: Settings) -> None:
         decision="replan", reasoning="sql failed", replan_instructions="use release_year"
     )
     fake = FakeChatModel(script=[decision])
-    got, usage = await LlmEvaluator(fake, settings, StubEvaluator()).evaluate(eval_ctx())
+    got, usage = await LlmEvaluator(fake, settings).evaluate(eval_ctx())
     assert got == decision and usage.tokens_out == 5
 
 
-async def test_evaluator_failure_uses_the_fallback(settings: Settings) -> None:
+async def test_evaluator_failure_propagates(settings: Settings) -> None:
     fake = FakeChatModel(script=[RuntimeError("HTTP 500")])
-    got, usage = await LlmEvaluator(fake, settings, StubEvaluator()).evaluate(eval_ctx())
-    assert got.reasoning == "offline rule"
-    assert usage.note == (
-        "LLM evaluator failed: RuntimeError: HTTP 500; used the offline evaluator"
-    )
+    with pytest.raises(RuntimeError, match="HTTP 500"):
+        await LlmEvaluator(fake, settings).evaluate(eval_ctx())
 
 
 # --- synthesizer ------------------------------------------------------------------------------
@@ -266,43 +230,60 @@ async def test_synthesizer_streams_tokens_in_order(settings: Settings) -> None:
     async def emit(text: str) -> None:
         emitted.append(text)
 
-    text, usage = await LlmSynthesizer(fake, settings, StubSynthesizer()).synthesize(
-        synth_ctx(), emit
-    )
+    text, usage = await LlmSynthesizer(fake, settings).synthesize(synth_ctx(), emit)
     assert text == answer and "".join(emitted) == answer
     assert emitted == ["The", " catalog", " holds", " **6131**", " movies", " [1]."]
-    assert (usage.tokens_in, usage.tokens_out) == (10, 5)
+    assert (usage.tokens_in, usage.tokens_out) == (10, 5) and not usage.estimated
     assert usage.cost_usd == pytest.approx((10 * 0.15 + 5 * 0.60) / 1e6)
 
 
-async def test_synthesizer_error_before_output_uses_the_fallback(settings: Settings) -> None:
+async def test_synthesizer_error_propagates(settings: Settings) -> None:
     fake = FakeChatModel(script=[ConnectionError("reset by peer")])
+    with pytest.raises(ConnectionError):
+        await LlmSynthesizer(fake, settings).synthesize(synth_ctx(), lambda _: None)
+
+
+async def test_synthesizer_empty_answer_raises(settings: Settings) -> None:
+    fake = FakeChatModel(script=["   "])
+    with pytest.raises(ModelStepError, match="empty answer"):
+        await LlmSynthesizer(fake, settings).synthesize(synth_ctx(), lambda _: None)
+
+
+@pytest.mark.parametrize(
+    ("junk", "kind"),
+    [
+        ('Here is <img src="' + "\n" * 40, "HTML markup"),
+        ("The answer" + "\n" * 40, "a long run of blank lines"),
+        ("ok " + "and then again " * 12, "the same text repeated"),
+        ("See ![poster](http://example.com/p.jpg)", "an image"),
+    ],
+)
+async def test_synthesizer_stops_a_degenerate_stream(
+    settings: Settings, junk: str, kind: str
+) -> None:
+    fake = FakeChatModel(script=[junk])
     emitted: list[str] = []
-    text, usage = await LlmSynthesizer(fake, settings, StubSynthesizer()).synthesize(
-        synth_ctx(), emitted.append
-    )
-    assert text == "offline answer" and emitted == ["offline answer"]
-    assert usage.note is not None and "LLM synthesizer failed: ConnectionError" in usage.note
+    with pytest.raises(ModelStepError) as caught:
+        await LlmSynthesizer(fake, settings).synthesize(synth_ctx(), emitted.append)
+    assert caught.value.reason.startswith(f"degenerate stream: {kind}")
+    shown = "".join(emitted)
+    assert "<" not in shown and "![" not in shown and "\n\n\n" not in shown
+    assert isinstance(caught.value.usage, Usage) and caught.value.usage.tokens_out > 0
 
 
-async def test_synthesizer_error_after_output_keeps_the_partial_answer(
+async def test_synthesizer_estimates_tokens_when_the_stream_has_no_usage(
     settings: Settings,
 ) -> None:
-    fake = FakeChatModel(script=[StopMidStream("There are 6131", RuntimeError("reset"))])
-    emitted: list[str] = []
-    text, _ = await LlmSynthesizer(fake, settings, StubSynthesizer()).synthesize(
-        synth_ctx(), emitted.append
-    )
-    assert text == "There are 6131\n\n_(the model stopped early: RuntimeError: reset)_"
-    assert "".join(emitted) == text
+    class NoUsage(FakeChatModel):
+        def _usage(self):  # type: ignore[override]
+            return {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0}
 
-
-async def test_synthesizer_empty_answer_uses_the_fallback(settings: Settings) -> None:
-    fake = FakeChatModel(script=[""])
-    text, usage = await LlmSynthesizer(fake, settings, StubSynthesizer()).synthesize(
+    answer = "The catalog holds 6131 movies [1]."
+    text, usage = await LlmSynthesizer(NoUsage(script=[answer]), settings).synthesize(
         synth_ctx(), lambda _: None
     )
-    assert text == "offline answer" and usage.note is not None and "empty answer" in usage.note
+    assert text == answer and usage.estimated
+    assert usage.tokens_in > 100 and 5 <= usage.tokens_out <= 20
 
 
 # --- prompts ----------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from markdown_it import MarkdownIt
 from streamlit.testing.v1 import AppTest
 
 from agentic_rag.agent.interfaces import SynthContext
-from agentic_rag.agent.offline.synthesizer import OfflineSynthesizer
+from agentic_rag.agent.offline.writer import OfflineSynthesizer
 from agentic_rag.ui.safe import escape_markdown, safe_markdown, safe_url
 
 MD = MarkdownIt("commonmark").enable("table")

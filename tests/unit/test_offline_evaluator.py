@@ -1,120 +1,73 @@
-"""The offline evaluator: replan once when the round failed where it mattered, else continue."""
+"""The offline evaluator and writer: every part of a question needs evidence, and says so."""
 
 from __future__ import annotations
 
 import asyncio
 
-from agentic_rag.agent.interfaces import EvalContext
+from agentic_rag.agent.interfaces import EvalContext, SynthContext
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, PlannedCall
 from agentic_rag.agent.offline.evaluator import OfflineEvaluator
+from agentic_rag.agent.offline.writer import OfflineSynthesizer
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 TOOLS = ("sql", "semantic", "cypher", "graph_expand", "web", "omdb")
-OK, EMPTY, ERROR, TIMEOUT = ToolStatus.OK, ToolStatus.EMPTY, ToolStatus.ERROR, ToolStatus.TIMEOUT
+TWO_PARTS = (
+    "Offline reading (confidence 0.90):\nPart 1/2 (list): Listing movies directed by X"
+    "\nPart 2/2 (external): Facts from outside the catalog about: critics [deferred]"
+)
 
 
-def plan_of(*tools: str) -> ExecutionPlan:
-    calls = [PlannedCall(tool=t, purpose=f"{t} purpose", args={}) for t in tools]
-    return ExecutionPlan(reasoning="r", resolved_question="q", calls=calls)
+def plan(reasoning: str, *calls: tuple[str, str]) -> ExecutionPlan:
+    planned = [PlannedCall(tool=t, purpose=p, args={}) for t, p in calls]
+    return ExecutionPlan(reasoning=reasoning, resolved_question="q", calls=planned)
 
 
-def result(tool: str, status: ToolStatus, i: int = 0, ids=("s1",)) -> ToolResult:
-    rows = [{"show_id": s} for s in ids] if status == OK else []
-    error = "boom: no such column" if status.failed else None
-    return ToolResult(tool=tool, call_id=f"c{i}", status=status, rows=rows, error=error)
+def ok(tool: str, call_id: str, **row) -> ToolResult:
+    return ToolResult(tool=tool, call_id=call_id, status=ToolStatus.OK, rows=[row])
 
 
-def decide(question: str, plans: list[ExecutionPlan], latest: list[ToolResult], iteration: int = 1,
-           max_iterations: int = 2, tools=TOOLS) -> EvaluatorDecision:  # fmt: skip
-    ctx = EvalContext(question, iteration, max_iterations, plans, latest, latest, tools)
-    decision, usage = asyncio.run(OfflineEvaluator().evaluate(ctx))
-    assert usage.tokens_in == 0 and usage.cost_usd == 0
-    return decision
+def decide(plans, results, iteration=1) -> EvaluatorDecision:
+    latest = [r for r in results if r.call_id.startswith(f"{iteration}.")]
+    ctx = EvalContext("q", iteration, 2, plans, results, latest, TOOLS)
+    return asyncio.run(OfflineEvaluator().evaluate(ctx))[0]
 
 
-def test_all_failed_replans_naming_each_call():
-    plan = plan_of("cypher", "semantic")
-    d = decide("Movies by Christopher Nolan", [plan], [result("cypher", ERROR),
-                                                       result("semantic", EMPTY, 1)])  # fmt: skip
-    assert d.decision == "replan" and d.confidence <= 0.3
-    assert "call 1 cypher (cypher purpose) error: boom" in d.replan_instructions
-    assert "use sql" in d.replan_instructions
-    assert "call 2 semantic (semantic purpose) came back empty" in d.replan_instructions
-    assert "full-text" in d.replan_instructions
+def test_a_deferred_part_triggers_a_replan_for_that_part():
+    p1 = plan(TWO_PARTS, ("cypher", "[part 1/2] Listing movies directed by X"))
+    d = decide([p1], [ok("cypher", "1.1", title="Okja")])
+    assert d.decision == "replan" and "part 2" in d.replan_instructions
+    assert "part 1" not in d.replan_instructions
 
 
-def test_failed_key_call_replans_even_if_others_worked():
-    d = decide("Who directed Inception?", [plan_of("cypher", "sql")],
-               [result("cypher", TIMEOUT), result("sql", OK, 1)])  # fmt: skip
-    assert d.decision == "replan" and "The key call failed" in d.reasoning
-    assert "call 1 cypher" in d.replan_instructions and "call 2" not in d.replan_instructions
+def test_at_the_cap_a_missing_part_is_named_and_the_answer_says_so():
+    p1 = plan(TWO_PARTS, ("cypher", "[part 1/2] Listing movies directed by X"))
+    p2 = plan(TWO_PARTS, ("omdb", "[part 2/2] critics (Okja)"))
+    failed = ToolResult(tool="omdb", call_id="2.1", status=ToolStatus.ERROR, error="no key")
+    results = [ok("cypher", "1.1", title="Okja", release_year=2017), failed]
+    d = decide([p1, p2], results, iteration=2)
+    assert d.decision == "continue" and "No evidence for part 2" in d.reasoning
+    ctx = SynthContext("q", results, [p1, p2], None, "Offline")
+    text, _ = asyncio.run(OfflineSynthesizer().synthesize(ctx, lambda _: None))
+    assert text.startswith("1 movies directed by X [1]: **Okja** (2017)")
+    assert "could not get outside facts" in text and "catalog does not hold" in text
 
 
-def test_mixed_results_continue_with_share_as_confidence():
-    d = decide("movies about dogs", [plan_of("semantic", "sql")],
-               [result("semantic", OK), result("sql", EMPTY, 1)])  # fmt: skip
-    assert d.decision == "continue" and d.confidence == 0.5
-    assert d.replan_instructions == ""
-
-
-def test_all_ok_continues_confidently():
-    d = decide("count movies", [plan_of("sql")], [result("sql", OK)])
-    assert d.decision == "continue" and d.confidence == 0.95
-
-
-def test_at_cap_always_continues():
-    plans = [plan_of("cypher"), plan_of("sql")]
-    d = decide("Movies by Nolan", plans, [result("sql", ERROR)], iteration=2)
-    assert d.decision == "continue" and "nothing" in d.reasoning
-    d = decide("Movies by Nolan", plans[:1], [result("cypher", ERROR)], iteration=2)
-    assert d.decision == "continue"
-
-
-def test_replans_only_once_below_a_higher_cap():
-    plans = [plan_of("cypher"), plan_of("sql")]
-    d = decide("Movies by Nolan", plans, [result("sql", EMPTY)], iteration=2, max_iterations=3)
-    assert d.decision == "continue"
-
-
-def test_failed_web_with_catalog_rows_continues():
-    d = decide("news about Stranger Things", [plan_of("web", "sql")],
-               [result("web", ERROR), result("sql", OK, 1)])  # fmt: skip
-    assert d.decision == "continue" and d.confidence == 0.5
-
-
-def test_failed_web_alone_replans_to_the_catalog():
-    d = decide("news about Stranger Things", [plan_of("web")], [result("web", TIMEOUT)])
-    assert d.decision == "replan" and "the catalog (sql)" in d.replan_instructions
-
-
-def test_hybrid_question_asks_for_graph_expand():
-    latest = [result("semantic", OK, ids=("s5", "s6")), result("sql", OK, 1)]
-    question = "heist movies and the actors who starred in them"
-    d = decide(question, [plan_of("semantic", "sql")], latest)
-    assert d.decision == "replan" and "graph_expand" in d.replan_instructions
-    assert "s5, s6" in d.replan_instructions
-    d = decide(question, [plan_of("semantic", "sql")], latest, tools=("sql", "semantic"))
-    assert d.decision == "continue"
-    d = decide("heist movies", [plan_of("semantic", "sql")], latest)
-    assert d.decision == "continue"
-
-
-def test_results_are_matched_to_calls_by_call_id():
-    latest = [result("sql", OK), result("sql", ERROR)]
-    latest[0].call_id, latest[1].call_id = "1.2", "1.1"  # the key call (1.1) failed
-    d = decide("Who directed Inception?", [plan_of("sql", "sql")], latest)
-    assert d.decision == "replan" and "call 1 sql" in d.replan_instructions
-    assert "call 2" not in d.replan_instructions
-
-
-def test_instructions_use_plan_positions():
-    latest = [result("cypher", EMPTY), result("sql", OK, 1), result("semantic", ERROR, 2)]
-    d = decide("Movies by Christopher Nolan", [plan_of("cypher", "sql", "semantic")], latest)
+def test_a_catalog_row_is_no_evidence_for_outside_facts():
+    reasoning = "Offline reading (confidence 0.90):\nPart 1/1 (external): Facts about: viewers"
+    p1 = plan(reasoning, ("web", "[part 1/1] viewers"), ("sql", "[part 1/1] the catalog entry"))
+    web = ToolResult(tool="web", call_id="1.1", status=ToolStatus.ERROR, error="offline")
+    d = decide([p1], [web, ok("sql", "1.2", title="Dark")])
     assert d.decision == "replan"
-    assert "call 1 cypher" in d.replan_instructions and "call 3 semantic" in d.replan_instructions
-    assert "call 2" not in d.replan_instructions
 
 
-def test_no_results_at_all_replans():
-    d = decide("anything", [plan_of("sql")], [])
-    assert d.decision == "replan" and d.confidence == 0.1
+def test_answers_lead_with_the_number_then_say_how_the_question_was_read():
+    reasoning = ("Offline reading (confidence 0.90):\nPart 1/1 (share): Share of movies that are "
+                 "rated TV-MA\nNotes: read 'tv-ma' as the rating")  # fmt: skip
+    p1 = plan(reasoning, ("sql", "[part 1/1] Share of movies that are rated TV-MA"))
+    result = ok("sql", "1.1", percent=36.4, matching=2000, total=5500)
+    assert decide([p1], [result]).decision == "continue"
+    text, _ = asyncio.run(OfflineSynthesizer().synthesize(
+        SynthContext("q", [result], [p1], None, "Offline"), lambda _: None))  # fmt: skip
+    first, *rest = text.split("\n\n")
+    assert first.startswith("**36.4%**: 2,000 of 5,500") and "[1]" in first
+    assert any(line.startswith("_How I read the question: Share of movies") for line in rest)

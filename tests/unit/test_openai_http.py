@@ -13,15 +13,18 @@ from typing import Any
 
 import httpx
 import httpx2
+import openai
 import pytest
 import respx
 
-from agentic_rag.agent.interfaces import PlanContext, SynthContext, TokenSink, Usage
-from agentic_rag.agent.llm import forget_fallbacks, make_chat_model
+from agentic_rag.agent.interfaces import PlanContext, SynthContext
+from agentic_rag.agent.llm import make_chat_model
 from agentic_rag.agent.llm_nodes import LlmPlanner, LlmSynthesizer
 from agentic_rag.agent.models import ExecutionPlan
+from agentic_rag.agent.structured import forget_rungs
 from agentic_rag.config import Settings, load_settings
 from agentic_rag.tools.base import ToolResult, ToolStatus
+from tests.fakes_http import RespxBridge, as_sse
 
 BASE_URL = "https://llm.test/v1"
 URL = f"{BASE_URL}/chat/completions"
@@ -36,40 +39,9 @@ PLAN = {
 }  # fmt: skip
 
 
-class RespxBridge(httpx2.AsyncBaseTransport):
-    """An httpx2 transport that answers from a respx router."""
-
-    def __init__(self, router: respx.Router) -> None:
-        self.router = router
-
-    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
-        body = await request.aread()
-        req = httpx.Request(
-            request.method, str(request.url), headers=list(request.headers.raw), content=body
-        )
-        resp = await self.router.async_handler(req)
-        content = await resp.aread()
-        return httpx2.Response(resp.status_code, headers=list(resp.headers.raw), content=content)
-
-
-class NoFallbackPlanner:
-    async def plan(self, ctx: PlanContext) -> tuple[ExecutionPlan, Usage]:
-        raise AssertionError("the fallback planner must not run")
-
-
-class StubPlanner:
-    async def plan(self, ctx: PlanContext) -> tuple[ExecutionPlan, Usage]:
-        return ExecutionPlan(**{**PLAN, "reasoning": "offline rules"}), Usage()
-
-
-class NoFallbackSynthesizer:
-    async def synthesize(self, ctx: SynthContext, emit: TokenSink) -> tuple[str, Usage]:
-        raise AssertionError("the fallback synthesizer must not run")
-
-
 @pytest.fixture(autouse=True)
-def _fresh_fallbacks() -> None:
-    forget_fallbacks()
+def _fresh_rungs() -> None:
+    forget_rungs()
 
 
 @pytest.fixture
@@ -129,9 +101,7 @@ async def test_json_schema_structured_output(
     settings: Settings, router: respx.Router, route: respx.Route
 ) -> None:
     route.side_effect = [completion(json.dumps(PLAN))]
-    plan, usage = await LlmPlanner(model(settings, router), settings, NoFallbackPlanner()).plan(
-        plan_ctx()
-    )
+    plan, usage = await LlmPlanner(model(settings, router), settings).plan(plan_ctx())
     assert plan.source == "llm" and plan.calls[0].args["query"].startswith("SELECT COUNT(*)")
     body = sent(route, 0)
     fmt = body["response_format"]
@@ -158,8 +128,9 @@ async def test_tool_calling_fallback_when_json_schema_is_rejected(
     )  # fmt: skip
     call = {"id": "call_1", "type": "function",
             "function": {"name": "ExecutionPlan", "arguments": json.dumps(PLAN)}}  # fmt: skip
-    route.side_effect = [rejected, completion(None, [call]), completion(None, [call])]
-    planner = LlmPlanner(model(settings, router), settings, NoFallbackPlanner())
+    streamed = [as_sse(completion(None, [call]), with_usage=True) for _ in range(2)]
+    route.side_effect = [rejected, *streamed]  # the tools rung streams its reply
+    planner = LlmPlanner(model(settings, router), settings)
     plan, usage = await planner.plan(plan_ctx())
     assert plan.resolved_question == PLAN["resolved_question"]
     assert "response_format" in sent(route, 0) and "tools" not in sent(route, 0)
@@ -167,6 +138,7 @@ async def test_tool_calling_fallback_when_json_schema_is_rejected(
     assert "response_format" not in second
     assert second["tools"][0]["function"]["name"] == "ExecutionPlan"
     assert second["tool_choice"]["function"]["name"] == "ExecutionPlan"
+    assert second["stream"] is True and usage.rung == "tools"
     assert (usage.tokens_in, usage.tokens_out) == (1200, 80)  # the 400 cost nothing
     await planner.plan(plan_ctx())  # the fallback is remembered: straight to tools
     assert route.call_count == 3 and "tools" in sent(route, 2)
@@ -177,9 +149,7 @@ async def test_invalid_reply_is_retried_with_the_error(
 ) -> None:
     invalid = {k: v for k, v in PLAN.items() if k != "calls"}
     route.side_effect = [completion(json.dumps(invalid)), completion(json.dumps(PLAN))]
-    plan, usage = await LlmPlanner(model(settings, router), settings, NoFallbackPlanner()).plan(
-        plan_ctx()
-    )
+    plan, usage = await LlmPlanner(model(settings, router), settings).plan(plan_ctx())
     assert plan.source == "llm" and route.call_count == 2
     messages = sent(route, 1)["messages"]
     assert messages[-2]["role"] == "assistant" and "count in SQL" in messages[-2]["content"]
@@ -189,16 +159,13 @@ async def test_invalid_reply_is_retried_with_the_error(
     assert usage.cost_usd == pytest.approx(2 * EXPECTED_COST)
 
 
-async def test_server_error_uses_the_fallback_planner(
+async def test_server_error_is_raised_after_no_retries(
     settings: Settings, router: respx.Router, route: respx.Route
 ) -> None:
     route.side_effect = [httpx.Response(503, json={"error": {"message": "overloaded"}})]
-    plan, usage = await LlmPlanner(model(settings, router), settings, StubPlanner()).plan(
-        plan_ctx()
-    )
-    assert plan.reasoning == "offline rules" and route.call_count == 1
-    assert plan.fallback_reason is not None and "overloaded" in plan.fallback_reason
-    assert usage.note == plan.fallback_reason
+    with pytest.raises(openai.APIStatusError, match="overloaded"):
+        await LlmPlanner(model(settings, router), settings).plan(plan_ctx())
+    assert route.call_count == 1  # LLM_MAX_RETRIES=0
 
 
 def sse(answer_pieces: list[str]) -> httpx.Response:
@@ -233,9 +200,7 @@ async def test_streaming_synthesizer(
         incomplete_reason=None, mode_label="LLM",
     )  # fmt: skip
     emitted: list[str] = []
-    synth = LlmSynthesizer(
-        model(settings, router, "synthesizer"), settings, NoFallbackSynthesizer()
-    )
+    synth = LlmSynthesizer(model(settings, router, "synthesizer"), settings)
     text, usage = await synth.synthesize(ctx, emitted.append)
     assert emitted == pieces and text == "".join(pieces)
     body = sent(route, 0)

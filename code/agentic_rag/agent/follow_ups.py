@@ -1,62 +1,121 @@
-"""Two or three follow-up questions built from what the results actually contain."""
+"""Two or three follow-up questions built from the entities the answer's results contain.
+
+Every suggestion names something that is in the results (a title, a person, a country, a
+genre, a year), never a fixed question; what the question already asked about is skipped.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from agentic_rag.folding import fold
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
-GENERIC = (
-    (("movie", "tv show", "type"), "How does this split between movies and TV shows?"),
-    (("countr",), "Which countries produce the most titles?"),
-    (("genre",), "Which genres are the most common?"),
-)
+#: row keys that hold each kind of entity (comma-separated lists are split)
+TITLE_KEYS = ("title", "related_title")
+PERSON_KEYS = ("director", "directors", "cast", "cast_members", "person", "actor", "name")
+COUNTRY_KEYS = ("country", "countries")
+GENRE_KEYS = ("genre", "genres", "listed_in")
+YEAR_KEYS = ("release_year", "year")
+#: graph_expand rows say what their `name` is in `relation`
+RELATION_KIND = {"cast": "person", "directed_by": "person", "genre": "genre", "country": "country"}
 
 
-def _first(results: list[ToolResult], key: str) -> str | None:
-    for r in results:
-        if r.status != ToolStatus.OK:
+@dataclass
+class Found:
+    """Entities seen in the rows, most frequent first within each kind."""
+
+    titles: Counter[str] = field(default_factory=Counter)
+    people: Counter[str] = field(default_factory=Counter)
+    countries: Counter[str] = field(default_factory=Counter)
+    genres: Counter[str] = field(default_factory=Counter)
+    years: Counter[int] = field(default_factory=Counter)
+
+    def add(self, kind: str, value: object) -> None:
+        if kind == "year":
+            if isinstance(value, int) and 1900 <= value <= 2100:
+                self.years[value] += 1
+            return
+        if not isinstance(value, str):
+            return
+        bucket = {"title": self.titles, "person": self.people, "country": self.countries,
+                  "genre": self.genres}[kind]  # fmt: skip
+        parts = [value] if kind == "title" else value.split(",")
+        for part in parts:
+            if part.strip():
+                bucket[part.strip()] += 1
+
+
+def _person_rows(result: ToolResult) -> bool:
+    """`name` holds a person in graph results; in SQL it may be a genre or a country."""
+    return result.tool in ("cypher", "graph_expand")
+
+
+def collect(results: Iterable[ToolResult]) -> Found:
+    found = Found()
+    for result in results:
+        if result.status != ToolStatus.OK:
             continue
-        for row in r.rows:
-            value = row.get(key)
-            if isinstance(value, str) and value.strip():
-                return value.strip()
-    return None
+        for row in result.rows:
+            relation = row.get("relation")
+            for key, value in row.items():
+                if key in TITLE_KEYS:
+                    found.add("title", value)
+                elif key == "name" and relation in RELATION_KIND:
+                    found.add(RELATION_KIND[relation], value)
+                elif key in PERSON_KEYS and (key != "name" or _person_rows(result)):
+                    found.add("person", value)
+                elif key in COUNTRY_KEYS:
+                    found.add("country", value)
+                elif key in GENRE_KEYS:
+                    found.add("genre", value)
+                elif key in YEAR_KEYS:
+                    found.add("year", value)
+    return found
+
+
+def _fresh(values: Counter, asked: str) -> list:
+    """Most frequent first, leaving out what the question already names."""
+    return [v for v, _ in values.most_common() if fold(str(v)) not in asked]
 
 
 def suggest_follow_ups(question: str, results: list[ToolResult]) -> list[str]:
-    q = question.casefold()
-    title = _first(results, "title") or _first(results, "related_title")
-    person = (
-        _first(results, "name")
-        if any(r.tool in ("cypher", "graph_expand") for r in results)
-        else None
-    )
+    """Up to three follow-ups, one kind of entity at a time, each naming what was found."""
+    asked = fold(question)
+    found = collect(results)
+    per_kind: list[list[str]] = []
+    titles = _fresh(found.titles, asked)
+    if titles:
+        title = titles[0]
+        per_kind.append([f'Who directed "{title}"?', f'Find titles similar to "{title}".'])
+    people = [p for p in _fresh(found.people, asked) if p not in found.titles]
+    if people:
+        person = people[0]
+        per_kind.append(
+            [f"Which titles feature {person}?", f"Who has {person} worked with most often?"]
+        )
+    countries = _fresh(found.countries, asked)
+    if countries:
+        country = countries[0]
+        per_kind.append(
+            [
+                f"How many titles from {country} were added to Netflix in the last 3 years?",
+                f"Which genres are most common in titles from {country}?",
+            ]
+        )
+    genres = _fresh(found.genres, asked)
+    if genres:
+        genre = genres[0]
+        per_kind.append([f"What are the newest {genre} titles?", f"Who directs the most {genre}?"])
+    years = _fresh(found.years, asked)
+    if years:
+        year = years[0]
+        per_kind.append(
+            [f"What else was released in {year}?", f"Which genres were most common in {year}?"]
+        )
     out: list[str] = []
-    if title:
-        if "direct" not in q:
-            out.append(f'Who directed "{title}"?')
-        if "similar" not in q and "like" not in q:
-            out.append(f'Find titles similar to "{title}".')
-    has_titles = any(
-        "show_id" in row or "title" in row
-        for r in results
-        if r.status == ToolStatus.OK
-        for row in r.rows
-    )
-    if person and person != title:
-        if "worked with" not in q:
-            out.append(f"Who has {person} worked with most often?")
-        out.append(f"Which titles feature {person}?")
-    if has_titles and "india" not in q:
-        out.append("And which of those are from India?")
-    if "per year" not in q and "by year" not in q:
-        out.append("How many titles like these were released per year?")
-    for generic in GENERIC:  # always offer at least two
-        if len(out) >= 2:
-            break
-        if not any(word in q for word in generic[0]):
-            out.append(generic[1])
-    seen: list[str] = []
-    for item in out:
-        if item not in seen:
-            seen.append(item)
-    return seen[:3]
+    for depth in range(2):  # the first suggestion of every kind, then the second ones
+        out.extend(options[depth] for options in per_kind if len(options) > depth)
+    return list(dict.fromkeys(out))[:3]

@@ -25,6 +25,9 @@ class Usage:
     tokens_out: int = 0
     cost_usd: float = 0.0
     note: str | None = None  # e.g. why the offline fallback answered
+    estimated: bool = False  # tokens counted locally: the server sent no usage
+    repairs: int = 0  # replies sent back to the model to fix invalid output
+    rung: str | None = None  # the structured-output method that worked
 
     def add(self, other: Usage) -> Usage:
         return Usage(
@@ -33,6 +36,9 @@ class Usage:
             tokens_out=self.tokens_out + other.tokens_out,
             cost_usd=self.cost_usd + other.cost_usd,
             note="; ".join(n for n in (self.note, other.note) if n) or None,
+            estimated=self.estimated or other.estimated,
+            repairs=self.repairs + other.repairs,
+            rung=self.rung or other.rung,
         )
 
 

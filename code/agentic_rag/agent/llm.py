@@ -1,44 +1,38 @@
-"""Chat models for the three LLM nodes, structured calls with fallback and retry, and cost.
+"""Chat models for the three LLM nodes, their token counts and cost.
 
 Any OpenAI-compatible server works (OpenAI, Ollama, vLLM, llama.cpp): `make_chat_model` points
-`ChatOpenAI` at `OPENAI_BASE_URL`. `structured_call` asks for JSON-schema output first and falls
-back to tool calling when the server rejects it; a reply that fails validation is retried once.
-LangSmith tracing needs no code: LangChain traces when its environment variables are set.
+`ChatOpenAI` at `OPENAI_BASE_URL`, with a per-node `max_tokens` and the client's own retries
+off (`agent/structured.py` retries transport errors only). Structured output is negotiated in
+`agent/structured.py`. LangSmith tracing needs no code: LangChain traces when its environment
+variables are set.
 """
 
 from __future__ import annotations
 
+import json
 import os
+from pathlib import Path
 from typing import Any, Literal
 
-from langchain_core.exceptions import OutputParserException
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import BaseMessage
 from langchain_openai import ChatOpenAI
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from agentic_rag.agent.interfaces import Usage
+from agentic_rag.agent.token_count import estimate_tokens, messages_text
 from agentic_rag.config import Settings
-from agentic_rag.errors import ConfigError, PlanningError
+from agentic_rag.errors import ConfigError
 
 Node = Literal["planner", "evaluator", "synthesizer"]
 Prices = dict[str, tuple[float, float]]
 
 #: Keywords dropped from JSON schemas sent in strict mode (validation still enforces them).
 _UNSUPPORTED_KEYWORDS = frozenset({"default", "discriminator", "minLength", "maxLength"})
+#: Dropped to keep the prompt budget: the prompt's tool list already carries every field's
+#: description, and pydantic's titles repeat the field names.
+_REDUNDANT_KEYWORDS = frozenset({"title", "description"})
 _NAME_MAPS = frozenset({"properties", "$defs", "definitions"})
 _TRUTHY = frozenset({"1", "true", "yes", "on"})
-
-#: (class, model, base URL) of models whose server rejected JSON-schema output.
-_FUNCTION_CALLING_MODELS: set[tuple[str, str, str]] = set()
-
-
-class StructuredOutputError(PlanningError):
-    """A model's structured output failed validation twice; carries the tokens it cost."""
-
-    def __init__(self, message: str, usage: Usage) -> None:
-        super().__init__(message)
-        self.usage = usage
 
 
 def make_chat_model(
@@ -58,19 +52,32 @@ def make_chat_model(
         "evaluator": settings.evaluator_model,
         "synthesizer": settings.synthesizer_model,
     }[node]
+    max_tokens = {
+        "planner": settings.planner_max_tokens,
+        "evaluator": settings.evaluator_max_tokens,
+        "synthesizer": settings.synthesizer_max_tokens,
+    }[node]
     extra: dict[str, Any] = {}
     if http_async_client is not None:
         extra["http_async_client"] = http_async_client
+    if is_openai(settings.openai_base_url):
+        extra["max_tokens"] = max_tokens  # sent as max_completion_tokens
+    else:  # llama.cpp, Ollama, vLLM and LM Studio all read max_tokens
+        extra["extra_body"] = {"max_tokens": max_tokens}
     return ChatOpenAI(
         model=model,
         api_key=settings.openai_api_key,
         base_url=settings.openai_base_url,
         temperature=settings.llm_temperature,
         timeout=settings.llm_timeout_s,
-        max_retries=settings.llm_max_retries,
+        max_retries=0,  # a refused format must not be re-sent: see agent/structured.py
         stream_usage=True,
         **extra,
     )
+
+
+def is_openai(base_url: str | None) -> bool:
+    return base_url is None or "api.openai.com" in base_url
 
 
 def tracing_enabled() -> bool:
@@ -114,14 +121,42 @@ def usage_of(messages: list[BaseMessage], default_model: str, prices: Prices) ->
         tokens_in += int(meta.get("input_tokens", 0) or 0)
         tokens_out += int(meta.get("output_tokens", 0) or 0)
         name = (getattr(msg, "response_metadata", None) or {}).get("model_name") or name
-    price = price_for(name, prices)
-    return Usage(
-        model=name,
-        tokens_in=tokens_in,
-        tokens_out=tokens_out,
-        cost_usd=cost_of(name, tokens_in, tokens_out, prices),
-        note=None if price is not None else f"no price for model {name}",
+    return priced(Usage(model=name, tokens_in=tokens_in, tokens_out=tokens_out), prices)
+
+
+def priced(usage: Usage, prices: Prices) -> Usage:
+    """`usage` with its cost, or a note that the model has no price."""
+    name = usage.model
+    usage.cost_usd = cost_of(name, usage.tokens_in, usage.tokens_out, prices)
+    if price_for(name, prices) is None and not (usage.note or "").startswith("no price"):
+        usage.note = "; ".join(n for n in (f"no price for model {name}", usage.note) if n)
+    return usage
+
+
+def reply_text(message: BaseMessage) -> str:
+    """What a reply carries: its text and the arguments of its tool calls."""
+    calls = getattr(message, "tool_calls", None) or []
+    args = [json.dumps(c.get("args"), ensure_ascii=False) for c in calls]
+    return "\n".join([message.text, *args])
+
+
+def estimated_usage(
+    usage: Usage,
+    prompt: list[BaseMessage],
+    replies: list[BaseMessage],
+    model_dir: Path | None,
+    prices: Prices,
+    calls: int = 1,
+) -> Usage:
+    """Tokens counted locally when the server sent none (never 0 when text was produced)."""
+    out = Usage(
+        model=usage.model,
+        tokens_in=calls * estimate_tokens(messages_text(prompt), model_dir),
+        tokens_out=sum(estimate_tokens(reply_text(r), model_dir) for r in replies),
+        note=usage.note,
+        estimated=True,
     )
+    return priced(out, prices)
 
 
 # --- structured output ------------------------------------------------------------------------
@@ -143,7 +178,7 @@ def strict_json_schema(schema: type[BaseModel]) -> dict[str, Any]:
         for key, value in node.items():
             if key in _NAME_MAPS and isinstance(value, dict):
                 out[key] = {name: walk(sub) for name, sub in value.items()}
-            elif key not in _UNSUPPORTED_KEYWORDS:
+            elif key not in _UNSUPPORTED_KEYWORDS | _REDUNDANT_KEYWORDS:
                 out[key] = walk(value)
         if "oneOf" in out:
             out["anyOf"] = out.pop("oneOf")
@@ -155,119 +190,3 @@ def strict_json_schema(schema: type[BaseModel]) -> dict[str, Any]:
         return out
 
     return {"name": schema.__name__, "schema": walk(root), "strict": True}
-
-
-def _model_key(model: Any) -> tuple[str, str, str]:
-    base = getattr(model, "openai_api_base", None) or ""
-    return (type(model).__name__, model_name_of(model), str(base))
-
-
-def forget_fallbacks() -> None:
-    """Forget which models fell back to tool calling (for tests)."""
-    _FUNCTION_CALLING_MODELS.clear()
-
-
-def rejects_json_schema(exc: BaseException) -> bool:
-    """Whether `exc` says the server does not support JSON-schema structured output."""
-    if isinstance(exc, NotImplementedError):
-        return True
-    text = str(exc).lower()
-    mentions = any(k in text for k in ("response_format", "json_schema", "json schema"))
-    status = getattr(exc, "status_code", None)
-    return (mentions and status in (400, 422, 501)) or (status is None and "not supported" in text)
-
-
-def _describe_error(error: BaseException | str) -> str:
-    if isinstance(error, ValidationError):
-        parts = [
-            f"{'.'.join(str(p) for p in e['loc']) or '(root)'}: {e['msg']}"
-            for e in error.errors()[:8]
-        ]
-        return "; ".join(parts)
-    return str(error).split("\nFor troubleshooting")[0][:600]
-
-
-async def _attempt(
-    model: BaseChatModel, schema: type[BaseModel], messages: list[BaseMessage]
-) -> tuple[AIMessage | None, BaseModel | None, str | None]:
-    """One structured call: (raw reply, valid output, error). Falls back to tool calling once."""
-    key = _model_key(model)
-    output: Any = None
-    if key not in _FUNCTION_CALLING_MODELS:
-        runnable = model.with_structured_output(
-            strict_json_schema(schema), method="json_schema", include_raw=True
-        )
-        try:
-            output = await runnable.ainvoke(messages)
-        except Exception as exc:
-            if not rejects_json_schema(exc):
-                raise
-            _FUNCTION_CALLING_MODELS.add(key)
-    if key in _FUNCTION_CALLING_MODELS:
-        runnable = model.with_structured_output(schema, method="function_calling", include_raw=True)
-        output = await runnable.ainvoke(messages)
-    raw = output.get("raw")
-    refusal = (getattr(raw, "additional_kwargs", None) or {}).get("refusal")
-    if refusal:
-        return raw, None, f"the model refused: {refusal}"
-    if output.get("parsing_error") is not None:
-        return raw, None, _describe_error(output["parsing_error"])
-    parsed = output.get("parsed")
-    if parsed is None:
-        return raw, None, "no JSON object or tool call found in the reply"
-    if isinstance(parsed, schema):
-        return raw, parsed, None
-    try:
-        data = parsed.model_dump() if isinstance(parsed, BaseModel) else parsed
-        return raw, schema.model_validate(data), None
-    except ValidationError as exc:
-        return raw, None, _describe_error(exc)
-
-
-def _retry_messages(raw: AIMessage | None, error: str) -> list[BaseMessage]:
-    """The failed reply and a request to fix it (tool calls must be answered first)."""
-    out: list[BaseMessage] = []
-    if raw is not None:
-        out.append(raw)
-        calls: list[Any] = [*raw.tool_calls, *raw.invalid_tool_calls]
-        out += [
-            ToolMessage(content=f"Invalid: {error}", tool_call_id=call.get("id") or "call")
-            for call in calls
-        ]
-    out.append(
-        HumanMessage(
-            f"Your last reply failed validation: {error}. "
-            "Reply again with valid JSON for the schema."
-        )
-    )
-    return out
-
-
-async def structured_call(
-    model: BaseChatModel,
-    schema: type[BaseModel],
-    messages: list[BaseMessage],
-    *,
-    prices: Prices,
-) -> tuple[BaseModel, Usage]:
-    """Ask `model` for a `schema` instance; retry once on invalid output.
-
-    Raises `StructuredOutputError` (a `PlanningError`) when both replies fail validation;
-    HTTP errors and timeouts propagate unchanged.
-    """
-    history = list(messages)
-    replies: list[BaseMessage] = []
-    error = "no reply"
-    for _ in range(2):
-        try:
-            raw, parsed, error_or_none = await _attempt(model, schema, history)
-        except (ValidationError, OutputParserException) as exc:  # raised, not reported
-            raw, parsed, error_or_none = None, None, _describe_error(exc)
-        if raw is not None:
-            replies.append(raw)
-        if parsed is not None:
-            return parsed, usage_of(replies, model_name_of(model), prices)
-        error = error_or_none or "no valid output"
-        history += _retry_messages(raw, error)
-    usage = usage_of(replies, model_name_of(model), prices)
-    raise StructuredOutputError(f"{schema.__name__} failed validation twice: {error}", usage)

@@ -1,28 +1,26 @@
-"""LLM-backed planner, evaluator and synthesizer, each with an offline fallback.
+"""LLM-backed planner, evaluator and synthesizer.
 
-Any failure of the model (invalid output twice, timeout, HTTP error) hands the node to its
-fallback, and the reason is kept on the plan (`fallback_reason`) and in `Usage.note`.
+They do the model's part only: a failure raises (`ModelStepError` with a short reason, or the
+HTTP/timeout error), and `agent/fallback.py` hands the node to the rules and labels it, in one
+place for all three nodes.
 """
 
 from __future__ import annotations
 
 import inspect
-import logging
 from typing import Any, cast
 
 from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage
 
 from agentic_rag.agent.interfaces import (
     EvalContext,
-    Evaluator,
     PlanContext,
-    Planner,
     SynthContext,
-    Synthesizer,
     TokenSink,
     Usage,
 )
-from agentic_rag.agent.llm import StructuredOutputError, model_name_of, structured_call, usage_of
+from agentic_rag.agent.llm import estimated_usage, model_name_of, usage_of
 from agentic_rag.agent.models import (
     EvaluatorDecision,
     ExecutionPlan,
@@ -30,133 +28,122 @@ from agentic_rag.agent.models import (
     plan_schema_from,
     to_plan,
 )
+from agentic_rag.agent.node_mode import EMPTY
+from agentic_rag.agent.plan_examples import ExampleBank
 from agentic_rag.agent.prompts import evaluator_messages, planner_messages, synthesizer_messages
+from agentic_rag.agent.stream_guard import StreamGuard
+from agentic_rag.agent.structured import structured_call
 from agentic_rag.config import Settings
-from agentic_rag.errors import PlanningError
-
-log = logging.getLogger(__name__)
+from agentic_rag.errors import ModelStepError
 
 
-def describe(exc: BaseException, limit: int = 240) -> str:
-    """A one-line reason for a failure."""
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    if not isinstance(exc, PlanningError):
-        text = f"{type(exc).__name__}: {text}"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _spent(exc: BaseException, model: str) -> Usage:
-    """Tokens a failed structured call already cost (zero when unknown)."""
-    return exc.usage if isinstance(exc, StructuredOutputError) else Usage(model=model)
-
-
-def _with_note(usage: Usage, note: str) -> Usage:
-    return usage.add(Usage(note=note))
-
-
-class LlmPlanner:
-    """Plans with a chat model's structured output; the fallback planner covers failures."""
-
-    def __init__(self, model: BaseChatModel, settings: Settings, fallback: Planner) -> None:
+class _ModelStep:
+    def __init__(self, model: BaseChatModel, settings: Settings) -> None:
         self.model = model
         self.settings = settings
-        self.fallback = fallback
+
+    async def _structured(self, schema: Any, messages: list[BaseMessage], what: str) -> Any:
+        return await structured_call(
+            self.model,
+            schema,
+            messages,
+            prices=self.settings.model_prices,
+            setting=self.settings.structured_output,
+            retries=self.settings.llm_max_retries,
+            max_repairs=self.settings.llm_max_repairs,
+            what=what,
+            model_dir=self.settings.model_dir,
+        )
+
+
+class LlmPlanner(_ModelStep):
+    """Plans with a chat model's structured output, with the k nearest plan examples."""
+
+    def __init__(
+        self, model: BaseChatModel, settings: Settings, examples: ExampleBank | None = None
+    ) -> None:
+        super().__init__(model, settings)
+        self.examples = examples
 
     async def plan(self, ctx: PlanContext) -> tuple[ExecutionPlan, Usage]:
-        try:
-            schema = (
-                plan_schema_from(tuple(ctx.tool_args.items()))
-                if ctx.tool_args
-                else plan_schema_for(tuple(ctx.tool_names))
+        schema = (
+            plan_schema_from(tuple(ctx.tool_args.items()))
+            if ctx.tool_args
+            else plan_schema_for(tuple(ctx.tool_names))
+        )
+        shots = []
+        if self.examples is not None and self.settings.few_shot_examples:
+            shots = self.examples.nearest(
+                ctx.question, self.settings.few_shot_examples, tools=ctx.tool_names
             )
-            typed, usage = await structured_call(
-                self.model, schema, planner_messages(ctx), prices=self.settings.model_prices
-            )
-            plan = to_plan(typed, "llm")
-            kept = [c for c in plan.calls if c.tool in ctx.tool_names]
-            dropped = sorted({c.tool for c in plan.calls if c.tool not in ctx.tool_names})
-            if not kept:
-                raise StructuredOutputError(
-                    f"the plan used only unavailable tools: {', '.join(dropped)}", usage
-                )
-            if dropped:
-                plan = plan.model_copy(update={"calls": kept})
-                usage = _with_note(
-                    usage, f"dropped calls to unavailable tools: {', '.join(dropped)}"
-                )
-            return plan, usage
-        except Exception as exc:
-            log.warning("LLM planner failed, using the fallback: %s", exc)
-            reason = f"LLM planner failed: {describe(exc)}; used the offline planner"
-            plan, fb_usage = await self.fallback.plan(ctx)
-            plan = plan.model_copy(update={"fallback_reason": reason})
-            spent = _spent(exc, model_name_of(self.model))
-            return plan, _with_note(spent.add(fb_usage), reason)
+        out = await self._structured(schema, planner_messages(ctx, shots), "plan")
+        usage = out.usage
+        return to_plan(out.value, "llm"), usage
 
 
-class LlmEvaluator:
-    """Decides continue/replan with a chat model; the fallback evaluator covers failures."""
-
-    def __init__(self, model: BaseChatModel, settings: Settings, fallback: Evaluator) -> None:
-        self.model = model
-        self.settings = settings
-        self.fallback = fallback
+class LlmEvaluator(_ModelStep):
+    """Decides continue/replan with a chat model."""
 
     async def evaluate(self, ctx: EvalContext) -> tuple[EvaluatorDecision, Usage]:
-        try:
-            typed, usage = await structured_call(
-                self.model,
-                EvaluatorDecision,
-                evaluator_messages(ctx),
-                prices=self.settings.model_prices,
-            )
-            return cast(EvaluatorDecision, typed), usage
-        except Exception as exc:
-            log.warning("LLM evaluator failed, using the fallback: %s", exc)
-            reason = f"LLM evaluator failed: {describe(exc)}; used the offline evaluator"
-            decision, fb_usage = await self.fallback.evaluate(ctx)
-            if "fallback_reason" in type(decision).model_fields:
-                decision = decision.model_copy(update={"fallback_reason": reason})
-            spent = _spent(exc, model_name_of(self.model))
-            return decision, _with_note(spent.add(fb_usage), reason)
+        out = await self._structured(EvaluatorDecision, evaluator_messages(ctx), "decision")
+        return cast(EvaluatorDecision, out.value), out.usage
 
 
 async def _emit(emit: TokenSink, text: str) -> None:
+    if not text:
+        return
     result: Any = emit(text)
     if inspect.isawaitable(result):
         await result
 
 
-class LlmSynthesizer:
-    """Streams the answer from a chat model; falls back when nothing was written yet."""
-
-    def __init__(self, model: BaseChatModel, settings: Settings, fallback: Synthesizer) -> None:
-        self.model = model
-        self.settings = settings
-        self.fallback = fallback
+class LlmSynthesizer(_ModelStep):
+    """Streams the answer through a `StreamGuard`: junk stops the stream and raises."""
 
     async def synthesize(self, ctx: SynthContext, emit: TokenSink) -> tuple[str, Usage]:
-        parts: list[str] = []
         chunks: list[Any] = []
-        prices = self.settings.model_prices
+        guard = StreamGuard()
+        messages = synthesizer_messages(ctx)
         try:
-            async for chunk in self.model.astream(synthesizer_messages(ctx)):
+            async for chunk in self.model.astream(messages):
                 chunks.append(chunk)
-                text = str(chunk.text)
-                if text:
-                    parts.append(text)
-                    await _emit(emit, text)
-            if not "".join(parts).strip():
-                raise PlanningError("the model returned an empty answer")
-        except Exception as exc:
-            usage = usage_of(chunks, model_name_of(self.model), prices)
-            if not parts:
-                log.warning("LLM synthesizer failed, using the fallback: %s", exc)
-                reason = f"LLM synthesizer failed: {describe(exc)}; used the offline synthesizer"
-                text, fb_usage = await self.fallback.synthesize(ctx, emit)
-                return text, _with_note(usage.add(fb_usage), reason)
-            tail = f"\n\n_(the model stopped early: {describe(exc)})_"
-            parts.append(tail)
-            await _emit(emit, tail)
-            return "".join(parts), _with_note(usage, f"stream stopped early: {describe(exc)}")
-        return "".join(parts), usage_of(chunks, model_name_of(self.model), prices)
+                await _emit(emit, guard.feed(str(chunk.text)))
+            await _emit(emit, guard.finish())
+            if not guard.text.strip():
+                raise ModelStepError(EMPTY)
+        except ModelStepError as exc:
+            exc.usage = self._usage(chunks, messages, guard.text)
+            raise
+        return guard.text, self._usage(chunks, messages, guard.text)
+
+    def _usage(self, chunks: list[Any], prompt: list[BaseMessage], text: str) -> Usage:
+        prices = self.settings.model_prices
+        usage = usage_of(chunks, model_name_of(self.model), prices)
+        if text and usage.tokens_in + usage.tokens_out == 0:  # streams often carry no usage
+            from langchain_core.messages import AIMessage
+
+            reply = AIMessage(content=text)
+            usage = estimated_usage(usage, prompt, [reply], self.settings.model_dir, prices)
+        return usage
+
+
+class LadderModel:
+    """A chat model whose `with_structured_output` negotiates like the nodes do.
+
+    For code outside the nodes that asks a LangChain model for structured output (the Cypher
+    repairer), so it gets the same ladder, bounds and rung memory instead of plain JSON schema.
+    """
+
+    def __init__(self, model: BaseChatModel, settings: Settings) -> None:
+        self.step = _ModelStep(model, settings)
+
+    def with_structured_output(self, schema: Any, **_: Any) -> Any:
+        from langchain_core.runnables import RunnableLambda
+
+        async def run(messages: list[BaseMessage]) -> Any:
+            return (await self.step._structured(schema, messages, schema.__name__)).value
+
+        def unsupported(_: Any) -> Any:
+            raise NotImplementedError("LadderModel is async only")
+
+        return RunnableLambda(unsupported, afunc=run)

@@ -137,6 +137,9 @@ class NodeTrace(BaseModel):
     tokens_out: int = 0
     cost_usd: float = 0.0
     note: str | None = None
+    tokens_estimated: bool = False  # counted locally: the server sent no usage
+    rung: str | None = None  # structured-output method that worked
+    repairs: int = 0
 
     @property
     def ms(self) -> float:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from pydantic import BaseModel
 
 from agentic_rag.agent.citations import (
     fence_untrusted,
@@ -16,6 +18,9 @@ from agentic_rag.agent.citations import (
 from agentic_rag.agent.interfaces import EvalContext, PlanContext, SynthContext, TurnSummary
 from agentic_rag.agent.models import MAX_CALLS, ExecutionPlan
 from agentic_rag.tools.base import ToolResult
+
+if TYPE_CHECKING:
+    from agentic_rag.agent.plan_examples import PlanExample
 
 HISTORY_TURNS = 3
 HISTORY_CHARS = 300
@@ -80,8 +85,17 @@ def summaries_text(results: list[ToolResult]) -> str:
     )
 
 
-def planner_messages(ctx: PlanContext) -> list[BaseMessage]:
-    """System rules + schema + tools; user: conversation, question, earlier rounds."""
+def examples_text(examples: Sequence[PlanExample]) -> str:
+    """Few-shot plans, one compact block each (question, then the calls as JSON)."""
+    blocks = []
+    for ex in examples:
+        calls = [{"tool": c.tool, "purpose": c.purpose, "args": c.args} for c in ex.calls]
+        blocks.append(f"Q: {ex.question}\nPlan: {compact_json(calls, limit=1200)}")
+    return "\n".join(blocks)
+
+
+def planner_messages(ctx: PlanContext, examples: Sequence[PlanExample] = ()) -> list[BaseMessage]:
+    """System rules + schema + tools (+ example plans); user: conversation, question, rounds."""
     hints = "\n".join(f"  - {TOOL_HINTS[t]}" for t in ctx.tool_names if t in TOOL_HINTS)
     system = f"""You plan tool calls that answer questions about a Netflix catalog.
 Rules:
@@ -100,6 +114,8 @@ Rules:
 ## Tools
 {ctx.tools_text}"""
     parts = []
+    if examples:  # in the user message: the system prompt stays the same, so servers cache it
+        parts.append(f"## Example plans (other questions)\n{examples_text(examples)}")
     if ctx.history:
         parts.append(f"## Conversation so far\n{history_text(ctx.history)}")
     parts.append(f"## Question\n{ctx.question}")
@@ -115,10 +131,15 @@ Rules:
     return [SystemMessage(system), HumanMessage("\n\n".join(parts))]
 
 
-def results_text(results: list[ToolResult], max_chars: int) -> str:
-    """Numbered results with rows (fenced when untrusted), then summaries of the rest."""
+def results_text(results: list[ToolResult], max_chars: int, total_chars: int) -> str:
+    """Numbered results with rows (fenced when untrusted), then summaries of the rest.
+
+    Each result gets at most `max_chars`, and all of them share `total_chars` (the turn's
+    token budget): with many results, each is cut shorter.
+    """
     shown = numbered(results)
-    blocks = [render_result_for_prompt(n, r, max_chars=max_chars) for n, r in shown]
+    each = max(600, min(max_chars, total_chars // max(len(shown), 1)))
+    blocks = [render_result_for_prompt(n, r, max_chars=each) for n, r in shown]
     used = {id(r) for _, r in shown}
     rest = [r for r in results if id(r) not in used]
     if rest:
@@ -140,7 +161,7 @@ def evaluator_messages(ctx: EvalContext) -> list[BaseMessage]:
     plans = "\n".join(f"Round {i}: {plan_text(p)}" for i, p in enumerate(ctx.plans, 1))
     user = (
         f"## Question\n{ctx.question}\n\n## Plans\n{plans or '(none)'}\n\n"
-        f"## Results\n{results_text(ctx.results, max_chars=1500)}"
+        f"## Results\n{results_text(ctx.results, max_chars=1500, total_chars=4000)}"
     )
     return [SystemMessage(system), HumanMessage(user)]
 
@@ -172,5 +193,31 @@ Rules:
     parts.append(f"## Question\n{question}")
     tried = "\n".join(f"Round {i}: {plan_text(p)}" for i, p in enumerate(ctx.plans, 1))
     parts.append(f"## What was tried\n{tried or '(nothing)'}")
-    parts.append(f"## Results\n{results_text(ctx.results, max_chars=4000)}")
+    parts.append(f"## Results\n{results_text(ctx.results, max_chars=4000, total_chars=7500)}")
     return [SystemMessage(system), HumanMessage("\n\n".join(parts))]
+
+
+# --- structured output ------------------------------------------------------------------------
+
+
+def repair_request(error: str) -> str:
+    """Sent after an invalid structured reply, with what was wrong."""
+    return (
+        f"Your last reply failed validation: {error}. Reply again with valid JSON for the schema."
+    )
+
+
+def with_schema_instruction(
+    messages: list[BaseMessage], schema: type[BaseModel]
+) -> list[BaseMessage]:
+    """`messages` with the JSON schema in the system prompt (for JSON mode and plain text)."""
+    from agentic_rag.agent.llm import strict_json_schema
+
+    body = compact_json(strict_json_schema(schema)["schema"], limit=1_000_000)
+    rule = (
+        "\n\n## Reply format\nReply with one JSON object and nothing else (no prose, no code "
+        f"fence). It must follow this JSON schema:\n{body}"
+    )
+    if messages and isinstance(messages[0], SystemMessage):
+        return [SystemMessage(str(messages[0].content) + rule), *messages[1:]]
+    return [SystemMessage(rule.strip()), *messages]

@@ -100,10 +100,13 @@ def turn_trace(values: dict[str, Any]) -> dict[str, Any]:
         "follow_ups": values.get("follow_ups") or [],
         "incomplete_reason": values.get("incomplete_reason"),
         "nodes": trace,
+        "node_modes": values.get("node_modes") or [],
+        "turn_label": values.get("turn_label"),
         "totals": {
             "tokens_in": sum(t.get("tokens_in", 0) for t in trace),
             "tokens_out": sum(t.get("tokens_out", 0) for t in trace),
             "cost_usd": round(sum(t.get("cost_usd", 0.0) for t in trace), 6),
+            "tokens_estimated": any(t.get("tokens_estimated") for t in trace),
             "elapsed_s": round(values.get("elapsed_s", 0.0), 3),
         },
         "error": values.get("error"),

@@ -25,6 +25,9 @@ def node_trace(
         tokens_out=usage.tokens_out,
         cost_usd=round(usage.cost_usd, 6),
         note=usage.note,
+        tokens_estimated=usage.estimated,
+        rung=usage.rung,
+        repairs=usage.repairs,
     ).model_dump()
 
 

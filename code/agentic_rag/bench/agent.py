@@ -10,7 +10,7 @@ from typing import Any
 from langgraph.checkpoint.memory import InMemorySaver
 from pydantic import BaseModel
 
-from agentic_rag.agent.deps import AgentDeps
+from agentic_rag.agent.deps import make_agent_deps
 from agentic_rag.agent.graph import build_graph
 from agentic_rag.agent.interfaces import EvalContext, PlanContext, SynthContext, TokenSink, Usage
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, PlannedCall
@@ -80,17 +80,12 @@ class InstantSynthesizer:
 def _fake_graph(settings: Settings, latencies: tuple[int, ...]):
     registry = ToolRegistry(settings, tools=[ToolSpec("sleep", SleepArgs, sleep_tool, "sleeps")])
     planner, evaluator, synth = FixedPlanner(latencies), InstantEvaluator(), InstantSynthesizer()
-    deps = AgentDeps(
-        settings=settings,
-        registry=registry,
-        tools=ToolDeps(settings=settings),
-        schema_text="",
-        planner=planner,
-        evaluator=evaluator,
-        synthesizer=synth,
-        fallback_planner=planner,
-        fallback_evaluator=evaluator,
-        fallback_synthesizer=synth,
+    deps = make_agent_deps(
+        settings,
+        registry,
+        ToolDeps(settings=settings),
+        "",
+        rules=(planner, evaluator, synth),
     )
     return build_graph(deps, checkpointer=InMemorySaver())
 

@@ -21,6 +21,8 @@ class Figure:
             return f"{self.value:,.1f} ms"
         if self.unit == "s":
             return f"{self.value:,.2f} s"
+        if self.unit == "tokens":
+            return f"{self.value:,.0f} tokens"
         if self.unit == "x":
             return f"{self.value:,.2f}x"
         return f"{self.value:,.4g} {self.unit}".strip()

@@ -26,7 +26,7 @@ VERSIONS = (
 
 
 def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
-    from agentic_rag.bench import agent, cli, data_build, hostile, page, tools
+    from agentic_rag.bench import agent, cli, data_build, hostile, page, prompts, tools
 
     return {
         "build": data_build.bench_build,
@@ -38,6 +38,7 @@ def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
         "cli": cli.bench_cli,
         "page": page.bench_page,
         "hostile": hostile.bench_hostile,
+        "prompts": prompts.bench_prompt_budget,
     }
 
 

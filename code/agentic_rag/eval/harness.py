@@ -20,7 +20,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from agentic_rag.config import Settings, load_settings
+from agentic_rag.config import Settings, load_settings, mode_label
 from agentic_rag.errors import ConfigError
 from agentic_rag.eval.golden import GoldenQuestion, GoldenSet, load_golden
 from agentic_rag.eval.report import (
@@ -32,7 +32,7 @@ from agentic_rag.eval.report import (
     write_run,
 )
 from agentic_rag.eval.scoring import QuestionResult, score_turn
-from agentic_rag.runtime import AppRuntime, mode_label
+from agentic_rag.runtime import AppRuntime
 
 MODES = ("offline", "llm")
 GRACE_S = 30.0  # beyond the turn deadline before the harness gives up on a question

@@ -12,6 +12,8 @@ from rich.console import Console
 from rich.table import Table
 
 from agentic_rag.eval.golden import CATEGORIES
+from agentic_rag.eval.node_stats import HEADERS as NODE_HEADERS
+from agentic_rag.eval.node_stats import node_table
 from agentic_rag.eval.scoring import QuestionResult
 
 OVERALL = "overall"
@@ -145,6 +147,9 @@ def render_markdown(run: EvalRun) -> str:
              f"wall time {run.elapsed_s:.1f} s",
              f"- stores unchanged after the run: {'yes' if run.stores_unchanged else 'NO'}",
              "", "## Accuracy", "", *_md_table(HEADERS, _summary_rows(run)), ""]  # fmt: skip
+    nodes = node_table([n for r in run.results for n in r.nodes])
+    if nodes:
+        lines += ["## Model nodes", "", *_md_table(NODE_HEADERS, nodes), ""]
     cmp = run.comparison
     lines += ["## Compared with the previous run", ""]
     if cmp is None or cmp.previous is None:
@@ -192,6 +197,14 @@ def print_report(run: EvalRun, console: Console) -> None:
     for row in _summary_rows(run):
         table.add_row(*row, style="bold" if row[0] == OVERALL else None)
     console.print(table)
+    nodes = node_table([n for r in run.results for n in r.nodes])
+    if nodes and run.mode == "llm":
+        node_view = Table(title="Model nodes", box=box.SIMPLE_HEAD, pad_edge=False)
+        for h in NODE_HEADERS:
+            node_view.add_column(h)
+        for row in nodes:
+            node_view.add_row(*row)
+        console.print(node_view)
     cmp = run.comparison
     if cmp is not None and cmp.previous:
         console.print(

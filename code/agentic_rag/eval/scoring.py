@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from agentic_rag.eval.golden import Check, GoldenQuestion
+from agentic_rag.eval.node_stats import NodeRun, node_runs
 
 _TOKEN = re.compile(r"(?<![\w.])\d[\d,]*+(?:\.\d+)?+(?!\w)")
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
@@ -163,6 +164,7 @@ class QuestionResult(BaseModel):
     tokens_out: int = 0
     cost_usd: float = 0.0
     stores_unchanged: bool | None = None
+    nodes: list[NodeRun] = Field(default_factory=list)  # planner/evaluator/synthesizer runs
 
 
 def tools_used(values: dict[str, Any]) -> list[str]:
@@ -184,6 +186,7 @@ def score_turn(
     outcome = Outcome(False, f"error: {error}") if error else score_check(q.check, answer)
     decisions = values.get("decisions") or []
     return QuestionResult(
+        nodes=node_runs(values),
         id=q.id,
         category=q.category,
         question=q.question,

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 from agentic_rag.agent.deps import AgentDeps
+from agentic_rag.agent.fallback import emit_mode, run_step
 from agentic_rag.agent.interfaces import EvalContext, Usage
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, RecordedDecision
-from agentic_rag.agent.nodes.common import results_in_order
+from agentic_rag.agent.node_mode import (
+    ALL_FAILED,
+    CAP,
+    DEADLINE_NEAR,
+    OFFLINE_MODE,
+    rules_mode,
+)
+from agentic_rag.agent.nodes.common import results_in_order, tokens_spent
 from agentic_rag.agent.state import State
 from agentic_rag.agent.trace import emit, node_trace
 from agentic_rag.tools.base import ToolResult
@@ -21,8 +28,8 @@ def _failures(results: list[ToolResult]) -> str:
 
 def _rule_decision(
     state: State, deps: AgentDeps, latest: list[ToolResult], everything: list[ToolResult]
-) -> tuple[RecordedDecision | None, str | None]:
-    """A decision that needs no model, and the answer's 'may be incomplete' reason if any."""
+) -> tuple[RecordedDecision | None, str | None, str]:
+    """A decision that needs no model, the answer's 'may be incomplete' reason, and the rule."""
     iteration, cap = state["iteration"], deps.settings.max_iterations
     if iteration >= cap:
         failed = _failures(everything)
@@ -31,32 +38,44 @@ def _rule_decision(
             "round's results were not checked"
             + (f"; these calls failed: {failed}" if failed else "")
         )
-        return RecordedDecision(
-            iteration=iteration,
-            decision="continue",
-            source="rule",
-            confidence=0.5,
-            reasoning=f"Iteration cap ({cap}) reached: handing over to the synthesizer.",
-        ), reason
+        return (
+            RecordedDecision(
+                iteration=iteration,
+                decision="continue",
+                source="rule",
+                confidence=0.5,
+                reasoning=f"Iteration cap ({cap}) reached: handing over to the synthesizer.",
+            ),
+            reason,
+            CAP,
+        )
     if deps.budget_before_synthesis(state["deadline"]) < 1.0:
-        return RecordedDecision(
-            iteration=iteration,
-            decision="continue",
-            source="rule",
-            confidence=0.3,
-            reasoning="The turn's time limit is close: answering with what was found.",
-        ), "the turn's time limit was reached before another round could run"
+        return (
+            RecordedDecision(
+                iteration=iteration,
+                decision="continue",
+                source="rule",
+                confidence=0.3,
+                reasoning="The turn's time limit is close: answering with what was found.",
+            ),
+            "the turn's time limit was reached before another round could run",
+            DEADLINE_NEAR,
+        )
     if latest and all(r.status.failed for r in latest):
-        return RecordedDecision(
-            iteration=iteration,
-            decision="replan",
-            source="rule",
-            confidence=0.0,
-            reasoning="Every call of this round failed.",
-            replan_instructions=f"All calls failed ({_failures(latest)}). Use other tools or "
-            "simpler queries for the same question.",
-        ), None
-    return None, None
+        return (
+            RecordedDecision(
+                iteration=iteration,
+                decision="replan",
+                source="rule",
+                confidence=0.0,
+                reasoning="Every call of this round failed.",
+                replan_instructions=f"All calls failed ({_failures(latest)}). Use other tools or "
+                "simpler queries for the same question.",
+            ),
+            None,
+            ALL_FAILED,
+        )
+    return None, None, ""
 
 
 async def evaluator(state: State, deps: AgentDeps) -> dict:
@@ -64,9 +83,12 @@ async def evaluator(state: State, deps: AgentDeps) -> dict:
     start = time.time()
     everything = results_in_order(state)
     latest = results_in_order(state, iteration)
-    decision, incomplete = _rule_decision(state, deps, latest, everything)
+    decision, incomplete, why = _rule_decision(state, deps, latest, everything)
     usage = Usage()
-    if decision is None:
+    if decision is not None:
+        mode = rules_mode("evaluator", iteration, why)
+        emit_mode(mode)
+    else:
         ctx = EvalContext(
             question=state.get("resolved_question") or state.get("question", ""),
             iteration=iteration,
@@ -76,24 +98,31 @@ async def evaluator(state: State, deps: AgentDeps) -> dict:
             latest=latest,
             tool_names=deps.tool_names,
         )
-        budget = max(deps.budget_before_synthesis(state["deadline"]), 0.5)
-        source, note = deps.mode, None
-        try:
-            raw, usage = await asyncio.wait_for(deps.evaluator.evaluate(ctx), timeout=budget)
-        except Exception as exc:
-            note = f"evaluator failed ({type(exc).__name__}: {exc}); used the offline evaluator"
-            raw, _ = await deps.fallback_evaluator.evaluate(ctx)
-            usage, source = Usage(note=note), "offline"
+        llm = deps.mode == "llm"
+        rules = deps.fallback_evaluator if llm else deps.evaluator
+        out = await run_step(
+            "evaluator",
+            iteration,
+            (lambda: deps.evaluator.evaluate(ctx)) if llm else None,
+            lambda: rules.evaluate(ctx),
+            timeout=deps.budget_before_synthesis(state["deadline"]),
+            tokens_spent=tokens_spent(state),
+            token_budget=deps.settings.turn_token_budget,
+        )
+        usage, mode = out.usage, out.mode
+        by_model = mode.mode != "rules"
+        fell_back = not by_model and mode.reason != OFFLINE_MODE
         decision = RecordedDecision(
             iteration=iteration,
-            source="llm" if source == "llm" else "offline",
-            fallback_reason=note or usage.note,
-            **EvaluatorDecision.model_validate(raw).model_dump(),
+            source="llm" if by_model else "offline",
+            fallback_reason=f"rules: {mode.reason}" if fell_back else None,
+            **EvaluatorDecision.model_validate(out.value).model_dump(),
         )
     dumped = decision.model_dump(mode="json")
     emit({"type": "decision", "iteration": iteration, "decision": dumped})
     update: dict = {
         "decisions": [dumped],
+        "node_modes": [mode.model_dump()],
         "trace": [node_trace("evaluator", iteration, start, time.time(), usage)],
     }
     if incomplete:

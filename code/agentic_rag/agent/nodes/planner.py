@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 from agentic_rag.agent.deps import AgentDeps
+from agentic_rag.agent.fallback import run_step
 from agentic_rag.agent.interfaces import PlanContext, TurnSummary, Usage
 from agentic_rag.agent.models import ExecutionPlan
-from agentic_rag.agent.nodes.common import results_in_order
+from agentic_rag.agent.node_mode import NO_USABLE_CALLS, OFFLINE_MODE
+from agentic_rag.agent.nodes.common import results_in_order, tokens_spent
 from agentic_rag.agent.state import State
 from agentic_rag.agent.trace import emit, node_trace
+from agentic_rag.errors import ModelStepError
 
 HISTORY_TURNS = 3
 
@@ -32,6 +34,7 @@ def plan_context(state: State, deps: AgentDeps, iteration: int) -> PlanContext:
 
 
 def _only_available(plan: ExecutionPlan, tools: tuple[str, ...]) -> ExecutionPlan:
+    """The one filter of unavailable tools: the schema offers only them, this enforces it."""
     kept = [c for c in plan.calls if c.tool in tools]
     return plan if len(kept) == len(plan.calls) else plan.model_copy(update={"calls": kept})
 
@@ -41,25 +44,38 @@ async def planner(state: State, deps: AgentDeps) -> dict:
     ctx = plan_context(state, deps, iteration)
     emit({"type": "planning", "iteration": iteration})
     start = time.time()
-    budget = max(deps.budget_before_synthesis(state["deadline"]), 0.5)
-    try:
-        plan, usage = await asyncio.wait_for(deps.planner.plan(ctx), timeout=budget)
-    except Exception as exc:  # timeout or a planner bug: the offline planner still answers
-        plan, usage = await deps.fallback_planner.plan(ctx)
-        reason = f"planner failed ({type(exc).__name__}: {exc}); used the offline planner"
-        plan = plan.model_copy(update={"fallback_reason": reason})
-        usage = Usage(note=reason)
-    plan = _only_available(plan, deps.tool_names)
-    if not plan.calls:
-        fallback, _ = await deps.fallback_planner.plan(ctx)
-        plan = fallback.model_copy(
-            update={"fallback_reason": "the plan had no usable calls; used the offline planner"}
-        )
+
+    async def model_step() -> tuple[ExecutionPlan, Usage]:
+        plan, usage = await deps.planner.plan(ctx)
+        usable = _only_available(plan, deps.tool_names)
+        if not usable.calls:
+            dropped = ", ".join(sorted({c.tool for c in plan.calls}))
+            raise ModelStepError(NO_USABLE_CALLS, f"only unavailable tools: {dropped}", usage)
+        return usable, usage
+
+    async def rules_step() -> tuple[ExecutionPlan, Usage]:
+        planner = deps.fallback_planner if deps.mode == "llm" else deps.planner
+        plan, usage = await planner.plan(ctx)
+        return _only_available(plan, deps.tool_names), usage
+
+    out = await run_step(
+        "planner",
+        iteration,
+        model_step if deps.mode == "llm" else None,
+        rules_step,
+        timeout=deps.planner_budget(state["deadline"]),
+        tokens_spent=tokens_spent(state),
+        token_budget=deps.settings.turn_token_budget,
+    )
+    plan = out.value
+    if out.mode.mode == "rules" and out.mode.reason != OFFLINE_MODE:
+        plan = plan.model_copy(update={"fallback_reason": f"rules: {out.mode.reason}"})
     dumped = plan.model_dump(mode="json")
     emit({"type": "plan", "iteration": iteration, "plan": dumped})
     return {
         "iteration": iteration,
         "resolved_question": plan.resolved_question or state.get("question", ""),
         "plans": [dumped],
-        "trace": [node_trace("planner", iteration, start, time.time(), usage)],
+        "node_modes": [out.mode.model_dump()],
+        "trace": [node_trace("planner", iteration, start, time.time(), out.usage)],
     }

@@ -35,6 +35,8 @@ async def start(state: State, deps: AgentDeps) -> dict:
         "results": Overwrite({}),
         "decisions": Overwrite([]),
         "trace": Overwrite([]),
+        "node_modes": Overwrite([]),
+        "turn_label": "",
         "incomplete_reason": None,
         "answer": "",
         "citations": [],

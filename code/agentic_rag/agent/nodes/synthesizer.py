@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 from langchain_core.messages import AIMessage
 
 from agentic_rag.agent.citations import build_citations, numbered, strip_unknown_citations
 from agentic_rag.agent.deps import AgentDeps
+from agentic_rag.agent.fallback import run_step
 from agentic_rag.agent.follow_ups import suggest_follow_ups
-from agentic_rag.agent.interfaces import SynthContext, TurnSummary, Usage
+from agentic_rag.agent.interfaces import SynthContext, TurnSummary
 from agentic_rag.agent.models import ExecutionPlan
-from agentic_rag.agent.nodes.common import results_in_order
+from agentic_rag.agent.node_mode import BY_DESIGN, NodeMode, rules_note, turn_label
+from agentic_rag.agent.nodes.common import node_modes, results_in_order, tokens_spent
 from agentic_rag.agent.nodes.planner import HISTORY_TURNS
 from agentic_rag.agent.state import State
 from agentic_rag.agent.trace import emit, node_trace
@@ -31,6 +32,21 @@ def _show_ids(results: list[ToolResult]) -> list[str]:
                 if isinstance(value, str) and value.startswith("s"):
                     ids.setdefault(value, None)
     return list(ids)[:MAX_SHOW_IDS]
+
+
+def answer_footer(deps: AgentDeps, modes: list[NodeMode]) -> str:
+    """The answer's last line: who wrote it, and one short line when rules wrote part of it."""
+    label = turn_label(modes)
+    if label == "LLM":
+        return f"Answered in {deps.mode_label}."
+    if label == "mixed":
+        models = deps.mode_label.removeprefix("LLM mode: ")
+        return f"Answered in mixed mode ({models} and rules). {rules_note(modes)}"
+    if deps.mode == "llm":  # the model was configured but every node fell back
+        fell = [f"{m.node}: {m.reason}" for m in modes if m.reason and m.reason not in BY_DESIGN]
+        reasons = "; ".join(dict.fromkeys(fell))
+        return f"Answered by the offline rules: the model was not used ({reasons})."
+    return f"Answered in {deps.mode_label}."
 
 
 async def synthesizer(state: State, deps: AgentDeps) -> dict:
@@ -52,23 +68,32 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
         pieces.append(text)
         emit({"type": "token", "text": text})
 
-    budget = max(deps.remaining(state["deadline"]), 2.0)
-    try:
-        text, usage = await asyncio.wait_for(deps.synthesizer.synthesize(ctx, sink), timeout=budget)
-    except Exception as exc:
-        note = f"synthesizer failed ({type(exc).__name__}: {exc}); used the offline synthesizer"
-        if pieces:
-            sink("\n\n")
-        emit({"type": "synth_fallback", "reason": note})
-        text, _ = await deps.fallback_synthesizer.synthesize(ctx, sink)
-        text = "".join(pieces)
-        usage = Usage(note=note)
-    text = strip_unknown_citations(text, results)
+    def discard(reason: str) -> None:
+        """The model's text is dropped: the page and CLI clear what they showed of it."""
+        emit({"type": "synth_fallback", "reason": reason, "discarded_chars": len("".join(pieces))})
+        pieces.clear()
+
+    llm = deps.mode == "llm"
+    rules = deps.fallback_synthesizer if llm else deps.synthesizer
+    out = await run_step(
+        "synthesizer",
+        iteration,
+        (lambda: deps.synthesizer.synthesize(ctx, sink)) if llm else None,
+        lambda: rules.synthesize(ctx, sink),
+        timeout=max(deps.remaining(state["deadline"]) - 1.0, 2.0),  # 1 s left for the rules
+        tokens_spent=tokens_spent(state),
+        token_budget=deps.settings.turn_token_budget,
+        on_fallback=discard,
+    )
+    usage = out.usage
+    text = strip_unknown_citations("".join(pieces) or out.value, results)
     if ctx.incomplete_reason and "incomplete" not in text.casefold():
         extra = f"\n\n_Note: the data may be incomplete: {ctx.incomplete_reason}._"
         sink(extra)
         text += extra
-    footer = f"\n\n_Answered in {deps.mode_label}._"
+    modes = [*node_modes(state), out.mode]
+    label = turn_label(modes)
+    footer = f"\n\n_{answer_footer(deps, modes)}_"
     sink(footer)
     text += footer
     citations = [c.model_dump() for c in build_citations(text, results)]
@@ -85,6 +110,8 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
         "citations": citations,
         "follow_ups": follow_ups,
         "messages": [AIMessage(content=text)],
+        "node_modes": [out.mode.model_dump()],
+        "turn_label": label,
         "turns": [summary.__dict__],
         "trace": [node_trace("synthesizer", iteration, start, time.time(), usage)],
     }

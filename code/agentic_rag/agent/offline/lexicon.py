@@ -1,63 +1,59 @@
-"""What the offline planner knows about the catalog: genres, countries, ratings, people, titles.
+"""What the offline planner knows about the catalog, indexed by folded keys once per process.
 
-`Lexicon` holds the vocabulary and its indexes; the matching lives in two mixins:
-`vocab.VocabMatcher` (genres, countries, ratings, type, years) and `lookups.NameLookups`
-(people and titles). Names they define are re-exported here.
+People, titles, genres, countries and ratings are keyed by `key()` (the project's `fold`, then
+word tokens joined by spaces), so "Michael Pena", "michael peña" and "MICHAEL PEÑA" find the
+same person. Misspelt names fall back to a fuzzy match (rapidfuzz) with a high cut-off.
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from agentic_rag.agent.offline.lookups import NameLookups, norm_key, norm_keys
-from agentic_rag.agent.offline.vocab import (
-    AMBIGUOUS_COUNTRIES,
-    COMMON,
-    DEMONYMS,
-    GENRE_SYNONYMS,
-    MONTHS,
-    TYPES,
-    WORD,
-    Span,
-    VocabMatcher,
-)
+from agentic_rag.agent.offline.vocab import COMMON, WORD
+from agentic_rag.folding import fold
 
-__all__ = [
-    "AMBIGUOUS_COUNTRIES", "COMMON", "DEMONYMS", "GENRE_SYNONYMS", "MONTHS", "TYPES", "WORD",
-    "Lexicon", "Span", "norm_key", "norm_keys",
-]  # fmt: skip
+FUZZY_CUTOFF = 88.0  # rapidfuzz ratio (0-100) a misspelt name must reach
+
+
+def key(text: str) -> str:
+    """The index key of a name or title: folded word tokens joined by single spaces."""
+    return " ".join(WORD.findall(fold(text)))
 
 
 @dataclass
-class Lexicon(NameLookups, VocabMatcher):
+class ShowInfo:
+    show_id: str
+    type: str
+    release_year: int | None
+    description: str
+
+
+@dataclass
+class Lexicon:
     """Known catalog vocabulary; build with `from_sqlite(conn)` or from explicit lists."""
 
     genres: Sequence[str]
     countries: Sequence[str]
     ratings: Sequence[str]
     people: Sequence[str] = ()
-    titles: Sequence[str] = ()
-    #: title -> (show_id, type, release_year, description) for titles of the catalog
-    shows: dict[str, tuple[str, str, int | None, str]] = field(default_factory=dict)
-    types: Sequence[str] = TYPES
+    #: title -> its catalog facts (the oldest title wins when two share a name)
+    shows: dict[str, ShowInfo] = field(default_factory=dict)
+    latest_added: str = "2021-09-25"  # the catalog's last date_added (relative windows)
+    latest_release: int = 2021
+    counts: dict[str, int] = field(default_factory=dict)  # person -> credits (bigger wins ties)
 
     def __post_init__(self) -> None:
-        self._people = {k: n for k, n in zip(norm_keys(self.people), self.people, strict=True) if k}
-        titles = [*self.titles, *self.shows]
-        self._titles = {k: x for k, x in zip(norm_keys(titles), titles, strict=True) if k}
-        parts = {w for k in self._people if " " in k for w in k.split()}
-        self._ambiguous_single = parts | set(self._titles)
-        self._max_title = max((k.count(" ") + 1 for k in self._titles), default=1)
-        self._genre_keys = {norm_key(g): g for g in self.genres}
-        self._country_keys = {norm_key(c): c for c in self.countries}
-        #: unquoted scans skip titles that are just a country or genre name ("India")
-        self._scan_titles = {
-            k: v
-            for k, v in self._titles.items()
-            if k not in self._genre_keys and k not in self._country_keys
-        }
+        by_credits = sorted(self.people, key=lambda n: self.counts.get(n, 0))  # most credits wins
+        self.person_keys: dict[str, str] = {k: n for n in by_credits if (k := key(n))}
+        self.title_keys = {k: t for t in self.shows if (k := key(t))}
+        self.genre_keys = {key(g): g for g in self.genres}
+        self.country_keys = {key(c): c for c in self.countries}
+        self.max_title_words = max((k.count(" ") + 1 for k in self.title_keys), default=1)
 
     @classmethod
     def from_sqlite(cls, conn: sqlite3.Connection) -> Lexicon:
@@ -66,18 +62,63 @@ class Lexicon(NameLookups, VocabMatcher):
         def column(sql: str) -> list[str]:
             return [r[0] for r in conn.execute(sql) if r[0]]
 
-        shows = {
-            title: (sid, typ, year, desc or "")
-            for sid, title, typ, year, desc in conn.execute(
-                "SELECT show_id, title, type, release_year, description FROM shows "
-                "ORDER BY release_year, show_id"
-            )
-            if title
-        }
+        shows: dict[str, ShowInfo] = {}
+        for sid, title, typ, year, desc in conn.execute(
+            "SELECT show_id, title, type, release_year, description FROM shows "
+            "ORDER BY release_year DESC, show_id"
+        ):
+            if title:
+                shows[title] = ShowInfo(sid, typ, year, desc or "")
+        latest = conn.execute("SELECT max(date_added), max(release_year) FROM shows").fetchone()
+        counts = dict(conn.execute(  # credits of the people whose folded names collide
+            "SELECT p.name, count(*) FROM people p JOIN show_people sp ON sp.person_id = "
+            "p.person_id WHERE p.name_folded IN (SELECT name_folded FROM people GROUP BY "
+            "name_folded HAVING count(*) > 1) GROUP BY p.name"))  # fmt: skip
         return cls(
             genres=column("SELECT name FROM genres ORDER BY name"),
             countries=column("SELECT name FROM countries ORDER BY name"),
             ratings=column("SELECT DISTINCT rating FROM shows WHERE rating IS NOT NULL"),
             people=column("SELECT name FROM people"),
             shows=shows,
+            latest_added=str(latest[0] or "2021-09-25")[:10],
+            latest_release=int(latest[1] or 2021),
+            counts=counts,
         )
+
+    @cached_property
+    def everyday_words(self) -> frozenset[str]:
+        """Words used in lower case at least 3 times in descriptions: English, not names."""
+        text = " ".join(info.description for info in self.shows.values())
+        counts = Counter(re.findall(r"\b[a-z]{3,}\b", text))
+        return frozenset(w for w, n in counts.items() if n >= 3) | COMMON
+
+    # -- lookups --------------------------------------------------------------------------------
+    def person(self, text: str) -> str | None:
+        return self.person_keys.get(key(text))
+
+    def title(self, text: str) -> str | None:
+        k = key(text)
+        return self.title_keys.get(k) or self.title_keys.get(f"the {k}")
+
+    def show(self, title: str) -> ShowInfo | None:
+        return self.shows.get(title)
+
+    def fuzzy_person(self, text: str) -> tuple[str, float] | None:
+        return self._fuzzy(text, self.person_keys)
+
+    def fuzzy_title(self, text: str) -> tuple[str, float] | None:
+        return self._fuzzy(text, self._title_choices)
+
+    @cached_property
+    def _title_choices(self) -> dict[str, str]:
+        return {k: v for k, v in self.title_keys.items() if len(k) >= 6}
+
+    @staticmethod
+    def _fuzzy(text: str, choices: dict[str, str]) -> tuple[str, float] | None:
+        from rapidfuzz import fuzz, process  # lazy: only misspelt names pay for the import
+
+        k = key(text)
+        if len(k) < 6 or not choices:
+            return None
+        hit = process.extractOne(k, choices.keys(), scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+        return (choices[hit[0]], float(hit[1])) if hit else None

@@ -1,39 +1,17 @@
-"""Offline synthesizer: renders the results as readable markdown with the same [n] citations.
-
-It states nothing that is not in a result: counts, titles and names are copied from rows.
-"""
+"""Rows of tool results as markdown: safe cells, tables, graph neighbourhoods, one result."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from agentic_rag.agent.citations import numbered
-from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
-from agentic_rag.agent.offline.scope import off_catalog
-from agentic_rag.tools.base import ToolResult, ToolStatus
-from agentic_rag.ui.safe import escape_markdown
+from agentic_rag.tools.base import ToolResult
 
 MAX_TABLE_ROWS = 15
 MAX_CELL = 140
 PREFERRED_COLUMNS = (
-    "title",
-    "name",
-    "type",
-    "release_year",
-    "relation",
-    "related_title",
-    "country",
-    "genre",
-    "rating",
-    "duration",
-    "count",
-    "shared",
-    "distance",
-    "url",
-    "snippet",
-    "imdbRating",
-    "plot",
-)
+    "title", "name", "type", "release_year", "relation", "related_title", "country", "genre",
+    "rating", "duration", "count", "shared", "distance", "url", "snippet", "imdbRating", "plot",
+)  # fmt: skip
 HIDDEN_COLUMNS = {"show_id", "description", "id", "labels", "related_show_id"}
 #: graph_expand relations shown per show: relation -> (label, most names shown)
 GRAPH_PARTS: dict[str, tuple[str, int | None]] = {
@@ -42,18 +20,10 @@ GRAPH_PARTS: dict[str, tuple[str, int | None]] = {
 }  # fmt: skip
 MAX_RELATED = 10
 TOOL_NAMES = {
-    "sql": "the catalog tables (SQL)",
-    "semantic": "a search by meaning over descriptions",
-    "cypher": "the people-and-titles graph (Cypher)",
-    "graph_expand": "the graph around those titles",
-    "web": "a web search (untrusted text)",
-    "omdb": "OMDb (untrusted text)",
-}
-
-
-def asked(question: str | None) -> str:
-    """The user's question echoed in an answer: literal text, never markup."""
-    return escape_markdown((question or "")[:MAX_CELL], one_line=True) or "your question"
+    "sql": "the catalog tables (SQL)", "semantic": "a search by meaning over descriptions",
+    "cypher": "the people-and-titles graph (Cypher)", "graph_expand": "the graph around them",
+    "web": "a web search (untrusted text)", "omdb": "OMDb (untrusted text)",
+}  # fmt: skip
 
 
 def cell(value: Any) -> str:
@@ -70,11 +40,7 @@ def cell(value: Any) -> str:
 
 
 def columns_for(rows: list[dict[str, Any]]) -> list[str]:
-    keys: list[str] = []
-    for row in rows:
-        for k in row:
-            if k not in keys:
-                keys.append(k)
+    keys = list(dict.fromkeys(k for row in rows for k in row))
     shown = [k for k in keys if k not in HIDDEN_COLUMNS]
     shown.sort(key=lambda k: PREFERRED_COLUMNS.index(k) if k in PREFERRED_COLUMNS else 99)
     if not shown and "description" in keys:
@@ -157,51 +123,3 @@ def render_result(n: int, result: ToolResult) -> str:
     if result.tool == "semantic" and all("description" in r for r in result.rows):
         return head + "\n\n" + table(result.rows, list(SEMANTIC_COLUMNS))
     return head + "\n\n" + table(result.rows)
-
-
-def render_problems(results: list[ToolResult]) -> str:
-    lines = []
-    for r in results:
-        if r.status == ToolStatus.EMPTY:
-            lines.append(f"- {r.tool} ({r.call_id}) found nothing: {r.message or 'no rows'}")
-        elif r.status.failed:
-            lines.append(f"- {r.tool} ({r.call_id}) {r.status}: {r.error or r.message}")
-    return "\n".join(lines)
-
-
-class OfflineSynthesizer:
-    """Deterministic answer writer (also the fallback when the model's synthesizer fails)."""
-
-    async def synthesize(self, ctx: SynthContext, emit: TokenSink) -> tuple[str, Usage]:
-        parts: list[str] = []
-        results = [r for r in ctx.results if r.reused_from is None]
-        cited = numbered(ctx.results)
-        cited = [(n, r) for n, r in cited if r.reused_from is None]
-        if cited:
-            parts.append(f"Here is what I found for **{asked(ctx.question)}**:")
-            parts.extend(render_result(n, r) for n, r in cited)
-        else:
-            tried = ", ".join(f"{r.tool} ({r.status})" for r in results) or "no tool could run"
-            parts.append(
-                f"I could not find an answer to **{asked(ctx.question)}** in the "
-                f"catalog. Tried: {tried}."
-            )
-        if what := off_catalog(ctx.question or ""):
-            parts.insert(
-                1,
-                f"The catalog has no {what}: it lists titles with their type, dates, "
-                "people, genres, countries, age ratings, durations and descriptions only. "
-                "Anything below is what the tools returned about what the question names.",
-            )
-        problems = render_problems(results)
-        if problems:
-            parts.append("What did not work or found nothing:\n" + problems)
-        if ctx.incomplete_reason:
-            parts.append(f"_Note: the data may be incomplete: {ctx.incomplete_reason}._")
-        text = ""
-        for i, part in enumerate(parts):
-            piece = ("\n\n" if i else "") + part
-            for line in piece.splitlines(keepends=True):
-                emit(line)
-            text += piece
-        return text, Usage(note="offline synthesizer")

@@ -1,0 +1,74 @@
+"""The typed meaning of a question: which titles, what to do with them, what to show.
+
+A `QuerySpec` is what the tagger and the intent matcher read from one part of a question; the
+SQL and Cypher compilers turn it into tool calls and the writer phrases its answer from it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Role = Literal["director", "cast"]
+#: count / list the set; top: first N by a field; most: the group with the most (or fewest)
+#: titles; share: % of the set in `part`; compare: two sets' counts; label: counts per description
+#: keyword label; average: duration or seasons; describe: a named title's row; people: its
+#: directors or cast; costars: who worked with a person; similar: titles like a title; search:
+#: titles whose description matches; external: facts the catalog does not hold (critics, news)
+Operation = Literal["count", "list", "top", "most", "share", "compare", "label", "average",
+                    "describe", "people", "costars", "similar", "search", "external"]  # fmt: skip
+
+
+class PersonRef(BaseModel):
+    name: str
+    role: Role | None = None
+
+
+class TitleSet(BaseModel):
+    """Constraints on titles; every field set narrows the set (lists of genres are OR-ed)."""
+
+    type: Literal["Movie", "TV Show"] | None = None
+    countries: list[str] = Field(default_factory=list)  # any of them
+    genres: list[list[str]] = Field(default_factory=list)  # groups AND-ed, names OR-ed
+    people: list[PersonRef] = Field(default_factory=list)  # all of them
+    year_from: int | None = None  # release year, inclusive
+    year_to: int | None = None
+    added_from: str | None = None  # ISO date added, inclusive
+    added_to: str | None = None  # ISO date added, exclusive
+    ratings: list[str] = Field(default_factory=list)
+    minutes_min: int | None = None  # inclusive
+    minutes_max: int | None = None
+    seasons_min: int | None = None
+    seasons_max: int | None = None
+    keywords: list[str] = Field(default_factory=list)  # description mentions any of them
+    missing: list[str] = Field(default_factory=list)  # director / cast / country / rating empty
+    titles: list[str] = Field(default_factory=list)  # named titles (catalog spelling)
+    show_ids: list[str] = Field(default_factory=list)  # a previous answer's titles
+
+    def is_empty(self) -> bool:
+        return self == TitleSet()
+
+    def merged(self, other: TitleSet) -> TitleSet:
+        """This set with every field `other` sets replaced by other's value."""
+        return self.model_copy(update=other.model_dump(exclude_defaults=True))
+
+
+class QuerySpec(BaseModel):
+    """One part of a question, read into a meaning."""
+
+    op: Operation
+    titles: TitleSet = Field(default_factory=TitleSet)
+    by: str | None = None  # most: country genre director cast release_year added_year rating type;
+    #                        top: duration_minutes seasons release_year date_added
+    ascending: bool = False  # fewest / shortest / oldest first
+    limit: int | None = None  # as asked ("top 5"); else each operation's own default
+    part: TitleSet | None = None  # share: the sub-set; compare: the second set
+    labels: dict[str, list[str]] = Field(default_factory=dict)  # label: keywords (label op)
+    role: Role | None = None  # people / costars: which role is asked for
+    text: str = ""  # the question part as asked (semantic and web queries)
+    about: str = ""  # the description words (semantic search)
+    notes: list[str] = Field(default_factory=list)  # how ambiguous words were read
+    confidence: float = 1.0  # how sure the reading is (tagger and intent match)
+    needs_results: bool = False  # refers to the previous part's titles ("them")
+    other: TitleSet | None = None  # the other reading of an ambiguous word (both are counted)

@@ -1,0 +1,38 @@
+"""A tag: one entity the tagger found in a question, with where it was and how sure it is."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal, get_args
+
+from pydantic import BaseModel
+
+TagKind = Literal[
+    "person", "title", "genre", "country", "rating", "type", "release", "added", "minutes",
+    "seasons", "limit", "missing", "unknown_title",
+]  # fmt: skip
+#: the placeholder a tag kind leaves in the masked question the intent matcher reads
+_SHOWN = {"unknown_title": "title", "release": "year", "added": "date", "minutes": "duration",
+          "limit": "n"}  # fmt: skip
+PLACEHOLDER = {kind: "{" + _SHOWN.get(kind, kind) + "}" for kind in get_args(TagKind)}
+
+
+class Tag(BaseModel):
+    kind: TagKind
+    start: int
+    end: int
+    text: str  # as written in the question
+    value: str = ""  # catalog spelling (name, title, genre ...) or an ISO lower date bound
+    value2: str = ""  # an ISO upper date bound (exclusive) for `added`
+    alts: list[str] = []  # other catalog values the same words may mean (OR-ed genres)
+    lo: int | None = None  # numeric lower bound (years, minutes, seasons, limit), inclusive
+    hi: int | None = None
+    role: Literal["director", "cast"] | None = None  # a person's role, from role words
+    label: str = ""  # how to say the value in an answer ("2019–2021", "the 1990s")
+    score: float = 1.0  # 1.0 exact catalog match; lower for fuzzy or guessed readings
+    note: str = ""  # how an ambiguous reading was decided
+
+
+def at(kind: str, m: re.Match[str], **fields: Any) -> Tag:
+    """A tag over the whole match `m`."""
+    return Tag(kind=kind, start=m.start(), end=m.end(), text=m.group(), **fields)  # type: ignore[arg-type]
