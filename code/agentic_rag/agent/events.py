@@ -130,6 +130,7 @@ class Token(_Event):
 class SynthFallback(_Event):
     type: Literal["synth_fallback"] = "synth_fallback"
     reason: str
+    discarded_chars: int = 0  # the model's streamed text that was dropped
 
 
 class NodeModeEvent(_Event):
@@ -141,6 +142,7 @@ class NodeModeEvent(_Event):
     repairs: int = 0
     reason: str | None = None
     rung: str | None = None
+    iteration: int = 0
 
 
 class Answered(_Event):
