@@ -6,6 +6,7 @@ with the reason; it never passes silently.
 
 from __future__ import annotations
 
+import re
 import signal
 import time
 from pathlib import Path
@@ -79,7 +80,7 @@ def test_browser_asks_and_sees_answer_and_plan(server):
     assert console_errors == []
 
 
-REPLANNED = "Who directed the movie about a heist inside people's dreams?"
+REPLANNED = "Movies about dreams and who acted in them"
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -97,19 +98,19 @@ def test_timeline_shows_parallel_calls_replanning_and_cache(server):
             page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
             ask_in_browser(page, REPLANNED)
             main = page.get_by_test_id("stMainBlockContainer")
-            first = main.get_by_text("Iteration 1: 2 calls").last.inner_text()
+            first = main.get_by_text("Iteration 1: ").last.inner_text()
             main.get_by_test_id("stVegaLiteChart").first.wait_for(timeout=10_000)
             charts = main.get_by_test_id("stVegaLiteChart").count()
             ask_in_browser(page, REPLANNED)
-            again = main.get_by_text("Iteration 1: 2 calls").last.inner_text()
+            again = main.get_by_text("Iteration 1: ").last.inner_text()
             main.get_by_test_id("stGraphVizChart").first.wait_for(timeout=10_000)
             graphs = main.get_by_test_id("stGraphVizChart").count()
         finally:
             browser.close()
-    assert "Iteration 1: 2 calls · 2 ran at once" in first
+    assert re.search(r"Iteration 1: \d calls · [2-9] ran at once", first), first
     assert "Iteration 2: 1 call" in first
     assert charts >= 1
-    assert "1 cached" in again
+    assert re.search(r"[1-9] cached", again), again
     assert graphs >= 1  # the graph expansion of iteration 2
     assert "Traceback" not in log_path.read_text()
 

@@ -21,7 +21,7 @@ from agentic_rag.bench.page import CHROMIUM_ARGS, chromium_path, streamlit_serve
 from agentic_rag.config import PROJECT_ROOT, load_settings
 
 OUT = PROJECT_ROOT / "docs" / "images"
-QUESTION = "Who directed the movie about a heist inside people's dreams?"
+QUESTION = "Movies about dreams and who acted in them"
 VIEWPORT = {"width": 1280, "height": 820}
 GIF_WIDTH = 880
 GIF_MAX_BYTES = 2_000_000
