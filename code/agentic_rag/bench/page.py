@@ -133,10 +133,16 @@ def ask_in_browser(page, question: str) -> tuple[float, float]:
     box.fill(question)
     start = time.perf_counter()
     box.press("Enter")
-    # the plan's "Resolved question" line names the question (attached: the expander may fold)
-    page.get_by_test_id("stSidebar").get_by_text(question, exact=False).first.wait_for(
-        state="attached", timeout=60_000
+    # this turn's plan in the sidebar: its "Resolved question" line (attached: the expander
+    # may fold); the previous turn's panel is not drawn while a question runs
+    plans = page.get_by_test_id("stSidebar").get_by_text("Resolved question:")
+    page.wait_for_function(
+        """([question]) => [...document.querySelectorAll('[data-testid="stChatMessage"]')]
+            .some(m => m.textContent.includes(question))""",
+        arg=[question[:60]],
+        timeout=60_000,
     )
+    plans.first.wait_for(state="attached", timeout=60_000)
     first_plan = time.perf_counter() - start
     page.get_by_text("Answered in Offline mode").nth(answers_before).wait_for(timeout=60_000)
     return first_plan, time.perf_counter() - start
