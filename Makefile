@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.requirements.stamp
 LLM_STAMP := $(VENV)/.requirements-llm.stamp
 PORT   ?= 8501
 
-.PHONY: help install browser postgres data run test test-fast bench lint eval clean
+.PHONY: help install browser postgres data run test test-fast bench lint eval diagram pictures clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -62,6 +62,12 @@ bench: data $(LLM_STAMP) ## run the benchmarks and print the figures
 
 eval: data ## run the golden-question evaluation
 	$(PY) -m agentic_rag eval
+
+diagram: install ## write docs/agent_graph.md from the compiled LangGraph (a test checks it is current)
+	$(PY) -m agentic_rag diagram
+
+pictures: data browser ## README screenshot + animated capture of a replanned turn, from the real page
+	$(PY) -m agentic_rag.ui.pictures
 
 lint: install ## ruff
 	$(PY) -m ruff check code tests

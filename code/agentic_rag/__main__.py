@@ -1,3 +1,8 @@
-from agentic_rag.cli import main
+import sys
 
-raise SystemExit(main())
+from agentic_rag.cli import FAST_EXIT_COMMANDS, main, skip_teardown
+
+code = main()
+if len(sys.argv) > 1 and sys.argv[1] in FAST_EXIT_COMMANDS:
+    skip_teardown(code)
+raise SystemExit(code)

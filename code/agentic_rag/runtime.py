@@ -37,7 +37,6 @@ from agentic_rag.agent.trace_store import ThreadInfo, TraceStore
 from agentic_rag.config import Settings
 from agentic_rag.redaction import register_secrets
 from agentic_rag.stores.handles import Stores, open_stores
-from agentic_rag.stores.schema import describe_stores
 from agentic_rag.textsafe import decode_lenient
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.cache import TTLCache
@@ -60,18 +59,20 @@ class AppRuntime:
     stores: Stores
     cache: TTLCache
     audit: AuditLog
-    schema_text: str
     lexicon: Lexicon
     traces: TraceStore
     enabled_tools: tuple[str, ...] | None = None
     _closed: bool = field(default=False, repr=False)
 
     @classmethod
-    def open(cls, settings: Settings, enabled_tools: Iterable[str] | None = None) -> AppRuntime:
+    def open(
+        cls, settings: Settings, enabled_tools: Iterable[str] | None = None, *, eager: bool = True
+    ) -> AppRuntime:
+        """`eager` opens the three stores now, in parallel (the page, eval, benchmarks); the CLI
+        passes False so a turn opens only the stores its plan needs."""
         register_secrets(settings.openai_api_key, settings.omdb_api_key)  # before any request
-        stores = open_stores(settings)
+        stores = open_stores(settings, eager=eager)
         try:
-            schema_text = describe_stores(stores).render()
             conn = stores.sqlite()
             try:
                 lexicon = Lexicon.from_sqlite(conn)
@@ -86,11 +87,18 @@ class AppRuntime:
             stores=stores,
             cache=TTLCache(settings.cache_path),
             audit=AuditLog(settings.audit_path),
-            schema_text=schema_text,
             lexicon=lexicon,
             traces=TraceStore(Path(settings.traces_dir)),
             enabled_tools=tuple(enabled_tools) if enabled_tools is not None else None,
         )
+
+    @functools.cached_property
+    def schema_text(self) -> str:
+        """The stores' schema for the LLM planner: read from all three live stores, so only
+        computed when a model plans (offline rules never read it)."""
+        from agentic_rag.stores.schema import describe_stores
+
+        return describe_stores(self.stores).render()
 
     def registry(
         self, settings: Settings | None = None, enabled: Iterable[str] | None = None
@@ -138,7 +146,7 @@ class AppRuntime:
             settings,
             self.registry(settings, enabled),
             tools,
-            self.schema_text,
+            self.schema_text if settings.llm_enabled else "",
             rules=rules,
             chat_models=chat_models,
             examples=examples,

@@ -6,10 +6,22 @@ with the reason; it never passes silently.
 
 from __future__ import annotations
 
+import re
+import signal
+import time
+from pathlib import Path
+
 import pytest
 
-from agentic_rag.bench.page import CHROMIUM_ARGS, ask_in_browser, chromium_path, streamlit_server
+from agentic_rag.bench.page import (
+    CHROMIUM_ARGS,
+    ask_in_browser,
+    chromium_path,
+    interrupt,
+    streamlit_server,
+)
 from agentic_rag.config import PROJECT_ROOT
+from agentic_rag.stores.graph_server import TEMP_PREFIX
 
 pytestmark = pytest.mark.e2e
 CHROMIUM = chromium_path()
@@ -26,8 +38,8 @@ def server(built_settings, tmp_path):
         "OMDB_API_KEY": "",
     }
     log = tmp_path / "streamlit.log"
-    with streamlit_server(env, log) as (url, _):
-        yield url, log
+    with streamlit_server(env, log) as run:
+        yield run.url, log
 
 
 @pytest.mark.skipif(
@@ -63,5 +75,90 @@ def test_browser_asks_and_sees_answer_and_plan(server):
     server_log = log_path.read_text()
     assert "Inception" in main_text
     assert "Evaluator" in side_text and "cypher" in side_text.lower()
+    assert "Graph view of cypher 1.1" in main_text  # the graph result drawn as a graph
     assert "Traceback" not in server_log + main_text + side_text
     assert console_errors == []
+
+
+REPLANNED = "Movies about dreams and who acted in them"
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+def test_timeline_shows_parallel_calls_replanning_and_cache(server):
+    """A question that replans: the timeline has both iterations, the first one's calls ran at
+    once; asked again, its semantic call is served from the cache and marked so."""
+    from playwright.sync_api import sync_playwright
+
+    url, log_path = server
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(url, wait_until="domcontentloaded")
+            page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
+            ask_in_browser(page, REPLANNED)
+            main = page.get_by_test_id("stMainBlockContainer")
+            first = main.get_by_text("Iteration 1: ").last.inner_text()
+            main.get_by_test_id("stVegaLiteChart").first.wait_for(timeout=10_000)
+            charts = main.get_by_test_id("stVegaLiteChart").count()
+            ask_in_browser(page, REPLANNED)
+            again = main.get_by_text("Iteration 1: ").last.inner_text()
+            main.get_by_test_id("stGraphVizChart").first.wait_for(timeout=10_000)
+            graphs = main.get_by_test_id("stGraphVizChart").count()
+        finally:
+            browser.close()
+    assert re.search(r"Iteration 1: \d calls · [2-9] ran at once", first), first
+    assert "Iteration 2: 1 call" in first
+    assert charts >= 1
+    assert re.search(r"[1-9] cached", again), again
+    assert graphs >= 1  # the graph expansion of iteration 2
+    assert "Traceback" not in log_path.read_text()
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+def test_ctrl_c_on_the_page_leaves_no_server_or_temp_dir(built_settings, tmp_path):
+    """`make run` then Ctrl-C: Streamlit exits and takes the graph server and its temp dir
+    with it (the wait below only guards against a hang; the time is a `make bench` figure)."""
+    from playwright.sync_api import sync_playwright
+
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {
+        "BUILD_DIR": str(built_settings.build_dir),
+        "CSV_PATH": str(built_settings.csv_path),
+        "MODEL_DIR": str(built_settings.model_dir),
+        "OPENAI_API_KEY": "",
+        "TMPDIR": str(tmp),
+    }
+    with streamlit_server(env, tmp_path / "streamlit.log") as run, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(run.url, wait_until="domcontentloaded")
+            page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
+            ask_in_browser(page, "Which movies did Christopher Nolan direct?")
+        finally:
+            browser.close()
+        servers = list(tmp.glob(f"{TEMP_PREFIX}*"))
+        interrupt(run.proc)
+        code = run.proc.returncode
+    assert len(servers) == 1  # the page's graph server was running
+    assert code is not None and code != -signal.SIGKILL  # it exited on its own
+    deadline = time.monotonic() + 10
+    while list(tmp.glob(f"{TEMP_PREFIX}*")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert list(tmp.glob(f"{TEMP_PREFIX}*")) == []
+    assert not any(str(tmp) in p.cmdline_text for p in _processes())
+
+
+class _Proc:
+    def __init__(self, pid: str):
+        try:
+            raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            raw = b""
+        self.cmdline_text = raw.replace(b"\0", b" ").decode(errors="replace")
+
+
+def _processes() -> list[_Proc]:
+    return [_Proc(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()]

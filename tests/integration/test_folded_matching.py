@@ -40,11 +40,7 @@ def _sample(rows: list[dict[str, str]]) -> tuple[list[str], list[str]]:
         }
     )
     titles = sorted(
-        {
-            t
-            for r in rows
-            if (t := clean_text(r["title"])) and any(c in t for c in "’éèáíóúñüöçãı")
-        }
+        {t for r in rows if (t := clean_text(r["title"])) and any(c in t for c in "’éèáíóúñüöçãı")}
     )
     rng = random.Random(SEED)
     return rng.sample(people, 12), rng.sample(titles, 12)
@@ -137,9 +133,7 @@ async def test_semantic_genre_filter_typed_loosely(full, typed: str, catalog: st
 
 async def test_results_show_the_catalog_spelling_not_the_folded_key(full) -> None:
     deps, _ = full
-    query = (
-        "SELECT p.name, p.name_folded FROM people p WHERE p.name_folded = fold('michael pena')"
-    )
+    query = "SELECT p.name, p.name_folded FROM people p WHERE p.name_folded = fold('michael pena')"
     result = await sql_tool(SqlArgs(query=query), deps, "q")
     assert result.rows == [{"name": "Michael Peña"}]
     cypher = "MATCH (p:Person) WHERE p.name_folded = 'michael pena' RETURN p.name, p.name_folded"

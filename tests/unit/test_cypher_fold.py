@@ -24,8 +24,8 @@ SCHEMA = GraphSchema(
             "MATCH (p:Person {name_folded: 'michael pena'}) RETURN p.name",
         ),
         (
-            "MATCH (s:Show) WHERE s.title = \"Darwin’s Game\" RETURN s.title",
-            "MATCH (s:Show) WHERE s.title_folded = \"darwin's game\" RETURN s.title",
+            'MATCH (s:Show) WHERE s.title = "Darwin’s Game" RETURN s.title',
+            'MATCH (s:Show) WHERE s.title_folded = "darwin\'s game" RETURN s.title',
         ),
         (
             "MATCH (s:Show) WHERE 'Les Misérables' = s.title RETURN s",

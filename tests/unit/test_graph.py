@@ -128,7 +128,7 @@ def make_graph(
 
 
 async def ask(graph, question: str = "How many movies?", thread: str = "t1"):
-    events: list[dict[str, Any]] = []
+    events: list[Any] = []
     values = await run_turn(graph, question, thread, on_event=events.append)
     return values, events
 
@@ -143,7 +143,7 @@ async def test_one_iteration_answer_with_citation():
     assert values["citations"][0]["refs"][0]["ref"] == "shows:s341"
     assert [d["decision"] for d in values["decisions"]] == ["continue"]
     assert 2 <= len(values["follow_ups"]) <= 3
-    tokens = "".join(e["text"] for e in events if e["type"] == "token")
+    tokens = "".join(e.text for e in events if e.type == "token")
     assert tokens == values["answer"]
     assert model.remaining == 0
     assert {t["node"] for t in values["trace"]} == {
@@ -209,10 +209,10 @@ async def test_calls_run_in_parallel():
     starts = [s for _, s, _ in tools.runs]
     ends = [e for _, _, e in tools.runs]
     assert max(starts) < min(ends)  # every call started before any call ended
-    started = [e for e in events if e["type"] == "call_start"]
-    ended = [e for e in events if e["type"] == "call_end"]
+    started = [e for e in events if e.type == "call_start"]
+    ended = [e for e in events if e.type == "call_end"]
     assert len(started) == len(ended) == 5
-    assert max(e["t"] for e in started) < min(e["t"] for e in ended)
+    assert max(e.t for e in started) < min(e.t for e in ended)
 
 
 async def test_duplicate_calls_are_reused():
@@ -229,7 +229,8 @@ async def test_duplicate_calls_are_reused():
     assert sorted(run[0] for run in tools.runs) == ["1.1", "2.2"]
     assert values["results"]["1.2"]["reused_from"] == "1.1"
     assert values["results"]["2.1"]["reused_from"] == "1.1"
-    assert sum(1 for e in events if e["type"] == "call_reused") == 2
+    reused = {e.call_id: e.reused_from for e in events if e.type == "call_end" and e.reused_from}
+    assert reused == {"1.2": "1.1", "2.1": "1.1"}
 
 
 async def test_follow_up_uses_previous_turn_on_same_thread():

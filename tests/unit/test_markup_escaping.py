@@ -98,7 +98,9 @@ HOSTILE = "![p[q]](http://evil.example/p.png) **LOUD** :red[red] <b>b</b>"
 
 
 def _sidebar_script(hostile: str) -> None:
-    from agentic_rag.ui.turn_view import TurnModel, render_turn_panel
+    from agentic_rag.agent.events import parse_event
+    from agentic_rag.agent.turn_model import TurnModel
+    from agentic_rag.ui.turn_view import render_turn_panel
 
     plan = {
         "source": "llm",
@@ -108,18 +110,20 @@ def _sidebar_script(hostile: str) -> None:
         "calls": [{"tool": "cypher", "purpose": hostile, "args": {"query": "MATCH (n) RETURN n"}}],
     }
     model = TurnModel(done=True)
-    model.apply({"type": "plan", "iteration": 1, "plan": plan})
+    model.apply(parse_event({"type": "plan", "iteration": 1, "plan": plan}))
     model.apply(
-        {
-            "type": "call_end",
-            "call_id": "1.1",
-            "result": {
-                "tool": "cypher",
-                "status": "error",
-                "error": hostile,
-                "attempts": [{"query": "MATCH (n) RETURN n", "error": hostile}],
-            },
-        }
+        parse_event(
+            {
+                "type": "call_end",
+                "call_id": "1.1",
+                "result": {
+                    "tool": "cypher",
+                    "status": "error",
+                    "error": hostile,
+                    "attempts": [{"query": "MATCH (n) RETURN n", "error": hostile}],
+                },
+            }
+        )
     )
     decision = {
         "source": "llm",
@@ -128,7 +132,7 @@ def _sidebar_script(hostile: str) -> None:
         "reasoning": hostile,
         "replan_instructions": hostile,
     }
-    model.apply({"type": "decision", "iteration": 1, "decision": decision})
+    model.apply(parse_event({"type": "decision", "iteration": 1, "decision": decision}))
     render_turn_panel(model, 2)
 
 

@@ -38,7 +38,7 @@ async def test_a_model_turn_is_labelled_llm_per_node() -> None:
     }  # fmt: skip
     assert modes["planner"].rung == "json_schema"
     assert values["turn_label"] == "LLM"
-    assert [e["node"] for e in events if e["type"] == "node_mode"] == [
+    assert [e.node for e in events if e.type == "node_mode"] == [
         "planner", "evaluator", "synthesizer",
     ]  # fmt: skip
     assert values["answer"].endswith("_Answered in LLM mode: fake-model._")
@@ -80,9 +80,9 @@ async def test_a_degenerate_stream_falls_back_with_the_reason_shown() -> None:
     synth = modes_of(values)["synthesizer"]
     assert (synth.mode, synth.reason) == ("rules", "degenerate stream: HTML markup")
     assert "<img" not in values["answer"] and "\n\n\n" not in values["answer"]
-    shown = "".join(e["text"] for e in events if e["type"] == "token")
+    shown = "".join(e.text for e in events if e.type == "token")
     assert "<" not in shown
-    assert [e["reason"] for e in events if e["type"] == "synth_fallback"] == [synth.reason]
+    assert [e.reason for e in events if e.type == "synth_fallback"] == [synth.reason]
     assert "synthesizer (degenerate stream: HTML markup)" in values["answer"]
     assert values["turn_label"] == "mixed"
 

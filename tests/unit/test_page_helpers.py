@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from agentic_rag.agent.events import CallFinished, CallStarted, PlanMade, Planning
 from agentic_rag.agent.follow_ups import suggest_follow_ups
+from agentic_rag.agent.turn_model import TurnModel
 from agentic_rag.tools.base import ToolResult, ToolStatus
 from agentic_rag.ui.results_view import chartable
 from agentic_rag.ui.safe import link_citations, safe_markdown
-from agentic_rag.ui.turn_view import TurnModel
 
 
 def test_safe_markdown_drops_html_and_images():
@@ -58,28 +59,15 @@ def test_follow_ups_fit_what_was_found():
 
 def test_turn_model_follows_events():
     model = TurnModel()
-    model.apply({"type": "planning", "iteration": 1})
-    model.apply({"type": "plan", "iteration": 1, "plan": {"calls": [], "reasoning": "r"}})
-    model.apply({"type": "call_start", "call_id": "1.1", "tool": "sql", "purpose": "p"})
-    assert model.calls["1.1"]["status"] == "running"
-    model.apply(
-        {
-            "type": "call_end",
-            "call_id": "1.1",
-            "result": {
-                "tool": "sql",
-                "status": "error",
-                "rows": [],
-                "elapsed_ms": 3.0,
-                "error": "no such table",
-            },
-        }
-    )
-    model.apply({"type": "token", "text": "Hello"})
-    assert (
-        model.calls["1.1"]["status"] == "error" and model.calls["1.1"]["message"] == "no such table"
-    )
-    assert model.answer == "Hello" and model.planning is None
+    model.apply(Planning(iteration=1, t=1.0))
+    assert model.planning == 1
+    model.apply(PlanMade(iteration=1, plan={"calls": [], "reasoning": "r"}))
+    model.apply(CallStarted(call_id="1.1", tool="sql", purpose="p", t=1.0))
+    assert model.calls["1.1"].status == "running"
+    result = {"tool": "sql", "call_id": "1.1", "status": "error", "error": "no such table"}
+    model.apply(CallFinished.from_result({**result, "elapsed_ms": 3.0}, 1.0, 1.003))
+    assert model.calls["1.1"].status == "error" and model.calls["1.1"].message == "no such table"
+    assert model.calls["1.1"].purpose == "p" and model.planning is None
 
 
 def test_at_least_two_follow_ups_even_for_aggregates():

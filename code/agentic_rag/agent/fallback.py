@@ -14,8 +14,6 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-import openai
-
 from agentic_rag.agent.interfaces import Usage
 from agentic_rag.agent.node_mode import (
     BUDGET,
@@ -44,6 +42,8 @@ def short_reason(exc: BaseException) -> str:
     """The label's reason for a failed model step, in a few words."""
     if isinstance(exc, ModelStepError):
         return exc.reason
+    import openai  # here, not at import: the client costs ~0.7 s that offline turns never need
+
     if isinstance(exc, TimeoutError | openai.APITimeoutError):
         return TIMEOUT
     if isinstance(exc, openai.APIStatusError):

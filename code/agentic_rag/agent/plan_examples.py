@@ -24,7 +24,6 @@ from agentic_rag.tools.registry import TOOLS
 BANK_PATH = Path(__file__).with_name("plan_examples.yaml")
 
 
-
 class PlanExample(BaseModel):
     question: str = Field(min_length=3)
     family: str = Field(min_length=2)

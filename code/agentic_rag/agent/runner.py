@@ -10,12 +10,13 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 
 from agentic_rag.agent.citations import summarize_result
+from agentic_rag.agent.events import TRACE_FORMAT, Token, TurnEvent, dump_events, parse_event
 from agentic_rag.agent.graph import RECURSION_LIMIT
 from agentic_rag.tools.base import ToolResult
 
 log = logging.getLogger(__name__)
 
-EventSink = Callable[[dict[str, Any]], Any]
+EventSink = Callable[[TurnEvent], Any]
 
 
 def turn_config(thread_id: str) -> dict[str, Any]:
@@ -25,25 +26,24 @@ def turn_config(thread_id: str) -> dict[str, Any]:
 async def run_turn(
     graph: Any, question: str, thread_id: str, on_event: EventSink | None = None
 ) -> dict[str, Any]:
-    """Ask `question` on `thread_id`; call `on_event` for every progress event; return the state.
+    """Ask `question` on `thread_id`; call `on_event` with every typed event; return the state
+    with the turn's events under `events`.
 
     A failure of the graph itself (a bug, not a tool error) still returns an answer that says so.
     """
     config = turn_config(thread_id)
     started = time.time()
+    events: list[TurnEvent] = []
     try:
-        async for mode, chunk in graph.astream(
-            {"messages": [HumanMessage(content=question)]},
-            config,
-            stream_mode=["custom", "updates"],
+        async for chunk in graph.astream(
+            {"messages": [HumanMessage(content=question)]}, config, stream_mode="custom"
         ):
-            if on_event is None:
+            event = parse_event(chunk)
+            if event is None:
                 continue
-            if mode == "custom":
-                on_event(chunk)
-            else:
-                for node in chunk:
-                    on_event({"type": "node_done", "node": node, "t": time.time()})
+            events.append(event)
+            if on_event is not None:
+                on_event(event)
     except Exception as exc:
         log.exception("turn failed")
         answer = (
@@ -51,8 +51,9 @@ async def run_turn(
             "The error is in the trace; please try again or rephrase."
         )
         if on_event:
-            on_event({"type": "token", "text": answer})
+            on_event(Token(text=answer))
         return {
+            "events": events,
             "question": question,
             "answer": answer,
             "error": str(exc),
@@ -67,6 +68,7 @@ async def run_turn(
     state = await graph.aget_state(config)
     values = dict(state.values)
     values["elapsed_s"] = time.time() - started
+    values["events"] = events
     return values
 
 
@@ -75,6 +77,7 @@ def turn_trace(values: dict[str, Any]) -> dict[str, Any]:
     results = [ToolResult(**r) for r in (values.get("results") or {}).values()]
     trace = values.get("trace") or []
     return {
+        "format": TRACE_FORMAT,
         "turn_id": values.get("turn_id"),
         "question": values.get("question"),
         "resolved_question": values.get("resolved_question"),
@@ -83,7 +86,12 @@ def turn_trace(values: dict[str, Any]) -> dict[str, Any]:
         "plans": values.get("plans") or [],
         "results": [
             summarize_result(r)
-            | {"elapsed_ms": r.elapsed_ms, "attempts": [a.model_dump() for a in r.attempts]}
+            | {
+                "elapsed_ms": r.elapsed_ms,
+                "attempts": [a.model_dump() for a in r.attempts],
+                "cached": r.cached,
+                "reused_from": r.reused_from,
+            }
             for r in results
         ],
         "decisions": values.get("decisions") or [],
@@ -102,4 +110,5 @@ def turn_trace(values: dict[str, Any]) -> dict[str, Any]:
             "elapsed_s": round(values.get("elapsed_s", 0.0), 3),
         },
         "error": values.get("error"),
+        "events": dump_events(values.get("events") or []),
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from langgraph.config import get_stream_writer
+from pydantic import BaseModel
 
 from agentic_rag.agent.interfaces import Usage
 from agentic_rag.agent.models import NodeTrace
@@ -30,10 +31,11 @@ def node_trace(
     ).model_dump()
 
 
-def emit(event: dict[str, Any]) -> None:
-    """Send a custom stream event; a no-op outside a streaming run."""
+def emit(event: dict[str, Any] | BaseModel) -> None:
+    """Send a custom stream event (an `agent.events` model, or its dict); a no-op outside a
+    streaming run. The runner parses every chunk back into the typed event."""
     try:
         writer = get_stream_writer()
     except RuntimeError:  # called outside a graph run (unit tests of helpers)
         return
-    writer(event)
+    writer(event.model_dump(mode="json") if isinstance(event, BaseModel) else event)

@@ -29,6 +29,7 @@ def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
     from agentic_rag.bench import (
         agent,
         browsers,
+        cli,
         data_build,
         faults,
         hostile,
@@ -46,6 +47,7 @@ def _suites() -> dict[str, Callable[[Settings], list[Figure]]]:
         "executor": agent.bench_executor,
         "overhead": agent.bench_overhead,
         "offline": agent.bench_offline_turns,
+        "cli": cli.bench_cli,
         "page": page.bench_page,
         "load": load.bench_load,
         "memory": load.bench_memory,

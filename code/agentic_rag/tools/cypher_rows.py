@@ -10,8 +10,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from falkordb import Edge, Node, Path
-
 from agentic_rag.tools.base import SourceRef
 
 MAX_LABEL = 120
@@ -19,6 +17,8 @@ MAX_LABEL = 120
 
 def _plain(value: Any, sources: dict[str, SourceRef]) -> Any:
     """A JSON-friendly copy of one FalkorDB value; Show and Person nodes become sources."""
+    from falkordb import Edge, Node, Path  # imported with the graph client, not before
+
     if isinstance(value, Node):
         props = {k: _plain(v, sources) for k, v in value.properties.items()}
         labels = list(value.labels or [])

@@ -13,10 +13,10 @@ import time
 from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, StringConstraints, field_validator, model_validator
-from redis.exceptions import ConnectionError as RedisConnectionError
 
 from agentic_rag.errors import QueryTimeoutError
 from agentic_rag.folding import fold
+from agentic_rag.stores.graph import graph_errors
 from agentic_rag.tools.base import (
     SourceRef,
     ToolResult,
@@ -194,7 +194,7 @@ async def _run(args: GraphExpandArgs, deps: ToolDeps, call_id: str) -> ToolResul
         return error_result(TOOL, call_id, ToolStatus.ERROR, "The graph store is not open.")
     try:
         return await _expand(args, deps, call_id)
-    except (RedisConnectionError, ConnectionError):
+    except (graph_errors().ConnectionError, ConnectionError):
         return error_result(TOOL, call_id, ToolStatus.ERROR, UNREACHABLE)
 
 

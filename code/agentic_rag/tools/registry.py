@@ -34,6 +34,7 @@ class ToolSpec:
     description: str
     unavailable: Callable[[Settings], str | None] = lambda _s: None
     timeout_setting: str = "turn_deadline_s"
+    stores: tuple[str, ...] = ()  # what it reads ("sqlite", "chroma", "graph"): opened on demand
 
     def timeout_s(self, settings: Settings) -> float:
         return float(getattr(settings, self.timeout_setting))
@@ -48,6 +49,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         "counts, filters and aggregates by year, type, rating, country, genre, duration, "
         "date added.",
         timeout_setting="sql_timeout_s",
+        stores=("sqlite",),
     ),
     ToolSpec(
         "semantic",
@@ -56,6 +58,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         "Semantic search over title descriptions (ChromaDB). Best for 'about', 'like', plot or "
         "mood descriptions; optional filters: type, year range, genre, country.",
         timeout_setting="semantic_timeout_s",
+        stores=("chroma", "sqlite"),
     ),
     ToolSpec(
         "cypher",
@@ -64,6 +67,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         "Read-only openCypher over the graph of shows, people, genres and countries (FalkorDB). "
         "Best for relations: who directed or acted in what, co-stars, people who worked together.",
         timeout_setting="cypher_timeout_s",
+        stores=("graph",),
     ),
     ToolSpec(
         "graph_expand",
@@ -73,6 +77,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         "and (depth 2) other titles sharing people. Use after semantic search for hybrid "
         "questions.",
         timeout_setting="cypher_timeout_s",
+        stores=("graph",),
     ),
     ToolSpec(
         "web",

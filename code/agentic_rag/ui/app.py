@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -10,11 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
+from agentic_rag.agent.turn_model import TurnModel
 from agentic_rag.config import load_settings, mode_label
 from agentic_rag.errors import AgenticRagError
+from agentic_rag.ui.live_turn import run_live
 from agentic_rag.ui.results_view import render_results, render_sources
 from agentic_rag.ui.safe import escape_markdown, link_citations, safe_markdown
-from agentic_rag.ui.turn_view import TurnModel, render_turn_panel
+from agentic_rag.ui.timeline import render_timeline
+from agentic_rag.ui.turn_view import render_turn_panel
 
 if TYPE_CHECKING:
     from agentic_rag.runtime import AppRuntime
@@ -33,6 +35,10 @@ def _open_runtime() -> AppRuntime:
     runtime = AppRuntime.open(load_settings())
     # What the first question needs, imported now rather than while the user waits for a plan.
     import langgraph.checkpoint.sqlite.aio  # noqa: F401
+
+    from agentic_rag.ui.timeline import warm_up
+
+    warm_up()
 
     return runtime
 
@@ -133,6 +139,8 @@ def render_history(turns: list[dict[str, Any]]) -> None:
         with st.chat_message("user"):
             st.markdown(escape_markdown(turn["question"]))
         with st.chat_message("assistant"):
+            with st.expander("Timeline", expanded=i == len(turns) - 1):
+                render_timeline(TurnModel.from_trace(turn["trace"]))
             st.markdown(link_citations(safe_markdown(turn["answer"]), turn["citations"]))
             render_results(turn.get("results") or [], key=f"t{i}")
             render_sources(turn["citations"])
@@ -145,28 +153,36 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
     st.sidebar.divider()
     st.sidebar.markdown("### This turn")
     panel = st.sidebar.empty()
-    model = TurnModel()
     with st.chat_message("assistant"):
+        with st.expander("Timeline", expanded=True):
+            timeline_box = st.empty()
         answer_box = st.empty()
         answer_box.markdown("_Planning…_")
 
-        def on_event(event: dict[str, Any]) -> None:
-            model.apply(event)
-            if event.get("type") == "token":
-                answer_box.markdown(safe_markdown(model.answer) + " ▌")
-            elif event.get("type") != "node_done":
-                with panel.container():
-                    render_turn_panel(model, settings.max_iterations)
+        def draw(model: TurnModel) -> None:
+            with timeline_box.container():
+                render_timeline(model)
+            with panel.container():
+                render_turn_panel(model, settings.max_iterations)
 
-        values = asyncio.run(
-            runtime.ask(
-                question, st.session_state.thread_id, on_event, settings=settings, enabled=enabled
-            )
+        def show_answer(text: str) -> None:
+            answer_box.markdown(safe_markdown(text) + " ▌")
+
+        values = run_live(
+            runtime,
+            question,
+            st.session_state.thread_id,
+            draw,
+            show_answer,
+            settings=settings,
+            enabled=enabled,
         )
         trace = values["trace_export"]
-        model = TurnModel.from_trace(trace)
+        model = TurnModel.from_trace(trace)  # what a reload of this thread will draw
         with panel.container():
             render_turn_panel(model, settings.max_iterations)
+        with timeline_box.container():
+            render_timeline(model)
         citations = values.get("citations") or []
         answer_box.markdown(link_citations(safe_markdown(values.get("answer") or ""), citations))
         results = sorted((values.get("results") or {}).values(), key=lambda r: r["call_id"])
@@ -182,6 +198,24 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
             "trace": trace,
         }
     )
+
+
+@st.cache_data(show_spinner=False)
+def _agent_dot() -> str:
+    from agentic_rag.agent.diagram import dot
+
+    return dot()
+
+
+def how_it_works() -> None:
+    with st.sidebar.expander("How it works"):
+        st.graphviz_chart(_agent_dot(), width="stretch")
+        st.caption(
+            "Drawn from the compiled LangGraph. The planner writes typed tool calls; the "
+            "executor runs them all at once; the evaluator continues or replans (at most two "
+            "rounds); the synthesizer cites the results. The timeline under each answer shows "
+            "every span of the turn."
+        )
 
 
 def follow_up_buttons(turn: dict[str, Any]) -> None:
@@ -236,6 +270,7 @@ def main() -> None:
         render_history(earlier)
     with threads_box:
         sidebar_threads(runtime)
+    how_it_works()
     if ss.turns:
         last = ss.turns[-1]
         follow_up_buttons(last)

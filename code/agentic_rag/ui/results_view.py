@@ -1,5 +1,5 @@
-"""Under an answer: the result tables, a chart when a result is a count by category or year,
-and the sources list behind the citations."""
+"""Under an answer: a graph view of graph results, a chart when a result is a count by
+category or year, the result tables, and the sources list behind the citations."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 import streamlit as st
 
+from agentic_rag.ui.graph_view import render_graph
 from agentic_rag.ui.safe import escape_markdown, safe_url
 
 CHART_MAX_BARS = 40
@@ -39,6 +40,8 @@ def render_results(results: list[dict[str, Any]], key: str) -> None:
     if not shown:
         return
     for r in shown:
+        if render_graph(r):
+            continue
         rows = r["rows"]
         pair = chartable(rows)
         if pair:

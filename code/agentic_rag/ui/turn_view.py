@@ -1,17 +1,18 @@
-"""The live model of one turn, fed by the graph's stream events, and its sidebar rendering.
+"""The sidebar's rendering of one turn: plans, calls, repairs, decisions, node modes, costs.
 
-`TurnModel` is plain data (so a finished turn can be re-rendered from its stored trace);
-`render_turn_panel` draws it with Streamlit elements.
+It draws a `TurnModel` (`agent/turn_model.py`), which is folded from the turn's typed events
+live and from the stored events on reload, so both draw the same panel.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
 import streamlit as st
 
+from agentic_rag.agent.events import NodeFinished
+from agentic_rag.agent.turn_model import CallView, TurnModel
 from agentic_rag.ui.safe import escape_markdown
 
 STATUS_ICON = {
@@ -24,80 +25,18 @@ STATUS_ICON = {
 }
 
 
-@dataclass
-class TurnModel:
-    plans: dict[int, dict[str, Any]] = field(default_factory=dict)
-    calls: dict[str, dict[str, Any]] = field(default_factory=dict)  # call_id -> state
-    decisions: dict[int, dict[str, Any]] = field(default_factory=dict)
-    nodes: list[dict[str, Any]] = field(default_factory=list)
-    planning: int | None = None
-    answer: str = ""
-    done: bool = False
-
-    def apply(self, event: dict[str, Any]) -> None:
-        kind = event.get("type")
-        if kind == "planning":
-            self.planning = event["iteration"]
-        elif kind == "plan":
-            self.plans[event["iteration"]] = event["plan"]
-            self.planning = None
-        elif kind == "call_start":
-            self.calls[event["call_id"]] = {
-                "tool": event["tool"],
-                "status": "running",
-                "purpose": event.get("purpose", ""),
-            }
-        elif kind in ("call_end", "call_reused"):
-            r = event["result"]
-            self.calls[event["call_id"]] = {
-                "tool": r["tool"],
-                "status": r["status"],
-                "rows": len(r.get("rows") or []),
-                "ms": r.get("elapsed_ms", 0.0),
-                "message": r.get("error") or r.get("message", ""),
-                "attempts": r.get("attempts") or [],
-                "query": r.get("query"),
-                "reused_from": event.get("from"),
-                "cached": r.get("cached", False),
-            }
-        elif kind == "decision":
-            self.decisions[event["iteration"]] = event["decision"]
-        elif kind == "token":
-            self.answer += event["text"]
-
-    @classmethod
-    def from_trace(cls, trace: dict[str, Any]) -> TurnModel:
-        """Rebuild a finished turn from its stored trace (see `runner.turn_trace`)."""
-        model = cls(nodes=trace.get("nodes") or [], answer=trace.get("answer") or "", done=True)
-        for i, plan in enumerate(trace.get("plans") or [], start=1):
-            model.plans[i] = plan
-        for r in trace.get("results") or []:
-            model.calls[r["call_id"]] = {
-                "tool": r["tool"],
-                "status": r["status"],
-                "rows": r["rows"],
-                "ms": r.get("elapsed_ms", 0.0),
-                "message": r.get("message", ""),
-                "attempts": r.get("attempts") or [],
-                "query": r.get("query"),
-            }
-        for d in trace.get("decisions") or []:
-            model.decisions[d["iteration"]] = d
-        return model
-
-
-def _call_line(call_id: str, call: dict[str, Any]) -> str:
-    icon = STATUS_ICON.get(call["status"], "•")
-    if call["status"] == "running":
-        return f"{icon} `{call_id}` **{call['tool']}** running…"
-    extra = " · cached" if call.get("cached") else ""
-    extra += f" · reused {call['reused_from']}" if call.get("reused_from") else ""
+def _call_line(call_id: str, call: CallView) -> str:
+    icon = STATUS_ICON.get(call.status, "•")
+    if call.status == "running":
+        return f"{icon} `{call_id}` **{call.tool}** running…"
+    extra = " · cached" if call.cached else ""
+    extra += f" · reused {call.reused_from}" if call.reused_from else ""
     line = (
-        f"{icon} `{call_id}` **{call['tool']}** {call['status']} · {call.get('rows', 0)} rows · "
-        f"{call.get('ms', 0):.0f} ms{extra}"
+        f"{icon} `{call_id}` **{call.tool}** {call.status} · {call.rows} rows · "
+        f"{call.ms:.0f} ms{extra}"
     )
-    if call["status"] in ("error", "timeout", "refused", "empty") and call.get("message"):
-        line += f"  \n  {escape_markdown(call['message'][:300])}"
+    if call.status in ("error", "timeout", "refused", "empty") and call.message:
+        line += f"  \n  {escape_markdown(call.message[:300])}"
     return line
 
 
@@ -131,11 +70,11 @@ def _render_plan(iteration: int, plan: dict[str, Any], model: TurnModel, max_ite
             st.markdown(f"🕓 `{call_id}` {plan['calls'][j - 1]['tool']} queued")
             continue
         st.markdown(_call_line(call_id, call))
-        for k, attempt in enumerate(call.get("attempts") or [], start=1):
-            label = escape_markdown(attempt["error"][:60], one_line=True)
+        for k, attempt in enumerate(call.attempts, start=1):
+            label = escape_markdown(attempt.error[:60], one_line=True)
             with st.expander(f"Cypher repair {k}: {label}"):
-                st.code(attempt["query"], language="cypher", wrap_lines=True)
-                st.caption(escape_markdown(attempt["error"]))
+                st.code(attempt.query, language="cypher", wrap_lines=True)
+                st.caption(escape_markdown(attempt.error))
     decision = model.decisions.get(iteration)
     if decision:
         verdict = "➡️ continue" if decision["decision"] == "continue" else "🔁 replan"
@@ -152,23 +91,27 @@ def render_turn_panel(model: TurnModel, max_iter: int) -> None:
         _render_plan(iteration, model.plans[iteration], model, max_iter)
     if model.planning:
         st.markdown(f"#### Iteration {model.planning}/{max_iter}\n⏳ planning…")
+    for mode in model.modes:
+        if mode.mode != "model":
+            why = f": {escape_markdown(mode.reason)}" if mode.reason else ""
+            st.caption(f"{mode.node}: {mode.mode.replace('_', ' ')}{why}")
     if model.nodes:
         render_costs(model.nodes)
 
 
-def render_costs(nodes: list[dict[str, Any]]) -> None:
+def render_costs(nodes: list[NodeFinished]) -> None:
     rows = [
         {
-            "node": n["node"],
-            "iter": n["iteration"],
-            "ms": round((n["end"] - n["start"]) * 1000),
-            "tokens in/out": f"{n.get('tokens_in', 0)}/{n.get('tokens_out', 0)}",
-            "cost $": round(n.get("cost_usd", 0.0), 5),
+            "node": n.node,
+            "iter": n.iteration,
+            "ms": round((n.end - n.start) * 1000),
+            "tokens in/out": f"{n.tokens_in}/{n.tokens_out}",
+            "cost $": round(n.cost_usd, 5),
         }
         for n in nodes
     ]
-    total_ms = round((max(n["end"] for n in nodes) - min(n["start"] for n in nodes)) * 1000)
-    tokens = sum(n.get("tokens_in", 0) + n.get("tokens_out", 0) for n in nodes)
-    cost = sum(n.get("cost_usd", 0.0) for n in nodes)
+    total_ms = round((max(n.end for n in nodes) - min(n.start for n in nodes)) * 1000)
+    tokens = sum(n.tokens_in + n.tokens_out for n in nodes)
+    cost = sum(n.cost_usd for n in nodes)
     with st.expander(f"Time and cost: {total_ms} ms · {tokens} tokens · ${cost:.4f}"):
         st.dataframe(rows, hide_index=True, width="stretch")

@@ -4,9 +4,11 @@ all under the turn deadline; reuses the result of a call already run this turn."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 
 from agentic_rag.agent.deps import AgentDeps
+from agentic_rag.agent.events import CallFinished, CallStarted
 from agentic_rag.agent.models import ExecutionPlan, PlannedCall, call_key
 from agentic_rag.agent.state import State
 from agentic_rag.agent.trace import emit, node_trace
@@ -22,24 +24,47 @@ def _earlier_calls(state: State) -> dict[str, str]:
     return seen
 
 
-async def _run_one(call: PlannedCall, call_id: str, deps: AgentDeps, budget: float) -> ToolResult:
-    emit(
-        {
-            "type": "call_start",
-            "call_id": call_id,
-            "tool": call.tool,
-            "purpose": call.purpose,
-            "args": call.args,
-            "t": time.time(),
-        }
-    )
+def _open_stores(plan: ExecutionPlan, deps: AgentDeps) -> dict[str, asyncio.Future]:
+    """Start opening, in parallel, the stores this plan's tools read (each once per process)."""
+    stores = deps.tools.stores
+    prefetch = getattr(stores, "prefetch", None)
+    if prefetch is None:  # tests may hand the tools a plain object with ready handles
+        return {}
+    needed = [
+        name
+        for c in plan.calls
+        if (spec := deps.registry.specs.get(c.tool))
+        for name in spec.stores
+    ]
+    names = list(dict.fromkeys(needed))
+    return {n: asyncio.wrap_future(f) for n, f in zip(names, prefetch(names), strict=True)}
+
+
+async def _stores_ready(call: PlannedCall, deps: AgentDeps, opening: dict) -> None:
+    """Wait (without blocking the loop) for this call's stores; a failure is the tool's to
+    report when it touches the store."""
+    spec = deps.registry.specs.get(call.tool)
+    for name in spec.stores if spec else ():
+        if name in opening:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(opening[name])
+
+
+async def _run_one(
+    call: PlannedCall, call_id: str, deps: AgentDeps, budget: float, opening: dict
+) -> ToolResult:
+    wall = time.time()
+    emit(CallStarted(call_id=call_id, tool=call.tool, purpose=call.purpose, args=call.args, t=wall))
     spec = deps.registry.specs.get(call.tool)
     limit = min(spec.timeout_s(deps.settings) + 1.0, budget) if spec else budget
     started = time.perf_counter()
+
+    async def run() -> ToolResult:
+        await _stores_ready(call, deps, opening)
+        return await deps.registry.run(call.tool, call.args, deps.tools, call_id)
+
     try:
-        result = await asyncio.wait_for(
-            deps.registry.run(call.tool, call.args, deps.tools, call_id), timeout=max(limit, 0.05)
-        )
+        result = await asyncio.wait_for(run(), timeout=max(limit, 0.05))
     except TimeoutError:
         result = error_result(
             call.tool,
@@ -50,16 +75,13 @@ async def _run_one(call: PlannedCall, call_id: str, deps: AgentDeps, budget: flo
         result.elapsed_ms = round((time.perf_counter() - started) * 1000, 2)
     except Exception as exc:  # registry.run should never raise; belt and braces
         result = error_result(call.tool, call_id, ToolStatus.ERROR, f"{type(exc).__name__}: {exc}")
-    emit(
-        {
-            "type": "call_end",
-            "call_id": call_id,
-            "tool": call.tool,
-            "t": time.time(),
-            "result": result.model_dump(mode="json"),
-        }
-    )
+    emit(CallFinished.from_result(result.model_dump(mode="json"), wall, time.time()))
     return result
+
+
+def _planned(plan: ExecutionPlan, call_id: str) -> dict:
+    call = plan.calls[int(call_id.split(".")[1]) - 1]
+    return {"purpose": call.purpose, "args": call.args}
 
 
 async def executor(state: State, deps: AgentDeps) -> dict:
@@ -70,6 +92,7 @@ async def executor(state: State, deps: AgentDeps) -> dict:
     budget = max(deps.budget_before_synthesis(state["deadline"]), 0.1)
     start = time.time()
 
+    opening = _open_stores(plan, deps)
     jobs: dict[str, asyncio.Task | str] = {}
     this_plan: dict[str, str] = {}
     for j, call in enumerate(plan.calls, start=1):
@@ -80,7 +103,7 @@ async def executor(state: State, deps: AgentDeps) -> dict:
             jobs[call_id] = source  # reuse, don't run again
             continue
         this_plan[key] = call_id
-        jobs[call_id] = asyncio.ensure_future(_run_one(call, call_id, deps, budget))
+        jobs[call_id] = asyncio.ensure_future(_run_one(call, call_id, deps, budget, opening))
 
     tasks = [t for t in jobs.values() if isinstance(t, asyncio.Task)]
     if tasks:
@@ -100,7 +123,11 @@ async def executor(state: State, deps: AgentDeps) -> dict:
                 "message": f"same call as {job}; result reused. {original.get('message', '')}",
             }
             results[call_id] = reused
-            emit({"type": "call_reused", "call_id": call_id, "from": job, "result": reused})
+            now = time.time()
+            emit(
+                CallStarted(call_id=call_id, tool=reused["tool"], t=now, **_planned(plan, call_id))
+            )
+            emit(CallFinished.from_result(reused, now, now))
     return {
         "results": results,
         "trace": [node_trace("executor", iteration, start, time.time())],
