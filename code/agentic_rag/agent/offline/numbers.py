@@ -29,6 +29,9 @@ RELEASE_VERB = re.compile(
 _WHEN = r"(in|during|since|after|before|until|by|on|from|prior\s+to|later\s+than|as\s+of)"
 _DATE = re.compile(rf"\b{_WHEN}?\s*(?:{_MON}\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?)?{_Y}\b"
                    rf"(?:-(\d\d)-(\d\d))?", _I)  # fmt: skip
+_OPEN_END = re.compile(r"\s*(?:(?:or|and)\s+(later|after|since|newer|earlier|before|older)|"
+                       r"(onwards?))\b", _I)  # fmt: skip
+_EARLIER = {"earlier", "before", "older"}
 _RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|through)\s*{_Y}\b", _I)
 _LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{_N}\s+years?\b", _I)
 _DECADE = re.compile(r"\b(?:the\s+)?(?:(19|20)?(\d)0'?s|(sixties|seventies|eighties|nineties))\b",
@@ -64,6 +67,9 @@ def _month_end(year: int, month: int) -> str:
 
 def _date_tag(m: re.Match[str], text: str) -> Tag:
     word = (m.group(1) or "in").casefold().split()[0]
+    after = _OPEN_END.match(text, m.end())  # "2019 or later", "2015 onwards", "2010 or earlier"
+    if after:
+        word = "until" if (after.group(1) or "").casefold() in _EARLIER else "since"
     mon, day, year = m.group(2), m.group(3), int(m.group(4))
     iso_m, iso_d = m.group(5), m.group(6)
     if iso_m and iso_d:
