@@ -72,8 +72,8 @@ def test_thread_moves_between_replicas(
         if "Leonardo DiCaprio" in r["cast"] and "United Kingdom" in r["country"]
     ]
     with (
-        streamlit_server(_env(shared), tmp_path / "a.log") as (url_a, _),
-        streamlit_server(_env(other), tmp_path / "b.log") as (url_b, _),
+        streamlit_server(_env(shared), tmp_path / "a.log") as (url_a, *_),
+        streamlit_server(_env(other), tmp_path / "b.log") as (url_b, *_),
         sync_playwright() as pw,
     ):
         assert url_a != url_b

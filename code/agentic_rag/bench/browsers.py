@@ -65,7 +65,7 @@ def bench_browsers(settings: Settings) -> list[Figure]:
         return [Figure("browser sessions skipped: chromium not installed", 0, "")]
     env = {"OFFLINE_MODE": "true", "BUILD_DIR": str(settings.build_dir)}
     log = Path(settings.build_dir) / "bench-browsers.log"
-    with streamlit_server(env, log) as (url, _):
+    with streamlit_server(env, log) as (url, *_):
         outcomes = asyncio.run(_sessions(chromium, url))
     times = [o for o in outcomes if isinstance(o, float)]
     failed = len(outcomes) - len(times)

@@ -43,37 +43,27 @@ FAULTS = (
 )
 
 
-class _Tripwire:
-    """Stands in for a store handle; the first call of `method` runs `fault` just before it
-    goes to the server (on the tool's own thread), so the fault lands inside the call."""
-
-    def __init__(self, inner: Any, method: str, fault: Callable[[], None]):
-        self._inner, self._method, self._fault, self._fired = inner, method, fault, False
-
-    def __getattr__(self, name: str) -> Any:
-        attr = getattr(self._inner, name)
-        if name != self._method:
-            return attr
-
-        def call(*args: Any, **kwargs: Any) -> Any:
-            if not self._fired:
-                self._fired = True
-                self._fault()
-            return attr(*args, **kwargs)
-
-        return call
-
-
 @contextlib.contextmanager
 def tripwire(stores: Any, handle: str, method: str, fault: Callable[[], None]) -> Iterator[None]:
     """Inject `fault` when the turn first calls `stores.<handle>.<method>` (e.g. the graph's
-    `ro_query`, the collection's `query`)."""
+    `ro_query`, the collection's `query`): the handle's method is shadowed for the turn."""
     inner = getattr(stores, handle)
-    setattr(stores, handle, _Tripwire(inner, method, fault))
+    original = getattr(inner, method)
+    fired = False
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        nonlocal fired
+        if not fired:
+            fired = True
+            fault()
+        return original(*args, **kwargs)
+
+    object.__setattr__(inner, method, call)
     try:
         yield
     finally:
-        setattr(stores, handle, inner)
+        with contextlib.suppress(AttributeError):
+            object.__delattr__(inner, method)
 
 
 #: tool -> (store handle, method) its queries go through
