@@ -16,6 +16,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from agentic_rag.agent.models import NodeTrace
+
 log = logging.getLogger(__name__)
 
 TRACE_FORMAT = 2  # traces with stored events; format 1 (no "format" key) is migrated on read
@@ -34,19 +36,10 @@ class NodeStarted(_Event):
     t: float
 
 
-class NodeFinished(_Event):
-    """A node's span with its usage (the `NodeTrace` record the node returned)."""
+class NodeFinished(_Event, NodeTrace):
+    """A node's span with its usage: the `NodeTrace` record the node returned, as an event."""
 
     type: Literal["node_end"] = "node_end"
-    node: str
-    iteration: int
-    start: float
-    end: float
-    model: str | None = None
-    tokens_in: int = 0
-    tokens_out: int = 0
-    cost_usd: float = 0.0
-    note: str | None = None
 
 
 class Planning(_Event):
