@@ -8,10 +8,12 @@ answer (SSE) for the synthesizer. It records every request so the test can check
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 import uvicorn
@@ -103,23 +105,30 @@ class FakeLlmServer:
         return Starlette(routes=[Route("/v1/chat/completions", self.chat, methods=["POST"])])
 
 
-@pytest.fixture
-def llm_server():
-    fake = FakeLlmServer()
+@contextlib.contextmanager
+def serve(app: Starlette) -> Iterator[str]:
+    """Serve `app` with uvicorn on a free loopback port; yield its base URL."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(fake.app(), host="127.0.0.1", port=port, log_level="warning")
-    )
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.time() + 10
     while not server.started and time.time() < deadline:
         time.sleep(0.05)
-    yield fake, f"http://127.0.0.1:{port}/v1"
-    server.should_exit = True
-    thread.join(timeout=5)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=5)
+
+
+@pytest.fixture
+def llm_server():
+    fake = FakeLlmServer()
+    with serve(fake.app()) as url:
+        yield fake, f"{url}/v1"
 
 
 def test_cli_answers_through_an_openai_compatible_server(llm_server, built_settings):

@@ -11,15 +11,11 @@ from __future__ import annotations
 
 import json
 import secrets
-import socket
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
-import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, StreamingResponse
@@ -27,7 +23,7 @@ from starlette.routing import Route
 
 from agentic_rag.config import PROJECT_ROOT
 from tests.conftest import store_env
-from tests.e2e.test_openai_compatible_server import DECISION, completion, stream
+from tests.e2e.test_openai_compatible_server import DECISION, completion, serve, stream
 
 pytestmark = pytest.mark.e2e
 
@@ -78,20 +74,8 @@ class Servers:
 @pytest.fixture
 def servers():
     fake = Servers()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(fake.app(), host="127.0.0.1", port=port, log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 10
-    while not server.started and time.time() < deadline:
-        time.sleep(0.05)
-    yield fake, f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=5)
+    with serve(fake.app()) as url:
+        yield fake, url
 
 
 def _leaks(text: str) -> list[str]:
