@@ -97,6 +97,15 @@ def shared(
     return settings
 
 
+def replica_settings(shared: Settings, build_dir: Path, postgres, chroma, falkordb) -> Settings:
+    """A second replica: its own SQLite catalog, cache and audit log; shared traces."""
+    from agentic_rag.stores.build import build_all
+
+    settings = server_settings(build_dir, postgres, chroma, falkordb, traces_dir=shared.traces_dir)
+    build_all(settings, stages=("sqlite",))
+    return settings
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Everything here starts real servers: `-m "not servers"` leaves it out."""
     here = Path(__file__).parent

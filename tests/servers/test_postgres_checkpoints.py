@@ -11,15 +11,7 @@ from agentic_rag.agent.checkpoints import backend, checkpoint_threads
 from agentic_rag.config import Settings
 from agentic_rag.local_servers import LocalServer
 from agentic_rag.runtime import AppRuntime
-from agentic_rag.stores.build import build_all
-from tests.servers.conftest import server_settings
-
-
-def _replica(shared: Settings, build_dir: Path, postgres, chroma, falkordb) -> Settings:
-    """A second replica: its own SQLite catalog, cache and audit log; shared traces."""
-    settings = server_settings(build_dir, postgres, chroma, falkordb, traces_dir=shared.traces_dir)
-    build_all(settings, stages=("sqlite",))
-    return settings
+from tests.servers.conftest import replica_settings
 
 
 async def test_thread_continues_on_another_runtime(
@@ -30,7 +22,7 @@ async def test_thread_continues_on_another_runtime(
     fixture_rows: list[dict[str, str]],
     tmp_path: Path,
 ) -> None:
-    other = _replica(shared, tmp_path / "replica-b", postgres, chroma, falkordb)
+    other = replica_settings(shared, tmp_path / "replica-b", postgres, chroma, falkordb)
     assert backend(other) == "postgres"
     first, second = AppRuntime.open(shared), AppRuntime.open(other)
     try:

@@ -14,8 +14,7 @@ import pytest
 from agentic_rag.bench.page import CHROMIUM_ARGS, chromium_path, streamlit_server
 from agentic_rag.config import Settings
 from agentic_rag.local_servers import LocalServer
-from agentic_rag.stores.build import build_all
-from tests.servers.conftest import server_settings
+from tests.servers.conftest import replica_settings
 
 pytestmark = pytest.mark.e2e
 CHROMIUM = chromium_path()
@@ -62,10 +61,7 @@ def test_thread_moves_between_replicas(
 ) -> None:
     from playwright.sync_api import sync_playwright
 
-    other = server_settings(
-        tmp_path / "replica-b", postgres, chroma, falkordb, traces_dir=shared.traces_dir
-    )
-    build_all(other, stages=("sqlite",))
+    other = replica_settings(shared, tmp_path / "replica-b", postgres, chroma, falkordb)
     expected = [
         r["title"]
         for r in fixture_rows
