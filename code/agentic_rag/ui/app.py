@@ -7,8 +7,13 @@ import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+import altair  # noqa: F401  (imported here, before any worker thread: see below)
+import pandas  # noqa: F401
 import streamlit as st
 
+# pandas and altair are imported on the page's main thread before the store-opening and turn
+# threads start: importing pandas from two threads at once exposed a partially initialised
+# module ("pandas has no attribute Timestamp") to the chart drawing.
 from agentic_rag.agent.turn_model import TurnModel
 from agentic_rag.config import load_settings, mode_label
 from agentic_rag.errors import AgenticRagError
