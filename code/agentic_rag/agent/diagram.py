@@ -5,7 +5,6 @@ for the page's "How it works" panel."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from agentic_rag.config import PROJECT_ROOT
@@ -20,17 +19,15 @@ Dotted edges are the evaluator's conditional route (replan, or hand over to the 
 """
 
 
-def compiled_graph() -> Any:
-    """The graph as the app compiles it; its drawing needs no stores, models or settings."""
-    from agentic_rag.agent.graph import build_graph
-    from agentic_rag.config import Settings
+def _drawable() -> Any:
+    """The app's compiled graph as LangGraph draws it (no stores, models or settings needed)."""
+    from agentic_rag.agent.graph import compiled_graph
 
-    deps = SimpleNamespace(settings=Settings.model_construct(max_iterations=2))
-    return build_graph(deps)  # type: ignore[arg-type]
+    return compiled_graph().get_graph()
 
 
 def mermaid() -> str:
-    return compiled_graph().get_graph().draw_mermaid()
+    return _drawable().draw_mermaid()
 
 
 def doc_text() -> str:
@@ -39,7 +36,7 @@ def doc_text() -> str:
 
 def dot() -> str:
     """Graphviz DOT of the same graph (LangGraph's drawable graph: nodes and edges)."""
-    drawable = compiled_graph().get_graph()
+    drawable = _drawable()
     lines = [
         "digraph agent {",
         '  graph [rankdir=LR, bgcolor="transparent"];',
