@@ -1,4 +1,5 @@
-"""One fuzzy-matching mechanism (rapidfuzz, `agentic_rag.fuzzy`) for every misspelt name."""
+"""One fuzzy-matching mechanism (rapidfuzz, `agentic_rag.fuzzy`) for every misspelt name, and
+the "did you mean" band of the offline lexicon just under its accept cut-off."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ import ast
 from pathlib import Path
 
 import agentic_rag
+from agentic_rag.agent.offline.lexicon import Lexicon
 from agentic_rag.tools.cypher_repair import pick_name
 from agentic_rag.tools.semantic import resolve_name
 
 CODE = Path(agentic_rag.__file__).resolve().parent.parent  # the code under test
+PEOPLE = ["Christopher Nolan", "Tom Cruise", "Tomás Ruiz", "Pedro Alonso"]
 
 
 def _imports(path: Path) -> set[str]:
@@ -30,3 +33,11 @@ def test_tool_names_still_resolve_misspellings():
     assert resolve_name("westerns", genres) is None
     assert pick_name("Peson", ["Person", "Show", "Genre"], {}) == "Person"
     assert pick_name("Planet", ["Person", "Show", "Genre"], {}) is None
+
+
+def test_near_names_are_offered_only_just_under_the_cutoff():
+    lex = Lexicon(genres=[], countries=[], ratings=[], people=PEOPLE)
+    assert lex.near_person("kristofer nolan") == ["Christopher Nolan"]  # 81: offered
+    assert lex.near_person("christopher nolen") == []  # 94: read as that name, not offered
+    assert lex.near_person("pedro almodovar") == []  # 74 to Pedro Alonso: too far
+    assert lex.near_person("tom cruz") == ["Tom Cruise", "Tomás Ruiz"]  # a tie: both
