@@ -95,3 +95,13 @@ async def test_a_name_the_catalog_holds_is_not_called_absent(runtime, fixture_ro
     values = await ask(runtime, "anything directed by christopher nolan?")
     assert "has no title" not in values["answer"]
     assert any(t in values["answer"] for t in nolan), values["answer"][:300]
+
+
+async def test_a_last_name_the_catalog_holds_once_is_that_person(runtime, fixture_rows, catalog):
+    nolans = {n for n in catalog["director"] | catalog["cast"] if n.split()[-1] == "nolan"}
+    assert nolans == {"christopher nolan"}  # truth: one person by that last name
+    nolan = {r["title"] for r in fixture_rows if "Christopher Nolan" in split_multi(r["director"])}
+    values = await ask(runtime, "what are Nolan's films")
+    assert "has no title" not in values["answer"]
+    assert "read 'Nolan' as Christopher Nolan" in values["answer"]
+    assert any(t in values["answer"] for t in nolan), values["answer"][:300]

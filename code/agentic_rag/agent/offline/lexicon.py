@@ -113,6 +113,18 @@ class Lexicon:
     def fuzzy_title(self, text: str) -> tuple[str, float] | None:
         return self._fuzzy(text, self._title_choices)
 
+    def by_surname(self, text: str) -> list[str]:
+        """The catalog people whose last name is `text` ("Tarantino": Quentin Tarantino)."""
+        return self._surnames.get(key(text), [])
+
+    @cached_property
+    def _surnames(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for k, name in self.person_keys.items():
+            if " " in k:
+                out.setdefault(k.rsplit(" ", 1)[1], []).append(name)
+        return out
+
     def near_person(self, text: str) -> list[str]:
         """The catalog names closest to a name it does not hold (under the fuzzy cut-off)."""
         return self._near(text, self.person_keys)

@@ -190,6 +190,11 @@ class Tagger:
                                 role=role))  # fmt: skip
             elif hit := lex.fuzzy_person(raw):
                 tags.append(fuzzy_tag("person", (start, end), raw, hit, role))
+            elif " " not in raw.strip() and (same := lex.by_surname(raw)):  # "Tarantino's films"
+                if len(same) == 1:  # one person by that last name: them; several: no reading
+                    note = f"read '{raw}' as {same[0]}"
+                    tags.append(Tag(kind="person", start=start, end=end, text=raw, value=same[0],
+                                    role=role, score=0.9, note=note))  # fmt: skip
             else:
                 name = absent.title_case(raw)
                 tags.append(Tag(kind="person", start=start, end=end, text=raw, value=name,
