@@ -11,13 +11,13 @@ None when it cannot improve the query.
 from __future__ import annotations
 
 import asyncio
-import difflib
 import logging
 import re
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
+from agentic_rag import fuzzy
 from agentic_rag.errors import QueryRefusedError
 from agentic_rag.stores.schema import GraphSchema
 from agentic_rag.tools.cypher_guard import (
@@ -34,6 +34,7 @@ from agentic_rag.tools.cypher_guard import (
 log = logging.getLogger(__name__)
 
 Edit = tuple[int, int, str]
+SCHEMA_NAME_CUTOFF = 60.0  # rapidfuzz ratio (0-100) a misspelt label or property must reach
 
 LABEL_SYNONYMS = {
     **dict.fromkeys(("movie", "movies", "film", "films", "title", "titles", "series"), "Show"),
@@ -98,7 +99,7 @@ def pick_name(name: str, valid: list[str], synonyms: dict[str, str]) -> str | No
         return lower[key]
     if synonyms.get(key) in valid:
         return synonyms[key]
-    close = difflib.get_close_matches(key, list(lower), n=1, cutoff=0.6)
+    close = fuzzy.closest(key, lower, SCHEMA_NAME_CUTOFF)
     return lower[close[0]] if close else None
 
 

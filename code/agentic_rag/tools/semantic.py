@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import difflib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from agentic_rag import fuzzy
 from agentic_rag.folding import fold
 from agentic_rag.tools.base import (
     SourceRef,
@@ -22,6 +22,7 @@ from agentic_rag.tools.base import (
 from agentic_rag.tools.deps import ToolDeps
 
 TOOL = "semantic"
+NAME_CUTOFF = 75.0  # rapidfuzz ratio (0-100) a misspelt genre or country must reach
 
 
 class SemanticArgs(BaseModel):
@@ -66,7 +67,7 @@ def resolve_name(value: str, known: tuple[str, ...]) -> str | None:
     key = fold(value)
     if key in folded:
         return folded[key]
-    close = difflib.get_close_matches(key, list(folded), n=1, cutoff=0.75)
+    close = fuzzy.closest(key, folded, NAME_CUTOFF)
     return folded[close[0]] if close else None
 
 

@@ -10,14 +10,18 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from agentic_rag import fuzzy
 from agentic_rag.agent.offline.vocab import COMMON, WORD
 from agentic_rag.folding import fold
 
 FUZZY_CUTOFF = 88.0  # rapidfuzz ratio (0-100) a misspelt name must reach
+NEAR_CUTOFF = 75.0  # a name this close but under FUZZY_CUTOFF is offered ("did you mean")
+MAX_NEAR = 2  # names offered when several are equally close
+_ARTICLE = re.compile(r"^(?:the|a|an) ")
 
 
 def key(text: str) -> str:
@@ -109,16 +113,47 @@ class Lexicon:
     def fuzzy_title(self, text: str) -> tuple[str, float] | None:
         return self._fuzzy(text, self._title_choices)
 
+    def by_surname(self, text: str) -> list[str]:
+        """The catalog people whose last name is `text` ("Tarantino": Quentin Tarantino)."""
+        return self._surnames.get(key(text), [])
+
+    @cached_property
+    def _surnames(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for k, name in self.person_keys.items():
+            if " " in k:
+                out.setdefault(k.rsplit(" ", 1)[1], []).append(name)
+        return out
+
+    def near_person(self, text: str) -> list[str]:
+        """The catalog names closest to a name it does not hold (under the fuzzy cut-off)."""
+        return self._near(text, self.person_keys)
+
+    def near_title(self, text: str) -> list[str]:
+        """The catalog titles closest to a title it does not hold (leading articles ignored)."""
+        return self._near(text, self._title_choices, lambda k: _ARTICLE.sub("", k))
+
     @cached_property
     def _title_choices(self) -> dict[str, str]:
         return {k: v for k, v in self.title_keys.items() if len(k) >= 6}
 
     @staticmethod
     def _fuzzy(text: str, choices: dict[str, str]) -> tuple[str, float] | None:
-        from rapidfuzz import fuzz, process  # lazy: only misspelt names pay for the import
-
         k = key(text)
         if len(k) < 6 or not choices:
             return None
-        hit = process.extractOne(k, choices.keys(), scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
-        return (choices[hit[0]], float(hit[1])) if hit else None
+        hit = fuzzy.closest(k, choices.keys(), FUZZY_CUTOFF)
+        return (choices[hit[0]], hit[1]) if hit else None
+
+    @staticmethod
+    def _near(text: str, choices: dict[str, str],
+              processor: Callable[[str], str] | None = None) -> list[str]:  # fmt: skip
+        """The best-scoring choices in [NEAR_CUTOFF, FUZZY_CUTOFF): the same scorer as `_fuzzy`,
+        one band lower; ties are all offered (up to MAX_NEAR), never a lower score."""
+        k = key(text)
+        if len(k) < 6 or not choices:
+            return []
+        hits = fuzzy.ranked(k, choices.keys(), NEAR_CUTOFF, MAX_NEAR + 1, processor)
+        if not hits or hits[0][1] >= FUZZY_CUTOFF:  # close enough to have been read as that name
+            return []
+        return [choices[c] for c, score in hits if score == hits[0][1]][:MAX_NEAR]

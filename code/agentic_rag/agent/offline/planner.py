@@ -13,6 +13,7 @@ from typing import Any
 
 from agentic_rag.agent.interfaces import PlanContext, Usage
 from agentic_rag.agent.models import ARGS_BY_TOOL, MAX_CALLS, ExecutionPlan, PlannedCall
+from agentic_rag.agent.offline import absent
 from agentic_rag.agent.offline import compile_cypher as cy
 from agentic_rag.agent.offline import compile_sql as q
 from agentic_rag.agent.offline.evaluator import usable
@@ -59,6 +60,13 @@ class Compiler:
         self.lex = lex
 
     def steps(self, spec: QuerySpec, results: list[ToolResult], tools: set[str]) -> Steps:
+        """The part's own steps, then for each entity it names that the catalog lacks a count
+        of that entity's titles: the 0 the answer cites (the own steps come back empty)."""
+        checks = [[sql(absent.CHECK_PURPOSE + set_words(absent.check_set(a)),
+                       q.count(absent.check_set(a)))] for a in spec.absent]  # fmt: skip
+        return [*self._steps(spec, results, tools), *checks]
+
+    def _steps(self, spec: QuerySpec, results: list[ToolResult], tools: set[str]) -> Steps:
         s, op, what = spec.titles, spec.op, reading(spec)
         if op == "count":
             other = spec.other and sql(
@@ -200,6 +208,7 @@ class OfflinePlanner:
                     calls.append(
                         nxt.model_copy(update={"purpose": f"[part {i}/{n}] {nxt.purpose}"[:200]})
                     )
+        lines += [absent.line(i, a) for i, spec in enumerate(specs, start=1) for a in spec.absent]
         notes = [x for s in specs for x in s.notes]
         if notes:
             lines.append("Notes: " + "; ".join(dict.fromkeys(notes)))

@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
+from agentic_rag.agent.offline import absent
 from agentic_rag.agent.offline.intent import CUES, IntentMatcher, group_of, mask
 from agentic_rag.agent.offline.lexicon import Lexicon
 from agentic_rag.agent.offline.numbers import ADDED_VERB, RELEASE_VERB
@@ -98,6 +99,9 @@ class Reader:
     def read_part(self, text: str) -> QuerySpec:
         tags = self.tagger.tag(text)
         intent = self.intents.classify(text, tags)
+        if not any(t.kind in ("title", "unknown_title") for t in tags):
+            tags, intent = absent.title_slot(text, tags, intent, self.lex, self.intents.classify,
+                                             _lead(text))  # fmt: skip
         masked = mask(text, tags)
         op = intent.op
         lead = _lead(text)
@@ -121,6 +125,7 @@ class Reader:
         spec = QuerySpec(op=op, text=text, about=about, confidence=intent.score,  # type: ignore[arg-type]
                          titles=to_set(kept, text))  # fmt: skip
         spec.notes += [t.note for t in tags if t.note]
+        spec.absent = absent.absences(kept)
         spec.notes += [f"{t.label}" for t in tags if t.kind == "added" and "last" in t.label]
         if limit := next((t.lo for t in tags if t.kind == "limit"), None):
             spec.limit = max(1, min(int(limit), 50))
@@ -206,6 +211,8 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         out.op = "list" if old.op not in ("people", "search", "similar") else old.op
     out.text = text
     out.notes = [*new.notes, "a follow-up: read with the previous question"]
+    named = {p.name for p in out.titles.people} | set(out.titles.titles)
+    out.absent = list({a.name: a for a in [*old.absent, *new.absent] if a.name in named}.values())
     return out
 
 
@@ -241,7 +248,7 @@ def _order(masked: str, s: TitleSet, text: str) -> tuple[str, bool]:
 
 _RANGES = {"release": ("year_from", "year_to"), "minutes": ("minutes_min", "minutes_max"),
            "seasons": ("seasons_min", "seasons_max")}  # fmt: skip
-_LISTS = {"rating": "ratings", "missing": "missing", "title": "titles"}
+_LISTS = {"rating": "ratings", "missing": "missing", "title": "titles", "unknown_title": "titles"}
 
 
 def to_set(tags: list[Tag], text: str) -> TitleSet:

@@ -25,6 +25,15 @@ class PersonRef(BaseModel):
     role: Role | None = None
 
 
+class Absent(BaseModel):
+    """A person or title the question names by its cue that the catalog does not hold."""
+
+    kind: Literal["person", "title"]
+    name: str  # as typed, lower-case words capitalised
+    role: Role | None = None
+    near: list[str] = Field(default_factory=list)  # closest catalog names, if any are close
+
+
 class TitleSet(BaseModel):
     """Constraints on titles; every field set narrows the set (lists of genres are OR-ed)."""
 
@@ -72,3 +81,4 @@ class QuerySpec(BaseModel):
     confidence: float = 1.0  # how sure the reading is (tagger and intent match)
     needs_results: bool = False  # refers to the previous part's titles ("them")
     other: TitleSet | None = None  # the other reading of an ambiguous word (both are counted)
+    absent: list[Absent] = Field(default_factory=list)  # named entities the catalog lacks

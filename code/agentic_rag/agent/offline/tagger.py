@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.offline import vocab
+from agentic_rag.agent.offline import absent, vocab
 from agentic_rag.agent.offline.lexicon import Lexicon, key
 from agentic_rag.agent.offline.numbers import number_tags
-from agentic_rag.agent.offline.tags import Tag, at
-from agentic_rag.agent.offline.vocab import COMMON, WORD
+from agentic_rag.agent.offline.tags import Tag, at, fuzzy_tag
+from agentic_rag.agent.offline.vocab import COMMON, WORD, role_at
 
 MAX_TEXT = 2_000
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -25,19 +25,6 @@ _KEYWORD_CTX = re.compile(
     r"['\"”’]\s*(?:,|or|and)?)*\s*['\"“‘]?$",
     re.I,
 )
-# fmt: off
-ROLE_BEFORE = {
-    "director": re.compile(r"(?:directed\s+by|direct(?:or|ors)|filmmaker|helmed\s+by|by|from\s+"
-                           r"director)\W*(?:the\s+)?$", re.I),
-    "cast": re.compile(r"(?:starring|featuring|with|actors?|actress|stars?|cast\s+member|"
-                       r"co-?stars?\s+of|played\s+by)\W*$", re.I),
-}
-ROLE_AFTER = {
-    "director": re.compile(r"^\W*(?:'s\s+)?(?:directed|directs|direct|helmed|made)\b", re.I),
-    "cast": re.compile(r"^\W*(?:acted|acts|starred|stars|appeared|appears|played|plays|"
-                       r"star|appear|act|(?:has\s+|have\s+)?been\s+in)\b", re.I),
-}
-# fmt: on
 _TYPE = re.compile(
     r"\b(?:(movies?|films?|feature\s+films?|features|motion\s+pictures?|documentary\s+films?)|"
     r"(tv\s+shows?|tv\s+series|series|shows|sitcoms?|docuseries|miniseries|tv\s+programs?|"
@@ -62,14 +49,6 @@ def _words(k: str, sep: str) -> str:
 
 def _free(tags: list[Tag], start: int, end: int) -> bool:
     return not any(t.start < end and start < t.end for t in tags)
-
-
-def _role(text: str, start: int, end: int) -> str | None:
-    before, after = text[max(0, start - 30) : start], text[end : end + 20]
-    for role in ("director", "cast"):
-        if ROLE_BEFORE[role].search(before) or ROLE_AFTER[role].search(after):
-            return role
-    return None
 
 
 class Tagger:
@@ -115,6 +94,7 @@ class Tagger:
             if _free(tags, *m.span()) and not verb:
                 value = "Movie" if m.group(1) else "TV Show"
                 tags.append(at("type", m, value=value))  # fmt: skip
+        self._cued(text, tags)
         return sorted(tags, key=lambda t: t.start)
 
     # -- quoted strings: the catalog decides whether a person or a title ----------------------
@@ -124,7 +104,7 @@ class Tagger:
             if not raw or _KEYWORD_CTX.search(text[: m.start()]) or not _free(tags, *m.span()):
                 continue
             person, title = self.lex.person(raw), self.lex.title(raw)
-            role = _role(text, m.start(), m.end())
+            role = role_at(text, m.start(), m.end())
             if person and (not title or role):
                 note = f"'{raw}' is a person in the catalog, not a title" if not title else ""
                 tags.append(Tag(kind="person", start=m.start(), end=m.end(), text=raw,
@@ -132,19 +112,11 @@ class Tagger:
             elif title:
                 tags.append(Tag(kind="title", start=m.start(), end=m.end(), text=raw, value=title))
             elif role and (hit := self.lex.fuzzy_person(raw)):
-                tags.append(self._fuzzy("person", m.span(), raw, hit, role))
+                tags.append(fuzzy_tag("person", m.span(), raw, hit, role))
             elif hit := self.lex.fuzzy_title(raw):
-                tags.append(self._fuzzy("title", m.span(), raw, hit, None))
+                tags.append(fuzzy_tag("title", m.span(), raw, hit, None))
             else:
-                tags.append(Tag(kind="unknown_title", start=m.start(), end=m.end(), text=raw,
-                                value=raw, score=0.5))  # fmt: skip
-
-    @staticmethod
-    def _fuzzy(kind: str, span: tuple[int, int], raw: str, hit: tuple[str, float],
-               role: str | None) -> Tag:  # fmt: skip
-        """A misspelt name read as its nearest catalog name (the answer notes the reading)."""
-        return Tag(kind=kind, start=span[0], end=span[1], text=raw, value=hit[0], role=role,  # type: ignore[arg-type]
-                   score=round(hit[1] / 100, 2), note=f"read '{raw}' as {hit[0]}")  # fmt: skip
+                tags.append(absent.absent_title(raw, m.span(), self.lex))
 
     # -- people and titles by n-grams of words ------------------------------------------------
     def _names(self, text: str, tags: list[Tag]) -> None:
@@ -164,7 +136,7 @@ class Tagger:
                          ) if self._title_ok(text, start, words) else None  # fmt: skip
                 if title and (k in lex.genre_keys or k in lex.country_keys):
                     title = None
-                role = _role(text, start, end)
+                role = role_at(text, start, end)
                 if person and (not title or role or 1 < n <= 3):
                     best = Tag(kind="person", start=start, end=end, text=text[start:end],
                                value=person, role=role)  # fmt: skip
@@ -173,7 +145,7 @@ class Tagger:
                                value=title)  # fmt: skip
                 elif (n in (2, 3) and role and all(w[:1].isupper() for w in words)
                       and (hit := lex.fuzzy_person(text[start:end]))):  # fmt: skip
-                    best = self._fuzzy("person", (start, end), text[start:end], hit, role)
+                    best = fuzzy_tag("person", (start, end), text[start:end], hit, role)
                 if best:
                     tags.append(best)
                     i += n
@@ -197,28 +169,37 @@ class Tagger:
             if not 2 <= len(run) <= 5:
                 continue
             start, end = run[0].start(), run[-1].end()
-            raw, role = text[start:end], _role(text, start, end)
+            raw, role = text[start:end], role_at(text, start, end)
             order = ("person", "title") if role else ("title", "person")
             for kind in order:
                 hit = self.lex.fuzzy_person(raw) if kind == "person" else self.lex.fuzzy_title(raw)
                 if hit:
                     who = role if kind == "person" else None
-                    tags.append(self._fuzzy(kind, (start, end), raw, hit, who))
+                    tags.append(fuzzy_tag(kind, (start, end), raw, hit, who))
                     break
-            else:  # a name after a role word that the catalog does not know: searched, not dropped
-                if role:
-                    tags.append(
-                        Tag(
-                            kind="person",
-                            start=start,
-                            end=end,
-                            text=raw,
-                            value=raw,
-                            role=role,
-                            score=0.3,
-                            note=f"no one named {raw} in the catalog",
-                        )
-                    )  # type: ignore[arg-type]
+
+    def _cued(self, text: str, tags: list[Tag]) -> None:
+        """Words a role or works cue marks as a person ("directed by pedro almodovar", "X's
+        films") that no pass above tagged: a name (exact or fuzzy, lower case too), else kept
+        as a named-but-absent person with the closest catalog names (see `absent`)."""
+        lex = self.lex
+        for start, end, role in absent.cued_names(text, tags, lex):
+            raw = text[start:end]
+            if person := lex.person(raw):
+                tags.append(Tag(kind="person", start=start, end=end, text=raw, value=person,
+                                role=role))  # fmt: skip
+            elif hit := lex.fuzzy_person(raw):
+                tags.append(fuzzy_tag("person", (start, end), raw, hit, role))
+            elif " " not in raw.strip() and (same := lex.by_surname(raw)):  # "Tarantino's films"
+                if len(same) == 1:  # one person by that last name: them; several: no reading
+                    note = f"read '{raw}' as {same[0]}"
+                    tags.append(Tag(kind="person", start=start, end=end, text=raw, value=same[0],
+                                    role=role, score=0.9, note=note))  # fmt: skip
+            else:
+                name = absent.title_case(raw)
+                tags.append(Tag(kind="person", start=start, end=end, text=raw, value=name,
+                                role=role, score=0.3, absent=True, near=lex.near_person(raw),
+                                note=f"no one named {name} in the catalog"))  # fmt: skip
 
     def _person_ok(self, words: list[str]) -> bool:
         if len(words) == 1:

@@ -31,6 +31,15 @@ class Tag(BaseModel):
     label: str = ""  # how to say the value in an answer ("2019–2021", "the 1990s")
     score: float = 1.0  # 1.0 exact catalog match; lower for fuzzy or guessed readings
     note: str = ""  # how an ambiguous reading was decided
+    absent: bool = False  # named by its cue, but not in the catalog (even folded or fuzzily)
+    near: list[str] = []  # for an absent name: the closest catalog names ("did you mean")
+
+
+def fuzzy_tag(kind: str, span: tuple[int, int], raw: str, hit: tuple[str, float],
+              role: str | None) -> Tag:  # fmt: skip
+    """A misspelt name read as its nearest catalog name (the answer notes the reading)."""
+    return Tag(kind=kind, start=span[0], end=span[1], text=raw, value=hit[0], role=role,  # type: ignore[arg-type]
+               score=round(hit[1] / 100, 2), note=f"read '{raw}' as {hit[0]}")  # fmt: skip
 
 
 def at(kind: str, m: re.Match[str], **fields: Any) -> Tag:

@@ -94,3 +94,33 @@ DEMONYMS = dict(
 TYPE_HINTS = {"sitcom": "TV Show", "docuseries": "TV Show", "docu-series": "TV Show",
               "k-drama": "TV Show", "kdrama": "TV Show", "talk show": "TV Show",
               "rom-com": "Movie", "romcom": "Movie"}  # fmt: skip
+
+#: role words before or after a name ("directed by X", "X starred in"): which role it is
+# fmt: off
+ROLE_BEFORE = {
+    "director": re.compile(r"(?:directed\s+by|direct(?:or|ors)|filmmaker|helmed\s+by|by|from\s+"
+                           r"director)\W*(?:the\s+)?$", re.I),
+    "cast": re.compile(r"(?:starring|featuring|with|actors?|actress|stars?|cast\s+member|"
+                       r"co-?stars?\s+of|played\s+by)\W*$", re.I),
+}
+ROLE_AFTER = {
+    "director": re.compile(r"^\W*(?:'s\s+)?(?:directed|directs|direct|helmed|made)\b", re.I),
+    "cast": re.compile(r"^\W*(?:acted|acts|starred|stars|appeared|appears|played|plays|"
+                       r"star|appear|act|(?:has\s+|have\s+)?been\s+in)\b", re.I),
+}
+# fmt: on
+#: words before or after a name that ask for its titles in any role ("movies of X", "X's films")
+WORKS_BEFORE = re.compile(
+    r"(?:movies|films|shows|titles|series|work|works|filmography)\s+of\W*$", re.I
+)  # fmt: skip
+WORKS_AFTER = re.compile(r"^['’]s\s+(?:\w+\s+){0,2}?(?:movies|films|shows|titles|series|work|works|"
+                         r"filmography|stuff)\b", re.I)  # fmt: skip
+
+
+def role_at(text: str, start: int, end: int) -> str | None:
+    """The role the words around text[start:end] give a name there, if any."""
+    before, after = text[max(0, start - 30) : start], text[end : end + 20]
+    for role in ("director", "cast"):
+        if ROLE_BEFORE[role].search(before) or ROLE_AFTER[role].search(after):
+            return role
+    return None

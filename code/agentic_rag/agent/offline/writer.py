@@ -9,7 +9,9 @@ from typing import Any
 
 from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
+from agentic_rag.agent.offline import absent
 from agentic_rag.agent.offline.evaluator import CONFIDENCE, PART_TAG, Part, parts_of, usable
+from agentic_rag.agent.offline.phrasing import set_words
 from agentic_rag.agent.offline.rows import cell, render_result
 from agentic_rag.tools.base import ToolResult
 from agentic_rag.ui.safe import escape_markdown
@@ -120,6 +122,17 @@ def _part_of(result: ToolResult, ctx: SynthContext) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def _absences(gaps: list[absent.Absent], checks: dict[str, tuple[int, ToolResult]]) -> str:
+    """'The catalog has no title directed by X [n].' for each absent entity whose count of
+    titles ran and is 0 (the cited grounding); nothing for one that has titles after all."""
+    out = []
+    for gap in gaps:
+        n, result = checks.get(set_words(absent.check_set(gap)), (0, None))
+        if result is not None and result.rows[0].get("titles") == 0:
+            out.append(absent.sentence(gap, n, lambda name: f"**{literal(name)}**"))
+    return " ".join(out)
+
+
 class OfflineSynthesizer:
     """Deterministic answer writer (also the fallback when the model's synthesizer fails)."""
 
@@ -135,9 +148,14 @@ class OfflineSynthesizer:
         notes = next((ln[7:] for p in ctx.plans[:1] for ln in p.reasoning.splitlines()
                       if ln.startswith("Notes: ")), "")  # fmt: skip
         answers, missing = [], []
+        gaps = absent.parse(ctx.plans[0].reasoning) if ctx.plans else {}
         for part in parts or [Part(1, "search", ctx.question, False)]:
             mine = [(n, r) for n, r in cited if usable(r)
                     and (_part_of(r, ctx) in (part.number, None) or not parts)]  # fmt: skip
+            checks = {_purpose(r, ctx).partition(absent.CHECK_PURPOSE)[2]: (n, r)
+                      for n, r in mine if absent.CHECK_PURPOSE in _purpose(r, ctx)}  # fmt: skip
+            mine = [(n, r) for n, r in mine if (n, r) not in checks.values()]
+            said = _absences(gaps.get(part.number, []), checks)
             key = (
                 next(((n, r) for n, r in mine if r.tool in ("graph_expand", "omdb")), None)
                 if part.op in ("people", "external")
@@ -154,6 +172,7 @@ class OfflineSynthesizer:
                 other = _purpose(r2, ctx).partition("other reading: ")[2]
                 if other and "titles" in r2.rows[0]:
                     sentence += f" Read as {literal(other)}: **{r2.rows[0]['titles']:,}** [{n2}]."
+            sentence = " ".join(x for x in (said, sentence) if x)
             if sentence:
                 answers.append(sentence)
             elif part.op == "external":
@@ -172,8 +191,8 @@ class OfflineSynthesizer:
         line = f"_How I read the question: {literal(reading)}" + (
             f" ({literal(notes)})" if notes else ""
         )
-        if reading and m and float(m.group(1)) < LOW_CONFIDENCE:  # a weak reading comes first,
-            out.insert(0, f"I could not read this as a catalog question. {line}._")  # not rows
+        if reading and m and float(m.group(1)) < LOW_CONFIDENCE and not gaps:  # a weak reading
+            out.insert(0, f"I could not read this as a catalog question. {line}._")  # first
         elif reading:
             out.append(line + "._")
         rows = [
