@@ -48,7 +48,7 @@ def test_at_the_cap_a_missing_part_is_named_and_the_answer_says_so():
     assert d.decision == "continue" and "No evidence for part 2" in d.reasoning
     ctx = SynthContext("q", results, [p1, p2], None, "Offline")
     text, _ = asyncio.run(OfflineSynthesizer().synthesize(ctx, lambda _: None))
-    assert text.startswith("1 movies directed by X [1]: **Okja** (2017)")
+    assert text.startswith("1 movie directed by X [1]: **Okja** (2017)")
     assert "could not get outside facts" in text and "catalog does not hold" in text
 
 
@@ -71,3 +71,15 @@ def test_answers_lead_with_the_number_then_say_how_the_question_was_read():
     first, *rest = text.split("\n\n")
     assert first.startswith("**36.4%**: 2,000 of 5,500") and "[1]" in first
     assert any(line.startswith("_How I read the question: Share of movies") for line in rest)
+
+
+def test_a_count_of_one_is_said_in_the_singular():
+    read = "Counting TV shows from Japan"
+    for count, expected in ((1, "There is **1** TV show from Japan [1]."),
+                            (2, "There are **2** TV shows from Japan [1].")):  # fmt: skip
+        reasoning = "Offline reading (confidence 0.90):\nPart 1/1 (count): " + read
+        p1 = plan(reasoning, ("sql", "[part 1/1] " + read))
+        result = ok("sql", "1.1", titles=count)
+        text, _ = asyncio.run(OfflineSynthesizer().synthesize(
+            SynthContext("q", [result], [p1], None, "Offline"), lambda _: None))  # fmt: skip
+        assert text.startswith(expected)

@@ -31,6 +31,13 @@ def _subject(reading: str) -> str:
     return re.sub(r"^(?:Counting|Listing|The catalog entry of) ", "", reading)
 
 
+def _agreeing(n: int, subject: str) -> str:
+    """The subject with its first noun agreeing with `n`: '1 movie directed by …'."""
+    if n != 1:
+        return subject
+    return re.sub(r"\b(movie|TV show|title)s\b", r"\1", subject, count=1)
+
+
 def _titles(rows: list[dict[str, Any]], extra: str | None = None) -> str:
     out = []
     for r in rows[:MAX_NAMED]:
@@ -55,7 +62,8 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
     rows, op, subject = result.rows, part.op, _subject(part.reading)
     first = rows[0]
     if op == "count" and "titles" in first:
-        return f"There are **{first['titles']:,}** {subject} [{n}]."
+        k = first["titles"]
+        return f"There {'is' if k == 1 else 'are'} **{k:,}** {_agreeing(k, subject)} [{n}]."
     if op == "share" and "percent" in first:
         return (
             f"**{first['percent']}%**: {first['matching']:,} of {first['total']:,} — "
@@ -105,7 +113,7 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
                     f"{cell(first.get('description'))} [{n}].{also}")  # fmt: skip
         extra = next((k for k in ("duration_minutes", "seasons") if k in first), None)
         count = f"at least {len(rows)}" if result.truncated else f"{len(rows)}"
-        return f"{count} {subject} [{n}]: {_titles(rows, extra)}."
+        return f"{count} {_agreeing(len(rows), subject)} [{n}]: {_titles(rows, extra)}."
     return ""
 
 
