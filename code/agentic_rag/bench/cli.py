@@ -14,7 +14,7 @@ from pathlib import Path
 
 from agentic_rag.bench.report import Figure
 from agentic_rag.config import PROJECT_ROOT, Settings
-from agentic_rag.stores.graph_server import TEMP_PREFIX
+from agentic_rag.stores.owned_dir import TEMP_PREFIX
 
 RUNS = 3
 ANSWER_END = "Answered in"  # the answer's footer line: the answer is fully printed
