@@ -1,6 +1,7 @@
-"""The embedded vector store is read-only from the app's point of view: a reader opens a
-private working copy, so a read-only build directory answers, the build's files are never
-written, and no copy outlives its process (closed, SIGKILLed, or killed with its guardian).
+"""The built stores are read-only from the app's point of view. Chroma has no read-only
+mode, so a reader opens a private working copy: a read-only data directory answers, the
+build's files are never written, and no copy outlives its process (closed, SIGKILLed, or
+killed together with its guardian).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from agentic_rag.config import Settings
+from agentic_rag.runtime import AppRuntime
 from agentic_rag.stores.handles import Stores
 from agentic_rag.stores.owned_dir import TEMP_PREFIX
 from agentic_rag.stores.vectors import WORKING_COPY_KIND
@@ -73,13 +75,17 @@ def _mount(*args: str) -> subprocess.CompletedProcess:
 
 
 @pytest.fixture
-def read_only_chroma(built_settings: Settings, tmp_path: Path) -> Iterator[Path]:
-    """A copy of the built Chroma directory with no write bits, under a read-only bind mount
-    when running as root (root ignores the modes). Skipped where neither stops writing."""
+def read_only_data(built_settings: Settings, tmp_path: Path) -> Iterator[Settings]:
+    """Settings whose built stores (catalog, vectors, graph) are copies with no write bits,
+    under a read-only bind mount when running as root (root ignores the modes); the build
+    dir for checkpoints, traces, cache and audit stays writable."""
     top = tmp_path / "ro"
-    chroma = top / "chroma"
-    shutil.copytree(built_settings.chroma_path, chroma)
-    for path in [*sorted(chroma.rglob("*"), reverse=True), chroma]:
+    top.mkdir()
+    shutil.copy(built_settings.sqlite_path, top / "catalog.db")
+    shutil.copytree(built_settings.chroma_path, top / "chroma")
+    shutil.copytree(Path(built_settings.falkordb_path).parent, top / "graph")
+    files = [*sorted(top.rglob("*"), reverse=True), top]
+    for path in files:
         path.chmod(0o555 if path.is_dir() else 0o444)
     mounted = False
     try:
@@ -92,29 +98,50 @@ def read_only_chroma(built_settings: Settings, tmp_path: Path) -> Iterator[Path]
             mounted = True
             done = _mount("-o", "remount,bind,ro", str(top))
             assert done.returncode == 0, done.stderr
-        yield chroma
+        with pytest.raises(OSError):  # really read-only, for root too
+            (top / "probe").write_text("")
+        yield make_settings(
+            tmp_path / "build",
+            sqlite_path=top / "catalog.db",
+            chroma_path=top / "chroma",
+            falkordb_path=top / "graph" / Path(built_settings.falkordb_path).name,
+        )
     finally:
         if mounted:
             subprocess.run(["umount", str(top)], check=True)
-        for path in [chroma, *chroma.rglob("*")]:
+        for path in files:
             path.chmod(0o755 if path.is_dir() else 0o644)
 
 
-async def test_a_read_only_build_answers(
-    built_settings: Settings, read_only_chroma: Path, own_tmp: Path, tmp_path: Path
+async def test_vectors_open_from_a_read_only_build(
+    read_only_data: Settings, own_tmp: Path, tmp_path: Path
 ) -> None:
-    with pytest.raises(OSError):  # really read-only, for root too
-        (read_only_chroma / "probe").write_text("")
-    settings = make_settings(built_settings.build_dir, chroma_path=read_only_chroma)
-    stores = Stores(settings)
+    stores = Stores(read_only_data)
     try:
-        assert (await _dream_heist(settings, stores, tmp_path))[0] == INCEPTION
+        assert (await _dream_heist(read_only_data, stores, tmp_path))[0] == INCEPTION
         (copy,) = own_tmp.glob(COPIES)
         for path in [copy, *copy.rglob("*")]:  # a non-root owner could write its copy too
             need = 0o700 if path.is_dir() else 0o600
             assert path.stat().st_mode & need == need, path
     finally:
         stores.close()
+
+
+async def test_a_turn_on_read_only_data_uses_every_store(
+    read_only_data: Settings, own_tmp: Path
+) -> None:
+    rt = AppRuntime.open(read_only_data, eager=False)
+    try:
+        graph = await rt.ask("Which movies did Christopher Nolan direct?", "ro")
+        plot = await rt.ask(f"Find titles about {DREAM_HEIST}", "ro")
+    finally:
+        rt.close()
+    assert "Inception" in graph["answer"] and "Inception" in plot["answer"]
+    results = [*graph["results"].values(), *plot["results"].values()]
+    assert {r["tool"] for r in results} >= {"sql", "cypher", "semantic"}
+    assert {r["status"] for r in results} <= {"ok", "empty"}
+    assert "notices" not in plot  # memory and trace saved in the writable build dir
+    assert list(own_tmp.glob(f"{TEMP_PREFIX}*")) == []
 
 
 async def test_reading_never_writes_the_build(
