@@ -211,3 +211,22 @@ async def test_a_killed_reader_leaves_no_copy(
     finally:
         stores.close()
     assert list(own_tmp.glob(COPIES)) == []
+
+
+async def test_an_unusable_tmpdir_is_named(
+    built_settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    not_a_dir = tmp_path / "tmpdir-is-a-file"
+    not_a_dir.write_text("")
+    monkeypatch.setattr(tempfile, "tempdir", str(not_a_dir))
+    stores = Stores(built_settings)
+    try:
+        deps = ToolDeps(
+            settings=built_settings, stores=stores, audit=AuditLog(tmp_path / "audit.jsonl")
+        )
+        result = await semantic_tool(SemanticArgs(query=DREAM_HEIST), deps, "s1")
+    finally:
+        stores.close()
+    assert result.status is ToolStatus.ERROR
+    assert "working copy of the Chroma store" in result.message
+    assert "point TMPDIR at a writable directory" in result.message

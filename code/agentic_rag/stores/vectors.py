@@ -13,6 +13,7 @@ import contextlib
 import os
 import shutil
 import stat
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -107,22 +108,24 @@ class ReadOnlyChroma:
 
     def __init__(self, source: Path):
         self.source = Path(source)
-        self._dir = OwnedDir(WORKING_COPY_KIND)
+        owned: OwnedDir | None = None
         try:
-            self._dir.guard()
-            self.path = self._dir.path / "chroma"
+            owned = OwnedDir(WORKING_COPY_KIND)
+            owned.guard()
+            self.path = owned.path / "chroma"
             _copy_writable(self.source, self.path)
             self.client = chroma_client(path=self.path)
-        except OSError as exc:
-            self._dir.close()
-            raise StoreUnavailableError(
-                f"Cannot make a working copy of the Chroma store {self.source} in "
-                f"{self._dir.path.parent} ({exc}); free space there or point TMPDIR at a "
-                "writable directory with room for the copy."
-            ) from exc
-        except BaseException:
-            self._dir.close()
+        except BaseException as exc:
+            if owned is not None:
+                owned.close()
+            if isinstance(exc, OSError):
+                raise StoreUnavailableError(
+                    f"Cannot make a working copy of the Chroma store {self.source} in "
+                    f"{tempfile.gettempdir()} ({exc}); free space there or point TMPDIR at a "
+                    "writable directory with room for the copy."
+                ) from exc
             raise
+        self._dir = owned
 
     def close(self) -> None:
         """Stop the client (its SQLite connections), then remove the working copy."""
