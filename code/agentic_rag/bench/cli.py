@@ -21,6 +21,7 @@ ANSWER_END = "Answered in"  # the answer's footer line: the answer is fully prin
 QUESTIONS = {
     "SQL": "How many movies from India were released in 2019?",
     "graph": "Which movies did Christopher Nolan direct?",
+    "semantic": "Find movies about a heist that goes wrong",  # opens the vectors' working copy
 }
 TARGET_S = 2.5
 
@@ -109,6 +110,12 @@ def bench_cli(settings: Settings) -> list[Figure]:
     )
     left = len(list(tmp.glob(f"{TEMP_PREFIX}*")))
     figures.append(
-        Figure("graph server temp dirs left behind by these runs", left, "", "0", met=left == 0)
+        Figure(
+            "temp dirs (graph server, vectors' working copy) left behind by these runs",
+            left,
+            "",
+            "0",
+            met=left == 0,
+        )
     )
     return figures
