@@ -21,7 +21,8 @@ from agentic_rag.bench.page import (
     streamlit_server,
 )
 from agentic_rag.config import PROJECT_ROOT
-from agentic_rag.stores.graph_server import TEMP_PREFIX
+from agentic_rag.stores.graph_server import KIND as GRAPH_KIND
+from agentic_rag.stores.owned_dir import TEMP_PREFIX
 
 pytestmark = pytest.mark.e2e
 CHROMIUM = chromium_path()
@@ -139,7 +140,7 @@ def test_ctrl_c_on_the_page_leaves_no_server_or_temp_dir(built_settings, tmp_pat
             ask_in_browser(page, "Which movies did Christopher Nolan direct?")
         finally:
             browser.close()
-        servers = list(tmp.glob(f"{TEMP_PREFIX}*"))
+        servers = list(tmp.glob(f"{TEMP_PREFIX}{GRAPH_KIND}-*"))
         interrupt(run.proc)
         code = run.proc.returncode
     assert len(servers) == 1  # the page's graph server was running

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from agentic_rag.stores.graph_server import TEMP_PREFIX
+from agentic_rag.stores.owned_dir import TEMP_PREFIX
 from tests.conftest import store_env
 
 PARALLEL_SCRIPT = """

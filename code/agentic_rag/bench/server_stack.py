@@ -22,10 +22,10 @@ from agentic_rag.local_servers import (
 )
 from agentic_rag.stores.build import build_all
 from agentic_rag.stores.vectors import (
+    ReadOnlyChroma,
     chroma_client,
     copy_collection,
     open_collection,
-    release_client,
 )
 
 
@@ -47,14 +47,14 @@ class ServerStack:
 
 
 def _copy_vectors(settings: Settings, url: str) -> int:
-    source_client = chroma_client(path=Path(settings.chroma_path))
+    reader = ReadOnlyChroma(Path(settings.chroma_path))
     try:
-        source = open_collection(source_client, settings.chroma_collection, settings.model_dir)
+        source = open_collection(reader.client, settings.chroma_collection, settings.model_dir)
         return copy_collection(
             source, chroma_client(url=url), settings.chroma_collection, settings.model_dir
         )
     finally:
-        release_client(source_client)
+        reader.close()
 
 
 @contextlib.contextmanager

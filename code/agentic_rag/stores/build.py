@@ -138,7 +138,7 @@ def _build_sqlite(settings: Settings, titles: list[Title], advance) -> dict[str,
 
 
 def _build_chroma(settings: Settings, titles: list[Title], advance) -> dict[str, int]:
-    from agentic_rag.stores.vectors import build_collection, chroma_client, release_client
+    from agentic_rag.stores.vectors import build_collection, chroma_client
 
     name, model_dir = settings.chroma_collection, Path(settings.model_dir)
     if settings.chroma_url:
@@ -154,8 +154,8 @@ def _build_chroma(settings: Settings, titles: list[Title], advance) -> dict[str,
         client = chroma_client(path=tmp)
         try:
             return build_collection(titles, client, name, model_dir, progress=advance)
-        finally:
-            release_client(client)
+        finally:  # stop its system (SQLite connections) before the directory is swapped in
+            client.close()
 
 
 def _build_graph(settings: Settings, titles: list[Title], advance) -> dict[str, int]:

@@ -12,6 +12,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,20 +44,42 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def _open_chroma(settings: Settings) -> tuple[Any, OnnxEmbedder]:
-    from agentic_rag.stores.vectors import chroma_client, open_collection, shared_embedder
+@dataclass(frozen=True)
+class OpenChroma:
+    """The description collection, the embedder, and how to release the client: the embedded
+    store's working copy (`ReadOnlyChroma`) or the HTTP client's connections."""
+
+    collection: Any
+    embedder: OnnxEmbedder
+    close: Callable[[], None]
+
+
+def _open_chroma(settings: Settings) -> OpenChroma:
+    from agentic_rag.stores.vectors import (
+        ReadOnlyChroma,
+        chroma_client,
+        open_collection,
+        shared_embedder,
+    )
 
     embedder = shared_embedder(Path(settings.model_dir))
     if settings.chroma_url:
         client = chroma_client(url=settings.chroma_url, timeout_s=settings.semantic_timeout_s)
+        close = client.close
     else:
         if not Path(settings.chroma_path).is_dir():
             raise StoreUnavailableError(
                 f"The Chroma store is not built ({settings.chroma_path} is missing); "
                 "run `make data`."
             )
-        client = chroma_client(path=Path(settings.chroma_path))
-    return open_collection(client, settings.chroma_collection, Path(settings.model_dir)), embedder
+        reader = ReadOnlyChroma(Path(settings.chroma_path))
+        client, close = reader.client, reader.close
+    try:
+        collection = open_collection(client, settings.chroma_collection, Path(settings.model_dir))
+    except BaseException:
+        close()
+        raise
+    return OpenChroma(collection, embedder, close)
 
 
 class Stores:
@@ -133,11 +156,11 @@ class Stores:
 
     @property
     def collection(self) -> Any:
-        return self._get("chroma")[0]
+        return self._get("chroma").collection
 
     @property
     def embedder(self) -> OnnxEmbedder:
-        return self._get("chroma")[1]
+        return self._get("chroma").embedder
 
     def close(self) -> None:
         with self._lock:
@@ -147,10 +170,11 @@ class Stores:
             futures, pool = dict(self._futures), self._pool
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
-        graph = futures.get("graph")
-        if graph is not None and graph.done() and graph.exception() is None:
-            with contextlib.suppress(Exception):
-                graph.result().close()
+        for name in ("graph", "chroma"):
+            future = futures.get(name)
+            if future is not None and future.done() and future.exception() is None:
+                with contextlib.suppress(Exception):
+                    future.result().close()
 
 
 def open_stores(

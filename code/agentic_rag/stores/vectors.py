@@ -2,11 +2,18 @@
 
 Chroma never sees its default (downloading) model: every collection is created
 and opened with `CatalogEmbeddingFunction`, which wraps the shipped ONNX model.
+
+Readers never open the build's directory itself (`ReadOnlyChroma`): chromadb has no read-only
+mode, and every `PersistentClient` open writes its write lock into `chroma.sqlite3`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import shutil
+import stat
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,7 +25,9 @@ from chromadb.utils.embedding_functions import register_embedding_function
 from agentic_rag.errors import StoreUnavailableError
 from agentic_rag.stores.catalog import Title
 from agentic_rag.stores.embeddings import OnnxEmbedder
+from agentic_rag.stores.owned_dir import OwnedDir
 
+WORKING_COPY_KIND = "chroma"  # temp dirs: agentic-rag-chroma-<pid>-…
 METADATA_FIELDS = ("title", "type", "release_year", "rating", "genres", "countries")
 _EMBEDDERS: dict[str, OnnxEmbedder] = {}
 
@@ -88,20 +97,58 @@ def chroma_client(path: Path | None = None, url: str | None = None, timeout_s: f
     return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
 
 
+class ReadOnlyChroma:
+    """An embedded client that never writes the built directory `source`.
+
+    chromadb (1.5) has no read-only mode: opening a `PersistentClient` inserts a row into
+    `chroma.sqlite3` (its write lock), so a reader would mutate the build and could not open
+    it on a read-only filesystem at all. The client opens a private working copy instead, in
+    a temp dir this process owns (`OwnedDir`): removed on `close()`, at exit, and by its
+    guardian when the process crashes or is killed. Only the data build writes `source`."""
+
+    def __init__(self, source: Path):
+        self.source = Path(source)
+        owned: OwnedDir | None = None
+        try:
+            owned = OwnedDir(WORKING_COPY_KIND)
+            owned.guard()
+            self.path = owned.path / "chroma"
+            _copy_writable(self.source, self.path)
+            self.client = chroma_client(path=self.path)
+        except BaseException as exc:
+            if owned is not None:
+                owned.close()
+            if isinstance(exc, OSError):
+                raise StoreUnavailableError(
+                    f"Cannot make a working copy of the Chroma store {self.source} in "
+                    f"{tempfile.gettempdir()} ({exc}); free space there or point TMPDIR at a "
+                    "writable directory with room for the copy."
+                ) from exc
+            raise
+        self._dir = owned
+
+    def close(self) -> None:
+        """Stop the client (its SQLite connections), then remove the working copy."""
+        with contextlib.suppress(Exception):  # already stopped
+            self.client.close()
+        self._dir.close()
+
+
+def _copy_writable(source: Path, target: Path) -> None:
+    """Copy a directory tree as files of our own (`copyfile`: new files, default modes), and
+    give its directories owner write access: `copytree` copies their modes, and a read-only
+    image's would keep Chroma from writing its lock and journal into the copy."""
+    shutil.copytree(source, target, copy_function=shutil.copyfile)
+    for root, _dirs, _files in os.walk(target):
+        os.chmod(root, stat.S_IMODE(os.stat(root).st_mode) | stat.S_IRWXU)
+
+
 def _bound_requests(client: Any, timeout_s: float) -> None:
     import httpx
 
     session = getattr(getattr(client, "_server", None), "_session", None)
     if isinstance(session, httpx.Client):
         session.timeout = httpx.Timeout(timeout_s, connect=min(timeout_s, 5.0))
-
-
-def release_client(client: Any) -> None:
-    """Drop Chroma's per-path system cache so a directory can be moved or reopened cleanly."""
-    from chromadb.api.shared_system_client import SharedSystemClient
-
-    with contextlib.suppress(Exception):  # best effort: nothing to release
-        SharedSystemClient.clear_system_cache()
 
 
 def _metadata(t: Title) -> dict[str, Any]:
