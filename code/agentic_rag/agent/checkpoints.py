@@ -31,8 +31,9 @@ HOLD_TIMEOUT_S = 5.0
 #: the server's own limit per statement (`statement_timeout`): a lock wait or slow plan ends
 #: there with an error, on a connection that stays usable, before the client cuts it
 STATEMENT_TIMEOUT_S = 4.0
-#: creating or migrating the tables, including waiting for a replica doing the same
-SETUP_TIMEOUT_S = 15.0
+#: creating or migrating the tables, including waiting for a replica doing the same (no
+#: `statement_timeout` there: an index build on a large table may take longer than one write)
+SETUP_TIMEOUT_S = 60.0
 #: libpq options of every connection: a lost peer (host down, packets dropped) is noticed by
 #: the kernel within the hold timeout instead of TCP's retransmission limit (about 15 min)
 _LIBPQ = {
@@ -255,6 +256,7 @@ def _setup(dsn: str) -> None:
             psycopg.connect(dsn, autocommit=True, row_factory=dict_row, **_LIBPQ) as conn,
             _cut_after(conn, SETUP_TIMEOUT_S),
         ):
+            conn.execute("SET statement_timeout = 0")
             conn.execute("SELECT pg_advisory_lock(%s)", (_SETUP_LOCK_KEY,))
             try:
                 PostgresSaver(conn).setup()
