@@ -64,7 +64,8 @@ async def test_a_paused_server_cannot_hold_a_checkpoint_read(
 ) -> None:
     """SIGSTOP: the kernel still accepts and acknowledges, so only the client's hold timeout
     ends the wait; the cut connection is not handed out again, and the next session works."""
-    from agentic_rag.agent.checkpoints import HOLD_TIMEOUT_S, memory_errors, open_checkpointer
+    from agentic_rag.agent.checkpoints import memory_errors, open_checkpointer
+    from agentic_rag.agent.pg_connections import HOLD_TIMEOUT_S
     from tests.conftest import make_settings
 
     settings = make_settings(tmp_path, database_url=postgres.url)
@@ -91,13 +92,13 @@ async def test_a_paused_server_cannot_hold_a_checkpoint_read(
 
 def test_a_paused_server_cannot_hold_a_blocking_read(postgres: LocalServer) -> None:
     """The thread list and the table setup use blocking connections, bounded the same way."""
-    from agentic_rag.agent.checkpoints import _cut_after
+    from agentic_rag.agent.pg_connections import cut_after
 
     with psycopg.connect(postgres.url, autocommit=True) as conn:
         postgres.pause()
         try:
             start = time.perf_counter()
-            with pytest.raises(psycopg.OperationalError), _cut_after(conn, 1.0):
+            with pytest.raises(psycopg.OperationalError), cut_after(conn, 1.0):
                 conn.execute("SELECT 1")
             took = time.perf_counter() - start
         finally:
