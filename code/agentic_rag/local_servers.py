@@ -78,11 +78,27 @@ class LocalServer:
             return False
 
     def pause(self) -> None:
-        """SIGSTOP: the server holds its connections open and answers nothing."""
+        """SIGSTOP to the server, then to every process it started (PostgreSQL serves each
+        connection from a child; a stopped parent starts no new one): the server holds its
+        connections open and answers nothing."""
         os.kill(self.pid, signal.SIGSTOP)
+        self._signal_children(signal.SIGSTOP)
 
     def resume(self) -> None:
+        self._signal_children(signal.SIGCONT)
         os.kill(self.pid, signal.SIGCONT)
+        if self.proc is not None and self.proc.pid != self.pid:
+            # a launcher (runuser) stops itself when its child stops, and would otherwise
+            # stay stopped: unable to reap the server after a later kill
+            os.kill(self.proc.pid, signal.SIGCONT)
+
+    def _signal_children(self, sig: signal.Signals) -> None:
+        import psutil
+
+        with contextlib.suppress(psutil.NoSuchProcess):
+            for child in psutil.Process(self.pid).children(recursive=True):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(child.pid, sig)
 
     def kill(self) -> None:
         """SIGKILL, as a crash: no shutdown work, connections reset."""
@@ -100,7 +116,7 @@ class LocalServer:
         if self.proc is None:
             return
         with contextlib.suppress(ProcessLookupError, OSError, ValueError):
-            os.kill(self.pid, signal.SIGCONT)  # a paused server cannot act on SIGTERM
+            self.resume()  # a paused server cannot act on SIGTERM
             os.kill(self.pid, signal.SIGTERM)
         try:
             self.proc.wait(timeout=20)

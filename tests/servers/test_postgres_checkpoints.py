@@ -3,9 +3,11 @@ directories share one thread, its history and its follow-ups."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import psycopg
+import pytest
 
 from agentic_rag.agent.checkpoints import backend, checkpoint_threads
 from agentic_rag.config import Settings
@@ -55,3 +57,51 @@ def test_thread_list_is_empty_before_any_turn(postgres: LocalServer, tmp_path: P
 
     fresh = postgres.url.rsplit("/", 1)[0] + "/template1"  # a database with no checkpoint table
     assert checkpoint_threads(make_settings(tmp_path, database_url=fresh)) == []
+
+
+async def test_a_paused_server_cannot_hold_a_checkpoint_read(
+    postgres: LocalServer, tmp_path: Path
+) -> None:
+    """SIGSTOP: the kernel still accepts and acknowledges, so only the client's hold timeout
+    ends the wait; the cut connection is not handed out again, and the next session works."""
+    from agentic_rag.agent.checkpoints import memory_errors, open_checkpointer
+    from agentic_rag.agent.pg_connections import HOLD_TIMEOUT_S
+    from tests.conftest import make_settings
+
+    settings = make_settings(tmp_path, database_url=postgres.url)
+    config = {"configurable": {"thread_id": "paused-read", "checkpoint_ns": ""}}
+    async with open_checkpointer(settings) as saver:
+        assert await saver.aget_tuple(config) is None
+        postgres.pause()
+        try:
+            start = time.perf_counter()
+            with pytest.raises(memory_errors(), match="did not answer within"):
+                try:
+                    await saver.aget_tuple(config)
+                finally:
+                    took = time.perf_counter() - start
+                await saver.aget_tuple(config)  # the session fails at once from now on
+            again = time.perf_counter() - start - took
+        finally:
+            postgres.resume()
+    assert took < HOLD_TIMEOUT_S + 1
+    assert again < 0.5
+    async with open_checkpointer(settings) as saver:  # back: a new session reads again
+        assert await saver.aget_tuple(config) is None
+
+
+def test_a_paused_server_cannot_hold_a_blocking_read(postgres: LocalServer) -> None:
+    """The thread list and the table setup use blocking connections, bounded the same way."""
+    from agentic_rag.agent.pg_connections import cut_after
+
+    with psycopg.connect(postgres.url, autocommit=True) as conn:
+        postgres.pause()
+        try:
+            start = time.perf_counter()
+            with pytest.raises(psycopg.OperationalError), cut_after(conn, 1.0):
+                conn.execute("SELECT 1")
+            took = time.perf_counter() - start
+        finally:
+            postgres.resume()
+        assert conn.broken
+    assert took < 2.0

@@ -16,14 +16,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agentic_rag.agent.pg_connections import (
+    CONNECT_TIMEOUT_S,
+    HOLD_TIMEOUT_S,
+    LIBPQ_OPTIONS,
+    SETUP_TIMEOUT_S,
+    cut_after,
+    fail_fast_pool_class,
+)
 from agentic_rag.config import Settings
 from agentic_rag.errors import StoreUnavailableError
 
 #: connections one session may hold (one turn writes its checkpoints one after another)
 POOL_MAX = 2
-#: how long a turn waits for PostgreSQL before it answers without conversation memory
-CONNECT_TIMEOUT_S = 3.0
-
 #: seconds a SQLite checkpoint write waits for another connection's write lock
 SQLITE_BUSY_S = 30.0
 #: any fixed number: replicas starting together take turns creating the tables
@@ -111,7 +116,7 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
     from psycopg_pool import PoolTimeout
 
     dsn = _dsn(settings)
-    pool = _fail_fast_pool_class()(
+    pool = fail_fast_pool_class()(
         dsn,
         min_size=1,
         max_size=POOL_MAX,
@@ -121,7 +126,7 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
             "autocommit": True,
             "prepare_threshold": 0,
             "row_factory": dict_row,
-            "connect_timeout": int(CONNECT_TIMEOUT_S),
+            **LIBPQ_OPTIONS,
         },
     )
     try:
@@ -140,28 +145,6 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
         await pool.close(timeout=CONNECT_TIMEOUT_S)
 
 
-def _fail_fast_pool_class() -> type:
-    from psycopg_pool import AsyncConnectionPool, PoolTimeout
-
-    class FailFastPool(AsyncConnectionPool):
-        """Once a connection comes back broken (the server crashed or went away), every later
-        request of this session fails at once instead of waiting for a reconnect: a turn
-        writes several checkpoints, and each would otherwise wait the full pool timeout."""
-
-        lost = False
-
-        async def getconn(self, timeout: float | None = None) -> Any:
-            if self.lost:
-                raise PoolTimeout("the connection to PostgreSQL was lost during this turn")
-            return await super().getconn(timeout)
-
-        async def putconn(self, conn: Any) -> None:
-            self.lost = self.lost or conn.broken
-            await super().putconn(conn)
-
-    return FailFastPool
-
-
 def _setup(dsn: str) -> None:
     """Create or migrate the checkpoint tables, once per process and one replica at a time."""
     import psycopg
@@ -171,9 +154,11 @@ def _setup(dsn: str) -> None:
     with _setup_lock:
         if dsn in _ready:
             return
-        with psycopg.connect(
-            dsn, autocommit=True, row_factory=dict_row, connect_timeout=int(CONNECT_TIMEOUT_S)
-        ) as conn:
+        with (
+            psycopg.connect(dsn, autocommit=True, row_factory=dict_row, **LIBPQ_OPTIONS) as conn,
+            cut_after(conn, SETUP_TIMEOUT_S),
+        ):
+            conn.execute("SET statement_timeout = 0")
             conn.execute("SELECT pg_advisory_lock(%s)", (_SETUP_LOCK_KEY,))
             try:
                 PostgresSaver(conn).setup()
@@ -189,7 +174,10 @@ def checkpoint_threads(settings: Settings, limit: int = 30) -> list[str]:
     import psycopg
 
     try:
-        with psycopg.connect(_dsn(settings), connect_timeout=int(CONNECT_TIMEOUT_S)) as conn:
+        with (
+            psycopg.connect(_dsn(settings), **LIBPQ_OPTIONS) as conn,
+            cut_after(conn, HOLD_TIMEOUT_S),
+        ):
             rows = conn.execute(
                 "SELECT thread_id FROM checkpoints WHERE checkpoint_ns = '' "
                 "GROUP BY thread_id ORDER BY max(checkpoint_id) DESC LIMIT %s",

@@ -39,6 +39,7 @@ FAULTS = (
     Fault("FalkorDB killed", "falkordb", "kill", "cypher", GRAPH_Q, "cypher"),
     Fault("Chroma paused", "chroma", "pause", "semantic", VECTOR_Q, "semantic"),
     Fault("Chroma killed", "chroma", "kill", "semantic", VECTOR_Q, "semantic"),
+    Fault("PostgreSQL paused", "postgres", "pause", "cypher", GRAPH_Q, "Conversation memory"),
     Fault("PostgreSQL killed", "postgres", "kill", "cypher", GRAPH_Q, "Conversation memory"),
 )
 
