@@ -198,6 +198,9 @@ class AppRuntime:
             log.warning("conversation memory failed; answering without it", exc_info=True)
             notices.append(memory_notice(self.settings, exc))
             values = await self._turn(question, thread_id, on_event, False, deps_overrides)
+        unsaved = values.pop("unsaved", None)
+        if unsaved is not None:  # answered from the memory; only saving the turn failed
+            notices.append(memory_notice(self.settings, unsaved, history_used=True))
         values["trace_export"] = turn_trace(values)
         if persist:
             try:

@@ -3,10 +3,13 @@ and a turn is written to the checkpointer once, when it ends."""
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from langgraph.checkpoint.memory import InMemorySaver
 
+from agentic_rag.agent.checkpoints import recording_saver
+from agentic_rag.agent.events import Token
 from agentic_rag.agent.graph import compiled_graph
 from agentic_rag.agent.runner import run_turn
 from tests.unit.test_graph import FakeChatModel, FakeTools, decision, make_graph, plan
@@ -55,3 +58,42 @@ async def test_a_turn_is_checkpointed_once_and_the_thread_keeps_it():
     values = await run_turn(graph, "And after that?", "t")
     assert saver.puts == 2
     assert len(values["turns"]) == 2  # the first turn came back from the checkpoint
+
+
+class FailingSaver(InMemorySaver):
+    """Writes fail while `failing` (a full disk, a database gone after the answer)."""
+
+    failing = False
+
+    async def aput(self, *args: Any, **kwargs: Any) -> Any:
+        if self.failing:
+            raise sqlite3.OperationalError("database or disk is full")
+        return await super().aput(*args, **kwargs)
+
+
+async def test_a_finished_turn_whose_save_fails_keeps_its_answer_and_says_so():
+    saver = recording_saver(FailingSaver)()
+    script = []
+    for n in ("One", "Two", "Three"):
+        script += [plan("SELECT 1"), decision("continue"), f"{n} [1]."]
+    graph = make_graph(FakeChatModel(script=script), FakeTools(), checkpointer=saver)
+    await run_turn(graph, "How many?", "t")
+    saver.failing = True
+    tokens: list[str] = []
+    failed = await run_turn(graph, "And then?", "t", on_event=_tokens(tokens))
+    assert failed["answer"].startswith("Two [1].") and "error" not in failed
+    assert isinstance(failed["unsaved"], sqlite3.OperationalError)
+    assert "".join(tokens).count("Two [1].") == 1  # streamed once, not answered again
+    assert len(failed["turns"]) == 2  # it did read the earlier turn
+    saver.failing = False
+    back = await run_turn(graph, "And now?", "t")
+    assert "unsaved" not in back
+    assert [t["question"] for t in back["turns"]] == ["How many?", "And now?"]
+
+
+def _tokens(out: list[str]):
+    def sink(event: Any) -> None:
+        if isinstance(event, Token):
+            out.append(event.text)
+
+    return sink

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import threading
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -87,7 +88,7 @@ async def _shared_sqlite(path: str) -> AsyncIterator[Any]:
         share = _SQLITE[key] = _SqliteShare(loop.create_future())
         try:
             share.conn = await aiosqlite.connect(path, timeout=SQLITE_BUSY_S)
-            share.ready.set_result(AsyncSqliteSaver(share.conn))
+            share.ready.set_result(recording_saver(AsyncSqliteSaver)(share.conn))
         except BaseException as exc:
             del _SQLITE[key]
             share.ready.set_exception(exc)
@@ -101,6 +102,41 @@ async def _shared_sqlite(path: str) -> AsyncIterator[Any]:
         if share.users == 0 and _SQLITE.get(key) is share:
             del _SQLITE[key]
             await share.conn.close()
+
+
+@functools.cache
+def recording_saver(saver_class: type) -> type:
+    """`saver_class` whose failed writes are recorded per thread (`unsaved`) instead of
+    raised. A turn is saved when it ends (durability "exit"), after its answer was streamed:
+    a save failing then must not turn a finished answer into an error, and `run_turn` reports
+    it. Failed reads still raise (the turn is then answered again without the memory)."""
+
+    class RecordingSaver(saver_class):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.unsaved: dict[str, BaseException] = {}
+
+        async def aput(self, config: Any, checkpoint: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return await super().aput(config, checkpoint, *args, **kwargs)
+            except memory_errors() as exc:
+                conf = config["configurable"]
+                self.unsaved[conf["thread_id"]] = exc
+                return {"configurable": {**conf, "checkpoint_id": checkpoint["id"]}}
+
+        async def aput_writes(self, config: Any, *args: Any, **kwargs: Any) -> None:
+            try:
+                await super().aput_writes(config, *args, **kwargs)
+            except memory_errors() as exc:
+                self.unsaved[config["configurable"]["thread_id"]] = exc
+
+    RecordingSaver.__name__ = f"Recording{saver_class.__name__}"
+    return RecordingSaver
+
+
+def pop_unsaved(saver: Any, thread_id: str) -> BaseException | None:
+    """Why the turn just run on `thread_id` could not be saved, or None."""
+    return getattr(saver, "unsaved", {}).pop(thread_id, None)
 
 
 @contextlib.asynccontextmanager
@@ -140,7 +176,13 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
     try:
         if dsn not in _ready:
             await asyncio.to_thread(_setup, dsn)
-        yield AsyncPostgresSaver(pool)  # type: ignore[arg-type]
+        saver = recording_saver(AsyncPostgresSaver)(pool)
+        # Each write in one transaction whose COMMIT goes out only after the server has
+        # answered the statements (the saver's fallback where pipelines are unsupported). A
+        # pipelined autocommit write is sent whole: cut off by a stopped server, it would
+        # still land when the server resumes, saving a turn whose answer said it was not.
+        saver.supports_pipeline = False
+        yield saver
     finally:
         await pool.close(timeout=CONNECT_TIMEOUT_S)
 
@@ -224,14 +266,20 @@ def memory_errors() -> tuple[type[BaseException], ...]:
     return tuple(errors)
 
 
-def memory_notice(settings: Settings, exc: BaseException) -> str:
-    """One line for the answer: which store failed and what that means for this turn."""
+def memory_notice(settings: Settings, exc: BaseException, *, history_used: bool = False) -> str:
+    """One line for the answer: which store failed and what that means for this turn
+    (`history_used`: the earlier turns were read, only saving this one failed)."""
     if settings.database_url is not None:
         where = f"PostgreSQL at {_where(_dsn(settings))}"
     else:
         where = f"SQLite at {settings.threads_path}"
     reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+    effect = (
+        "This answer used the earlier turns but is not saved in the thread"
+        if history_used
+        else "This answer did not use earlier turns and is not saved in the thread"
+    )
     return (
-        f"Conversation memory ({where}) failed: {reason}. This answer did not use earlier "
-        "turns and is not saved in the thread; it will be once the store is back."
+        f"Conversation memory ({where}) failed: {reason}. {effect}; turns are saved again "
+        "once the store is back."
     )

@@ -9,8 +9,15 @@ from typing import Any
 
 from langchain_core.messages import HumanMessage
 
+from agentic_rag.agent.checkpoints import pop_unsaved
 from agentic_rag.agent.citations import summarize_result
-from agentic_rag.agent.events import TRACE_FORMAT, Token, TurnEvent, dump_events, parse_event
+from agentic_rag.agent.events import (
+    TRACE_FORMAT,
+    Token,
+    TurnEvent,
+    dump_events,
+    parse_event,
+)
 from agentic_rag.agent.graph import RECURSION_LIMIT
 from agentic_rag.tools.base import ToolResult
 
@@ -30,14 +37,22 @@ async def run_turn(
     with the turn's events under `events`.
 
     A failure of the graph itself (a bug, not a tool error) still returns an answer that says so.
+    A turn is checkpointed when it ends: when only that save fails (the conversation memory
+    went away after the answer was written), the answer stands and `unsaved` says why.
     """
     config = turn_config(thread_id)
     started = time.time()
     events: list[TurnEvent] = []
+    final: dict[str, Any] | None = None  # the state after the last step
     try:
-        async for chunk in graph.astream(
-            {"messages": [HumanMessage(content=question)]}, config, stream_mode="custom"
+        async for mode, chunk in graph.astream(
+            {"messages": [HumanMessage(content=question)]},
+            config,
+            stream_mode=["custom", "values"],
         ):
+            if mode == "values":
+                final = chunk
+                continue
             event = parse_event(chunk)
             if event is None:
                 continue
@@ -65,10 +80,12 @@ async def run_turn(
             "trace": [],
             "elapsed_s": time.time() - started,
         }
-    state = await graph.aget_state(config)
-    values = dict(state.values)
-    values["elapsed_s"] = time.time() - started
-    values["events"] = events
+    assert final is not None, "a graph run streams its state at least once"
+    values = dict(final) | {"elapsed_s": time.time() - started, "events": events}
+    unsaved = pop_unsaved(getattr(graph, "checkpointer", None), thread_id)
+    if unsaved is not None:
+        log.warning("the finished turn could not be saved: %s", unsaved)
+        values["unsaved"] = unsaved
     return values
 
 
