@@ -121,8 +121,17 @@ def op_titles(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
     return {"titles": titles}
 
 
+def op_added_of(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
+    """The year and day of the month one title was added (any date format shows both)."""
+    rows = df[df["title"] == spec["title"]]
+    if len(rows) != 1 or rows.iloc[0]["added_iso"] != rows.iloc[0]["added_iso"]:
+        raise GoldenError(f"title {spec['title']!r}: want one row with a date added")
+    year, _, day = rows.iloc[0]["added_iso"].split("-")
+    return {"numbers": [int(year), int(day)]}
+
+
 NEW_OPS = {**OPS, "count": op_count, "share": op_share, "counts": op_counts, "top": op_top,
-           "first": op_first, "titles": op_titles}  # fmt: skip
+           "first": op_first, "titles": op_titles, "added_of": op_added_of}  # fmt: skip
 
 
 def compute(df: pd.DataFrame, questions: Path) -> dict[str, Any]:

@@ -31,7 +31,7 @@ CATEGORIES: tuple[str, ...] = get_args(Category)
 TOOLS = frozenset({"sql", "semantic", "cypher", "graph_expand", "web", "omdb"})
 #: which compute ops (see make_expected.py) can feed which check kind
 KIND_OPS: dict[str, frozenset[str]] = {
-    "exact_number": frozenset({"count", "top", "field_of", "share", "counts"}),
+    "exact_number": frozenset({"count", "top", "field_of", "share", "counts", "added_of"}),
     "all_titles": frozenset({"titles", "first"}),
     "title": frozenset({"title_of"}),
     "person": frozenset({"people", "costar_top", "top"}),

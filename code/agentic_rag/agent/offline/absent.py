@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from itertools import pairwise
 from typing import NamedTuple
 
 from agentic_rag.agent.offline.intent import Intent
@@ -106,7 +107,35 @@ def title_slot(text: str, tags: list[Tag], intent: Intent, lex: Lexicon,
         alt = classify(text, tagged)
         if alt.op in TITLE_OPS and alt.score >= intent.score:
             return tagged, alt
+    for start, end, title in typed_titles(text, tags, lex, lead):
+        cand = Tag(kind="title", start=start, end=end, text=text[start:end], value=title)
+        tagged = sorted([*tags, cand], key=lambda t: t.start)
+        alt = classify(text, tagged)
+        if alt.op in TITLE_OPS and (alt.score >= intent.score or intent.op == "search"):
+            return tagged, alt
     return tags, intent
+
+
+def typed_titles(text: str, tags: list[Tag], lex: Lexicon,
+                 lead: int | None) -> list[tuple[int, int, str]]:  # fmt: skip
+    """Catalog titles typed without capitals ("how long is the irishman", "who made roma"),
+    longest first: runs of untagged words before any description lead whose folded text is a
+    title's; one word must not be everyday English, several must not all be small words."""
+    toks = [m for m in WORD.finditer(text[:lead]) if _free(tags, *m.span())]
+    out = []
+    for n in range(min(lex.max_title_words, len(toks), 6), 0, -1):
+        for i in range(len(toks) - n + 1):
+            gram = toks[i : i + n]
+            if any(_JOIN.fullmatch(text[a.end() : b.start()]) is None for a, b in pairwise(gram)):
+                continue
+            words = [g.group().casefold() for g in gram]
+            if all(w in COMMON for w in words) or (n == 1 and words[0] in lex.everyday_words):
+                continue
+            start, end = gram[0].start(), gram[-1].end()
+            if (title := lex.title(text[start:end])) and all(
+                    e <= start or s >= end for s, e, _ in out):  # fmt: skip
+                out.append((start, end, title))
+    return out
 
 
 def title_runs(text: str, tags: list[Tag], lead: int | None) -> list[tuple[int, int]]:

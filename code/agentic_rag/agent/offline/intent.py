@@ -38,7 +38,8 @@ CUES: dict[str, re.Pattern[str]] = {
                            r"earn\w*|price|forecast|temperature|how\s+old|married|birthday)\b|"
                            r"\bhow\s+many\s+(?:\w+\s+)?(?:people|viewers|views|users|households|"
                            r"dollars|tickets|fans|votes)\b", _I),
-    "count": re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|\btotal\b", _I),
+    "count": re.compile(r"\bh[ow]{1,2}s?\s*m(?:any|ny|nay|amy)\b|\bnumber\s+of\b|\bcount\b|"
+                        r"\btotal\b", _I),
     "most": re.compile(r"\b(?:most|fewest|least|top|highest|lowest|biggest|largest|busiest|peak|"
                        r"leading|breakdown|per|by\s+(?:country|genre|year|rating))\b", _I),
     "top": re.compile(r"\b(?:longest|shortest|oldest|newest|earliest|latest|most\s+recent(?:ly)?|"

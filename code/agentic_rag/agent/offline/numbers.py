@@ -26,9 +26,15 @@ ADDED_VERB = re.compile(
 RELEASE_VERB = re.compile(
     r"\b(?:released|release[ds]?|came\s+out|made|produced|filmed|premiered|from|aired)\b", _I
 )
-_WHEN = r"(in|during|since|after|before|until|by|on|from|prior\s+to|later\s+than|as\s+of)"
+_WHEN = (r"(in|during|since|after|before|until|by|on|from|prior\s+to|as\s+of|"
+         r"(?:later|newer|more\s+recent|older|earlier)\s+than)")
 _DATE = re.compile(rf"\b{_WHEN}?\s*(?:{_MON}\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?)?{_Y}\b"
                    rf"(?:-(\d\d)-(\d\d))?", _I)  # fmt: skip
+_TO = r"\s*(?:-|–|to|and|until|through|thru)\s*"
+#: a span of months in one year: "june to august 2019", "2019 (june-august)"
+_FROM = r"(?:between\s+|from\s+)?"
+_MONTH_SPAN = re.compile(rf"\b{_FROM}{_MON}{_TO}{_MON},?\s*(?:of\s+)?{_Y}\b|"
+                         rf"\b{_Y}\W{{0,3}}{_FROM}{_MON}{_TO}{_MON}\b", _I)  # fmt: skip
 _OPEN_END = re.compile(r"\s*(?:(?:or|and)\s+(later|after|since|newer|earlier|before|older)|"
                        r"(onwards?))\b", _I)  # fmt: skip
 _EARLIER = {"earlier", "before", "older"}
@@ -42,9 +48,10 @@ _MORE = (
 )
 _LESS = r"shorter\s+than|less\s+than|fewer\s+than|under|below|at\s+most|up\s+to|within|max(?:imum)?"
 _UNIT = r"(hours?|hrs?|h|minutes?|mins?|m|seasons?)"
+_HALF = r"(\s+and\s+a\s+half)?"
 _AMOUNT = re.compile(
-    rf"\b(?:({_MORE}|{_LESS}|exactly|only|just)\s+)?{_N}\s*(\+|\s+or\s+(?:more|longer|less|fewer))?"
-    rf"\s*{_UNIT}\b", _I)  # fmt: skip
+    rf"\b(?:({_MORE}|{_LESS}|exactly|only|just)\s+)?{_N}{_HALF}\s*(\+|\s+or\s+(?:more|longer|less|"
+    rf"fewer))?\s*{_UNIT}\b", _I)  # fmt: skip
 _BETWEEN = re.compile(rf"\bbetween\s+{_N}\s+and\s+{_N}\s*{_UNIT}\b", _I)
 _TOP = re.compile(rf"\b(?:top|first|best|the)\s+{_N}\b(?!\s*(?:seasons?|minutes?|hours?|%))", _I)
 
@@ -63,6 +70,22 @@ def _when(text: str, start: int) -> str:
 
 def _month_end(year: int, month: int) -> str:
     return f"{year + (month == 12)}-{month % 12 + 1:02d}-01"
+
+
+def _month(word: str) -> int:
+    return next(i for k, i in MONTHS.items() if k.startswith(word.casefold()[:3]))
+
+
+def _month_span(m: re.Match[str], text: str) -> Tag:
+    """Months a to b of one year: dates added in them, else (years only) that release year."""
+    g = m.groups()
+    a, b, year = (g[0], g[1], int(g[2])) if g[2] else (g[4], g[5], int(g[3]))
+    first, last = sorted((_month(a), _month(b)))
+    if _when(text, m.start()) == "release":
+        return at("release", m, lo=year, hi=year, label=str(year))
+    label = f"{year}-{first:02d} to {year}-{last:02d}"
+    return at("added", m, value=f"{year}-{first:02d}-01", value2=_month_end(year, last),
+               label=label)  # fmt: skip
 
 
 def _date_tag(m: re.Match[str], text: str) -> Tag:
@@ -89,11 +112,14 @@ def _date_tag(m: re.Match[str], text: str) -> Tag:
     if kind == "release":
         bounds = {"since": (year, None), "from": (year, year), "after": (year + 1, None),
                   "later": (year + 1, None), "before": (None, year - 1), "prior": (None, year - 1),
+                  "newer": (year + 1, None), "more": (year + 1, None), "older": (None, year - 1),
+                  "earlier": (None, year - 1),
                   "until": (None, year), "by": (None, year)}.get(word, (year, year))  # fmt: skip
         return at("release", m, lo=bounds[0],
                    hi=bounds[1], label=label)  # fmt: skip
     span = {"since": (lo, None), "from": (lo, hi), "as": (lo, None), "after": (hi, None),
             "later": (hi, None), "before": (None, lo), "prior": (None, lo), "until": (None, hi),
+            "newer": (hi, None), "more": (hi, None), "older": (None, lo), "earlier": (None, lo),
             "by": (None, hi)}.get(word, (lo, hi))  # fmt: skip
     return at("added", m, value=span[0] or "",
                value2=span[1] or "", label=f"{word} {label}")  # fmt: skip
@@ -116,6 +142,8 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
             first = latest_release - n + 1
             label = f"{first}–{latest_release}, the last {n} years"
             tags.append(at("release", m, lo=first, label=label))
+    for m in _MONTH_SPAN.finditer(text):
+        tags.append(_month_span(m, text))
     for m in _RANGE.finditer(text):
         a, b = sorted((int(m.group(1)), int(m.group(2))))
         if not free(*m.span()):
@@ -145,7 +173,8 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
     for m in _AMOUNT.finditer(text):  # fmt: skip
         if not free(*m.span()):
             continue
-        how, n, plus, unit = (m.group(1) or "").casefold(), num(m.group(2)), m.group(3), m.group(4)
+        how, plus, unit = (m.group(1) or "").casefold(), m.group(4), m.group(5)
+        n = num(m.group(2)) + (0.5 if m.group(3) else 0)
         value = round(n * (60 if unit.casefold().startswith("h") else 1))
         lo: int | None = value
         hi: int | None = value

@@ -28,9 +28,10 @@ _KEYWORD_CTX = re.compile(
 _TYPE = re.compile(
     r"\b(?:(movies?|films?|feature\s+films?|features|motion\s+pictures?|documentary\s+films?)|"
     r"(tv\s+shows?|tv\s+series|series|shows|sitcoms?|docuseries|miniseries|tv\s+programs?|"
-    r"(?:a|the|this|that|which|what|each|every)\s+show))\b(?!\s+me\b)",
+    r"(?:a|the|this|that|which|what|each|every)\s+show))\b(?!\s+(?:me|up|off)\b)",
     re.I,
 )  # fmt: skip
+_WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies))\b"
 _FIELD = (r"(directors?|cast(?:\s+members?)?|actors?|countr(?:y|ies)(?:\s+of\s+origin)?|"
           r"(?:age\s+|maturity\s+)?ratings?)")  # fmt: skip
 _MISSING = re.compile(
@@ -281,8 +282,10 @@ class Tagger:
             esc = re.escape(rating)
             if "-" in rating:  # PG-13, TV-MA: safe anywhere, any case
                 pattern, flags = rf"(?<![\w-]){esc}(?![\w-])", re.I
-            elif len(rating) > 1:  # PG, NR: upper case only
-                pattern, flags = rf"(?<![\w-]){esc}(?![\w-])", 0
+            elif len(rating) > 1:  # PG, NR: upper case, or any case as 'pg movies', 'rated pg'
+                pattern = (rf"(?<![\w-]){esc}(?![\w-])|(?i:(?<=\brated\s){esc}\b|(?<![\w-]){esc}"
+                           rf"(?=[\s-]+(?:rated\b|{_WORKS})))")  # fmt: skip
+                flags = 0
             else:  # G, R: only as 'rated R' or 'R-rated'
                 pattern, flags = rf"(?<=\b[Rr]ated\s){esc}\b|(?<![\w-]){esc}(?=-rated\b)", 0
             for m in re.finditer(pattern, text, flags):
