@@ -26,6 +26,8 @@ MAX_NAME_WORDS = 4
 TITLE_OPS = frozenset({"describe", "people", "similar"})  # operations on a named title
 _POSSESSIVE = re.compile(r"['’]s$", re.I)
 _JOIN = re.compile(r"\s+|\s*-\s*|\.\s+")  # between the words of one name
+#: between the words of a typed title: its own punctuation ("Club de Cuervos Presents: The …")
+_TITLE_JOIN = re.compile(r"[\s:;,.!?&'’\-–—]+")
 #: a capitalised run that may be a title: small words may join capitalised ones
 _TITLE_RUN = re.compile(r"[A-Z0-9][\w'’:]*(?:\s+(?:(?:of|the|a|an|and|&)\s+)*[A-Z0-9][\w'’:]*)*")
 _SENTENCE_END = re.compile(r"[.?!]\s*$")
@@ -123,10 +125,11 @@ def typed_titles(text: str, tags: list[Tag], lex: Lexicon,
     title's; one word must not be everyday English, several must not all be small words."""
     toks = [m for m in WORD.finditer(text[:lead]) if _free(tags, *m.span())]
     out = []
-    for n in range(min(lex.max_title_words, len(toks), 6), 0, -1):
+    for n in range(min(lex.max_title_words, len(toks)), 0, -1):
         for i in range(len(toks) - n + 1):
             gram = toks[i : i + n]
-            if any(_JOIN.fullmatch(text[a.end() : b.start()]) is None for a, b in pairwise(gram)):
+            joins = (text[a.end() : b.start()] for a, b in pairwise(gram))
+            if any(_TITLE_JOIN.fullmatch(j) is None for j in joins):
                 continue
             words = [g.group().casefold() for g in gram]
             if all(w in COMMON for w in words) or (n == 1 and words[0] in lex.everyday_words):
