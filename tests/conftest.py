@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,8 @@ def ask_cli_json(env: dict[str, str], question: str) -> dict:
     )
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
+
+
+def as_shown(markdown: str) -> str:
+    """Answer markdown as the reader sees it: backslash escapes (`\\:`, `\\*`) rendered."""
+    return re.sub(r"\\(.)", r"\1", markdown)

@@ -26,8 +26,10 @@ ADDED_VERB = re.compile(
 RELEASE_VERB = re.compile(
     r"\b(?:released|release[ds]?|came\s+out|made|produced|filmed|premiered|from|aired)\b", _I
 )
-_WHEN = (r"(in|during|since|after|before|until|by|on|from|prior\s+to|as\s+of|"
-         r"(?:later|newer|more\s+recent|older|earlier)\s+than)")
+_WHEN = (
+    r"(in|during|since|after|before|until|by|on|from|prior\s+to|as\s+of|"
+    r"(?:later|newer|more\s+recent|older|earlier)\s+than)"
+)
 _DATE = re.compile(rf"\b{_WHEN}?\s*(?:{_MON}\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?)?{_Y}\b"
                    rf"(?:-(\d\d)-(\d\d))?", _I)  # fmt: skip
 _TO = r"\s*(?:-|–|to|and|until|through|thru)\s*"

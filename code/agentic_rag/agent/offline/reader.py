@@ -171,7 +171,8 @@ class Reader:
             spec.op, spec.text = "describe", unnamed[0]  # a name the catalog does not hold
             spec.notes.append(f"no title or name '{unnamed[0]}' in the catalog")
         elif (spec.op == "list" or (spec.op == "top" and not CUES["top"].search(text))) and (
-                spec.titles.is_empty() and not tags):  # nothing to list; "the oldest": all titles
+            spec.titles.is_empty() and not tags
+        ):  # nothing to list; "the oldest": all titles
             spec.op, spec.about, spec.confidence = "search", text, min(spec.confidence, 0.1)
         if op in ("describe", "similar") and not spec.titles.titles:
             unknown = [t.value for t in tags if t.kind == "unknown_title"]

@@ -13,7 +13,7 @@ from agentic_rag.agent.offline import absent
 from agentic_rag.agent.offline.evaluator import CONFIDENCE, PART_TAG, Part, parts_of, usable
 from agentic_rag.agent.offline.phrasing import set_words
 from agentic_rag.agent.offline.rows import cell, render_result
-from agentic_rag.tools.base import ToolResult
+from agentic_rag.tools.base import ToolResult, ToolStatus
 from agentic_rag.ui.safe import escape_markdown
 
 
@@ -141,6 +141,19 @@ def _absences(gaps: list[absent.Absent], checks: dict[str, tuple[int, ToolResult
     return " ".join(out)
 
 
+def _nobody(part: Part, ctx: SynthContext) -> str:
+    """A people question on a title the catalog holds but records nobody for ("who directed"
+    a series whose director field is empty). An empty result has no number to cite: the
+    sentence says which query came back empty instead (it is listed below the answer)."""
+    ran_empty = any(r.status == ToolStatus.EMPTY and _part_of(r, ctx) in (part.number, None)
+                    for r in ctx.results)  # fmt: skip
+    who, _, target = part.reading.partition(" of ")
+    if not ran_empty or not target or target.startswith("the best match"):
+        return ""
+    return (f"The catalog records no {who.lower()} for {literal(target)}: the query for them "
+            "came back empty.")  # fmt: skip
+
+
 class OfflineSynthesizer:
     """Deterministic answer writer (also the fallback when the model's synthesizer fails)."""
 
@@ -180,6 +193,8 @@ class OfflineSynthesizer:
                 other = _purpose(r2, ctx).partition("other reading: ")[2]
                 if other and "titles" in r2.rows[0]:
                     sentence += f" Read as {literal(other)}: **{r2.rows[0]['titles']:,}** [{n2}]."
+            if not sentence and part.op == "people":
+                sentence = _nobody(part, ctx)
             sentence = " ".join(x for x in (said, sentence) if x)
             if sentence:
                 answers.append(sentence)
