@@ -41,10 +41,6 @@ def _open_runtime() -> AppRuntime:
     # What the first question needs, imported now rather than while the user waits for a plan.
     import langgraph.checkpoint.sqlite.aio  # noqa: F401
 
-    from agentic_rag.ui.timeline import warm_up
-
-    warm_up()
-
     return runtime
 
 
@@ -165,10 +161,10 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
         answer_box.markdown("_Planning…_")
 
         def draw(model: TurnModel) -> None:
+            with panel.container():  # the plan first: it is what the user waits for
+                render_turn_panel(model, settings.max_iterations)
             with timeline_box.container():
                 render_timeline(model)
-            with panel.container():
-                render_turn_panel(model, settings.max_iterations)
 
         def show_answer(text: str) -> None:
             answer_box.markdown(safe_markdown(text) + " ▌")
@@ -182,14 +178,14 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
             settings=settings,
             enabled=enabled,
         )
+        citations = values.get("citations") or []
+        answer_box.markdown(link_citations(safe_markdown(values.get("answer") or ""), citations))
         trace = values["trace_export"]
         model = TurnModel.from_trace(trace)  # what a reload of this thread will draw
         with panel.container():
             render_turn_panel(model, settings.max_iterations)
         with timeline_box.container():
             render_timeline(model)
-        citations = values.get("citations") or []
-        answer_box.markdown(link_citations(safe_markdown(values.get("answer") or ""), citations))
         results = sorted((values.get("results") or {}).values(), key=lambda r: r["call_id"])
         render_results(results, key=f"t{len(st.session_state.turns)}")
         render_sources(citations)
