@@ -160,9 +160,11 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
         answer_box = st.empty()
         answer_box.markdown("_Planning…_")
 
-        def draw(model: TurnModel) -> None:
-            with panel.container():  # the plan first: it is what the user waits for
+        def draw_panel(model: TurnModel) -> None:
+            with panel.container():
                 render_turn_panel(model, settings.max_iterations)
+
+        def draw_timeline(model: TurnModel) -> None:
             with timeline_box.container():
                 render_timeline(model)
 
@@ -173,7 +175,8 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
             runtime,
             question,
             st.session_state.thread_id,
-            draw,
+            draw_panel,
+            draw_timeline,
             show_answer,
             settings=settings,
             enabled=enabled,
