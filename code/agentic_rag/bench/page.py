@@ -154,7 +154,7 @@ _WATCH = """([question]) => {
       start = e.timeStamp;
       observer.observe(document.body, {subtree: true, childList: true, characterData: true});
     }
-  }, {capture: true, once: true});
+  }, {capture: true});
 }"""
 
 
