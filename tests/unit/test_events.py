@@ -14,7 +14,13 @@ from agentic_rag.agent.events import (
     trace_events,
 )
 from agentic_rag.agent.turn_model import TurnModel, timeline_text
-from agentic_rag.ui.timeline import iteration_summaries, max_parallel, timeline_rows
+from agentic_rag.ui.timeline import (
+    STATUS_COLOURS,
+    iteration_summaries,
+    max_parallel,
+    timeline_rows,
+    timeline_spec,
+)
 
 PLAN_1 = {
     "reasoning": "two ways to find it",
@@ -207,3 +213,19 @@ def test_running_spans_reach_now_and_text_timeline():
     text = timeline_text(_spans_model())
     assert "1.1 semantic" in text and "reused" in text and "cached" in text
     assert text.count("\n") == len(_spans_model().spans())  # one line per span + the axis
+
+
+def test_timeline_spec_is_valid_vega_lite_with_one_panel_per_iteration():
+    import altair as alt
+
+    spans = _spans_model().spans(now=1.0)
+    spec = timeline_spec(spans)
+    alt.FacetChart.from_dict(spec)  # validated against Altair's bundled Vega-Lite schema
+    assert spec["data"]["values"] == timeline_rows(spans)
+    assert spec["facet"]["row"]["field"] == "iteration"
+    assert spec["resolve"]["scale"]["y"] == "independent"  # each panel shows its own lanes
+    assert spec["spec"]["height"] == 22 * 4  # iteration 1: planner, two calls, evaluator
+    encoding = spec["spec"]["encoding"]
+    assert (encoding["x"]["field"], encoding["x2"]["field"]) == ("start", "end")
+    assert encoding["y"]["sort"] == {"field": "order", "op": "min"}
+    assert encoding["color"]["scale"]["range"] == list(STATUS_COLOURS.values())

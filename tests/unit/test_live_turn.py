@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 
 import pytest
 
 from agentic_rag.agent.events import CallFinished, CallStarted, PlanMade, Token
-from agentic_rag.ui.live_turn import run_live
+from agentic_rag.ui.live_turn import REDRAW_S, run_live
 
 
 class _Runtime:
@@ -36,7 +37,7 @@ def test_events_are_drawn_in_the_callers_thread_while_the_turn_runs():
     def draw(model):
         drawn.append((threading.current_thread().name, dict(model.calls)))
 
-    values = run_live(runtime, "q", "t", draw, answers.append, enabled=["sql"])
+    values = run_live(runtime, "q", "t", draw, draw, answers.append, enabled=["sql"])
     assert values == {"answer": "Hello", "kwargs": {"enabled": ["sql"]}}
     assert runtime.thread != caller  # the turn ran elsewhere
     assert drawn and all(name == caller for name, _ in drawn)
@@ -47,4 +48,18 @@ def test_events_are_drawn_in_the_callers_thread_while_the_turn_runs():
 
 def test_a_failing_turn_raises_in_the_caller():
     with pytest.raises(RuntimeError, match="boom"):
-        run_live(_Runtime(fail=True), "q", "t", lambda m: None, lambda a: None)
+        run_live(_Runtime(fail=True), "q", "t", lambda m: None, lambda m: None, lambda a: None)
+
+
+def test_a_plan_reaches_the_panel_a_redraw_before_the_timeline():
+    """The browser paints the plan before it draws the chart: the timeline that shows the
+    plan's call comes at least one redraw after the panel that shows the plan."""
+    drawn: list[tuple[str, float, bool]] = []
+
+    def recorder(part):
+        return lambda model: drawn.append((part, time.monotonic(), bool(model.plans)))
+
+    run_live(_Runtime(), "q", "t", recorder("panel"), recorder("timeline"), lambda a: None)
+    panel = min(t for part, t, planned in drawn if part == "panel" and planned)
+    timeline = min(t for part, t, planned in drawn if part == "timeline" and planned)
+    assert timeline - panel >= REDRAW_S * 0.99

@@ -1,5 +1,6 @@
 """The page, measured as a person meets it: `streamlit run` → health check → chat box, and
 question → first plan in the sidebar → answer, in headless Chromium (offline mode, full catalog).
+The question's times run from the Enter keydown to the frame that shows each, timed in the page.
 
 The server helpers here are shared with the browser test (`tests/e2e/test_browser.py`).
 """
@@ -126,12 +127,48 @@ def streamlit_server(
                     proc.kill()
 
 
+#: Installed in the page before Enter: notes when each condition `ask_in_browser` waits for
+#: first holds, in the page's own clock, from the Enter keydown to the animation frame after
+#: the DOM change that made it true (the frame that paints it).
+_WATCH = """([question]) => {
+  const marks = (window.__askMarks = {});
+  const messages = () => [...document.querySelectorAll('[data-testid="stChatMessage"]')];
+  const answers = () =>
+    messages().filter((m) => m.textContent.includes('Answered in Offline mode')).length;
+  const before = answers();
+  let start = null;
+  const note = (name) => {
+    if (marks[name] !== undefined || start === null) return;
+    marks[name] = null;
+    requestAnimationFrame(() => { marks[name] = performance.now() - start; });
+  };
+  const check = () => {
+    const shown = messages().some((m) => m.textContent.includes(question));
+    const side = document.querySelector('[data-testid="stSidebar"]');
+    if (shown && side && side.textContent.includes('Resolved question:')) note('plan');
+    if (answers() > before) { note('answer'); observer.disconnect(); }
+  };
+  const observer = new MutationObserver(check);
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && start === null) {
+      start = e.timeStamp;
+      observer.observe(document.body, {subtree: true, childList: true, characterData: true});
+    }
+  }, {capture: true});
+}"""
+
+
 def ask_in_browser(page, question: str) -> tuple[float, float]:
-    """Type a question; return (seconds to the first plan in the sidebar, seconds to the answer)."""
+    """Type a question; return (seconds to the first plan in the sidebar, seconds to the answer),
+    from the Enter keydown to the frame that shows each, timed inside the page.
+
+    Playwright's own waits below decide that the page got there, not when: `locator.wait_for`
+    re-checks after 0, 20, 50, 100, 100, then every 500 ms, each check a round trip to a
+    renderer busy drawing, so the moment it returns is up to ~0.5 s after the page showed it."""
     box = page.get_by_test_id("stChatInputTextArea")
     answers_before = page.get_by_text("Answered in Offline mode").count()
     box.fill(question)
-    start = time.perf_counter()
+    page.evaluate(_WATCH, [question[:60]])
     box.press("Enter")
     # this turn's plan in the sidebar: its "Resolved question" line (attached: the expander
     # may fold); the previous turn's panel is not drawn while a question runs
@@ -143,9 +180,13 @@ def ask_in_browser(page, question: str) -> tuple[float, float]:
         timeout=60_000,
     )
     plans.first.wait_for(state="attached", timeout=60_000)
-    first_plan = time.perf_counter() - start
     page.get_by_text("Answered in Offline mode").nth(answers_before).wait_for(timeout=60_000)
-    return first_plan, time.perf_counter() - start
+    page.wait_for_function(
+        "() => window.__askMarks.plan != null && window.__askMarks.answer != null",
+        timeout=5_000,
+    )
+    marks = page.evaluate("window.__askMarks")
+    return marks["plan"] / 1000, marks["answer"] / 1000
 
 
 def interrupt(proc: subprocess.Popen, timeout: float = 30.0) -> float:
@@ -241,8 +282,8 @@ def bench_page(settings: Settings) -> list[Figure]:
             "s",
         ),
         Figure(
-            f"question -> first plan shown (median of {len(plans)}, each asked 1.5 s after"
-            " the previous answer)",
+            f"question -> first plan shown (Enter to the frame; median of {len(plans)}, each"
+            " asked 1.5 s after the previous answer)",
             plan_ms,
             "ms",
             target="<= 300 ms",

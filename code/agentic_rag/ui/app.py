@@ -41,10 +41,6 @@ def _open_runtime() -> AppRuntime:
     # What the first question needs, imported now rather than while the user waits for a plan.
     import langgraph.checkpoint.sqlite.aio  # noqa: F401
 
-    from agentic_rag.ui.timeline import warm_up
-
-    warm_up()
-
     return runtime
 
 
@@ -164,11 +160,13 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
         answer_box = st.empty()
         answer_box.markdown("_Planning…_")
 
-        def draw(model: TurnModel) -> None:
-            with timeline_box.container():
-                render_timeline(model)
+        def draw_panel(model: TurnModel) -> None:
             with panel.container():
                 render_turn_panel(model, settings.max_iterations)
+
+        def draw_timeline(model: TurnModel) -> None:
+            with timeline_box.container():
+                render_timeline(model)
 
         def show_answer(text: str) -> None:
             answer_box.markdown(safe_markdown(text) + " ▌")
@@ -177,19 +175,20 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
             runtime,
             question,
             st.session_state.thread_id,
-            draw,
+            draw_panel,
+            draw_timeline,
             show_answer,
             settings=settings,
             enabled=enabled,
         )
+        citations = values.get("citations") or []
+        answer_box.markdown(link_citations(safe_markdown(values.get("answer") or ""), citations))
         trace = values["trace_export"]
         model = TurnModel.from_trace(trace)  # what a reload of this thread will draw
         with panel.container():
             render_turn_panel(model, settings.max_iterations)
         with timeline_box.container():
             render_timeline(model)
-        citations = values.get("citations") or []
-        answer_box.markdown(link_citations(safe_markdown(values.get("answer") or ""), citations))
         results = sorted((values.get("results") or {}).values(), key=lambda r: r["call_id"])
         render_results(results, key=f"t{len(st.session_state.turns)}")
         render_sources(citations)

@@ -2,8 +2,10 @@
 
 The turn runs on its own event loop in a worker thread and pushes its typed events into a
 queue; the page's script thread folds them into a `TurnModel` and redraws at most every
-`REDRAW_S` (and at once for a plan or a decision). Streamlit elements are only touched by the
-script thread, and the timeline's times are the turn's own, not the drawing's.
+`REDRAW_S`. A plan or a decision is drawn in the sidebar panel at once; the timeline, a chart and
+the browser's costliest redraw, follows `REDRAW_S` later, so the browser paints the plan without
+first drawing the chart. Streamlit elements are only touched by the script thread, and the
+timeline's times are the turn's own, not the drawing's.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from agentic_rag.agent.turn_model import TurnModel
 if TYPE_CHECKING:
     from agentic_rag.runtime import AppRuntime
 
-REDRAW_S = 0.12  # least time between two redraws of the live panel and timeline
+REDRAW_S = 0.12  # least time between two redraws of the live panel, and of the timeline
 
 Draw = Callable[[TurnModel], None]
 ShowAnswer = Callable[[str], None]
@@ -31,11 +33,13 @@ def run_live(
     runtime: AppRuntime,
     question: str,
     thread_id: str,
-    draw: Draw,
+    draw_panel: Draw,
+    draw_timeline: Draw,
     show_answer: ShowAnswer,
     **ask_kwargs: Any,
 ) -> dict[str, Any]:
-    """Ask `question`; call `draw(model)` and `show_answer(text so far)` from this thread."""
+    """Ask `question`; call `draw_panel(model)`, `draw_timeline(model)` and
+    `show_answer(text so far)` from this thread."""
     events: queue.SimpleQueue[TurnEvent | None] = queue.SimpleQueue()
     outcome: dict[str, Any] = {}
 
@@ -52,7 +56,8 @@ def run_live(
     worker = threading.Thread(target=work, name="turn", daemon=True)
     worker.start()
     model, answer = TurnModel(), []
-    drawn, dirty, finished = 0.0, False, False
+    panel_at = timeline_at = 0.0  # when each was last drawn
+    panel_dirty = timeline_dirty = finished = False
     while not finished:
         try:
             event = events.get(timeout=REDRAW_S)
@@ -73,13 +78,21 @@ def run_live(
                 answer_changed = True
             elif item != "tick":
                 model.apply(item)
-                dirty = True
+                panel_dirty = timeline_dirty = True
                 urgent = urgent or isinstance(item, PlanMade | Decision)
         if answer_changed:
             show_answer("".join(answer))
-        if dirty and (urgent or time.monotonic() - drawn >= REDRAW_S) and not finished:
-            draw(model)
-            drawn, dirty = time.monotonic(), False
+        if finished:
+            continue
+        now = time.monotonic()
+        if panel_dirty and (urgent or now - panel_at >= REDRAW_S):
+            draw_panel(model)
+            panel_at, panel_dirty = now, False
+            if urgent:  # the chart waits a redraw, so the browser paints the panel first
+                timeline_at = now
+        if timeline_dirty and now - timeline_at >= REDRAW_S:
+            draw_timeline(model)
+            timeline_at, timeline_dirty = now, False
     worker.join()
     if "error" in outcome:
         raise outcome["error"]

@@ -1,5 +1,5 @@
 """The turn's timeline: one bar per span (planner, each call, evaluator, synthesizer), one
-panel per iteration, coloured by status, drawn with Altair (Vega-Lite) and redrawn as events
+panel per iteration, coloured by status, drawn as a Vega-Lite chart and redrawn as events
 arrive. A one-line summary per iteration says in words what the bars show (how many calls
 ran at once, which were cached or reused), for screen readers and tests.
 """
@@ -75,55 +75,60 @@ def timeline_rows(spans: list[Span]) -> list[dict[str, Any]]:
     return rows
 
 
-def timeline_chart(spans: list[Span]) -> Any:
-    """The Altair chart for these spans (imported lazily: Altair loads only with a timeline)."""
-    import altair as alt
+def timeline_spec(spans: list[Span]) -> dict[str, Any]:
+    """The Vega-Lite spec for these spans: one bar per span, one row panel per iteration.
 
+    Written as the spec itself, not built with Altair: Altair validates the whole spec
+    against the Vega-Lite schema on every draw (10-100 ms of Python on the page's script
+    thread, several times per turn, taking the GIL from the turn it draws)."""
     rows = timeline_rows(spans)
-    colour = alt.Color(
-        "status:N",
-        scale=alt.Scale(domain=list(STATUS_COLOURS), range=list(STATUS_COLOURS.values())),
-        legend=alt.Legend(orient="bottom", title=None),
-    )
-    bars = (
-        alt.Chart(alt.Data(values=rows))
-        .mark_bar(cornerRadius=2, height={"band": 0.7})
-        .encode(
-            x=alt.X("start:Q", title="seconds since the question"),
-            x2="end:Q",
-            y=alt.Y(
-                "lane:N",
-                sort=alt.EncodingSortField(field="order", op="min"),
-                title=None,
-                axis=alt.Axis(labelLimit=180, labelOverlap=False),
-            ),
-            color=colour,
-            tooltip=[
-                alt.Tooltip("lane:N", title="span"),
-                alt.Tooltip("status:N"),
-                alt.Tooltip("ms:Q", title="ms"),
-                alt.Tooltip("detail:N", title="purpose · rows · args"),
-            ],
-        )
-    )
     per_panel = max(
         len({r["lane"] for r in rows if r["iteration"] == it})
         for it in {r["iteration"] for r in rows}
     )
-    height = 22 * per_panel
-    return (
-        bars.properties(height=height)
-        .facet(row=alt.Row("iteration:N", title=None, header=alt.Header(labelAngle=0)))
-        .resolve_scale(y="independent")
-    )
-
-
-def warm_up() -> None:
-    """Import Altair and build one chart (schema validation loads once): done while the page
-    opens its stores, so the first question's timeline does not stall the turn."""
-    timeline_chart(
-        [Span(lane="planner", iteration=1, kind="node", start=0, end=1, status="ok")]
-    ).to_dict()
+    colour = {
+        "field": "status",
+        "type": "nominal",
+        "scale": {"domain": list(STATUS_COLOURS), "range": list(STATUS_COLOURS.values())},
+        "legend": {"orient": "bottom", "title": None},
+    }
+    tooltip = [
+        {"field": "lane", "type": "nominal", "title": "span"},
+        {"field": "status", "type": "nominal"},
+        {"field": "ms", "type": "quantitative", "title": "ms"},
+        {"field": "detail", "type": "nominal", "title": "purpose · rows · args"},
+    ]
+    start = {"field": "start", "type": "quantitative", "title": "seconds since the question"}
+    lane = {
+        "field": "lane",
+        "type": "nominal",
+        "sort": {"field": "order", "op": "min"},  # lanes in the order they ran
+        "title": None,
+        "axis": {"labelLimit": 180, "labelOverlap": False},
+    }
+    return {
+        "data": {"values": rows},
+        "facet": {
+            "row": {
+                "field": "iteration",
+                "type": "nominal",
+                "title": None,
+                "header": {"labelAngle": 0},
+            }
+        },
+        "spec": {
+            "mark": {"type": "bar", "cornerRadius": 2, "height": {"band": 0.7}},
+            "encoding": {
+                "x": start,
+                "x2": {"field": "end"},
+                "y": lane,
+                "color": colour,
+                "tooltip": tooltip,
+            },
+            "height": 22 * per_panel,
+        },
+        "resolve": {"scale": {"y": "independent"}},
+    }
 
 
 def render_timeline(model: TurnModel) -> None:
@@ -133,5 +138,5 @@ def render_timeline(model: TurnModel) -> None:
     if not spans:
         st.caption("Timeline: waiting for the first plan…")
         return
-    st.altair_chart(timeline_chart(spans), width="stretch")
+    st.vega_lite_chart(timeline_spec(spans), width="stretch")
     st.caption("  \n".join(iteration_summaries(spans)))
