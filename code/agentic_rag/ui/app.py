@@ -7,13 +7,8 @@ import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
-import altair  # noqa: F401  (imported here, before any worker thread: see below)
-import pandas  # noqa: F401
 import streamlit as st
 
-# pandas and altair are imported on the page's main thread before the store-opening and turn
-# threads start: importing pandas from two threads at once exposed a partially initialised
-# module ("pandas has no attribute Timestamp") to the chart drawing.
 from agentic_rag.agent.turn_model import TurnModel
 from agentic_rag.config import load_settings, mode_label
 from agentic_rag.errors import AgenticRagError
@@ -35,6 +30,14 @@ EXAMPLES = (
 
 
 def _open_runtime() -> AppRuntime:
+    # pandas and altair (charts) are imported here, by the one thread that opens the stores,
+    # before any turn thread starts or any chart is drawn (both wait for this thread): two
+    # threads importing pandas at once exposed a partially initialised module ("pandas has no
+    # attribute Timestamp") to the chart drawing. Not at the top: they take ~1 s, and the
+    # chat box is drawn before.
+    import altair  # noqa: F401
+    import pandas  # noqa: F401
+
     from agentic_rag.runtime import AppRuntime  # heavy imports happen off the page's first paint
 
     runtime = AppRuntime.open(load_settings())
