@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 
 from agentic_rag.bench.page import (
-    CHROMIUM_ARGS,
     ask_in_browser,
     chromium_path,
     interrupt,
+    launch,
+    open_chat,
     streamlit_server,
 )
 from agentic_rag.config import PROJECT_ROOT
@@ -55,15 +56,14 @@ def test_browser_asks_and_sees_answer_and_plan(server):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     console_errors: list[str] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        browser = launch(pw, CHROMIUM)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             page.on(
                 "console", lambda m: console_errors.append(m.text) if m.type == "error" else None
             )
             page.on("pageerror", lambda e: console_errors.append(str(e)))
-            page.goto(url, wait_until="domcontentloaded")
-            page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
+            open_chat(page, url, 30_000)
             ask_in_browser(page, "Which movies did Christopher Nolan direct?")
             sidebar = page.get_by_test_id("stSidebar")
             sidebar.get_by_text("Iteration 1/2").wait_for(timeout=10_000)
@@ -114,7 +114,7 @@ def test_ask_in_browser_times_the_page_not_playwrights_polling():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        browser = launch(pw, CHROMIUM)
         try:
             page = browser.new_page()
             page.set_content(TIMED_PAGE)
@@ -137,11 +137,10 @@ def test_timeline_shows_parallel_calls_replanning_and_cache(server):
 
     url, log_path = server
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        browser = launch(pw, CHROMIUM)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.goto(url, wait_until="domcontentloaded")
-            page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
+            open_chat(page, url, 30_000)
             ask_in_browser(page, REPLANNED)
             main = page.get_by_test_id("stMainBlockContainer")
             first = main.get_by_text("Iteration 1: ").last.inner_text()
@@ -177,11 +176,10 @@ def test_ctrl_c_on_the_page_leaves_no_server_or_temp_dir(built_settings, tmp_pat
         "TMPDIR": str(tmp),
     }
     with streamlit_server(env, tmp_path / "streamlit.log") as run, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        browser = launch(pw, CHROMIUM)
         try:
             page = browser.new_page()
-            page.goto(run.url, wait_until="domcontentloaded")
-            page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
+            open_chat(page, run.url, 30_000)
             ask_in_browser(page, "Which movies did Christopher Nolan direct?")
         finally:
             browser.close()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agentic_rag.bench.page import CHROMIUM_ARGS, chromium_path, streamlit_server
+from agentic_rag.bench.page import chromium_path, launch, open_chat, streamlit_server
 from agentic_rag.config import Settings
 from agentic_rag.local_servers import LocalServer
 from tests.servers.conftest import replica_settings
@@ -73,16 +73,14 @@ def test_thread_moves_between_replicas(
         sync_playwright() as pw,
     ):
         assert url_a != url_b
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        browser = launch(pw, CHROMIUM)
         try:
             page_a = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page_a.goto(url_a, wait_until="domcontentloaded")
-            page_a.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
+            open_chat(page_a, url_a, 120_000)
             _ask(page_a, FIRST)
 
             page_b = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page_b.goto(url_b, wait_until="domcontentloaded")
-            page_b.get_by_test_id("stChatInputTextArea").wait_for(timeout=120_000)
+            open_chat(page_b, url_b, 120_000)
             page_b.get_by_text("Past threads").click()
             page_b.get_by_role("button", name=f"{FIRST} (1)", exact=True).click()  # 1 turn
             main_b = page_b.get_by_test_id("stMainBlockContainer")

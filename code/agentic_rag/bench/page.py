@@ -19,7 +19,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from agentic_rag.bench.report import Figure
 from agentic_rag.config import PROJECT_ROOT, Settings
@@ -158,6 +158,17 @@ _WATCH = """([question]) => {
 }"""
 
 
+def launch(pw: Any, chromium: str) -> Any:
+    """Headless Chromium as every page measurement, test and picture runs it."""
+    return pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+
+
+def open_chat(page: Any, url: str, timeout_ms: int) -> None:
+    """Load the app's page and wait until its chat box can be typed in."""
+    page.goto(url, wait_until="domcontentloaded")
+    page.get_by_test_id("stChatInputTextArea").wait_for(timeout=timeout_ms)
+
+
 def ask_in_browser(page, question: str) -> tuple[float, float]:
     """Type a question; return (seconds to the first plan in the sidebar, seconds to the answer),
     from the Enter keydown to the frame that shows each, timed inside the page.
@@ -205,12 +216,11 @@ def _chat_box_ready_s(chromium: str, run: StreamlitRun) -> float:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+        browser = launch(pw, chromium)
         try:
             page = browser.new_page()
             start = time.perf_counter()
-            page.goto(run.url, wait_until="domcontentloaded")
-            page.get_by_test_id("stChatInputTextArea").wait_for(timeout=60_000)
+            open_chat(page, run.url, 60_000)
             return run.healthy_s + (time.perf_counter() - start)
         finally:
             browser.close()
@@ -234,12 +244,11 @@ def bench_page(settings: Settings) -> list[Figure]:
     plans, answers = [], []
     bare_ready_s = _bare_ready_s(chromium, Path(settings.build_dir))
     with streamlit_server(env, log) as (url, healthy_s, proc), sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+        browser = launch(pw, chromium)
         try:
             page = browser.new_page()
             start = time.perf_counter()
-            page.goto(url, wait_until="domcontentloaded")
-            page.get_by_test_id("stChatInputTextArea").wait_for(timeout=60_000)
+            open_chat(page, url, 60_000)
             ready_s = healthy_s + (time.perf_counter() - start)
             _, first_answer_s = ask_in_browser(page, QUESTIONS[0])
             first_answer_s += ready_s

@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from agentic_rag.bench.page import CHROMIUM_ARGS, chromium_path, streamlit_server
+from agentic_rag.bench.page import chromium_path, launch, streamlit_server
 from agentic_rag.config import PROJECT_ROOT, load_settings
 
 OUT = PROJECT_ROOT / "docs" / "images"
@@ -35,7 +35,7 @@ def _capture(url: str, chromium: str) -> tuple[list[tuple[float, bytes]], bytes]
 
     frames: list[tuple[float, bytes]] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+        browser = launch(pw, chromium)
         try:
             page = browser.new_page(viewport=VIEWPORT)
             page.goto(url, wait_until="domcontentloaded")
