@@ -97,11 +97,15 @@ def shared(
     return settings
 
 
-def replica_settings(shared: Settings, build_dir: Path, postgres, chroma, falkordb) -> Settings:
-    """A second replica: its own SQLite catalog, cache and audit log; shared traces."""
+@pytest.fixture
+def second_replica(shared: Settings, postgres, chroma, falkordb, tmp_path: Path) -> Settings:
+    """A second replica: its own SQLite catalog, cache and audit log; shared servers and
+    traces."""
     from agentic_rag.stores.build import build_all
 
-    settings = server_settings(build_dir, postgres, chroma, falkordb, traces_dir=shared.traces_dir)
+    settings = server_settings(
+        tmp_path / "replica-b", postgres, chroma, falkordb, traces_dir=shared.traces_dir
+    )
     build_all(settings, stages=("sqlite",))
     return settings
 

@@ -13,18 +13,15 @@ from agentic_rag.agent.checkpoints import backend, checkpoint_threads
 from agentic_rag.config import Settings
 from agentic_rag.local_servers import LocalServer
 from agentic_rag.runtime import AppRuntime
-from tests.servers.conftest import replica_settings
 
 
 async def test_thread_continues_on_another_runtime(
     shared: Settings,
+    second_replica: Settings,
     postgres: LocalServer,
-    chroma: LocalServer,
-    falkordb: LocalServer,
     fixture_rows: list[dict[str, str]],
-    tmp_path: Path,
 ) -> None:
-    other = replica_settings(shared, tmp_path / "replica-b", postgres, chroma, falkordb)
+    other = second_replica
     assert backend(other) == "postgres"
     first, second = AppRuntime.open(shared), AppRuntime.open(other)
     try:

@@ -13,8 +13,6 @@ import pytest
 
 from agentic_rag.bench.page import chromium_path, launch, open_chat, streamlit_server
 from agentic_rag.config import Settings
-from agentic_rag.local_servers import LocalServer
-from tests.servers.conftest import replica_settings
 
 pytestmark = pytest.mark.e2e
 CHROMIUM = chromium_path()
@@ -53,15 +51,13 @@ def _env(settings: Settings) -> dict[str, str]:
 )
 def test_thread_moves_between_replicas(
     shared: Settings,
-    postgres: LocalServer,
-    chroma: LocalServer,
-    falkordb: LocalServer,
+    second_replica: Settings,
     fixture_rows: list[dict[str, str]],
     tmp_path: Path,
 ) -> None:
     from playwright.sync_api import sync_playwright
 
-    other = replica_settings(shared, tmp_path / "replica-b", postgres, chroma, falkordb)
+    other = second_replica
     expected = [
         r["title"]
         for r in fixture_rows
