@@ -30,6 +30,8 @@ from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResu
 from langchain_core.runnables import Runnable, RunnableLambda
 from pydantic import BaseModel, Field, ValidationError
 
+from tests.fakes_http import method_of
+
 
 @dataclass
 class StopMidStream:
@@ -164,15 +166,6 @@ class FakeChatModel(BaseChatModel):
 
     # --- text -----------------------------------------------------------------------------
 
-    @staticmethod
-    def method_of(kwargs: dict[str, Any]) -> str:
-        if "tools" in kwargs:
-            return "tools"
-        fmt = kwargs.get("response_format") or {}
-        if fmt.get("type") == "json_object":
-            return "json_object_schema" if "schema" in fmt else "json_object"
-        return str(fmt.get("type") or "text")
-
     def _generate(
         self,
         messages: list[BaseMessage],
@@ -180,7 +173,7 @@ class FakeChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
-        method = self.method_of(kwargs)
+        method = method_of(kwargs)  # the model's call options name the method as a body does
         self.methods.append(method)
         if method in self.refuses or (method == "json_schema" and not self.supports_json_schema):
             raise NotImplementedError(f"response_format {method} is not supported")
