@@ -86,20 +86,10 @@ class AgentGraph:
     def checkpointer(self) -> Any:
         return self.compiled.checkpointer
 
-    def _run_options(self) -> dict[str, Any]:
-        options: dict[str, Any] = {"context": self.deps}
-        if self.checkpointer is not None:
-            options["durability"] = DURABILITY
-        return options
-
     def astream(self, graph_input: Any, config: dict[str, Any], **kwargs: Any) -> AsyncIterator:
-        return self.compiled.astream(graph_input, config, **self._run_options(), **kwargs)
-
-    async def ainvoke(self, graph_input: Any, config: dict[str, Any], **kwargs: Any) -> Any:
-        return await self.compiled.ainvoke(graph_input, config, **self._run_options(), **kwargs)
-
-    async def aget_state(self, config: dict[str, Any]) -> Any:
-        return await self.compiled.aget_state(config)
+        if self.checkpointer is not None:  # LangGraph warns about durability without one
+            kwargs["durability"] = DURABILITY
+        return self.compiled.astream(graph_input, config, context=self.deps, **kwargs)
 
 
 def build_graph(deps: AgentDeps, checkpointer: Any | None = None) -> AgentGraph:

@@ -11,14 +11,8 @@ from langchain_core.messages import HumanMessage
 
 from agentic_rag.agent.checkpoints import pop_unsaved
 from agentic_rag.agent.citations import summarize_result
-from agentic_rag.agent.events import (
-    TRACE_FORMAT,
-    Token,
-    TurnEvent,
-    dump_events,
-    parse_event,
-)
-from agentic_rag.agent.graph import RECURSION_LIMIT
+from agentic_rag.agent.events import TRACE_FORMAT, Token, TurnEvent, dump_events, parse_event
+from agentic_rag.agent.graph import RECURSION_LIMIT, AgentGraph
 from agentic_rag.tools.base import ToolResult
 
 log = logging.getLogger(__name__)
@@ -31,7 +25,7 @@ def turn_config(thread_id: str) -> dict[str, Any]:
 
 
 async def run_turn(
-    graph: Any, question: str, thread_id: str, on_event: EventSink | None = None
+    graph: AgentGraph, question: str, thread_id: str, on_event: EventSink | None = None
 ) -> dict[str, Any]:
     """Ask `question` on `thread_id`; call `on_event` with every typed event; return the state
     with the turn's events under `events`.
@@ -82,7 +76,7 @@ async def run_turn(
         }
     assert final is not None, "a graph run streams its state at least once"
     values = dict(final) | {"elapsed_s": time.time() - started, "events": events}
-    unsaved = pop_unsaved(getattr(graph, "checkpointer", None), thread_id)
+    unsaved = pop_unsaved(graph.checkpointer, thread_id)
     if unsaved is not None:
         log.warning("the finished turn could not be saved: %s", unsaved)
         values["unsaved"] = unsaved
