@@ -1,6 +1,6 @@
 import sys
 
-from agentic_rag.cli import FAST_EXIT_COMMANDS, main, skip_teardown
+from agentic_rag.cli.main import FAST_EXIT_COMMANDS, main, skip_teardown
 
 code = main()
 if len(sys.argv) > 1 and sys.argv[1] in FAST_EXIT_COMMANDS:

@@ -20,20 +20,20 @@ from typing import Any
 import certifi
 import httpx
 
-from agentic_rag.agent.checkpoints import (
+from agentic_rag.agent.deps import AgentDeps, make_agent_deps
+from agentic_rag.agent.graph.build import build_graph
+from agentic_rag.agent.graph.runner import EventSink, run_turn, turn_config, turn_trace
+from agentic_rag.agent.memory.checkpoints import (
     checkpoint_threads,
     memory_errors,
     memory_notice,
     open_checkpointer,
 )
-from agentic_rag.agent.deps import AgentDeps, make_agent_deps
-from agentic_rag.agent.graph import build_graph
-from agentic_rag.agent.offline.evaluator import OfflineEvaluator
-from agentic_rag.agent.offline.lexicon import Lexicon
-from agentic_rag.agent.offline.planner import OfflinePlanner
-from agentic_rag.agent.offline.writer import OfflineSynthesizer
-from agentic_rag.agent.runner import EventSink, run_turn, turn_config, turn_trace
-from agentic_rag.agent.trace_store import ThreadInfo, TraceStore
+from agentic_rag.agent.memory.trace_store import ThreadInfo, TraceStore
+from agentic_rag.agent.rules.evaluator import OfflineEvaluator
+from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.planner import OfflinePlanner
+from agentic_rag.agent.rules.writer import OfflineSynthesizer
 from agentic_rag.config import Settings
 from agentic_rag.redaction import register_secrets
 from agentic_rag.stores.handles import Stores, open_stores
@@ -119,10 +119,10 @@ class AppRuntime:
         rules = (OfflinePlanner(self.lexicon), OfflineEvaluator(), OfflineSynthesizer())
         chat_models, examples, repairer = None, None, None  # repairer None: schema fixes only
         if settings.llm_enabled:
-            from agentic_rag.agent.llm import make_chat_model
-            from agentic_rag.agent.llm_nodes import LadderModel
+            from agentic_rag.agent.llm.chat import make_chat_model
+            from agentic_rag.agent.llm.nodes import LadderModel
             from agentic_rag.agent.plan_examples import ExampleBank
-            from agentic_rag.tools.cypher_repair import (
+            from agentic_rag.tools.cypher.repair import (
                 ChainedRepairer,
                 DeterministicRepairer,
                 LlmCypherRepairer,

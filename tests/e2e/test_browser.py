@@ -13,17 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from agentic_rag.bench.page import (
-    ask_in_browser,
-    chromium_path,
-    interrupt,
-    launch,
-    open_chat,
-    streamlit_server,
-)
+from agentic_rag.bench.page import ask_in_browser
 from agentic_rag.config import PROJECT_ROOT
 from agentic_rag.stores.graph_server import KIND as GRAPH_KIND
 from agentic_rag.stores.owned_dir import TEMP_PREFIX
+from agentic_rag.ui.browser import chromium_path, interrupt, launch, open_chat, streamlit_server
 
 pytestmark = pytest.mark.e2e
 CHROMIUM = chromium_path()

@@ -15,11 +15,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from agentic_rag.agent.interfaces import EvalContext, SynthContext
-from agentic_rag.agent.llm import make_chat_model
-from agentic_rag.agent.llm_nodes import LlmEvaluator, LlmSynthesizer
+from agentic_rag.agent.llm.chat import make_chat_model
+from agentic_rag.agent.llm.node_mode import NodeMode
+from agentic_rag.agent.llm.nodes import LlmEvaluator, LlmSynthesizer
+from agentic_rag.agent.llm.structured import forget_rungs, remembered_rung
 from agentic_rag.agent.models import ExecutionPlan, PlannedCall
-from agentic_rag.agent.node_mode import NodeMode
-from agentic_rag.agent.structured import forget_rungs, remembered_rung
 from agentic_rag.config import PROJECT_ROOT, load_settings
 from agentic_rag.errors import ModelStepError
 from agentic_rag.tools.base import SourceRef, ToolResult, ToolStatus

@@ -7,7 +7,7 @@ import sys
 
 from rich.console import Console
 
-from agentic_rag.cli_chat import ChatSession, chat_loop
+from agentic_rag.cli.chat import ChatSession, chat_loop
 from agentic_rag.runtime import AppRuntime
 from tests.conftest import store_env
 

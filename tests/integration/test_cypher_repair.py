@@ -10,14 +10,14 @@ import pytest
 from agentic_rag.stores.schema import GraphSchema
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.base import ToolStatus
-from agentic_rag.tools.cypher import MAX_ATTEMPTS, CypherArgs, cypher_tool, graph_schema
-from agentic_rag.tools.cypher_repair import (
+from agentic_rag.tools.cypher.repair import (
     CypherRepairer,
     DeterministicRepairer,
     LlmCypherRepairer,
     RepairedCypher,
     repair_query,
 )
+from agentic_rag.tools.cypher.tool import MAX_ATTEMPTS, CypherArgs, cypher_tool, graph_schema
 from agentic_rag.tools.deps import ToolDeps
 
 NOLAN = [{"p.name": "Christopher Nolan"}]
@@ -240,7 +240,7 @@ async def test_deterministic_repairer_gives_up_honestly(stores) -> None:
 
 
 async def test_chained_repairer_falls_back_to_the_model(stores):
-    from agentic_rag.tools.cypher_repair import ChainedRepairer, DeterministicRepairer
+    from agentic_rag.tools.cypher.repair import ChainedRepairer, DeterministicRepairer
 
     class Model:
         timeout_s = 1.0

@@ -15,7 +15,7 @@ from agentic_rag.stores.graph import GraphStore
 from agentic_rag.stores.graph_build import graph_counts
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.base import ToolStatus
-from agentic_rag.tools.cypher import UNREACHABLE, CypherArgs, cypher_tool, graph_schema
+from agentic_rag.tools.cypher.tool import UNREACHABLE, CypherArgs, cypher_tool, graph_schema
 from agentic_rag.tools.deps import ToolDeps
 
 ADVERSARIAL = [
@@ -249,7 +249,7 @@ async def test_server_killed_after_start(built_settings, tmp_path) -> None:
 
 async def test_server_refuses_a_write_the_guard_let_through(deps, stores, monkeypatch) -> None:
     """Defence in depth: GRAPH.RO_QUERY itself rejects writes."""
-    import agentic_rag.tools.cypher as cypher_module
+    import agentic_rag.tools.cypher.tool as cypher_module
 
     monkeypatch.setattr(cypher_module, "check_cypher", lambda q, *a, **k: q)
     before = graph_counts(stores.graph)

@@ -20,11 +20,11 @@ from agentic_rag.stores.build import build_all
 from agentic_rag.stores.catalog import clean_text, split_multi
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.base import ToolStatus
-from agentic_rag.tools.cypher import FOLD_RETRY, CypherArgs, cypher_tool
+from agentic_rag.tools.cypher.tool import FOLD_RETRY, CypherArgs, cypher_tool
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.graph_expand import GraphExpandArgs, graph_expand_tool
 from agentic_rag.tools.semantic import SemanticArgs, semantic_tool
-from agentic_rag.tools.sql import SqlArgs, sql_tool
+from agentic_rag.tools.sql.tool import SqlArgs, sql_tool
 from tests.conftest import as_shown
 
 pytestmark = pytest.mark.slow

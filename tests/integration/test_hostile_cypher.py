@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from agentic_rag.stores.graph import GraphLimits, GraphStore
-from agentic_rag.tools import cypher as cypher_module
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.base import ToolStatus
-from agentic_rag.tools.cypher import UNREACHABLE, CypherArgs, cypher_tool, graph_schema
+from agentic_rag.tools.cypher import tool as cypher_module
+from agentic_rag.tools.cypher.tool import UNREACHABLE, CypherArgs, cypher_tool, graph_schema
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.registry import ToolRegistry
 

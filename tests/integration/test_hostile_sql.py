@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from agentic_rag.config import Settings
-from agentic_rag.tools import sql as sql_module
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.base import ToolResult, ToolStatus
 from agentic_rag.tools.deps import ToolDeps
-from agentic_rag.tools.sql import SqlArgs, sql_tool
+from agentic_rag.tools.sql import tool as sql_module
+from agentic_rag.tools.sql.tool import SqlArgs, sql_tool
 
 #: One call to a string function whose work grows with its arguments' length.
 SINGLE_CALL = [

@@ -14,19 +14,19 @@ import pytest
 
 from agentic_rag.agent.interfaces import PlanContext, TurnSummary
 from agentic_rag.agent.models import ExecutionPlan
-from agentic_rag.agent.offline import compile_cypher as cy
-from agentic_rag.agent.offline import compile_sql as q
-from agentic_rag.agent.offline.lexicon import Lexicon
-from agentic_rag.agent.offline.planner import OfflinePlanner
-from agentic_rag.agent.offline.spec import PersonRef, TitleSet
-from agentic_rag.agent.offline.tagger import Tagger
+from agentic_rag.agent.rules import compile_cypher as cy
+from agentic_rag.agent.rules import compile_sql as q
+from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.planner import OfflinePlanner
+from agentic_rag.agent.rules.spec import PersonRef, TitleSet
+from agentic_rag.agent.rules.tagger import Tagger
 from agentic_rag.config import PROJECT_ROOT
 from agentic_rag.stores.catalog import split_multi
 from agentic_rag.stores.handles import connect_readonly
 from agentic_rag.stores.schema import describe_graph
-from agentic_rag.tools.cypher_guard import check_cypher
-from agentic_rag.tools.sql import load_schema
-from agentic_rag.tools.sql_guard import check_sql
+from agentic_rag.tools.cypher.guard import check_cypher
+from agentic_rag.tools.sql.guard import check_sql
+from agentic_rag.tools.sql.tool import load_schema
 
 TOOLS = ("sql", "semantic", "cypher", "graph_expand", "web")
 

@@ -15,12 +15,12 @@ import pytest
 from pydantic import ValidationError
 
 from agentic_rag.config import Settings
-from agentic_rag.tools import sql as sql_module
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.base import ToolResult, ToolStatus
 from agentic_rag.tools.deps import ToolDeps
-from agentic_rag.tools.sql import SqlArgs, sql_tool
-from agentic_rag.tools.sql_sandbox import Sandbox, execute_readonly
+from agentic_rag.tools.sql import tool as sql_module
+from agentic_rag.tools.sql.sandbox import Sandbox, execute_readonly
+from agentic_rag.tools.sql.tool import SqlArgs, sql_tool
 
 ATTACK_PATHS = [Path("/tmp/agentic_rag_attack.db"), Path("/tmp/agentic_rag_attack_vacuum.db")]
 BLOWUP = "SELECT count(*) FROM show_people a, show_people b, show_people c"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agentic_rag.agent.trace_store import TraceStore
+from agentic_rag.agent.memory.trace_store import TraceStore
 from agentic_rag.config import PROJECT_ROOT
 from agentic_rag.textsafe import clean_text, decode_lenient
 from agentic_rag.tools.audit import AuditLog

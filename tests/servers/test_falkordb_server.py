@@ -18,7 +18,7 @@ from agentic_rag.stores.catalog import load_catalog
 from agentic_rag.stores.graph import GraphLimits, GraphStore
 from agentic_rag.stores.graph_build import build_graph
 from agentic_rag.tools.base import ToolStatus
-from agentic_rag.tools.cypher import CypherArgs, cypher_tool
+from agentic_rag.tools.cypher.tool import CypherArgs, cypher_tool
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.graph_expand import GraphExpandArgs, graph_expand_tool
 from tests.conftest import FIXTURE_CSV, make_settings

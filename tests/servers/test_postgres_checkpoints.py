@@ -9,7 +9,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from agentic_rag.agent.checkpoints import backend, checkpoint_threads
+from agentic_rag.agent.memory.checkpoints import backend, checkpoint_threads
 from agentic_rag.config import Settings
 from agentic_rag.local_servers import LocalServer
 from agentic_rag.runtime import AppRuntime
@@ -61,8 +61,8 @@ async def test_a_paused_server_cannot_hold_a_checkpoint_read(
 ) -> None:
     """SIGSTOP: the kernel still accepts and acknowledges, so only the client's hold timeout
     ends the wait; the cut connection is not handed out again, and the next session works."""
-    from agentic_rag.agent.checkpoints import memory_errors, open_checkpointer
-    from agentic_rag.agent.pg_connections import HOLD_TIMEOUT_S
+    from agentic_rag.agent.memory.checkpoints import memory_errors, open_checkpointer
+    from agentic_rag.agent.memory.pg_connections import HOLD_TIMEOUT_S
     from tests.conftest import make_settings
 
     settings = make_settings(tmp_path, database_url=postgres.url)
@@ -89,7 +89,7 @@ async def test_a_paused_server_cannot_hold_a_checkpoint_read(
 
 def test_a_paused_server_cannot_hold_a_blocking_read(postgres: LocalServer) -> None:
     """The thread list and the table setup use blocking connections, bounded the same way."""
-    from agentic_rag.agent.pg_connections import cut_after
+    from agentic_rag.agent.memory.pg_connections import cut_after
 
     with psycopg.connect(postgres.url, autocommit=True) as conn:
         postgres.pause()

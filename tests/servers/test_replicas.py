@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from agentic_rag.bench.page import chromium_path, launch, open_chat, streamlit_server
 from agentic_rag.config import Settings
+from agentic_rag.ui.browser import chromium_path, launch, open_chat, streamlit_server
 
 pytestmark = pytest.mark.e2e
 CHROMIUM = chromium_path()

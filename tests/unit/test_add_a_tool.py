@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from agentic_rag.agent.runner import run_turn
+from agentic_rag.agent.graph.runner import run_turn
 from agentic_rag.config import load_settings
 from agentic_rag.tools.base import SourceRef, ToolResult, ToolStatus, guarded
 from agentic_rag.tools.deps import ToolDeps

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agentic_rag.stores.schema import GraphSchema
-from agentic_rag.tools.cypher_fold import fold_literals
+from agentic_rag.tools.cypher.fold import fold_literals
 
 SCHEMA = GraphSchema(
     labels={

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from agentic_rag.errors import QueryRefusedError
 from agentic_rag.stores.schema import GraphSchema
-from agentic_rag.tools.cypher_guard import (
+from agentic_rag.tools.cypher.guard import (
     INTERNAL_PREFIX,
     ForbiddenCypherError,
     check_cypher,

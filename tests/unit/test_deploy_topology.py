@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from agentic_rag.agent.checkpoints import backend, memory_notice
+from agentic_rag.agent.memory.checkpoints import backend, memory_notice
 from agentic_rag.config import PROJECT_ROOT
 from agentic_rag.errors import ConfigError, StoreUnavailableError
 from tests.conftest import make_settings

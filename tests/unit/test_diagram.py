@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agentic_rag.agent.diagram import DOC, doc_text, dot, mermaid
+from agentic_rag.agent.graph.diagram import DOC, doc_text, dot, mermaid
 
 
 def test_docs_copy_is_current():

@@ -290,7 +290,7 @@ def test_make_expected_check_fails_on_a_changed_value(tmp_path: Path) -> None:
 
 # -- command line ----------------------------------------------------------------------------
 def test_eval_command_line_and_llm_mode_without_key() -> None:
-    from agentic_rag.cli import build_parser
+    from agentic_rag.cli.main import build_parser
     from agentic_rag.errors import ConfigError
     from agentic_rag.eval.harness import eval_settings
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agentic_rag.agent.events import (
+from agentic_rag.agent.graph.events import (
     TRACE_FORMAT,
     CallFinished,
     CallStarted,
@@ -13,7 +13,7 @@ from agentic_rag.agent.events import (
     parse_event,
     trace_events,
 )
-from agentic_rag.agent.turn_model import TurnModel, timeline_text
+from agentic_rag.agent.memory.turn_model import TurnModel, timeline_text
 from agentic_rag.ui.timeline import (
     STATUS_COLOURS,
     iteration_summaries,

@@ -7,8 +7,8 @@ import ast
 from pathlib import Path
 
 import agentic_rag
-from agentic_rag.agent.offline.lexicon import Lexicon
-from agentic_rag.tools.cypher_repair import pick_name
+from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.tools.cypher.repair import pick_name
 from agentic_rag.tools.semantic import resolve_name
 
 CODE = Path(agentic_rag.__file__).resolve().parent.parent  # the code under test

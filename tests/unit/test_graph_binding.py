@@ -8,10 +8,10 @@ from typing import Any
 
 from langgraph.checkpoint.memory import InMemorySaver
 
-from agentic_rag.agent.checkpoints import recording_saver
-from agentic_rag.agent.events import Token
-from agentic_rag.agent.graph import compiled_graph
-from agentic_rag.agent.runner import run_turn
+from agentic_rag.agent.graph.build import compiled_graph
+from agentic_rag.agent.graph.events import Token
+from agentic_rag.agent.graph.runner import run_turn
+from agentic_rag.agent.memory.checkpoints import recording_saver
 from tests.unit.test_graph import FakeChatModel, FakeTools, decision, make_graph, plan
 
 

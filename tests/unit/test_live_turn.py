@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from agentic_rag.agent.events import CallFinished, CallStarted, PlanMade, Token
+from agentic_rag.agent.graph.events import CallFinished, CallStarted, PlanMade, Token
 from agentic_rag.ui.live_turn import REDRAW_S, run_live
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from agentic_rag.agent.llm import (
+from agentic_rag.agent.llm.chat import (
     cost_of,
     make_chat_model,
     price_for,

@@ -18,11 +18,11 @@ from agentic_rag.agent.interfaces import (
     TurnSummary,
     Usage,
 )
-from agentic_rag.agent.llm_nodes import LlmEvaluator, LlmPlanner, LlmSynthesizer
+from agentic_rag.agent.llm.nodes import LlmEvaluator, LlmPlanner, LlmSynthesizer
+from agentic_rag.agent.llm.prompts import evaluator_messages, planner_messages, synthesizer_messages
+from agentic_rag.agent.llm.structured import forget_rungs, structured_call
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, PlannedCall
 from agentic_rag.agent.plan_examples import PlanExample
-from agentic_rag.agent.prompts import evaluator_messages, planner_messages, synthesizer_messages
-from agentic_rag.agent.structured import forget_rungs, structured_call
 from agentic_rag.config import Settings, load_settings
 from agentic_rag.errors import ModelStepError
 from agentic_rag.tools.base import SourceRef, ToolResult, ToolStatus

@@ -1,5 +1,5 @@
 """Markup from data, tools, models or users never reaches the page as markup: one escaping
-path (`ui/safe.py`), checked by rendering its output with a CommonMark renderer and by
+path (`markup.py`), checked by rendering its output with a CommonMark renderer and by
 rendering the sidebar with Streamlit's AppTest."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from markdown_it import MarkdownIt
 from streamlit.testing.v1 import AppTest
 
 from agentic_rag.agent.interfaces import SynthContext
-from agentic_rag.agent.offline.writer import OfflineSynthesizer
-from agentic_rag.ui.safe import escape_markdown, safe_markdown, safe_url
+from agentic_rag.agent.rules.writer import OfflineSynthesizer
+from agentic_rag.markup import escape_markdown, safe_markdown, safe_url
 
 MD = MarkdownIt("commonmark").enable("table")
 IMAGES = [
@@ -98,8 +98,8 @@ HOSTILE = "![p[q]](http://evil.example/p.png) **LOUD** :red[red] <b>b</b>"
 
 
 def _sidebar_script(hostile: str) -> None:
-    from agentic_rag.agent.events import parse_event
-    from agentic_rag.agent.turn_model import TurnModel
+    from agentic_rag.agent.graph.events import parse_event
+    from agentic_rag.agent.memory.turn_model import TurnModel
     from agentic_rag.ui.turn_view import render_turn_panel
 
     plan = {

@@ -10,15 +10,15 @@ from typing import Any
 from langgraph.checkpoint.memory import InMemorySaver
 
 from agentic_rag.agent.deps import make_agent_deps
-from agentic_rag.agent.fallback import run_step
-from agentic_rag.agent.graph import build_graph
+from agentic_rag.agent.graph.build import build_graph
 from agentic_rag.agent.interfaces import Usage
-from agentic_rag.agent.node_mode import NodeMode, rules_note, turn_label
-from agentic_rag.agent.offline.writer import OfflineSynthesizer
+from agentic_rag.agent.llm.fallback import run_step
+from agentic_rag.agent.llm.node_mode import NodeMode, rules_note, turn_label
+from agentic_rag.agent.rules.writer import OfflineSynthesizer
 from agentic_rag.config import load_settings
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.registry import ToolRegistry, ToolSpec
-from agentic_rag.tools.sql import SqlArgs
+from agentic_rag.tools.sql.tool import SqlArgs
 from tests.fakes import FakeChatModel
 from tests.unit.test_graph import FakeTools, StaticEvaluator, StaticPlanner, ask, decision, plan
 

@@ -6,8 +6,8 @@ import asyncio
 
 from agentic_rag.agent.interfaces import EvalContext, SynthContext
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, PlannedCall
-from agentic_rag.agent.offline.evaluator import OfflineEvaluator
-from agentic_rag.agent.offline.writer import OfflineSynthesizer
+from agentic_rag.agent.rules.evaluator import OfflineEvaluator
+from agentic_rag.agent.rules.writer import OfflineSynthesizer
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 TOOLS = ("sql", "semantic", "cypher", "graph_expand", "web", "omdb")

@@ -13,15 +13,15 @@ import pytest
 
 from agentic_rag.agent.interfaces import PlanContext, TurnSummary
 from agentic_rag.agent.models import ExecutionPlan
-from agentic_rag.agent.offline.lexicon import Lexicon, ShowInfo
-from agentic_rag.agent.offline.planner import OfflinePlanner
-from agentic_rag.agent.offline.reader import Reader
+from agentic_rag.agent.rules.lexicon import Lexicon, ShowInfo
+from agentic_rag.agent.rules.planner import OfflinePlanner
+from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.folding import fold
 from agentic_rag.stores.schema import GraphSchema
 from agentic_rag.stores.sqlite_build import SCHEMA
 from agentic_rag.tools.base import ToolResult, ToolStatus
-from agentic_rag.tools.cypher_guard import check_cypher
-from agentic_rag.tools.sql_guard import check_sql
+from agentic_rag.tools.cypher.guard import check_cypher
+from agentic_rag.tools.sql.guard import check_sql
 
 ALL_TOOLS = ("sql", "semantic", "cypher", "graph_expand", "web", "omdb")
 GENRES = ["Comedies", "Documentaries", "Docuseries", "Dramas", "Horror Movies", "Korean TV Shows",

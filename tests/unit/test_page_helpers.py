@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from agentic_rag.agent.events import CallFinished, CallStarted, PlanMade, Planning
 from agentic_rag.agent.follow_ups import suggest_follow_ups
-from agentic_rag.agent.turn_model import TurnModel
+from agentic_rag.agent.graph.events import CallFinished, CallStarted, PlanMade, Planning
+from agentic_rag.agent.memory.turn_model import TurnModel
+from agentic_rag.markup import link_citations, safe_markdown
 from agentic_rag.tools.base import ToolResult, ToolStatus
 from agentic_rag.ui.results_view import chartable
-from agentic_rag.ui.safe import link_citations, safe_markdown
 
 
 def test_safe_markdown_drops_html_and_images():

@@ -43,7 +43,7 @@ def test_each_fence_has_its_own_id():
 
 
 def test_summaries_of_outside_results_are_fenced_too():
-    from agentic_rag.agent.prompts import summaries_text
+    from agentic_rag.agent.llm.prompts import summaries_text
 
     failed = ToolResult(
         tool="web",

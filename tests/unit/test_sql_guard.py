@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from agentic_rag.errors import QueryRefusedError
-from agentic_rag.tools.sql_guard import GuardedSql, check_sql
+from agentic_rag.tools.sql.guard import GuardedSql, check_sql
 
 SCHEMA = {
     "shows": ["show_id", "type", "title", "director", "release_year", "description"],

@@ -16,17 +16,17 @@ import pytest
 import respx
 
 from agentic_rag.agent.interfaces import PlanContext
-from agentic_rag.agent.llm import make_chat_model
-from agentic_rag.agent.llm_nodes import LlmEvaluator, LlmPlanner
-from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan
-from agentic_rag.agent.server_errors import is_transport_error, refuses_format
-from agentic_rag.agent.structured import (
+from agentic_rag.agent.llm.chat import make_chat_model
+from agentic_rag.agent.llm.nodes import LlmEvaluator, LlmPlanner
+from agentic_rag.agent.llm.server_errors import is_transport_error, refuses_format
+from agentic_rag.agent.llm.structured import (
     Rung,
     extract_json,
     forget_rungs,
     ladder_for,
     remembered_rung,
 )
+from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan
 from agentic_rag.config import Settings, load_settings
 from agentic_rag.errors import ModelStepError
 from tests.conftest import MODEL_DIR
@@ -223,8 +223,8 @@ def _eval_ctx() -> Any:
 
 
 async def test_the_cypher_repairer_negotiates_through_the_ladder(tmp_path: Path) -> None:
-    from agentic_rag.agent.llm_nodes import LadderModel
-    from agentic_rag.tools.cypher_repair import LlmCypherRepairer
+    from agentic_rag.agent.llm.nodes import LadderModel
+    from agentic_rag.tools.cypher.repair import LlmCypherRepairer
 
     fixed = {"query": "MATCH (s:Show) RETURN s.title LIMIT 5", "explanation": "label case"}
     server = LlamaCppServer(fixed)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from agentic_rag.agent.runner import run_turn, turn_trace
-from agentic_rag.agent.trace_store import TraceStore
-from agentic_rag.agent.turn_model import TurnModel
+from agentic_rag.agent.graph.runner import run_turn, turn_trace
+from agentic_rag.agent.memory.trace_store import TraceStore
+from agentic_rag.agent.memory.turn_model import TurnModel
 from tests.fakes import FakeChatModel
 from tests.unit.test_graph import FakeTools, decision, make_graph, plan
 

@@ -74,7 +74,7 @@ def make_agent_deps(
 
     `rules` are the deterministic planner, evaluator and synthesizer; with `chat_models`
     (node -> chat model) the model answers first and the rules are the fallback, in one place
-    (`agent/fallback.py`). `overrides` replace any field.
+    (`agent/llm/fallback.py`). `overrides` replace any field.
     """
     from agentic_rag.config import mode_label
 
@@ -94,8 +94,8 @@ def make_agent_deps(
         mode_label=mode_label(settings),
     )
     if chat_models:
-        from agentic_rag.agent.llm import model_name_of
-        from agentic_rag.agent.llm_nodes import LlmEvaluator, LlmPlanner, LlmSynthesizer
+        from agentic_rag.agent.llm.chat import model_name_of
+        from agentic_rag.agent.llm.nodes import LlmEvaluator, LlmPlanner, LlmSynthesizer
 
         values |= dict(
             planner=LlmPlanner(chat_models["planner"], settings, examples),

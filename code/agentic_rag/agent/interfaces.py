@@ -1,7 +1,7 @@
 """What the graph's nodes need from a planner, an evaluator and a synthesizer.
 
 Two implementations of each sit behind these: an LLM-backed one (`agentic_rag.agent.llm_*`) and a
-deterministic offline one (`agentic_rag.agent.offline.*`), so the same graph runs in both modes.
+deterministic offline one (`agentic_rag.agent.rules.*`), so the same graph runs in both modes.
 """
 
 from __future__ import annotations

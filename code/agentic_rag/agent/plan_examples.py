@@ -18,7 +18,7 @@ import yaml
 from pydantic import BaseModel, Field, model_validator
 
 from agentic_rag.agent.models import PlannedCall
-from agentic_rag.agent.offline.spec import Operation
+from agentic_rag.agent.rules.spec import Operation
 from agentic_rag.tools.registry import TOOLS
 
 BANK_PATH = Path(__file__).with_name("plan_examples.yaml")

@@ -11,10 +11,10 @@ from langgraph.checkpoint.memory import InMemorySaver
 from pydantic import BaseModel
 
 from agentic_rag.agent.deps import make_agent_deps
-from agentic_rag.agent.graph import build_graph
+from agentic_rag.agent.graph.build import build_graph
+from agentic_rag.agent.graph.runner import run_turn
 from agentic_rag.agent.interfaces import EvalContext, PlanContext, SynthContext, TokenSink, Usage
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, PlannedCall
-from agentic_rag.agent.runner import run_turn
 from agentic_rag.bench.report import Figure
 from agentic_rag.bench.tools import percentiles
 from agentic_rag.config import Settings

@@ -13,9 +13,10 @@ import statistics
 import time
 from pathlib import Path
 
-from agentic_rag.bench.page import CHROMIUM_ARGS, QUESTIONS, chromium_path, streamlit_server
+from agentic_rag.bench.page import QUESTIONS
 from agentic_rag.bench.report import Figure
 from agentic_rag.config import Settings
+from agentic_rag.ui.browser import CHROMIUM_ARGS, chromium_path, streamlit_server
 
 SESSIONS = 4
 ANSWER_TIMEOUT_MS = 120_000

@@ -21,14 +21,14 @@ from collections.abc import Awaitable, Callable
 
 from agentic_rag.bench.report import Figure
 from agentic_rag.config import Settings
+from agentic_rag.markup import escape_markdown, safe_markdown
 from agentic_rag.stores.handles import open_stores
-from agentic_rag.tools import sql as sql_module
 from agentic_rag.tools.audit import AuditLog
-from agentic_rag.tools.cypher import CypherArgs, cypher_tool
+from agentic_rag.tools.cypher.tool import CypherArgs, cypher_tool
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.registry import ToolRegistry
-from agentic_rag.tools.sql import SqlArgs, sql_tool
-from agentic_rag.ui.safe import escape_markdown, safe_markdown
+from agentic_rag.tools.sql import tool as sql_module
+from agentic_rag.tools.sql.tool import SqlArgs, sql_tool
 
 SQL_TIMEOUT_S = 1.0
 SQL_SINGLE_CALL = (

@@ -2,37 +2,26 @@
 question → first plan in the sidebar → answer, in headless Chromium (offline mode, full catalog).
 The question's times run from the Enter keydown to the frame that shows each, timed in the page.
 
-The server helpers here are shared with the browser test (`tests/e2e/test_browser.py`).
+Starting the server and the browser: `ui/browser.py`.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import shutil
-import signal
-import socket
 import statistics
-import subprocess
-import sys
 import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NamedTuple
 
 from agentic_rag.bench.report import Figure
-from agentic_rag.config import PROJECT_ROOT, Settings
+from agentic_rag.config import Settings
+from agentic_rag.ui.browser import (
+    StreamlitRun,
+    chromium_path,
+    interrupt,
+    launch,
+    open_chat,
+    streamlit_server,
+)
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 READ_PAUSE_MS = 1500
 QUESTIONS = (
     "How many movies from India were released in 2019?",
@@ -43,88 +32,12 @@ QUESTIONS = (
 )
 
 
-def chromium_path() -> str | None:
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_healthy(url: str, proc: subprocess.Popen, timeout: float = 60.0) -> None:
-    start = time.perf_counter()
-    while time.perf_counter() - start < timeout:
-        if proc.poll() is not None:
-            raise RuntimeError(f"streamlit exited with code {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=1) as resp:
-                if resp.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.05)
-    raise TimeoutError(f"{url} was not healthy after {timeout:g} s")
-
-
-APP_SCRIPT = PROJECT_ROOT / "code" / "streamlit_app.py"
 #: The same page furniture with no app behind it: the baseline of the page's ready time.
 BARE_SCRIPT = """import streamlit as st
 st.set_page_config(page_title="bare", layout="wide")
 st.title("bare page")
 st.chat_input("Ask")
 """
-
-
-class StreamlitRun(NamedTuple):
-    url: str
-    healthy_s: float
-    proc: subprocess.Popen
-
-
-@contextlib.contextmanager
-def streamlit_server(
-    env: dict[str, str], log_path: Path, script: Path = APP_SCRIPT
-) -> Iterator[StreamlitRun]:
-    """Start `streamlit run` on a free loopback port; yield its url, seconds until healthy, and
-    the process (stopped on exit if still running)."""
-    port = free_port()
-    with log_path.open("w+") as log:
-        start = time.perf_counter()
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "streamlit",
-                "run",
-                str(script),
-                "--server.port",
-                str(port),
-                "--server.address",
-                "127.0.0.1",
-                "--server.headless",
-                "true",
-                "--browser.gatherUsageStats",
-                "false",
-                "--client.toolbarMode",
-                "viewer",
-            ],
-            env={**os.environ, **env},
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            cwd=PROJECT_ROOT,
-        )
-        try:
-            url = f"http://127.0.0.1:{port}"
-            wait_healthy(f"{url}/_stcore/health", proc)
-            yield StreamlitRun(url, time.perf_counter() - start, proc)
-        finally:
-            if proc.poll() is None:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
 
 
 #: Installed in the page before Enter: notes when each condition `ask_in_browser` waits for
@@ -158,17 +71,6 @@ _WATCH = """([question]) => {
 }"""
 
 
-def launch(pw: Any, chromium: str) -> Any:
-    """Headless Chromium as every page measurement, test and picture runs it."""
-    return pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
-
-
-def open_chat(page: Any, url: str, timeout_ms: int) -> None:
-    """Load the app's page and wait until its chat box can be typed in."""
-    page.goto(url, wait_until="domcontentloaded")
-    page.get_by_test_id("stChatInputTextArea").wait_for(timeout=timeout_ms)
-
-
 def ask_in_browser(page, question: str) -> tuple[float, float]:
     """Type a question; return (seconds to the first plan in the sidebar, seconds to the answer),
     from the Enter keydown to the frame that shows each, timed inside the page.
@@ -198,18 +100,6 @@ def ask_in_browser(page, question: str) -> tuple[float, float]:
     )
     marks = page.evaluate("window.__askMarks")
     return marks["plan"] / 1000, marks["answer"] / 1000
-
-
-def interrupt(proc: subprocess.Popen, timeout: float = 30.0) -> float:
-    """Send Ctrl-C (SIGINT) and return the seconds until the process is gone."""
-    start = time.perf_counter()
-    proc.send_signal(signal.SIGINT)
-    try:
-        proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-    return time.perf_counter() - start
 
 
 def _chat_box_ready_s(chromium: str, run: StreamlitRun) -> float:

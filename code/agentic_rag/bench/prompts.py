@@ -18,11 +18,11 @@ import statistics
 from collections.abc import Callable
 
 from agentic_rag.agent.interfaces import EvalContext, PlanContext, SynthContext
-from agentic_rag.agent.llm import strict_json_schema
+from agentic_rag.agent.llm.chat import strict_json_schema
+from agentic_rag.agent.llm.prompts import evaluator_messages, planner_messages, synthesizer_messages
+from agentic_rag.agent.llm.token_count import estimate_tokens, messages_text
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, plan_schema_from
 from agentic_rag.agent.plan_examples import ExampleBank
-from agentic_rag.agent.prompts import evaluator_messages, planner_messages, synthesizer_messages
-from agentic_rag.agent.token_count import estimate_tokens, messages_text
 from agentic_rag.bench.report import Figure
 from agentic_rag.config import Settings
 from agentic_rag.tools.base import ToolResult

@@ -11,11 +11,11 @@ from agentic_rag.bench.report import Figure
 from agentic_rag.config import Settings
 from agentic_rag.stores.handles import open_stores
 from agentic_rag.tools.audit import AuditLog
-from agentic_rag.tools.cypher import CypherArgs, cypher_tool
+from agentic_rag.tools.cypher.tool import CypherArgs, cypher_tool
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.graph_expand import GraphExpandArgs, graph_expand_tool
 from agentic_rag.tools.semantic import SemanticArgs, semantic_tool
-from agentic_rag.tools.sql import SqlArgs, sql_tool
+from agentic_rag.tools.sql.tool import SqlArgs, sql_tool
 
 SQL = [
     "SELECT count(*) FROM shows WHERE type = 'Movie' AND release_year = 2019",

@@ -25,5 +25,5 @@ class ToolDeps:
     http: httpx.AsyncClient | None = None
     cache: Any | None = None  # agentic_rag.tools.cache.TTLCache
     audit: AuditLog = field(default_factory=lambda: AuditLog(None))
-    cypher_repairer: Any | None = None  # agentic_rag.tools.cypher_repair.CypherRepairer
+    cypher_repairer: Any | None = None  # agentic_rag.tools.cypher.repair.CypherRepairer
     web_search: WebSearchFn | None = None  # None: the real ddgs client

@@ -25,7 +25,7 @@ from agentic_rag.tools.base import (
     error_result,
     guarded,
 )
-from agentic_rag.tools.cypher import UNREACHABLE, graph_info, query_timeout_ms
+from agentic_rag.tools.cypher.tool import UNREACHABLE, graph_info, query_timeout_ms
 from agentic_rag.tools.deps import ToolDeps
 
 TOOL = "graph_expand"

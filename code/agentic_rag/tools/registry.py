@@ -15,12 +15,12 @@ from pydantic import BaseModel
 from agentic_rag.config import Settings
 from agentic_rag.textsafe import controls_in
 from agentic_rag.tools.base import ToolResult, ToolStatus, error_result
-from agentic_rag.tools.cypher import CypherArgs, cypher_tool
+from agentic_rag.tools.cypher.tool import CypherArgs, cypher_tool
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.graph_expand import GraphExpandArgs, graph_expand_tool
 from agentic_rag.tools.omdb import OmdbArgs, omdb_available, omdb_tool
 from agentic_rag.tools.semantic import SemanticArgs, semantic_tool
-from agentic_rag.tools.sql import SqlArgs, sql_tool
+from agentic_rag.tools.sql.tool import SqlArgs, sql_tool
 from agentic_rag.tools.web import WebArgs, web_tool
 
 ToolFn = Callable[[Any, ToolDeps, str], Awaitable[ToolResult]]

@@ -11,7 +11,7 @@ import streamlit as st
 
 from agentic_rag.config import load_settings
 from agentic_rag.errors import AgenticRagError
-from agentic_rag.ui.safe import escape_markdown
+from agentic_rag.markup import escape_markdown
 
 if TYPE_CHECKING:
     from agentic_rag.runtime import AppRuntime

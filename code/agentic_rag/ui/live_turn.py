@@ -17,8 +17,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from agentic_rag.agent.events import Decision, PlanMade, Token, TurnEvent
-from agentic_rag.agent.turn_model import TurnModel
+from agentic_rag.agent.graph.events import Decision, PlanMade, Token, TurnEvent
+from agentic_rag.agent.memory.turn_model import TurnModel
 
 if TYPE_CHECKING:
     from agentic_rag.runtime import AppRuntime

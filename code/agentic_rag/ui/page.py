@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from agentic_rag.agent.turn_model import TurnModel
+from agentic_rag.agent.memory.turn_model import TurnModel
 from agentic_rag.config import mode_label
+from agentic_rag.markup import escape_markdown, link_citations, safe_markdown
 from agentic_rag.ui.live_turn import run_live
 from agentic_rag.ui.results_view import render_results, render_sources
-from agentic_rag.ui.safe import escape_markdown, link_citations, safe_markdown
 from agentic_rag.ui.timeline import render_timeline
 from agentic_rag.ui.turn_view import render_turn_panel
 
@@ -175,7 +175,7 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
 
 @st.cache_data(show_spinner=False)
 def _agent_dot() -> str:
-    from agentic_rag.agent.diagram import dot
+    from agentic_rag.agent.graph.diagram import dot
 
     return dot()
 

@@ -17,8 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-from agentic_rag.bench.page import chromium_path, launch, streamlit_server
 from agentic_rag.config import PROJECT_ROOT, load_settings
+from agentic_rag.ui.browser import chromium_path, launch, streamlit_server
 
 OUT = PROJECT_ROOT / "docs" / "images"
 QUESTION = "Movies about dreams and who acted in them"

@@ -7,8 +7,8 @@ from typing import Any
 
 import streamlit as st
 
+from agentic_rag.markup import escape_markdown, safe_url
 from agentic_rag.ui.graph_view import render_graph
-from agentic_rag.ui.safe import escape_markdown, safe_url
 
 CHART_MAX_BARS = 40
 HIDDEN = {"description", "labels", "snippet", "plot"}

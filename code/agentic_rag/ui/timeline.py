@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agentic_rag.agent.turn_model import Span, TurnModel
+from agentic_rag.agent.memory.turn_model import Span, TurnModel
 
 STATUS_COLOURS = {
     "running": "#9ca3af",

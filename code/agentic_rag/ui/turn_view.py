@@ -1,6 +1,6 @@
 """The sidebar's rendering of one turn: plans, calls, repairs, decisions, node modes, costs.
 
-It draws a `TurnModel` (`agent/turn_model.py`), which is folded from the turn's typed events
+It draws a `TurnModel` (`agent/memory/turn_model.py`), which is folded from the turn's typed events
 live and from the stored events on reload, so both draw the same panel.
 """
 
@@ -11,9 +11,9 @@ from typing import Any
 
 import streamlit as st
 
-from agentic_rag.agent.events import NodeFinished
-from agentic_rag.agent.turn_model import CallView, TurnModel
-from agentic_rag.ui.safe import escape_markdown
+from agentic_rag.agent.graph.events import NodeFinished
+from agentic_rag.agent.memory.turn_model import CallView, TurnModel
+from agentic_rag.markup import escape_markdown
 
 STATUS_ICON = {
     "running": "⏳",

@@ -1,0 +1,62 @@
+"""The agent's diagram, drawn from the compiled LangGraph itself (never by hand): Mermaid for
+`docs/agent_graph.md` (`make diagram`; a test fails when the copy is stale) and Graphviz DOT
+for the page's "How it works" panel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from agentic_rag.config import PROJECT_ROOT
+
+DOC = PROJECT_ROOT / "docs" / "agent_graph.md"
+_HEADER = """# The agent's graph
+
+Generated from the compiled LangGraph by `make diagram` (`agentic_rag.agent.graph.diagram`); do not
+edit by hand: `tests/unit/test_diagram.py` fails when this copy differs from the code.
+Dotted edges are the evaluator's conditional route (replan, or hand over to the synthesizer).
+
+"""
+
+
+def _drawable() -> Any:
+    """The app's compiled graph as LangGraph draws it (no stores, models or settings needed)."""
+    from agentic_rag.agent.graph.build import compiled_graph
+
+    return compiled_graph().get_graph()
+
+
+def mermaid() -> str:
+    return _drawable().draw_mermaid()
+
+
+def doc_text() -> str:
+    return f"{_HEADER}```mermaid\n{mermaid().strip()}\n```\n"
+
+
+def dot() -> str:
+    """Graphviz DOT of the same graph (LangGraph's drawable graph: nodes and edges)."""
+    drawable = _drawable()
+    lines = [
+        "digraph agent {",
+        '  graph [rankdir=LR, bgcolor="transparent"];',
+        '  node [shape=box, style="rounded,filled", fillcolor="#f2f0ff", fontname="Helvetica"];',
+    ]
+    for node_id in drawable.nodes:
+        if node_id in ("__start__", "__end__"):
+            label = "question" if node_id == "__start__" else "answer"
+            lines.append(f'  "{node_id}" [label="{label}", shape=oval, fillcolor="#bfb6fc"];')
+    for edge in drawable.edges:
+        style = ' [style=dashed, label="route"]' if edge.conditional else ""
+        lines.append(f'  "{edge.source}" -> "{edge.target}"{style};')
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def write_doc(path: Path = DOC) -> bool:
+    """Write the docs' copy; True if it changed."""
+    text = doc_text()
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.write_text(text, encoding="utf-8")
+    return True

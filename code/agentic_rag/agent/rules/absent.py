@@ -1,0 +1,211 @@
+"""Named but absent: a person or title the question names by its cue that the catalog lacks.
+
+"directed by pedro almodovar", "movies of X", "X's films", "when was The Godfather added": the
+cue says what the words are, so the reader keeps them as an entity even when no catalog name
+matches (folded, then fuzzily). The plan runs the query the question asks, which comes back
+empty, plus a count of the entity's titles that grounds the answer "the catalog has no title
+directed by X [n]"; catalog names just under the fuzzy cut-off are offered as "did you mean".
+The planner writes one `Absent (part i): {...}` line per entity; the writer reads it back.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from itertools import pairwise
+from typing import NamedTuple
+
+from agentic_rag.agent.rules.intent import Intent
+from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
+from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
+from agentic_rag.agent.rules.vocab import COMMON, WORD, WORKS_AFTER, WORKS_BEFORE, role_at
+
+MAX_NAME_WORDS = 4
+TITLE_OPS = frozenset({"describe", "people", "similar"})  # operations on a named title
+_POSSESSIVE = re.compile(r"['’]s$", re.I)
+_JOIN = re.compile(r"\s+|\s*-\s*|\.\s+")  # between the words of one name
+#: between the words of a typed title: its own punctuation ("Club de Cuervos Presents: The …")
+_TITLE_JOIN = re.compile(r"[\s:;,.!?&'’\-–—]+")
+#: a capitalised run that may be a title: small words may join capitalised ones
+_TITLE_RUN = re.compile(r"[A-Z0-9][\w'’:]*(?:\s+(?:(?:of|the|a|an|and|&)\s+)*[A-Z0-9][\w'’:]*)*")
+_SENTENCE_END = re.compile(r"[.?!]\s*$")
+CHECK_PURPOSE = "in the catalog? "  # the purpose prefix of the grounding count
+_LINE = re.compile(r"^Absent \(part (\d+)\): (\{.*\})$", re.M)
+
+
+class Cued(NamedTuple):
+    start: int
+    end: int
+    role: Role | None
+
+
+def title_case(raw: str) -> str:
+    """The name as typed, each all-lower-case word capitalised (small words inside kept)."""
+    words = raw.split()
+    return " ".join(
+        w[:1].upper() + w[1:] if w.islower() and (i == 0 or w not in COMMON) else w
+        for i, w in enumerate(words)
+    )
+
+
+def _free(tags: list[Tag], start: int, end: int) -> bool:
+    return not any(t.start < end and start < t.end for t in tags)
+
+
+def _name_word(word: str, lex: Lexicon) -> bool:
+    low = _POSSESSIVE.sub("", word).casefold()
+    if low in COMMON or low.isdigit() or len(low) < 2:
+        return False
+    return word[:1].isupper() or low not in lex.everyday_words
+
+
+def _runs(text: str, tags: list[Tag], lex: Lexicon) -> list[list[re.Match[str]]]:
+    """Maximal runs of untagged name-like words (capitalised, or not everyday English)."""
+    runs: list[list[re.Match[str]]] = []
+    prev: re.Match[str] | None = None
+    for m in WORD.finditer(text):
+        ok = _free(tags, *m.span()) and _name_word(m.group(), lex)
+        joined = (prev is not None and _JOIN.fullmatch(text[prev.end() : m.start()]) is not None
+                  and not _POSSESSIVE.search(prev.group()))  # fmt: skip
+        if ok and runs and joined:
+            runs[-1].append(m)
+        elif ok:
+            runs.append([m])
+        prev = m if ok else None
+    return runs
+
+
+def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
+    """Spans of 1-4 name-like words with a person cue right before or after them. A single
+    word must be capitalised; lower-case names need two words (one is too often English)."""
+    out = []
+    for run in _runs(text, tags, lex):
+        if len(run) > MAX_NAME_WORDS:
+            continue
+        last = run[-1].group()
+        start, end = run[0].start(), run[-1].end() - (2 if _POSSESSIVE.search(last) else 0)
+        if len(run) == 1 and not (run[0].group()[:1].isupper() and end - start >= 3):
+            continue
+        role = role_at(text, start, end)
+        before, after = text[max(0, start - 30) : start], text[end : end + 30]
+        if role or WORKS_BEFORE.search(before) or WORKS_AFTER.search(after):
+            out.append(Cued(start, end, role))  # type: ignore[arg-type]
+    return out
+
+
+def title_slot(text: str, tags: list[Tag], intent: Intent, lex: Lexicon,
+               classify: Callable[[str, list[Tag]], Intent],
+               lead: int | None) -> tuple[list[Tag], Intent]:  # fmt: skip
+    """A capitalised run where a title goes ("when was The Godfather added"): a title when the
+    question, with the run masked as {title}, asks about a named title at least as surely as
+    without it; a misspelt title is read as the catalog's, else kept as absent."""
+    for span in title_runs(text, tags, lead):
+        raw = text[span[0] : span[1]]
+        hit = lex.fuzzy_title(raw)
+        cand = fuzzy_tag("title", span, raw, hit, None) if hit else absent_title(raw, span, lex)
+        tagged = sorted([*tags, cand], key=lambda t: t.start)
+        alt = classify(text, tagged)
+        if alt.op in TITLE_OPS and alt.score >= intent.score:
+            return tagged, alt
+    for start, end, title in typed_titles(text, tags, lex, lead):
+        cand = Tag(kind="title", start=start, end=end, text=text[start:end], value=title)
+        tagged = sorted([*tags, cand], key=lambda t: t.start)
+        alt = classify(text, tagged)
+        if alt.op in TITLE_OPS and (alt.score >= intent.score or intent.op == "search"):
+            return tagged, alt
+    return tags, intent
+
+
+def typed_titles(text: str, tags: list[Tag], lex: Lexicon,
+                 lead: int | None) -> list[tuple[int, int, str]]:  # fmt: skip
+    """Catalog titles typed without capitals ("how long is the irishman", "who made roma"),
+    longest first: runs of untagged words before any description lead whose folded text is a
+    title's; one word must not be everyday English, several must not all be small words."""
+    toks = [m for m in WORD.finditer(text[:lead]) if _free(tags, *m.span())]
+    out = []
+    for n in range(min(lex.max_title_words, len(toks)), 0, -1):
+        for i in range(len(toks) - n + 1):
+            gram = toks[i : i + n]
+            joins = (text[a.end() : b.start()] for a, b in pairwise(gram))
+            if any(_TITLE_JOIN.fullmatch(j) is None for j in joins):
+                continue
+            words = [g.group().casefold() for g in gram]
+            if all(w in COMMON for w in words) or (n == 1 and words[0] in lex.everyday_words):
+                continue
+            start, end = gram[0].start(), gram[-1].end()
+            if (title := lex.title(text[start:end])) and all(
+                    e <= start or s >= end for s, e, _ in out):  # fmt: skip
+                out.append((start, end, title))
+    return out
+
+
+def title_runs(text: str, tags: list[Tag], lead: int | None) -> list[tuple[int, int]]:
+    """Capitalised runs that may name a title the catalog lacks: untagged, not opening a
+    sentence, before any description lead ("about ...", "where ..."), not all everyday words."""
+    out = []
+    for m in _TITLE_RUN.finditer(text):
+        words = list(WORD.finditer(m.group()))
+        while words and words[-1].group().casefold() in COMMON:  # "... on Netflix"
+            words.pop()
+        if not words:
+            continue
+        start, end = m.start() + words[0].start(), m.start() + words[-1].end()
+        opens = start == 0 or bool(_SENTENCE_END.search(text[:start]))
+        common = all(w.group().casefold() in COMMON for w in words)
+        if opens or common or not _free(tags, start, end) or (lead is not None and start >= lead):
+            continue
+        out.append((start, end))
+    return out
+
+
+def absent_title(raw: str, span: tuple[int, int], lex: Lexicon) -> Tag:
+    """A title the question names (quoted, or capitalised in a title's place) that the catalog
+    does not hold."""
+    name = title_case(raw)
+    return Tag(kind="unknown_title", start=span[0], end=span[1], text=raw, value=name,
+               score=0.5, absent=True, near=lex.near_title(raw),
+               note=f"no title named {name} in the catalog")  # fmt: skip
+
+
+def absences(tags: list[Tag]) -> list[Absent]:
+    return [Absent(kind="title" if t.kind == "unknown_title" else "person", name=t.value,
+                   role=t.role, near=t.near) for t in tags if t.absent]  # fmt: skip
+
+
+# -- the plan's record of them, and the answer's sentence --------------------------------------
+def check_set(a: Absent) -> TitleSet:
+    """The titles that would exist if the entity were in the catalog (counted: 0)."""
+    if a.kind == "title":
+        return TitleSet(titles=[a.name])
+    return TitleSet(people=[PersonRef(name=a.name, role=a.role)])
+
+
+def line(part: int, a: Absent) -> str:
+    return f"Absent (part {part}): {a.model_dump_json()}"
+
+
+def parse(reasoning: str) -> dict[int, list[Absent]]:
+    out: dict[int, list[Absent]] = {}
+    for m in _LINE.finditer(reasoning):
+        try:
+            gap = Absent.model_validate(json.loads(m.group(2)))
+        except ValueError:
+            continue  # not a line this module wrote
+        out.setdefault(int(m.group(1)), []).append(gap)
+    return out
+
+
+def sentence(a: Absent, n: int, bold: Callable[[str], str]) -> str:
+    """'The catalog has no title directed by **X** [n]. Did you mean **Y**?'"""
+    name = bold(a.name)
+    if a.kind == "title":
+        said = f"The catalog has no title named {name} [{n}]."
+    else:
+        how = {"director": "directed by", "cast": "featuring"}.get(a.role or "", "with")
+        said = f"The catalog has no title {how} {name} [{n}]" + (
+            "" if a.role else " (as director or cast)") + "."  # fmt: skip
+    if a.near:
+        said += f" Did you mean {' or '.join(bold(x) for x in a.near)}?"
+    return said

@@ -1,0 +1,86 @@
+"""One compiler from a spec to Cypher over the graph (Person, Show, Genre, Country).
+
+Used for the relations the graph is for: a person's titles, a title's people, co-stars. A set
+with constraints the graph does not hold (date added, missing fields, keywords) returns None
+and the SQL compiler answers alone.
+"""
+
+from __future__ import annotations
+
+from agentic_rag.agent.rules.spec import TitleSet
+
+CY_SHOW = "s.title AS title, s.release_year AS release_year, s.type AS type, s.show_id AS show_id"
+REL = {"director": "DIRECTED", "cast": "ACTED_IN", None: "DIRECTED|ACTED_IN"}
+
+
+def lit(value: str) -> str:
+    """A Cypher string literal: NULs dropped, backslashes and single quotes escaped."""
+    return "'" + str(value).replace("\x00", "").replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _list(values: list[str]) -> str:
+    return "[" + ", ".join(lit(v) for v in values) + "]"
+
+
+def graph_ok(s: TitleSet) -> bool:
+    return not (s.added_from or s.added_to or s.missing or s.keywords or s.show_ids
+                or s.minutes_min is not None or s.minutes_max is not None)  # fmt: skip
+
+
+def _filters(s: TitleSet) -> tuple[list[str], list[str]]:
+    """(extra MATCH clauses, WHERE conditions) on Show variable s."""
+    where: list[str] = []
+    if s.type:
+        where.append(f"s.type = {lit(s.type)}")
+    if s.year_from is not None:
+        where.append(f"s.release_year >= {int(s.year_from)}")
+    if s.year_to is not None:
+        where.append(f"s.release_year <= {int(s.year_to)}")
+    if s.seasons_min is not None:
+        where.append(f"s.seasons >= {int(s.seasons_min)}")
+    if s.seasons_max is not None:
+        where.append(f"s.seasons <= {int(s.seasons_max)}")
+    if s.ratings:
+        where.append(f"s.rating IN {_list(s.ratings)}")
+    if s.titles:
+        where.append(f"s.title IN {_list(s.titles)}")
+    matches = [f"MATCH (s)-[:IN_GENRE]->(g{i}:Genre) WHERE g{i}.name IN {_list(group)}"
+               for i, group in enumerate(s.genres)]  # fmt: skip
+    if s.countries:
+        matches.append(f"MATCH (s)-[:PRODUCED_IN]->(c0:Country) WHERE c0.name IN "
+                       f"{_list(s.countries)}")  # fmt: skip
+    return matches, where
+
+
+def person_works(s: TitleSet, limit: int = 60) -> str | None:
+    """Titles of the set's people (one or two), with the set's other filters."""
+    if not s.people or len(s.people) > 2 or not graph_ok(s):
+        return None
+    matches, where = _filters(s)
+    a = s.people[0]
+    head = f"MATCH (p:Person {{name: {lit(a.name)}}})-[r:{REL[a.role]}]->(s:Show)"
+    if len(s.people) == 2:
+        b = s.people[1]
+        head += f"<-[:{REL[b.role]}]-(q:Person {{name: {lit(b.name)}}})"
+    cond = f" WHERE {' AND '.join(where)}" if where else ""
+    extra = "".join(" " + m for m in matches)
+    return (
+        f"{head}{cond}{extra} RETURN DISTINCT {CY_SHOW}, p.name AS name, type(r) AS role "
+        f"ORDER BY release_year, title LIMIT {int(limit)}"
+    )
+
+
+def title_people(title: str, role: str | None) -> str:
+    return (
+        f"MATCH (p:Person)-[r:{REL[role]}]->(s:Show {{title: {lit(title)}}}) "
+        f"RETURN p.name AS name, type(r) AS role, {CY_SHOW} LIMIT 60"
+    )
+
+
+def costars(name: str, other: str = "cast") -> str:
+    """People who worked on titles with `name` (other='director': who directed them)."""
+    return (
+        f"MATCH (a:Person {{name: {lit(name)}}})-[:DIRECTED|ACTED_IN]->(s:Show)<-[:{REL[other]}]-"
+        "(b:Person) WHERE b <> a RETURN b.name AS name, count(DISTINCT s) AS shared, "
+        "collect(DISTINCT s.title) AS titles ORDER BY shared DESC, name LIMIT 30"
+    )

@@ -1,0 +1,55 @@
+"""A follow-up ("what about 2019?", "who directed them?", "and only movies?") read against the
+previous turn's question: the new part's entities replace the same fields of the old spec."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agentic_rag.agent.rules.intent import CUES
+from agentic_rag.agent.rules.numbers import RELEASE_VERB
+from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
+from agentic_rag.agent.rules.vocab import WORD
+
+_I = re.IGNORECASE
+PRONOUN = re.compile(r"\b(?:them|those|these|they|their|it|its|ones|that\s+one|this\s+one)\b", _I)
+FOLLOW_LEAD = re.compile(r"^(?:and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
+                         r"which\s+of\s+(?:these|those|them)|of\s+(?:these|those)|same\s+(?:for|"
+                         r"but)|among\s+(?:these|those))\b", _I)  # fmt: skip
+
+
+def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
+    """'…the most titles, and how many?': a bare count after a ranking is part of the ranking."""
+    return (prev.op in ("most", "top") and spec.op in ("count", "list") and spec.titles.is_empty()
+            and bool(re.search(r"\bhow\s+many\b", piece, _I)))  # fmt: skip
+
+
+def is_follow_up(text: str, spec: QuerySpec) -> bool:
+    bare = not spec.titles.people and not spec.titles.titles  # no subject of its own
+    short = spec.needs_results or len(WORD.findall(text)) <= 4
+    return bool(FOLLOW_LEAD.match(text)) or (bare and short)
+
+
+def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -> QuerySpec:
+    """The new part read with the previous question: its entities replace the old ones."""
+    own = bool(CUES["count"].search(text) or CUES["people"].search(text)) or new.op in (
+        "most", "share", "compare", "average", "top")  # fmt: skip
+    out = (new if own else old).model_copy(deep=True)
+    fresh = new.titles.model_copy()
+    dated = old.titles.added_from or old.titles.added_to
+    if dated and fresh.year_from and not RELEASE_VERB.search(text):  # "what about 2020?" after
+        last = (fresh.year_to or fresh.year_from) + 1  # a question on dates added: same dimension
+        fresh.added_from, fresh.added_to = f"{fresh.year_from}-01-01", f"{last}-01-01"
+        fresh.year_from = fresh.year_to = None
+    out.titles = old.titles.merged(fresh)
+    if own and new.op in ("people", "costars") and PRONOUN.search(text):
+        ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
+        out.titles = TitleSet(show_ids=ids[:50]) if ids else old.titles
+        out.about = "" if ids else old.about
+    elif not own and new.op == "list" and FOLLOW_LEAD.match(text) and old.op != "count":
+        out.op = "list" if old.op not in ("people", "search", "similar") else old.op
+    out.text = text
+    out.notes = [*new.notes, "a follow-up: read with the previous question"]
+    named = {p.name for p in out.titles.people} | set(out.titles.titles)
+    out.absent = list({a.name: a for a in [*old.absent, *new.absent] if a.name in named}.values())
+    return out

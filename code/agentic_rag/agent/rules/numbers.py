@@ -1,0 +1,193 @@
+"""Years, dates, durations, season counts and "top N" in a question, as tags with spans. A date
+is "added to Netflix" when an adding verb is the nearest verb before it, else a release year;
+relative windows ("in the last 3 years") are anchored on the catalog's latest date.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.rules.tags import Tag, at
+
+_I = re.IGNORECASE
+_Y = r"((?:19|20)\d\d)"
+_MONTH_NAMES = (
+    "january february march april may june july august september october november december"
+)
+MONTHS = {m: i for i, m in enumerate(_MONTH_NAMES.split(), start=1)}
+_MON = r"(" + "|".join([*MONTHS, *(m[:3] for m in MONTHS)]) + r")\.?"
+NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+             "eight": 8, "nine": 9, "ten": 10, "a single": 1, "single": 1, "a": 1,
+             "twenty": 20, "fifteen": 15, "twelve": 12}  # fmt: skip
+_N = r"(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)"
+ADDED_VERB = re.compile(
+    r"\b(?:added|adds?|arriv\w+|landed|joined|came\s+(?:on|to)|hit|dropped|uploaded|put\s+on|"
+    r"new\s+(?:to|on)|date\s+added|additions?)\b", _I)  # fmt: skip
+RELEASE_VERB = re.compile(
+    r"\b(?:released|release[ds]?|came\s+out|made|produced|filmed|premiered|from|aired)\b", _I
+)
+_WHEN = (
+    r"(in|during|since|after|before|until|by|on|from|prior\s+to|as\s+of|"
+    r"(?:later|newer|more\s+recent|older|earlier)\s+than)"
+)
+_DATE = re.compile(rf"\b{_WHEN}?\s*(?:{_MON}\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?)?{_Y}\b"
+                   rf"(?:-(\d\d)-(\d\d))?", _I)  # fmt: skip
+_TO = r"\s*(?:-|–|to|and|until|through|thru)\s*"
+#: a span of months in one year: "june to august 2019", "2019 (june-august)"
+_FROM = r"(?:between\s+|from\s+)?"
+_MONTH_SPAN = re.compile(rf"\b{_FROM}{_MON}{_TO}{_MON},?\s*(?:of\s+)?{_Y}\b|"
+                         rf"\b{_Y}\W{{0,3}}{_FROM}{_MON}{_TO}{_MON}\b", _I)  # fmt: skip
+_OPEN_END = re.compile(r"\s*(?:(?:or|and)\s+(later|after|since|newer|earlier|before|older)|"
+                       r"(onwards?))\b", _I)  # fmt: skip
+_EARLIER = {"earlier", "before", "older"}
+_RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|through)\s*{_Y}\b", _I)
+_LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{_N}\s+years?\b", _I)
+_DECADE = re.compile(r"\b(?:the\s+)?(?:(19|20)?(\d)0'?s|(sixties|seventies|eighties|nineties))\b",
+                     _I)  # fmt: skip
+_DECADE_WORDS = {"sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties": 1990}
+_MORE = (
+    r"longer\s+than|more\s+than|over|greater\s+than|above|at\s+least|exceeding|beyond|min(?:imum)?"
+)
+_LESS = r"shorter\s+than|less\s+than|fewer\s+than|under|below|at\s+most|up\s+to|within|max(?:imum)?"
+_UNIT = r"(hours?|hrs?|h|minutes?|mins?|m|seasons?)"
+_HALF = r"(\s+and\s+a\s+half)?"
+_AMOUNT = re.compile(
+    rf"\b(?:({_MORE}|{_LESS}|exactly|only|just)\s+)?{_N}{_HALF}\s*(\+|\s+or\s+(?:more|longer|less|"
+    rf"fewer))?\s*{_UNIT}\b", _I)  # fmt: skip
+_BETWEEN = re.compile(rf"\bbetween\s+{_N}\s+and\s+{_N}\s*{_UNIT}\b", _I)
+_TOP = re.compile(rf"\b(?:top|first|best|the)\s+{_N}\b(?!\s*(?:seasons?|minutes?|hours?|%))", _I)
+
+
+def num(word: str) -> float:
+    return NUM_WORDS.get(word.casefold()) or float(word)
+
+
+def _when(text: str, start: int) -> str:
+    """'added' or 'release': the nearest verb before `start` (within the clause) decides."""
+    before = re.split(r"[,;?!.]|\band\s+(?:how|what|which|who)\b", text[:start])[-1]
+    added = [m.end() for m in ADDED_VERB.finditer(before)]
+    released = [m.end() for m in RELEASE_VERB.finditer(before) if m.group().casefold() != "from"]
+    return "added" if added and (not released or added[-1] > released[-1]) else "release"
+
+
+def _month_end(year: int, month: int) -> str:
+    return f"{year + (month == 12)}-{month % 12 + 1:02d}-01"
+
+
+def _month(word: str) -> int:
+    return next(i for k, i in MONTHS.items() if k.startswith(word.casefold()[:3]))
+
+
+def _month_span(m: re.Match[str], text: str) -> Tag:
+    """Months a to b of one year: dates added in them, else (years only) that release year."""
+    g = m.groups()
+    a, b, year = (g[0], g[1], int(g[2])) if g[2] else (g[4], g[5], int(g[3]))
+    first, last = sorted((_month(a), _month(b)))
+    if _when(text, m.start()) == "release":
+        return at("release", m, lo=year, hi=year, label=str(year))
+    label = f"{year}-{first:02d} to {year}-{last:02d}"
+    return at("added", m, value=f"{year}-{first:02d}-01", value2=_month_end(year, last),
+               label=label)  # fmt: skip
+
+
+def _date_tag(m: re.Match[str], text: str) -> Tag:
+    word = (m.group(1) or "in").casefold().split()[0]
+    after = _OPEN_END.match(text, m.end())  # "2019 or later", "2015 onwards", "2010 or earlier"
+    if after:
+        word = "until" if (after.group(1) or "").casefold() in _EARLIER else "since"
+    mon, day, year = m.group(2), m.group(3), int(m.group(4))
+    iso_m, iso_d = m.group(5), m.group(6)
+    if iso_m and iso_d:
+        mon_i, day_i = int(iso_m), int(iso_d)
+    else:
+        mon_i = MONTHS.get(next((k for k in MONTHS if mon and k.startswith(mon.casefold())), ""), 0)
+        day_i = int(day) if day else 0
+    if mon_i and day_i:
+        lo = f"{year}-{mon_i:02d}-{day_i:02d}"
+        nxt = re.sub(r"-(\d\d)$", lambda d: f"-{int(d.group(1)) + 1:02d}", lo)
+        hi, label = nxt, lo
+    elif mon_i:
+        lo, hi, label = f"{year}-{mon_i:02d}-01", _month_end(year, mon_i), f"{year}-{mon_i:02d}"
+    else:
+        lo, hi, label = f"{year}-01-01", f"{year + 1}-01-01", str(year)
+    kind = _when(text, m.start())
+    if kind == "release":
+        bounds = {"since": (year, None), "from": (year, year), "after": (year + 1, None),
+                  "later": (year + 1, None), "before": (None, year - 1), "prior": (None, year - 1),
+                  "newer": (year + 1, None), "more": (year + 1, None), "older": (None, year - 1),
+                  "earlier": (None, year - 1),
+                  "until": (None, year), "by": (None, year)}.get(word, (year, year))  # fmt: skip
+        return at("release", m, lo=bounds[0],
+                   hi=bounds[1], label=label)  # fmt: skip
+    span = {"since": (lo, None), "from": (lo, hi), "as": (lo, None), "after": (hi, None),
+            "later": (hi, None), "before": (None, lo), "prior": (None, lo), "until": (None, hi),
+            "newer": (hi, None), "more": (hi, None), "older": (None, lo), "earlier": (None, lo),
+            "by": (None, hi)}.get(word, (lo, hi))  # fmt: skip
+    return at("added", m, value=span[0] or "",
+               value2=span[1] or "", label=f"{word} {label}")  # fmt: skip
+
+
+def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
+    """Every date, year range, duration, season count and top-N of `text`."""
+    tags: list[Tag] = []
+
+    def free(s: int, e: int) -> bool:
+        return not any(t.start < e and s < t.end for t in tags)
+
+    for m in _LAST.finditer(text):
+        n = int(num(m.group(1)))
+        if _when(text, m.start()) == "added":
+            first, last = int(latest_added[:4]) - n + 1, latest_added[:4]
+            label = f"{first}–{last}, the catalog's last {n} years"
+            tags.append(at("added", m, value=f"{first}-01-01", label=label))
+        else:
+            first = latest_release - n + 1
+            label = f"{first}–{latest_release}, the last {n} years"
+            tags.append(at("release", m, lo=first, label=label))
+    for m in _MONTH_SPAN.finditer(text):
+        tags.append(_month_span(m, text))
+    for m in _RANGE.finditer(text):
+        a, b = sorted((int(m.group(1)), int(m.group(2))))
+        if not free(*m.span()):
+            continue
+        if _when(text, m.start()) == "added":
+            tags.append(
+                at("added", m, value=f"{a}-01-01", value2=f"{b + 1}-01-01", label=f"{a}–{b}")
+            )
+        else:
+            tags.append(at("release", m, lo=a, hi=b, label=f"{a}–{b}"))
+    for m in _DECADE.finditer(text):
+        if free(*m.span()) and (m.group(2) or m.group(3)):
+            if m.group(3):
+                lo = _DECADE_WORDS[m.group(3).casefold()]
+            else:
+                century = m.group(1) or ("20" if m.group(2) in "012" else "19")
+                lo = int(f"{century}{m.group(2)}0")
+            tags.append(at("release", m, lo=lo, hi=lo + 9, label=f"the {lo}s"))
+    for m in _DATE.finditer(text):
+        if free(*m.span()):
+            tags.append(_date_tag(m, text))
+    for m in _BETWEEN.finditer(text):
+        a, b, unit = num(m.group(1)), num(m.group(2)), m.group(3).casefold()
+        f = 60 if unit.startswith("h") else 1
+        kind = "seasons" if unit.startswith("s") else "minutes"
+        tags.append(at(kind, m, lo=int(a * f), hi=int(b * f)))
+    for m in _AMOUNT.finditer(text):  # fmt: skip
+        if not free(*m.span()):
+            continue
+        how, plus, unit = (m.group(1) or "").casefold(), m.group(4), m.group(5)
+        n = num(m.group(2)) + (0.5 if m.group(3) else 0)
+        value = round(n * (60 if unit.casefold().startswith("h") else 1))
+        lo: int | None = value
+        hi: int | None = value
+        plus = (plus or "").strip().casefold()
+        if re.fullmatch(_MORE, how) or plus in ("+", "or more", "or longer"):
+            lo, hi = (value if how.startswith(("at", "min")) or plus else value + 1), None
+        elif re.fullmatch(_LESS, how) or plus in ("or less", "or fewer"):
+            lo, hi = None, (value if how.startswith(("at", "up", "max")) or plus else value - 1)
+        kind = "seasons" if unit.casefold().startswith("s") else "minutes"
+        tags.append(at(kind, m, lo=lo, hi=hi))
+    for m in _TOP.finditer(text):
+        if free(*m.span()) and m.group(1).casefold() != "a":
+            tags.append(at("limit", m, lo=int(num(m.group(1)))))  # fmt: skip
+    return sorted(tags, key=lambda t: t.start)

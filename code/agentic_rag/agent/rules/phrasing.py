@@ -1,0 +1,121 @@
+"""How a spec is said in words: the resolved question and the answer's interpretation line."""
+
+from __future__ import annotations
+
+from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
+
+GROUP_NAMES = {"country": "country", "genre": "genre", "director": "director", "cast": "actor",
+               "release_year": "release year", "added_year": "year added", "rating": "rating",
+               "type": "type"}  # fmt: skip
+ORDER_NAMES = {"duration_minutes": ("longest", "shortest"), "seasons": ("most seasons",
+               "fewest seasons"), "release_year": ("newest", "oldest"),
+               "date_added": ("most recently added", "first added"), "title": ("", "")}  # fmt: skip
+
+
+def _range(lo: object, hi: object, unit: str = "") -> str:
+    if lo is not None and hi is not None:
+        return f"{lo}{unit}" if lo == hi else f"{lo}–{hi}{unit}"
+    if lo is not None:
+        return f"{lo}{unit} or more"
+    return f"{hi}{unit} or less"
+
+
+def _date(lo: str | None, hi: str | None) -> str:
+    def short(d: str) -> str:
+        return d[:4] if d.endswith("-01-01") else d[:7] if d.endswith("-01") else d
+
+    if lo and hi:
+        if lo.endswith("-01-01") and hi.endswith("-01-01"):
+            a, b = int(lo[:4]), int(hi[:4]) - 1
+            return f"in {a}" if a == b else f"in {a}–{b}"
+        return f"from {short(lo)} up to (not including) {short(hi)}"
+    return f"on or after {lo}" if lo else f"before {hi}"
+
+
+def set_words(s: TitleSet, plural: bool = True) -> str:
+    """'TV shows from South Korea released in 2019', 'titles' for an empty set."""
+    noun = {"Movie": "movies", "TV Show": "TV shows"}.get(s.type or "", "titles")
+    if not plural:
+        noun = noun[:-1]
+    genre = " or ".join(g[0] if len(g) == 1 else "/".join(g) for g in s.genres)
+    words = [f"{genre} {noun}" if genre and not genre.casefold().endswith(noun) else genre or noun]
+    if s.countries:
+        words.append("from " + " or ".join(s.countries))
+    for p in s.people:
+        role = {"director": "directed by", "cast": "featuring"}.get(p.role or "", "with")
+        words.append(f"{role} {p.name}")
+    if s.year_from is not None or s.year_to is not None:
+        words.append("released " + ("in " if s.year_from == s.year_to or (
+            s.year_from and s.year_to) else "") + _range(s.year_from, s.year_to))  # fmt: skip
+    if s.added_from or s.added_to:
+        words.append("added to Netflix " + _date(s.added_from, s.added_to))
+    if s.ratings:
+        words.append("rated " + " or ".join(s.ratings))
+    if s.minutes_min is not None or s.minutes_max is not None:
+        words.append("running " + _range(s.minutes_min, s.minutes_max, " min"))
+    if s.seasons_min is not None or s.seasons_max is not None:
+        words.append("with " + _range(s.seasons_min, s.seasons_max, " seasons"))
+    if s.keywords:
+        words.append("whose description mentions " + " or ".join(f"'{k}'" for k in s.keywords))
+    if s.missing:
+        words.append("with no " + " or ".join(s.missing) + " listed")
+    if s.titles:
+        words.append("named " + ", ".join(s.titles))
+    if s.show_ids:
+        words.append(f"(the {len(s.show_ids)} titles of the previous answer)")
+    return " ".join(words)
+
+
+def reading(spec: QuerySpec) -> str:
+    """One short line saying how the question part was read."""
+    s = set_words(spec.titles)
+    op = spec.op
+    if op == "count":
+        return f"Counting {s}"
+    if op == "list":
+        return f"Listing {s}"
+    if op == "most":
+        way = "fewest" if spec.ascending else "most"
+        return f"Ranking each {GROUP_NAMES.get(spec.by or '', spec.by)} by {s} ({way} first)"
+    if op == "top":
+        word = ORDER_NAMES.get(spec.by or "", ("", ""))[1 if spec.ascending else 0]
+        return f"The {word} {s}"
+    if op == "share" and spec.part is not None:
+        return f"Share of {s} that are {set_words(spec.part).replace('titles ', '', 1)}"
+    if op == "compare" and spec.part is not None:
+        return f"Comparing {s} with {set_words(spec.part)}"
+    if op == "label":
+        labels = "; ".join(f"{k}: {' or '.join(v)}" for k, v in spec.labels.items())
+        return f"Labelling {s} by description keywords ({labels}) and counting each label"
+    if op == "average":
+        return f"Average {'seasons' if spec.by == 'seasons' else 'running time'} of {s}"
+    if op == "people":
+        who = {"director": "Directors", "cast": "Cast"}.get(spec.role or "", "People")
+        target = s if not spec.titles.is_empty() else f"the best match for '{spec.about}'"
+        return f"{who} of {target}"
+    if op == "costars":
+        name = spec.titles.people[0].name if spec.titles.people else "them"
+        return f"{'Directors' if spec.role == 'director' else 'People'} who worked with {name}"
+    if op == "describe":
+        return f"The catalog entry of {', '.join(spec.titles.titles) or spec.text}"
+    if op == "similar":
+        return f"Titles similar to {', '.join(spec.titles.titles) or spec.about}"
+    if op == "external":
+        return f"Facts from outside the catalog about: {spec.text}"
+    return f"Titles whose description matches '{spec.about or spec.text}'" + (
+        f" among {s}" if not spec.titles.is_empty() else "")  # fmt: skip
+
+
+def question_for(spec: QuerySpec) -> str:
+    """The part as a stand-alone question (a follow-up's resolved question; re-readable)."""
+    s = set_words(spec.titles)
+    if spec.op == "count":
+        return f"How many {s} are there?"
+    if spec.op == "list":
+        return f"Which {s} are there?"
+    if spec.op == "people" and spec.titles.titles:
+        verb = {"director": "directed", "cast": "starred in"}.get(spec.role or "", "worked on")
+        return f"Who {verb} {', '.join(spec.titles.titles)}?"
+    if spec.op in ("most", "top", "average", "share", "compare"):
+        return reading(spec) + "?"
+    return spec.text

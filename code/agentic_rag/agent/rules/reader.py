@@ -1,0 +1,279 @@
+"""Reading a question into query specs: split into parts, tag, choose the intent, fill the spec.
+A follow-up is read against the previous turn's resolved question (`follow.py`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agentic_rag.agent.interfaces import TurnSummary
+from agentic_rag.agent.rules import absent
+from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
+from agentic_rag.agent.rules.intent import CUES, IntentMatcher, group_of, mask
+from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.numbers import ADDED_VERB
+from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
+from agentic_rag.agent.rules.tagger import Tagger, clean
+from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.vocab import COMMON, TYPE_HINTS, WORD
+
+_I = re.IGNORECASE
+_SPLIT = re.compile(r"(?<=[?;!])\s+|(?-i:(?<=[a-z]{2}\.)\s+(?=[A-Z]))|,?\s+(?:and|but|also|then)\s+"
+                    r"(?=(?:what|who|which|how|where|when|list|tell|show|give|name|do|does|did|is|are)\b)"
+                    r"|\.?\s+then\s+", _I)  # fmt: skip
+#: an instruction to the system rather than a catalog question (never acted on)
+_COMMAND = re.compile(
+    r"\b(?:ignore|disregard|forget|override|drop\s+table|delete\s+from|system\s+"
+    r"prompt|api[_\s]?key|admin\s+mode|jailbreak|reveal|print\s+your)\b",
+    _I,
+)
+_CAPS = re.compile(r"(?<![.?!] )\b[A-Z][\w'’]+(?: [A-Z][\w'’]+)*")
+STRONG_LEAD = (
+    r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
+)
+LEAD = re.compile(rf"\b(?:{STRONG_LEAD}|that|who|when|while|has|have|with)\b", _I)
+STRONG = re.compile(rf"\b(?:{STRONG_LEAD})\b", _I)
+_OPENER = re.compile(r"^\W*(?:who|what|which|when|where|in\s+which|whose|is\s+there)\b", _I)
+_KEYWORDS = re.compile(
+    r"\b(?:mention(?:s|ing)?|containing|contains?|with\s+the\s+words?)\s+"
+    r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+(?:or|and|versus|vs\.?)\s+)?)+)",
+    _I,
+)
+_LABEL = re.compile(r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+)?)+?)\s+as\s+['\"“‘]?"
+                    r"([\w][\w -]{0,30}?)['\"”’]?(?=\s*(?:,|;|\.|\band\b|$))", _I)  # fmt: skip
+NOT_DESCRIBED = {"count", "most", "share", "label", "people", "costars", "external", "similar"}
+_STOP_WORDS = (
+    "a an the and or of in on to as with that which whose who their its titles title "
+    "movies movies films shows series mention mentions mentioning description "
+    "descriptions label tag classify containing contain contains word words each "
+    "count how many them those versus vs"
+)
+_STOPS = frozenset(_STOP_WORDS.split())
+
+
+class Reader:
+    """Question -> list of `QuerySpec` (one per part); build once per lexicon."""
+
+    def __init__(self, lex: Lexicon):
+        self.lex = lex
+        self.tagger = Tagger(lex)
+        self._intents: IntentMatcher | None = None
+
+    @property
+    def intents(self) -> IntentMatcher:
+        if self._intents is None:
+            self._intents = IntentMatcher(self.tagger.tag)
+        return self._intents
+
+    def read(self, question: str, history: Sequence[TurnSummary] = ()) -> list[QuerySpec]:
+        text = clean(question)
+        pieces = [p.strip(" ,") for p in _SPLIT.split(text) if p and len(p.strip(" ,.?")) > 1]
+        specs: list[QuerySpec] = []
+        dropped = []
+        for piece in pieces or [text]:
+            if _COMMAND.search(piece) and not re.search(r"\b(?:how\s+many|list|which|who)\b",
+                                                          piece, _I):  # fmt: skip
+                dropped.append(piece)
+                continue
+            spec = self.read_part(piece)
+            if specs and answered_by(specs[-1], spec, piece):
+                continue
+            if specs and spec.needs_results:
+                spec.titles = specs[-1].titles.merged(spec.titles)
+            specs.append(spec)
+        if not specs:
+            specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
+        if dropped:
+            specs[0].notes.append("ignored an instruction that is not a question about the catalog")
+        if history and len(specs) == 1 and is_follow_up(text, specs[0]):
+            prev = history[-1]
+            old = self.read(prev.resolved_question or prev.question)[0]
+            specs = [follow(old, specs[0], text, prev.show_ids)]
+        return specs
+
+    def read_part(self, text: str) -> QuerySpec:
+        tags = self.tagger.tag(text)
+        intent = self.intents.classify(text, tags)
+        if not any(t.kind in ("title", "unknown_title") for t in tags):
+            tags, intent = absent.title_slot(text, tags, intent, self.lex, self.intents.classify,
+                                             _lead(text))  # fmt: skip
+        masked = mask(text, tags)
+        op = intent.op
+        lead = _lead(text)
+        about = text[lead:].strip(" ?.!") if lead is not None else ""
+        content = [w for w in _words(re.sub(r"\{\w+\}", " ", masked))
+                   if w not in COMMON and not w.endswith("ed") and not w.isdigit()]  # fmt: skip
+        after = [w for w in _words(about) if w in content] if lead is not None else []
+        described = (len(after) >= 3 or len(content) >= 5) and op not in NOT_DESCRIBED
+        if described and not (op == "describe" and any(t.kind == "title" for t in tags)):
+            op = "search"
+        if op in ("search", "people") and about:
+            strong = STRONG.search(text, lead or 0)
+            about = text[strong.end() :].strip(" ?.!") if strong else text
+        if op == "label" or _KEYWORDS.search(text):
+            spans = [m.span() for m in (*_KEYWORDS.finditer(text), *_LABEL.finditer(text))]
+            tags = [
+                t for t in tags if t.kind == "type" or not any(a <= t.start < b for a, b in spans)
+            ]
+        kept = [t for t in tags if lead is None or t.start < lead or op not in ("search", "people")
+                or t.kind in ("person", "title")]  # fmt: skip
+        spec = QuerySpec(op=op, text=text, about=about, confidence=intent.score,  # type: ignore[arg-type]
+                         titles=to_set(kept, text))  # fmt: skip
+        spec.notes += [t.note for t in tags if t.note]
+        spec.absent = absent.absences(kept)
+        spec.notes += [f"{t.label}" for t in tags if t.kind == "added" and "last" in t.label]
+        if limit := next((t.lo for t in tags if t.kind == "limit"), None):
+            spec.limit = max(1, min(int(limit), 50))
+        spec.role = _role(masked, tags)
+        if op == "most":
+            spec.by = group_of(masked) or "country"
+            spec.by = "added_year" if spec.by == "release_year" and _added(text) else spec.by
+            spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
+        elif op in ("top", "average"):
+            spec.by, spec.ascending = _order(masked, spec.titles, text)
+            if op == "average":
+                spec.by = "seasons" if spec.by == "seasons" else "duration_minutes"
+        elif op == "share":
+            base, part = _share_split(text, kept)
+            spec.titles, spec.part = to_set(base, text), to_set(part, text)
+        elif op == "compare":
+            spec.titles, spec.part = _compare_sets(kept, text)
+        elif op == "label":
+            spec.labels = _labels(text)
+            spec.titles = to_set([t for t in kept if t.kind not in ("genre",)], text)
+        amb = next((t for t in kept if t.kind == "country" and t.alts), None)
+        if amb and spec.op == "count":  # 'Korean TV shows': made in Korea, or the genre? both
+            genre = amb.model_copy(update={"kind": "genre", "value": amb.alts[0], "alts": []})
+            spec.other = to_set([genre if t is amb else t for t in kept], text)
+        if op not in ("label",) and (m := _KEYWORDS.search(text)):
+            spec.titles.keywords = _words(m.group(1))
+            if len(spec.titles.keywords) >= 2 and CUES["compare"].search(text):  # 'x' versus 'y'
+                spec.op, spec.labels = "label", {k: [k] for k in spec.titles.keywords}
+                spec.titles.keywords = []
+        head = mask(text[:lead], tags) if lead is not None else masked
+        pronoun = PRONOUN.search(head) or re.fullmatch(r"about\s+(?:them|those|it)", about, _I)
+        spec.needs_results = bool(pronoun) and not spec.titles.titles and not spec.titles.people
+        if op in ("search", "people") and not about and not spec.titles.titles:
+            spec.about = " ".join(_words(masked.replace("{", " ").replace("}", " ")))
+        if op == "people" and not spec.titles.titles and not about and spec.titles.people:
+            spec.op = "list"
+        plain = "".join(
+            " " if any(t.start <= i < t.end for t in tags) else c for i, c in enumerate(text)
+        )
+        unnamed = [m.group() for m in _CAPS.finditer(plain, 1)
+                   if any(w.casefold() not in COMMON for w in m.group().split())]  # fmt: skip
+        if spec.op in ("count", "list", "top") and spec.titles.is_empty() and unnamed:
+            spec.op, spec.text = "describe", unnamed[0]  # a name the catalog does not hold
+            spec.notes.append(f"no title or name '{unnamed[0]}' in the catalog")
+        elif (spec.op == "list" or (spec.op == "top" and not CUES["top"].search(text))) and (
+            spec.titles.is_empty() and not tags
+        ):  # nothing to list; "the oldest": all titles
+            spec.op, spec.about, spec.confidence = "search", text, min(spec.confidence, 0.1)
+        if op in ("describe", "similar") and not spec.titles.titles:
+            unknown = [t.value for t in tags if t.kind == "unknown_title"]
+            spec.op = "search" if not unknown else spec.op
+            spec.text = unknown[0] if unknown else spec.text
+        return spec
+
+
+def _lead(text: str) -> int | None:
+    opener = _OPENER.match(text)
+    m = LEAD.search(text, opener.end() if opener else 0)
+    return m.start() if m else None
+
+
+def _added(text: str) -> bool:
+    return bool(ADDED_VERB.search(text))
+
+
+def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
+    roles = [t.role for t in tags if t.kind == "person" and t.role]
+    if re.search(r"\bdirect\w*|\bfilmmaker", masked):
+        return "director"
+    if re.search(r"\b(?:cast|actors?|actress\w*|star\w*|acted|appear\w*|play\w*|featur\w*)\b",
+                 masked):  # fmt: skip
+        return "cast"
+    return roles[0] if roles else None  # type: ignore[return-value]
+
+
+def _order(masked: str, s: TitleSet, text: str) -> tuple[str, bool]:
+    if re.search(r"\b(?:most|fewest)\s+seasons\b", masked):
+        return "seasons", "fewest" in masked
+    if re.search(r"\b(?:longest|shortest|length|runtime|duration|long)\b", masked):
+        tv = s.type == "TV Show" or "season" in masked
+        return ("seasons" if tv else "duration_minutes"), "shortest" in masked
+    asc = bool(re.search(r"\b(?:oldest|earliest|first)\b", masked))
+    return ("date_added" if _added(text) else "release_year"), asc
+
+
+_RANGES = {"release": ("year_from", "year_to"), "minutes": ("minutes_min", "minutes_max"),
+           "seasons": ("seasons_min", "seasons_max")}  # fmt: skip
+_LISTS = {"rating": "ratings", "missing": "missing", "title": "titles", "unknown_title": "titles"}
+
+
+def to_set(tags: list[Tag], text: str) -> TitleSet:
+    s, people = TitleSet(), any(t.kind == "person" for t in tags)
+    for t in tags:
+        k = t.kind
+        if k == "type" and s.type is None and not (t.text.casefold() == "shows" and people):
+            s.type = t.value  # type: ignore[assignment]  # a person's "shows" are their titles
+        elif k == "country" and t.value not in s.countries:
+            s.countries.append(t.value)
+        elif k == "genre":
+            s.genres.append([t.value, *t.alts])
+            hint = next((v for w, v in TYPE_HINTS.items() if t.text.casefold().startswith(w)), None)
+            s.type = s.type or hint  # type: ignore[assignment]
+        elif k == "person":
+            s.people.append(PersonRef(name=t.value, role=t.role))
+        elif k == "added":
+            s.added_from, s.added_to = t.value or None, t.value2 or None
+        elif k in _RANGES:  # inclusive bounds of a year, running time or season count
+            setattr(s, _RANGES[k][0], t.lo)
+            setattr(s, _RANGES[k][1], t.hi)
+        elif k in _LISTS:
+            getattr(s, _LISTS[k]).append(t.value)
+    if s.type is None and (s.minutes_min or s.minutes_max or s.seasons_min or s.seasons_max):
+        s.type = "Movie" if s.minutes_min or s.minutes_max else "TV Show"
+    tv = ("TV", "Series", "Docuseries", "Shows", "Kids' TV")
+    for i, group in enumerate(s.genres):
+        if s.type and len(group) > 1:
+            keep = [g for g in group if any(w in g for w in tv) == (s.type == "TV Show")]
+            s.genres[i] = keep or group
+    return s
+
+
+def _share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
+    """'what share of <base> are/were/have <part>': the tags before the verb are the base."""
+    cue = CUES["share"].search(text)
+    start = cue.end() if cue else 0
+    verb = re.search(r"\b(?:are|were|is|was|have|has|had|got|get|come|came|that|which)\b",
+                     text[start:], _I)  # fmt: skip
+    cut = start + verb.start() if verb else len(text)
+    base = [t for t in tags if t.start < cut]
+    part = [t for t in tags if t.start >= cut]
+    return (base, part) if part else ([], base)
+
+
+def _compare_sets(tags: list[Tag], text: str) -> tuple[TitleSet, TitleSet]:
+    """Two values of one kind ('movies or TV shows', '2019 or 2020'): one set each."""
+    for kind in dict.fromkeys(t.kind for t in tags):
+        values = list({(t.value or t.text): t for t in tags if t.kind == kind}.values())
+        if len(values) >= 2:
+            shared = [t for t in tags if t.kind != kind]
+            return to_set([*shared, values[0]], text), to_set([*shared, values[1]], text)
+    return to_set(tags, text), TitleSet()
+
+
+def _words(text: str) -> list[str]:
+    return list(dict.fromkeys(w.casefold() for w in WORD.findall(text)
+                              if w.casefold() not in _STOPS and len(w) > 1))[:8]  # fmt: skip
+
+
+def _labels(text: str) -> dict[str, list[str]]:
+    cue = CUES["label"].search(text)
+    body = text[cue.start() :] if cue else text
+    body = re.sub(r"^\W*\w+\s+(?:\w+\s+){0,3}?(?:mention\w*|contain\w*|with)\s+", "", body,
+                  flags=_I)  # fmt: skip
+    pairs = ((m.group(2).strip(), _words(m.group(1))) for m in _LABEL.finditer(body))
+    return {label: words for label, words in pairs if words and label.casefold() != "well"}
