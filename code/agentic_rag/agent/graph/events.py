@@ -25,36 +25,38 @@ TRACE_FORMAT = 2  # traces with stored events; format 1 (no "format" key) is mig
 CallStatus = Literal["ok", "empty", "error", "timeout", "refused"]
 
 
-class _Event(BaseModel):
+class StreamEvent(BaseModel):
+    """The base of every event a node may `emit`: nothing else goes on the custom stream."""
+
     model_config = ConfigDict(extra="ignore", frozen=True)
 
 
-class NodeStarted(_Event):
+class NodeStarted(StreamEvent):
     type: Literal["node_start"] = "node_start"
     node: str
     iteration: int
     t: float
 
 
-class NodeFinished(_Event, NodeTrace):
+class NodeFinished(StreamEvent, NodeTrace):
     """A node's span with its usage: the `NodeTrace` record the node returned, as an event."""
 
     type: Literal["node_end"] = "node_end"
 
 
-class Planning(_Event):
+class Planning(StreamEvent):
     type: Literal["planning"] = "planning"
     iteration: int
     t: float = 0.0
 
 
-class PlanMade(_Event):
+class PlanMade(StreamEvent):
     type: Literal["plan"] = "plan"
     iteration: int
     plan: dict[str, Any]  # an `ExecutionPlan` dump (tools may be custom, so kept open)
 
 
-class CallStarted(_Event):
+class CallStarted(StreamEvent):
     type: Literal["call_start"] = "call_start"
     call_id: str
     tool: str
@@ -63,12 +65,12 @@ class CallStarted(_Event):
     t: float
 
 
-class RepairStep(_Event):
+class RepairStep(StreamEvent):
     query: str
     error: str
 
 
-class CallFinished(_Event):
+class CallFinished(StreamEvent):
     """One call's outcome. `reused_from` names the call whose result it repeats (not run)."""
 
     type: Literal["call_end"] = "call_end"
@@ -108,25 +110,25 @@ class CallFinished(_Event):
         )
 
 
-class Decision(_Event):
+class Decision(StreamEvent):
     type: Literal["decision"] = "decision"
     iteration: int
     decision: dict[str, Any]  # a `RecordedDecision` dump
     t: float = 0.0
 
 
-class Token(_Event):
+class Token(StreamEvent):
     type: Literal["token"] = "token"
     text: str
 
 
-class SynthFallback(_Event):
+class SynthFallback(StreamEvent):
     type: Literal["synth_fallback"] = "synth_fallback"
     reason: str
     discarded_chars: int = 0  # the model's streamed text that was dropped
 
 
-class NodeModeEvent(_Event):
+class NodeModeEvent(StreamEvent):
     """Whether a node used the model, a repaired model answer or the offline rules, and why."""
 
     type: Literal["node_mode"] = "node_mode"
@@ -138,7 +140,7 @@ class NodeModeEvent(_Event):
     iteration: int = 0
 
 
-class Answered(_Event):
+class Answered(StreamEvent):
     type: Literal["answer"] = "answer"
     citations: list[dict[str, Any]] = Field(default_factory=list)
     follow_ups: list[str] = Field(default_factory=list)
@@ -163,7 +165,7 @@ _ADAPTER: TypeAdapter[TurnEvent] = TypeAdapter(TurnEvent)
 
 def parse_event(raw: dict[str, Any] | BaseModel) -> TurnEvent | None:
     """One custom-stream chunk as a typed event; None (and a log line) for anything else."""
-    if isinstance(raw, _Event):
+    if isinstance(raw, StreamEvent):
         return raw  # type: ignore[return-value]
     data = raw.model_dump(mode="json") if isinstance(raw, BaseModel) else dict(raw)
     if data.get("type") == "call_reused":  # the first format's reuse event

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from langgraph.config import get_stream_writer
-from pydantic import BaseModel
 
+from agentic_rag.agent.graph.events import StreamEvent
 from agentic_rag.agent.interfaces import Usage
 from agentic_rag.agent.models import NodeTrace
 
@@ -31,11 +29,14 @@ def node_trace(
     ).model_dump()
 
 
-def emit(event: dict[str, Any] | BaseModel) -> None:
-    """Send a custom stream event (an `agent.events` model, or its dict); a no-op outside a
-    streaming run. The runner parses every chunk back into the typed event."""
+def emit(event: StreamEvent) -> None:
+    """Send one typed event (`agent/graph/events.py`) on the custom stream; a no-op outside a
+    streaming run. It travels as its JSON dump (what a LangGraph server can serialise) and the
+    runner parses every chunk back into the typed event. Anything else is refused."""
+    if not isinstance(event, StreamEvent):
+        raise TypeError(f"emit takes a typed stream event, not {type(event).__name__}")
     try:
         writer = get_stream_writer()
     except RuntimeError:  # called outside a graph run (unit tests of helpers)
         return
-    writer(event.model_dump(mode="json") if isinstance(event, BaseModel) else event)
+    writer(event.model_dump(mode="json"))

@@ -14,6 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from agentic_rag.agent.graph.events import NodeModeEvent
 from agentic_rag.agent.graph.trace import emit
 from agentic_rag.agent.interfaces import Usage
 from agentic_rag.agent.llm.node_mode import (
@@ -60,7 +61,7 @@ def detail_of(exc: BaseException, limit: int = 300) -> str:
 
 
 def emit_mode(mode: NodeMode) -> None:
-    emit({"type": "node_mode", **mode.model_dump()})
+    emit(NodeModeEvent(**mode.model_dump()))
 
 
 async def run_step[T](

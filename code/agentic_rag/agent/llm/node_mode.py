@@ -1,7 +1,7 @@
 """Who did a node's work: the model, the model after repairs, or the rules (and why).
 
 Each planner/evaluator/synthesizer run appends one `NodeMode` to the state key `node_modes`
-and emits it on the custom stream as `{"type": "node_mode", **NodeMode.model_dump()}`. The
+and emits it on the custom stream as a `NodeModeEvent` (`agent/graph/events.py`). The
 turn's label ("LLM", "mixed", "offline") and the answer's one-line note are derived from them.
 """
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from agentic_rag.agent.deps import AgentDeps
+from agentic_rag.agent.graph.events import Decision
 from agentic_rag.agent.graph.nodes.common import results_in_order, tokens_spent
 from agentic_rag.agent.graph.state import State
 from agentic_rag.agent.graph.trace import emit, node_trace
@@ -119,7 +120,7 @@ async def evaluator(state: State, deps: AgentDeps) -> dict:
             **EvaluatorDecision.model_validate(out.value).model_dump(),
         )
     dumped = decision.model_dump(mode="json")
-    emit({"type": "decision", "iteration": iteration, "decision": dumped})
+    emit(Decision(iteration=iteration, decision=dumped))
     update: dict = {
         "decisions": [dumped],
         "node_modes": [mode.model_dump()],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from agentic_rag.agent.deps import AgentDeps
+from agentic_rag.agent.graph.events import PlanMade, Planning
 from agentic_rag.agent.graph.nodes.common import results_in_order, tokens_spent
 from agentic_rag.agent.graph.state import State
 from agentic_rag.agent.graph.trace import emit, node_trace
@@ -42,7 +43,7 @@ def _only_available(plan: ExecutionPlan, tools: tuple[str, ...]) -> ExecutionPla
 async def planner(state: State, deps: AgentDeps) -> dict:
     iteration = state.get("iteration", 0) + 1
     ctx = plan_context(state, deps, iteration)
-    emit({"type": "planning", "iteration": iteration})
+    emit(Planning(iteration=iteration))
     start = time.time()
 
     async def model_step() -> tuple[ExecutionPlan, Usage]:
@@ -71,7 +72,7 @@ async def planner(state: State, deps: AgentDeps) -> dict:
     if out.mode.mode == "rules" and out.mode.reason != OFFLINE_MODE:
         plan = plan.model_copy(update={"fallback_reason": f"rules: {out.mode.reason}"})
     dumped = plan.model_dump(mode="json")
-    emit({"type": "plan", "iteration": iteration, "plan": dumped})
+    emit(PlanMade(iteration=iteration, plan=dumped))
     return {
         "iteration": iteration,
         "resolved_question": plan.resolved_question or state.get("question", ""),

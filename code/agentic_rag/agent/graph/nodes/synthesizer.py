@@ -9,6 +9,7 @@ from langchain_core.messages import AIMessage
 from agentic_rag.agent.citations import build_citations, numbered, strip_unknown_citations
 from agentic_rag.agent.deps import AgentDeps
 from agentic_rag.agent.follow_ups import suggest_follow_ups
+from agentic_rag.agent.graph.events import Answered, SynthFallback, Token
 from agentic_rag.agent.graph.nodes.common import node_modes, results_in_order, tokens_spent
 from agentic_rag.agent.graph.nodes.planner import HISTORY_TURNS
 from agentic_rag.agent.graph.state import State
@@ -66,11 +67,11 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
 
     def sink(text: str) -> None:
         pieces.append(text)
-        emit({"type": "token", "text": text})
+        emit(Token(text=text))
 
     def discard(reason: str) -> None:
         """The model's text is dropped: the page and CLI clear what they showed of it."""
-        emit({"type": "synth_fallback", "reason": reason, "discarded_chars": len("".join(pieces))})
+        emit(SynthFallback(reason=reason, discarded_chars=len("".join(pieces))))
         pieces.clear()
 
     llm = deps.mode == "llm"
@@ -98,7 +99,7 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
     text += footer
     citations = [c.model_dump() for c in build_citations(text, results)]
     follow_ups = suggest_follow_ups(question, results)
-    emit({"type": "answer", "citations": citations, "follow_ups": follow_ups})
+    emit(Answered(citations=citations, follow_ups=follow_ups))
     summary = TurnSummary(
         question=state.get("question", ""),
         resolved_question=question,
