@@ -1,0 +1,42 @@
+"""Rooms only point down: the import-linter layers contract in pyproject.toml holds, and it
+names every room of the package, so a new room must be placed before it can be imported."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from importlinter.cli import lint_imports
+
+ROOT = Path(__file__).resolve().parents[2]
+PYPROJECT = ROOT / "pyproject.toml"
+PACKAGE = ROOT / "code" / "agentic_rag"
+
+
+def _layers() -> list[list[str]]:
+    config = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["importlinter"]
+    (contract,) = [c for c in config["contracts"] if c["id"] == "rooms"]
+    return [[m.strip() for m in layer.split("|")] for layer in contract["layers"]]
+
+
+def test_every_room_is_in_exactly_one_layer():
+    named = [m.removeprefix("agentic_rag.") for layer in _layers() for m in layer]
+    rooms = sorted(
+        p.stem if p.is_file() else p.name
+        for p in PACKAGE.iterdir()
+        if (p.suffix == ".py" and p.stem != "__init__") or (p / "__init__.py").is_file()
+    )
+    assert sorted(named) == rooms
+
+
+def test_the_stores_tools_and_agent_sit_below_every_front_end():
+    order = {m: i for i, layer in enumerate(_layers()) for m in layer}
+    for low in ("agentic_rag.agent", "agentic_rag.tools", "agentic_rag.stores"):
+        for high in ("ui", "bench", "eval", "cli", "runtime"):
+            assert order[f"agentic_rag.{high}"] < order[low], (high, low)
+
+
+def test_no_import_points_up():
+    """`lint-imports` (also in `make lint`); on failure its report, printed above, names the
+    import chain that points up."""
+    assert lint_imports(config_filename=str(PYPROJECT), no_cache=True, no_logo=True) == 0
