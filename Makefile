@@ -69,9 +69,10 @@ diagram: install ## write docs/agent_graph.md from the compiled LangGraph (a tes
 pictures: data browser ## README screenshot + animated capture of a replanned turn, from the real page
 	$(PY) -m agentic_rag.ui.pictures
 
-lint: install ## ruff (rules and format), rooms that only point down (import-linter)
+lint: install ## ruff (rules and format), dead code (vulture), rooms that only point down (import-linter)
 	$(PY) -m ruff check code tests
 	$(PY) -m ruff format --check code tests
+	$(VENV)/bin/vulture
 	PYTHONPATH=code $(VENV)/bin/lint-imports --config pyproject.toml --no-cache
 
 clean: ## remove generated data (keeps .venv)

@@ -32,10 +32,6 @@ class QueryTimeoutError(AgenticRagError):
     """A query ran past its deadline and was stopped."""
 
 
-class ToolError(AgenticRagError):
-    """A tool failed in a way the caller should see as an error result."""
-
-
 class PlanningError(AgenticRagError):
     """A model's plan or decision could not be parsed or validated."""
 

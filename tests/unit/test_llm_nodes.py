@@ -14,7 +14,6 @@ from agentic_rag.agent.interfaces import (
     EvalContext,
     PlanContext,
     SynthContext,
-    TokenSink,
     TurnSummary,
     Usage,
 )
@@ -38,28 +37,6 @@ SQL_CALL = {
 }
 PLAN = {"reasoning": "a count", "resolved_question": "How many movies?", "calls": [SQL_CALL]}
 WEB_CALL = {"tool": "web", "purpose": "news", "args": {"query": "netflix news", "max_results": 5}}
-
-
-class StubPlanner:
-    def __init__(self) -> None:
-        self.calls = 0
-
-    async def plan(self, ctx: PlanContext) -> tuple[ExecutionPlan, Usage]:
-        self.calls += 1
-        call = PlannedCall(tool="sql", purpose="offline", args={"query": "SELECT 1"})
-        plan = ExecutionPlan(reasoning="rules", resolved_question=ctx.question, calls=[call])
-        return plan, Usage()
-
-
-class StubEvaluator:
-    async def evaluate(self, ctx: EvalContext) -> tuple[EvaluatorDecision, Usage]:
-        return EvaluatorDecision(decision="continue", reasoning="offline rule"), Usage()
-
-
-class StubSynthesizer:
-    async def synthesize(self, ctx: SynthContext, emit: TokenSink) -> tuple[str, Usage]:
-        emit("offline answer")
-        return "offline answer", Usage()
 
 
 @pytest.fixture(autouse=True)

@@ -26,9 +26,6 @@ def _call_model(tool: str, args_model: type[BaseModel]) -> type[BaseModel]:
     )
 
 
-CALL_MODELS: dict[str, type[BaseModel]] = {t: _call_model(t, m) for t, m in ARGS_BY_TOOL.items()}
-
-
 def call_key(tool: str, args: dict[str, Any]) -> str:
     """Same tool + same normalised arguments = the same call (reused, never run twice)."""
 

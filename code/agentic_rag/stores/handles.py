@@ -142,10 +142,6 @@ class Stores:
                     del self._futures[name]
             raise
 
-    def is_open(self, name: str) -> bool:
-        future = self._futures.get(name)
-        return future is not None and future.done() and future.exception() is None
-
     # -- the handles ----------------------------------------------------------
     def sqlite(self) -> sqlite3.Connection:
         return connect_readonly(self.sqlite_path)

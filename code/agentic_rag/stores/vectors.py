@@ -28,7 +28,6 @@ from agentic_rag.stores.embeddings import OnnxEmbedder
 from agentic_rag.stores.owned_dir import OwnedDir
 
 WORKING_COPY_KIND = "chroma"  # temp dirs: agentic-rag-chroma-<pid>-…
-METADATA_FIELDS = ("title", "type", "release_year", "rating", "genres", "countries")
 _EMBEDDERS: dict[str, OnnxEmbedder] = {}
 
 

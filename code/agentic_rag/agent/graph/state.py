@@ -40,6 +40,3 @@ class State(TypedDict, total=False):
     trace: Annotated[list[dict[str, Any]], operator.add]  # NodeTrace dumps
     node_modes: Annotated[list[dict[str, Any]], operator.add]  # NodeMode dumps, one per node run
     turn_label: str  # "LLM" | "mixed" | "offline"
-
-
-PER_TURN_LISTS = ("plans", "decisions", "trace", "node_modes")

@@ -26,7 +26,6 @@ from agentic_rag.tools.base import ToolResult
 
 log = logging.getLogger(__name__)
 Steps = list[list[PlannedCall]]
-PART = re.compile(r"^\[part (\d+)/(\d+)\]")
 HYBRID_TOP = 2
 _READERS: dict[int, tuple[Lexicon, Reader]] = {}
 

@@ -267,8 +267,3 @@ async def run_isolated[T](
         future.cancel()  # whatever the thread delivers later is dropped, never logged
         on_abandon()
         raise
-
-
-def live_queries() -> int:
-    """SQL query threads alive now (for tests and the bench)."""
-    return sum(1 for t in threading.enumerate() if t.name == "sql-query" and t.is_alive())
