@@ -65,6 +65,9 @@ class Settings(BaseSettings):
     # --- external APIs -------------------------------------------------------
     omdb_api_key: SecretStr | None = None
     omdb_base_url: str = "https://www.omdbapi.com/"
+    #: proxy for the web tool's ddgs client (e.g. socks5h://host:1080); set, the local DNS
+    #: probe is skipped, since behind a proxy the search host may not resolve locally
+    ddgs_proxy: str | None = None
 
     # --- stores --------------------------------------------------------------
     data_dir: Path = PROJECT_ROOT / "data"
@@ -98,6 +101,9 @@ class Settings(BaseSettings):
     web_cache_ttl_s: int = Field(6 * 3600, ge=0)
     omdb_cache_ttl_s: int = Field(7 * 24 * 3600, ge=0)
     semantic_cache_ttl_s: int = Field(24 * 3600, ge=0)
+
+    # --- benchmarks ----------------------------------------------------------
+    bench_memory_turns: int = Field(500, ge=1)  # turns of the memory benchmark (make bench)
 
     @field_validator("openai_api_key", "omdb_api_key", mode="before")
     @classmethod

@@ -30,7 +30,6 @@ from agentic_rag.config import Settings, load_settings
 LEVELS = (1, 4, 16, 32)
 #: turns per level: at least this many, so p95 at N=1 is not just the slowest of a dozen
 MIN_TURNS = 30
-MEMORY_TURNS = int(os.environ.get("BENCH_MEMORY_TURNS", "500"))
 MEMORY_CONCURRENCY = 4
 
 
@@ -194,15 +193,16 @@ async def _memory_run(runtime: Any, turns: int) -> tuple[list[tuple[int, float]]
     return samples, errors
 
 
-def bench_memory(settings: Settings, turns: int = MEMORY_TURNS) -> list[Figure]:
-    """RSS over `turns` turns (4 at a time): growth after the first fifth is what leaks."""
+def bench_memory(settings: Settings) -> list[Figure]:
+    """RSS over `bench_memory_turns` turns (4 at a time): growth after the first fifth is what
+    leaks."""
     from agentic_rag.runtime import AppRuntime
 
     with scratch_settings(settings) as scratch:
         runtime = AppRuntime.open(scratch)
         try:
             start = rss_mb()
-            samples, errors = asyncio.run(_memory_run(runtime, turns))
+            samples, errors = asyncio.run(_memory_run(runtime, settings.bench_memory_turns))
         finally:
             runtime.close()
     settled = samples[min(1, len(samples) - 1)][1]  # after the first 20%: caches are warm

@@ -10,7 +10,6 @@ import asyncio
 import contextlib
 import functools
 import logging
-import os
 import socket
 import threading
 import time
@@ -111,16 +110,18 @@ def reset_probe_cache() -> None:
 
 
 def default_web_search(
-    query: str, max_results: int, timeout_s: float = 5.0
+    query: str, max_results: int, timeout_s: float = 5.0, proxy: str | None = None
 ) -> list[dict[str, Any]]:
-    """The real search: a reachability probe, then `ddgs.DDGS(timeout=...).text(...)`."""
-    if not os.environ.get("DDGS_PROXY"):  # behind a proxy the host may not resolve locally
+    """The real search: a reachability probe (not behind a proxy, where the host may not
+    resolve locally), then `ddgs.DDGS(proxy=..., timeout=...).text(...)`."""
+    if proxy is None:
         why = probe()
         if why is not None:
             raise WebUnreachableError(why)
     from ddgs import DDGS  # heavy import (lxml, primp): only when really searching
 
-    return DDGS(timeout=max(1, round(timeout_s))).text(query, max_results=max_results)
+    client = DDGS(proxy=proxy, timeout=max(1, round(timeout_s)))
+    return client.text(query, max_results=max_results)
 
 
 # --- running a blocking call in a daemon thread ---------------------------------------------------
@@ -181,7 +182,7 @@ async def web_tool(args: WebArgs, deps: ToolDeps, call_id: str) -> ToolResult:
         if hit is not None:
             return hit
         search: WebSearchFn = deps.web_search or functools.partial(
-            default_web_search, timeout_s=timeout_s
+            default_web_search, timeout_s=timeout_s, proxy=settings.ddgs_proxy
         )
         try:
             raw = await asyncio.wait_for(
