@@ -154,11 +154,16 @@ class AppRuntime:
         )
 
     @contextlib.asynccontextmanager
+    async def deps_session(self, **deps_overrides: Any) -> AsyncIterator[AgentDeps]:
+        """The graph's dependencies for this event loop, with its own HTTP client."""
+        async with httpx.AsyncClient(follow_redirects=True, verify=_ssl_context()) as http:
+            yield self.agent_deps(http, **deps_overrides)
+
+    @contextlib.asynccontextmanager
     async def session(self, *, persist: bool = True, **deps_overrides: Any) -> AsyncIterator[Any]:
         """A compiled graph for this event loop, with the checkpointer (PostgreSQL at
         DATABASE_URL, else SQLite) when `persist`."""
-        async with httpx.AsyncClient(follow_redirects=True, verify=_ssl_context()) as http:
-            deps = self.agent_deps(http, **deps_overrides)
+        async with self.deps_session(**deps_overrides) as deps:
             if not persist:
                 from langgraph.checkpoint.memory import InMemorySaver
 

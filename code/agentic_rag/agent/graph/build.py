@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -37,14 +37,21 @@ RECURSION_LIMIT = 25
 DURABILITY = "exit"
 
 
-def _node(fn):
+DepsOf = Callable[[Runtime[Any]], AgentDeps]
+
+
+def _run_context(runtime: Runtime[Any]) -> AgentDeps:
+    return runtime.context
+
+
+def _node(fn, deps_of: DepsOf):
     """The node with its span on the stream: `node_start` before, `node_end` after."""
     name = fn.__name__
 
     async def node(state: State, runtime: Runtime[AgentDeps]) -> dict:
         iteration = 0 if name == "start" else state.get("iteration", 0) + (name == "planner")
         emit(NodeStarted(node=name, iteration=iteration, t=time.time()))
-        update = await fn(state, runtime.context)
+        update = await fn(state, deps_of(runtime))
         records = update.get("trace")
         for record in records if isinstance(records, list) else []:
             emit(NodeFinished(**record))
@@ -54,25 +61,33 @@ def _node(fn):
     return node
 
 
-def _route(state: State, runtime: Runtime[AgentDeps]) -> Literal["planner", "synthesizer"]:
-    return route_after_evaluator(state, runtime.context.settings.max_iterations)
-
-
-@functools.cache
-def compiled_graph() -> Any:
-    """The graph, compiled once per process, without a checkpointer."""
-    builder = StateGraph(State, context_schema=AgentDeps)
+def graph_builder(deps_of: DepsOf = _run_context) -> StateGraph:
+    """The graph's nodes and edges; each run's nodes get their `AgentDeps` from `deps_of`: by
+    default the run's context (`build_graph`), or deps bound in advance (a LangGraph server,
+    which passes no Python objects as context: `agentic_rag/studio.py`)."""
+    schema = AgentDeps if deps_of is _run_context else None
+    builder = StateGraph(State, context_schema=schema)
     for fn in (start, planner, executor, evaluator, synthesizer):
-        builder.add_node(fn.__name__, _node(fn))
+        builder.add_node(fn.__name__, _node(fn, deps_of))
+
+    def route(state: State, runtime: Runtime[Any]) -> Literal["planner", "synthesizer"]:
+        return route_after_evaluator(state, deps_of(runtime).settings.max_iterations)
+
     builder.add_edge(START, "start")
     builder.add_edge("start", "planner")
     builder.add_edge("planner", "executor")
     builder.add_edge("executor", "evaluator")
     builder.add_conditional_edges(
-        "evaluator", _route, {"planner": "planner", "synthesizer": "synthesizer"}
+        "evaluator", route, {"planner": "planner", "synthesizer": "synthesizer"}
     )
     builder.add_edge("synthesizer", END)
-    return builder.compile()
+    return builder
+
+
+@functools.cache
+def compiled_graph() -> Any:
+    """The graph, compiled once per process, without a checkpointer."""
+    return graph_builder().compile()
 
 
 @dataclass(frozen=True)
