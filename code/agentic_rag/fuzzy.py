@@ -12,21 +12,29 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 
-def closest(key: str, choices: Iterable[str], cutoff: float,
-            processor: Callable[[str], str] | None = None) -> tuple[str, float] | None:  # fmt: skip
+def closest(
+    key: str, choices: Iterable[str], cutoff: float, processor: Callable[[str], str] | None = None
+) -> tuple[str, float] | None:
     """The best choice scoring at least `cutoff` (0-100), with its score; None if none does."""
     from rapidfuzz import fuzz, process  # lazy: only misspelt names pay for the import
 
-    hit = process.extractOne(key, list(choices), scorer=fuzz.ratio, processor=processor,
-                             score_cutoff=cutoff)  # fmt: skip
+    hit = process.extractOne(
+        key, list(choices), scorer=fuzz.ratio, processor=processor, score_cutoff=cutoff
+    )
     return (hit[0], float(hit[1])) if hit else None
 
 
-def ranked(key: str, choices: Iterable[str], cutoff: float, limit: int,
-           processor: Callable[[str], str] | None = None) -> list[tuple[str, float]]:  # fmt: skip
+def ranked(
+    key: str,
+    choices: Iterable[str],
+    cutoff: float,
+    limit: int,
+    processor: Callable[[str], str] | None = None,
+) -> list[tuple[str, float]]:
     """Up to `limit` choices scoring at least `cutoff`, best first."""
     from rapidfuzz import fuzz, process
 
-    hits = process.extract(key, list(choices), scorer=fuzz.ratio, processor=processor,
-                           score_cutoff=cutoff, limit=limit)  # fmt: skip
+    hits = process.extract(
+        key, list(choices), scorer=fuzz.ratio, processor=processor, score_cutoff=cutoff, limit=limit
+    )
     return [(choice, float(score)) for choice, score, _ in hits]

@@ -189,12 +189,17 @@ def postgres_server(workdir: Path | None = None) -> LocalServer:
     command = [
         *prefix,
         str(bindir / "postgres"),
-        "-D", str(data),
-        "-p", str(port),
-        "-k", str(sockets),
-        "-c", "listen_addresses=127.0.0.1",
-        "-c", "fsync=off",  # test clusters: speed over durability across power loss
-    ]  # fmt: skip
+        "-D",
+        str(data),
+        "-p",
+        str(port),
+        "-k",
+        str(sockets),
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        "fsync=off",  # test clusters: speed over durability across power loss
+    ]
     return LocalServer(
         "postgres",
         url,
@@ -262,14 +267,21 @@ def falkordb_server(workdir: Path) -> LocalServer:
 
     command = [
         str(server),
-        "--port", str(port),
-        "--bind", "127.0.0.1",
-        "--save", "",
-        "--appendonly", "no",
-        "--dir", str(workdir),
-        "--daemonize", "no",
-        "--loadmodule", str(module),
-    ]  # fmt: skip
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dir",
+        str(workdir),
+        "--daemonize",
+        "no",
+        "--loadmodule",
+        str(module),
+    ]
     return LocalServer("falkordb", url, command, workdir, ready)
 
 

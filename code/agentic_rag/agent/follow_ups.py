@@ -40,8 +40,12 @@ class Found:
             return
         if not isinstance(value, str):
             return
-        bucket = {"title": self.titles, "person": self.people, "country": self.countries,
-                  "genre": self.genres}[kind]  # fmt: skip
+        bucket = {
+            "title": self.titles,
+            "person": self.people,
+            "country": self.countries,
+            "genre": self.genres,
+        }[kind]
         parts = [value] if kind == "title" else value.split(",")
         for part in parts:
             if part.strip():

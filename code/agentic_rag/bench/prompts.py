@@ -69,22 +69,35 @@ async def _measure(settings: Settings, count: Counter) -> list[tuple[int, int]]:
             plans = [ExecutionPlan(**p) for p in values.get("plans") or []]
             results = [ToolResult(**r) for r in (values.get("results") or {}).values()]
             ctx = PlanContext(
-                question=q.question, history=[], iteration=1, schema_text=runtime.schema_text,
-                tools_text=registry.describe(), tool_names=names, tool_args=tool_args,
-            )  # fmt: skip
+                question=q.question,
+                history=[],
+                iteration=1,
+                schema_text=runtime.schema_text,
+                tools_text=registry.describe(),
+                tool_names=names,
+                tool_args=tool_args,
+            )
             shots = bank.nearest(q.question, settings.few_shot_examples, tools=names)
             planner = count(messages_text(planner_messages(ctx, shots)))
             planner += _schema_tokens(plan_schema, count)
             ectx = EvalContext(
-                question=q.question, iteration=1, max_iterations=settings.max_iterations,
-                plans=plans, results=results, latest=results, tool_names=names,
-            )  # fmt: skip
+                question=q.question,
+                iteration=1,
+                max_iterations=settings.max_iterations,
+                plans=plans,
+                results=results,
+                latest=results,
+                tool_names=names,
+            )
             evaluator = count(messages_text(evaluator_messages(ectx)))
             evaluator += _schema_tokens(EvaluatorDecision, count)
             sctx = SynthContext(
-                question=q.question, results=results, plans=plans, incomplete_reason=None,
+                question=q.question,
+                results=results,
+                plans=plans,
+                incomplete_reason=None,
                 mode_label="LLM",
-            )  # fmt: skip
+            )
             synth = count(messages_text(synthesizer_messages(sctx)))
             replies = (
                 settings.planner_max_tokens
@@ -103,12 +116,28 @@ def bench_prompt_budget(settings: Settings) -> list[Figure]:
     planner = [p for p, _ in sizes]
     turn = [t for _, t in sizes]
     return [
-        Figure(f"planner prompt tokens ({name}), median of {len(sizes)} golden questions",
-               statistics.median(planner), "tokens"),
-        Figure("planner prompt tokens, largest (system, examples, schema)", max(planner),
-               "tokens", target=f"<= {PLANNER_BUDGET:,}", met=max(planner) <= PLANNER_BUDGET),
-        Figure("turn tokens, median (3 prompts + max_tokens replies)", statistics.median(turn),
-               "tokens"),
-        Figure("turn tokens, largest (one round)", max(turn), "tokens",
-               target=f"<= {TURN_BUDGET:,}", met=max(turn) <= TURN_BUDGET),
-    ]  # fmt: skip
+        Figure(
+            f"planner prompt tokens ({name}), median of {len(sizes)} golden questions",
+            statistics.median(planner),
+            "tokens",
+        ),
+        Figure(
+            "planner prompt tokens, largest (system, examples, schema)",
+            max(planner),
+            "tokens",
+            target=f"<= {PLANNER_BUDGET:,}",
+            met=max(planner) <= PLANNER_BUDGET,
+        ),
+        Figure(
+            "turn tokens, median (3 prompts + max_tokens replies)",
+            statistics.median(turn),
+            "tokens",
+        ),
+        Figure(
+            "turn tokens, largest (one round)",
+            max(turn),
+            "tokens",
+            target=f"<= {TURN_BUDGET:,}",
+            met=max(turn) <= TURN_BUDGET,
+        ),
+    ]

@@ -23,9 +23,18 @@ QUESTIONS_PATH = GOLDEN_DIR / "questions.yaml"
 EXPECTED_PATH = GOLDEN_DIR / "questions.expected.json"
 MIN_QUESTIONS = 40
 
-Category = Literal["filter_count", "aggregate", "graph_relation", "semantic", "hybrid",
-                   "follow_up", "unanswerable", "adversarial", "names_typed",
-                   "date_added"]  # fmt: skip
+Category = Literal[
+    "filter_count",
+    "aggregate",
+    "graph_relation",
+    "semantic",
+    "hybrid",
+    "follow_up",
+    "unanswerable",
+    "adversarial",
+    "names_typed",
+    "date_added",
+]
 CheckKind = Literal["exact_number", "all_titles", "title", "person", "refusal_or_no_data"]
 CATEGORIES: tuple[str, ...] = get_args(Category)
 TOOLS = frozenset({"sql", "semantic", "cypher", "graph_expand", "web", "omdb"})
@@ -38,8 +47,12 @@ KIND_OPS: dict[str, frozenset[str]] = {
     "refusal_or_no_data": frozenset({"absent"}),
 }
 #: which expected field each kind checks against
-KIND_FIELD = {"exact_number": "numbers", "all_titles": "titles", "title": "titles",
-              "person": "names"}  # fmt: skip
+KIND_FIELD = {
+    "exact_number": "numbers",
+    "all_titles": "titles",
+    "title": "titles",
+    "person": "names",
+}
 NUMBER = re.compile(r"\d[\d,]*")
 
 

@@ -152,8 +152,15 @@ async def evaluate(
     elapsed = time.perf_counter() - t0
     unchanged = await asyncio.to_thread(store_fingerprint, runtime) == baseline
     s = runtime.settings
-    models = ({"planner": s.planner_model, "evaluator": s.evaluator_model,
-               "synthesizer": s.synthesizer_model} if s.llm_enabled else {})  # fmt: skip
+    models = (
+        {
+            "planner": s.planner_model,
+            "evaluator": s.evaluator_model,
+            "synthesizer": s.synthesizer_model,
+        }
+        if s.llm_enabled
+        else {}
+    )
     return EvalRun(
         run_id=run_id,
         started_at=started_at,
@@ -196,16 +203,23 @@ def run_eval(
     out_dir = Path(out_dir or Path(settings.build_dir) / "eval")
     runtime = AppRuntime.open(settings)
     try:
-        with Progress(TextColumn("[bold]eval"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), TextColumn("{task.description}"), console=console,
-                      disable=quiet) as bar:  # fmt: skip
+        with Progress(
+            TextColumn("[bold]eval"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("{task.description}"),
+            console=console,
+            disable=quiet,
+        ) as bar:
             task = bar.add_task("", total=total)
 
             def on_result(r: QuestionResult) -> None:
                 bar.update(task, advance=1, description=f"{r.id} {'ok' if r.passed else 'FAIL'}")
 
-            run = asyncio.run(evaluate(runtime, groups, concurrency=concurrency,
-                                       on_result=on_result))  # fmt: skip
+            run = asyncio.run(
+                evaluate(runtime, groups, concurrency=concurrency, on_result=on_result)
+            )
     finally:
         runtime.close()
     previous = find_previous(out_dir, run)

@@ -10,8 +10,18 @@ from typing import Any
 from pydantic import BaseModel
 
 NODES = ("planner", "evaluator", "synthesizer")
-HEADERS = ["node", "runs", "first try", "after repair", "fell back", "why (most common)",
-           "rung", "tokens in (mean)", "tokens out (mean)", "latency ms (median)"]  # fmt: skip
+HEADERS = [
+    "node",
+    "runs",
+    "first try",
+    "after repair",
+    "fell back",
+    "why (most common)",
+    "rung",
+    "tokens in (mean)",
+    "tokens out (mean)",
+    "latency ms (median)",
+]
 
 
 class NodeRun(BaseModel):
@@ -62,15 +72,18 @@ def node_table(runs: list[NodeRun]) -> list[list[str]]:
         fell = [r for r in mine if r.mode == "rules"]
         why = Counter(r.reason or "?" for r in fell).most_common(2)
         rungs = Counter(r.rung for r in mine if r.rung).most_common(2)
-        rows.append([
-            node, str(len(mine)),
-            str(sum(r.mode == "model" for r in mine)),
-            str(sum(r.mode == "model_repaired" for r in mine)),
-            str(len(fell)),
-            "; ".join(f"{w} ({n})" for w, n in why) or "-",
-            ", ".join(f"{k} ({n})" for k, n in rungs) or "-",
-            f"{statistics.mean(r.tokens_in for r in mine):,.0f}",
-            f"{statistics.mean(r.tokens_out for r in mine):,.0f}",
-            f"{statistics.median(r.ms for r in mine):,.0f}",
-        ])  # fmt: skip
+        rows.append(
+            [
+                node,
+                str(len(mine)),
+                str(sum(r.mode == "model" for r in mine)),
+                str(sum(r.mode == "model_repaired" for r in mine)),
+                str(len(fell)),
+                "; ".join(f"{w} ({n})" for w, n in why) or "-",
+                ", ".join(f"{k} ({n})" for k, n in rungs) or "-",
+                f"{statistics.mean(r.tokens_in for r in mine):,.0f}",
+                f"{statistics.mean(r.tokens_out for r in mine):,.0f}",
+                f"{statistics.median(r.ms for r in mine):,.0f}",
+            ]
+        )
     return rows

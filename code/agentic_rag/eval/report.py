@@ -115,13 +115,31 @@ def _pct(x: float) -> str:
 
 
 def _summary_rows(run: EvalRun) -> list[list[str]]:
-    return [[s.category, f"{s.correct}/{s.questions}", _pct(s.accuracy), _pct(s.tool_match),
-             f"{s.mean_latency_s:.2f} s", f"{s.tokens_in}/{s.tokens_out}", f"${s.cost_usd:.4f}",
-             str(s.errors)] for s in run.summary]  # fmt: skip
+    return [
+        [
+            s.category,
+            f"{s.correct}/{s.questions}",
+            _pct(s.accuracy),
+            _pct(s.tool_match),
+            f"{s.mean_latency_s:.2f} s",
+            f"{s.tokens_in}/{s.tokens_out}",
+            f"${s.cost_usd:.4f}",
+            str(s.errors),
+        ]
+        for s in run.summary
+    ]
 
 
-HEADERS = ["category", "correct", "accuracy", "tool match", "mean latency", "tokens in/out",
-           "cost", "errors"]  # fmt: skip
+HEADERS = [
+    "category",
+    "correct",
+    "accuracy",
+    "tool match",
+    "mean latency",
+    "tokens in/out",
+    "cost",
+    "errors",
+]
 SHORT_HEADERS = ["category", "correct", "accuracy", "tools", "latency", "tokens", "cost", "err"]
 
 
@@ -129,24 +147,36 @@ def _md_table(headers: list[str], rows: list[list[str]]) -> list[str]:
     def esc(cell: str) -> str:
         return " ".join(str(cell).split()).replace("|", "\\|")
 
-    return ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers),
-            *("| " + " | ".join(esc(c) for c in row) + " |" for row in rows)]  # fmt: skip
+    return [
+        "| " + " | ".join(headers) + " |",
+        "|" + "---|" * len(headers),
+        *("| " + " | ".join(esc(c) for c in row) + " |" for row in rows),
+    ]
 
 
 def _flip_lines(run: EvalRun, ids: list[str]) -> list[str]:
     results = run.by_id()
-    return [f"- `{i}` ({results[i].category}) {results[i].question} — {results[i].detail}"
-            for i in ids]  # fmt: skip
+    return [
+        f"- `{i}` ({results[i].category}) {results[i].question} — {results[i].detail}" for i in ids
+    ]
 
 
 def render_markdown(run: EvalRun) -> str:
     """The run as a markdown summary: figures, regressions, fixes, failures, every question."""
-    lines = [f"# Evaluation run {run.run_id}", "",
-             f"- mode: {run.mode_label}", f"- started: {run.started_at} UTC",
-             f"- questions: {len(run.results)}, concurrency {run.concurrency}, "
-             f"wall time {run.elapsed_s:.1f} s",
-             f"- stores unchanged after the run: {'yes' if run.stores_unchanged else 'NO'}",
-             "", "## Accuracy", "", *_md_table(HEADERS, _summary_rows(run)), ""]  # fmt: skip
+    lines = [
+        f"# Evaluation run {run.run_id}",
+        "",
+        f"- mode: {run.mode_label}",
+        f"- started: {run.started_at} UTC",
+        f"- questions: {len(run.results)}, concurrency {run.concurrency}, "
+        f"wall time {run.elapsed_s:.1f} s",
+        f"- stores unchanged after the run: {'yes' if run.stores_unchanged else 'NO'}",
+        "",
+        "## Accuracy",
+        "",
+        *_md_table(HEADERS, _summary_rows(run)),
+        "",
+    ]
     nodes = node_table([n for r in run.results for n in r.nodes])
     if nodes:
         lines += ["## Model nodes", "", *_md_table(NODE_HEADERS, nodes), ""]
@@ -155,25 +185,54 @@ def render_markdown(run: EvalRun) -> str:
     if cmp is None or cmp.previous is None:
         lines += ["No earlier run of this mode to compare with.", ""]
     else:
-        lines += [f"Against `{cmp.previous}` ({cmp.compared} questions in both runs).", "",
-                  f"### Regressions ({len(cmp.regressions)})", "",
-                  *(_flip_lines(run, cmp.regressions) or ["None."]), "",
-                  f"### Fixes ({len(cmp.fixes)})", "",
-                  *(_flip_lines(run, cmp.fixes) or ["None."]), ""]  # fmt: skip
+        lines += [
+            f"Against `{cmp.previous}` ({cmp.compared} questions in both runs).",
+            "",
+            f"### Regressions ({len(cmp.regressions)})",
+            "",
+            *(_flip_lines(run, cmp.regressions) or ["None."]),
+            "",
+            f"### Fixes ({len(cmp.fixes)})",
+            "",
+            *(_flip_lines(run, cmp.fixes) or ["None."]),
+            "",
+        ]
     failed = [r for r in run.results if not r.passed]
     lines += [f"## Failures ({len(failed)})", ""]
     for r in failed:
-        lines += [f"### `{r.id}` ({r.category}): {r.question}", "",
-                  f"- why: {r.detail}", f"- tools: {', '.join(r.tools_used) or 'none'} "
-                  f"(expected {', '.join(r.expected_tools) or 'none'})",
-                  f"- decisions: {', '.join(r.decisions) or 'none'}", "",
-                  "```text", r.answer[:1500].replace("```", "'''"), "```", ""]  # fmt: skip
-    rows = [[r.id, r.category, "pass" if r.passed else "FAIL", _pct(r.tool_match),
-             ", ".join(r.tools_used), str(r.iterations), f"{r.latency_s:.2f}"]
-            for r in run.results]  # fmt: skip
-    lines += ["## Every question", "",
-              *_md_table(["id", "category", "result", "tool match", "tools", "iterations",
-                          "latency s"], rows), ""]  # fmt: skip
+        lines += [
+            f"### `{r.id}` ({r.category}): {r.question}",
+            "",
+            f"- why: {r.detail}",
+            f"- tools: {', '.join(r.tools_used) or 'none'} "
+            f"(expected {', '.join(r.expected_tools) or 'none'})",
+            f"- decisions: {', '.join(r.decisions) or 'none'}",
+            "",
+            "```text",
+            r.answer[:1500].replace("```", "'''"),
+            "```",
+            "",
+        ]
+    rows = [
+        [
+            r.id,
+            r.category,
+            "pass" if r.passed else "FAIL",
+            _pct(r.tool_match),
+            ", ".join(r.tools_used),
+            str(r.iterations),
+            f"{r.latency_s:.2f}",
+        ]
+        for r in run.results
+    ]
+    lines += [
+        "## Every question",
+        "",
+        *_md_table(
+            ["id", "category", "result", "tool match", "tools", "iterations", "latency s"], rows
+        ),
+        "",
+    ]
     return "\n".join(lines)
 
 

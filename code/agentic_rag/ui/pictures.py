@@ -91,9 +91,14 @@ def write_gif(frames: list[tuple[float, bytes]], path: Path) -> int:
         buffer = io.BytesIO()
         palette = [im.quantize(colors=128, method=Image.Quantize.MEDIANCUT) for im in kept]
         palette[0].save(
-            buffer, format="GIF", save_all=True, append_images=palette[1:], duration=times,
-            loop=0, optimize=True,
-        )  # fmt: skip
+            buffer,
+            format="GIF",
+            save_all=True,
+            append_images=palette[1:],
+            duration=times,
+            loop=0,
+            optimize=True,
+        )
         if buffer.tell() <= GIF_MAX_BYTES or step >= 8:
             path.write_bytes(buffer.getvalue())
             return buffer.tell()
@@ -119,8 +124,10 @@ def main() -> int:
     still = OUT / "page-timeline.png"
     still.write_bytes(shot)
     size = write_gif(_distinct(frames), OUT / "replanned-turn.gif")
-    print(f"wrote {still.relative_to(PROJECT_ROOT)} and docs/images/replanned-turn.gif "
-          f"({len(frames)} frames, {size / 1e6:.2f} MB)")  # fmt: skip
+    print(
+        f"wrote {still.relative_to(PROJECT_ROOT)} and docs/images/replanned-turn.gif "
+        f"({len(frames)} frames, {size / 1e6:.2f} MB)"
+    )
     return 0
 
 

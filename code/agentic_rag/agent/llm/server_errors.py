@@ -8,12 +8,13 @@ is worth sending again.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import openai
 
-_FORMAT_WORDS = (
-    "response_format", "json_schema", "json_object", "json schema", "'text' or", "tool_choice",
-    "tools", "tool call", "tool_call", "function call", "functions", "grammar", "schema",
-)  # fmt: skip
+from agentic_rag.wordlists import load_wordlist
+
+_FORMAT_WORDS = load_wordlist(Path(__file__).with_name("format_refusal_words.yaml")).words
 _OVERFLOW_WORDS = ("context_length", "context length", "context window", "too long")
 _TRANSIENT_STATUS = frozenset({408, 429, 502, 503, 504})
 

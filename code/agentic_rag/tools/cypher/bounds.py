@@ -16,34 +16,19 @@ guard bounds the expression itself:
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from agentic_rag.errors import QueryRefusedError
 from agentic_rag.tools.cypher.tokens import KEYWORDS, Token
+from agentic_rag.wordlists import load_wordlist
 
 MAX_RANGE = 1_000
 MAX_RANGES = 2
 MAX_GROWTH_CALLS = 3
 #: Function names (lower case) a read-only catalog query may call.
 ALLOWED_FUNCTIONS = frozenset(
-    {
-        # aggregation
-        "count", "collect", "sum", "avg", "min", "max", "stdev", "stdevp",
-        "percentilecont", "percentiledisc",
-        # strings
-        "tolower", "toupper", "trim", "ltrim", "rtrim", "left", "right", "substring", "split",
-        "reverse", "replace", "tostring", "tostringornull", "string.join", "size",
-        # numbers and types
-        "abs", "ceil", "floor", "round", "sign", "sqrt", "exp", "log", "log10", "pow", "pi",
-        "e", "rand", "tointeger", "tointegerornull",
-        "tofloat", "tofloatornull", "toboolean", "tobooleanornull", "coalesce", "typeof",
-        # graph and lists
-        "id", "labels", "type", "keys", "properties", "exists", "head", "last", "tail",
-        "nodes", "relationships", "startnode", "endnode", "length", "haslabels", "indegree",
-        "outdegree", "isempty", "range", "all", "any", "none", "single", "distinct",
-        "shortestpath", "allshortestpaths",
-        # dates held as ISO strings
-        "date", "timestamp",
-    }
-)  # fmt: skip
+    load_wordlist(Path(__file__).with_name("allowed_functions.yaml")).words
+)
 GROWTH_FUNCTIONS = frozenset({"replace", "string.join"})
 REGEX = "Regular expressions (=~) are not allowed; use CONTAINS, STARTS WITH or ENDS WITH."
 

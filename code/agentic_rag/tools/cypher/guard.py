@@ -15,19 +15,14 @@ from agentic_rag.errors import QueryRefusedError
 from agentic_rag.stores.schema import GraphSchema
 from agentic_rag.textsafe import refuse_controls
 from agentic_rag.tools.cypher.bounds import check_bounds
-from agentic_rag.tools.cypher.parse import (
+from agentic_rag.tools.cypher.parse import Analysis, Chain, NodePat, PropRef, RelPat, analyze
+from agentic_rag.tools.cypher.tokens import (
     ALLOWED_PROCEDURES,
     CLAUSES,
     EOF,
     KEYWORDS,
     WRITE_CLAUSES,
-    Analysis,
-    Chain,
-    NodePat,
-    PropRef,
-    RelPat,
     Token,
-    analyze,
     as_int,
     tokenize,
 )

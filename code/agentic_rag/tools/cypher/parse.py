@@ -1,7 +1,7 @@
 """Read model-written Cypher without a Cypher parser: pattern analysis over tokens.
 
-The tokenizer of `cypher_tokens` (string literals and comments skipped, backtick names kept
-as names; re-exported here) feeds `analyze`, which indexes the query: bracket balance, write
+The tokenizer of `tools/cypher/tokens.py` (string literals and comments skipped, backtick
+names kept as names) feeds `analyze`, which indexes the query: bracket balance, write
 clauses and procedure calls (`forbidden`), labels, relationship types, properties,
 variable-length ranges, node/relationship pattern chains, top-level clauses and LIMITs.
 Nothing here knows the graph schema; `cypher_guard` judges the result.
@@ -21,11 +21,6 @@ from agentic_rag.tools.cypher.tokens import (
     as_int,
     tokenize,
 )
-
-__all__ = [
-    "ALLOWED_PROCEDURES", "CLAUSES", "EOF", "KEYWORDS", "WRITE_CLAUSES", "Analysis", "Chain",
-    "NodePat", "PropRef", "RelPat", "Token", "analyze", "as_int", "tokenize",
-]  # fmt: skip
 
 _PAIRS = {"(": ")", "[": "]", "{": "}"}
 

@@ -61,8 +61,14 @@ def row_source(index: int, row: dict[str, Any]) -> SourceRef:
     """The fallback source of a row without a show or person ref, labelled with its first text
     value (else a node's name or title, else its numbers) and keyed by that text if any."""
     text = next((v.strip() for v in row.values() if isinstance(v, str) and v.strip()), "")
-    named = next((str(v.get("name") or v.get("title")) for v in row.values()
-                  if isinstance(v, dict) and (v.get("name") or v.get("title"))), "")  # fmt: skip
+    named = next(
+        (
+            str(v.get("name") or v.get("title"))
+            for v in row.values()
+            if isinstance(v, dict) and (v.get("name") or v.get("title"))
+        ),
+        "",
+    )
     numbers = [f"{k} = {v}" for k, v in row.items() if isinstance(v, int | float)]
     label = (text or named or ", ".join(numbers[:3]))[:MAX_LABEL] or None
     ref = f"row:{text[:MAX_LABEL]}" if text else f"row:{index}"
@@ -79,8 +85,9 @@ def to_rows(result: Any, fallback_rows: int = 0) -> tuple[list[dict[str, Any]], 
     covered: set[int] = set()  # rows that named a show or person
     for i, raw in enumerate(result.result_set):
         own: dict[str, SourceRef] = {}
-        rows.append({names[j] if j < len(names) else f"col{j}": _plain(v, own)
-                     for j, v in enumerate(raw)})  # fmt: skip
+        rows.append(
+            {names[j] if j < len(names) else f"col{j}": _plain(v, own) for j, v in enumerate(raw)}
+        )
         for ref, src in own.items():
             sources.setdefault(ref, src)
         if own:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import sqlglot
 from sqlglot import exp
@@ -17,7 +18,9 @@ from sqlglot.optimizer.scope import Scope, traverse_scope
 
 from agentic_rag.errors import QueryRefusedError
 from agentic_rag.textsafe import refuse_controls
+from agentic_rag.wordlists import load_wordlist
 
+_HERE = Path(__file__).parent
 MAX_SQL_CHARS = 20_000
 #: Same as the run-time SQLITE_LIMIT_LENGTH: the longest value (or row) a query may build.
 #: It bounds the work of any single function call (`instr`, `replace`, `printf` run in
@@ -25,44 +28,12 @@ MAX_SQL_CHARS = 20_000
 MAX_VALUE_BYTES = 100_000
 #: The only SQL functions a catalog query may call (SQLite's own names). Enforced here for
 #: a clear message and again, by exact name, by the sandbox's authorizer at run time.
-ALLOWED_FUNCTIONS = frozenset(
-    {
-        # core scalar
-        "abs", "char", "coalesce", "concat", "concat_ws", "format", "glob", "hex", "ifnull",
-        "iif", "instr", "length", "like", "likelihood", "likely", "lower", "ltrim", "max",
-        "min", "nullif", "octet_length", "printf", "quote", "random", "replace", "round",
-        "rtrim", "sign", "soundex", "substr", "substring", "trim", "typeof", "unicode",
-        "unlikely", "upper",
-        # aggregate and window
-        "avg", "count", "group_concat", "string_agg", "sum", "total", "row_number", "rank",
-        "dense_rank", "percent_rank", "cume_dist", "ntile", "lag", "lead", "first_value",
-        "last_value", "nth_value",
-        # date and time
-        "date", "time", "datetime", "julianday", "unixepoch", "strftime", "timediff",
-        # math
-        "acos", "asin", "atan", "atan2", "ceil", "ceiling", "cos", "degrees", "exp", "floor",
-        "ln", "log", "log10", "log2", "mod", "pi", "pow", "power", "radians", "sin", "sqrt",
-        "tan", "trunc",
-        # JSON (reading and building small values)
-        "json", "json_array", "json_array_length", "json_extract", "json_group_array",
-        "json_group_object", "json_object", "json_quote", "json_type", "json_valid",
-        "json_each", "json_tree",
-        # full-text search (FTS5)
-        "match", "bm25", "highlight", "snippet",
-        # the app's accent- and case-blind matching (registered on the catalog connection)
-        "fold",
-    }
-)  # fmt: skip
+ALLOWED_FUNCTIONS = frozenset(load_wordlist(_HERE / "allowed_functions.yaml").words)
 SIZED_FUNCTIONS = frozenset({"printf", "format", "substr", "substring"})
 ROWID_NAMES = frozenset({"rowid", "oid", "_rowid_"})
 ONLY_SELECT = "Only one read-only SELECT (WITH and UNION allowed) can run against the catalog."
 
-_WRITE_NODE_NAMES = (
-    "DML", "DDL", "Insert", "Update", "Delete", "Merge", "Create", "Drop", "Alter", "Command",
-    "Pragma", "Attach", "Detach", "Transaction", "Commit", "Rollback", "Analyze", "Into", "Set",
-    "Use", "LoadData", "Copy", "TruncateTable", "Describe", "Kill", "Cache", "Uncache", "Refresh",
-    "Grant", "Revoke", "Comment", "Export", "Summarize",
-)  # fmt: skip
+_WRITE_NODE_NAMES = load_wordlist(_HERE / "write_nodes.yaml").words
 WRITE_NODES: tuple[type[exp.Expression], ...] = tuple(
     cls for name in _WRITE_NODE_NAMES if isinstance(cls := getattr(exp, name, None), type)
 )
