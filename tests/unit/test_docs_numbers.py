@@ -50,3 +50,17 @@ def test_the_architecture_picture_shows_every_tool():
     text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
     block = text.split("subgraph tools", 1)[1].split("end", 1)[0]
     assert re.findall(r"^\s*(\w+)\[\1\]", block, flags=re.M) == [t.name for t in TOOLS]
+
+
+def test_every_module_the_architecture_table_names_exists():
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    table = text.split("## Where each concern lives", 1)[1].split("\n## ", 1)[0]
+    package = ROOT / "code" / "agentic_rag"
+    missing = []
+    for row in table.splitlines()[2:]:
+        module_cell = row.split("|")[2]
+        for name in re.findall(r"`([\w/]+\.(?:py|yaml)|[\w/]+/)`", module_cell):
+            places = [ROOT / name, package / name, package / "agent" / "rules" / name]
+            if not any(p.exists() for p in places):
+                missing.append(name)
+    assert missing == []

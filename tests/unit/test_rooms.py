@@ -3,6 +3,7 @@ names every room of the package, so a new room must be placed before it can be i
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -40,3 +41,17 @@ def test_no_import_points_up():
     """`lint-imports` (also in `make lint`); on failure its report, printed above, names the
     import chain that points up."""
     assert lint_imports(config_filename=str(PYPROJECT), no_cache=True, no_logo=True) == 0
+
+
+def test_the_architecture_picture_names_every_room_in_the_contracts_order():
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    picture = text.split("## The rooms", 1)[1].split("```mermaid", 1)[1].split("```", 1)[0]
+    picture = picture.replace("flowchart TD", "")
+    labelled = set(re.findall(r"\b(\w+)\[", picture))  # a node drawn with a label: read the label
+    layer_of = {
+        m.removeprefix("agentic_rag."): i for i, layer in enumerate(_layers()) for m in layer
+    }
+    drawn = [w for w in dict.fromkeys(re.findall(r"[a-z_]+", picture)) if w not in labelled]
+    assert sorted(drawn) == sorted(layer_of)
+    order = [layer_of[room] for room in drawn]
+    assert order == sorted(order), drawn

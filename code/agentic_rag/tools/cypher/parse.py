@@ -4,7 +4,7 @@ The tokenizer of `tools/cypher/tokens.py` (string literals and comments skipped,
 names kept as names) feeds `analyze`, which indexes the query: bracket balance, write
 clauses and procedure calls (`forbidden`), labels, relationship types, properties,
 variable-length ranges, node/relationship pattern chains, top-level clauses and LIMITs.
-Nothing here knows the graph schema; `cypher_guard` judges the result.
+Nothing here knows the graph schema; `tools/cypher/guard.py` judges the result.
 """
 
 from __future__ import annotations

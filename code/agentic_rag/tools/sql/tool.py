@@ -1,7 +1,7 @@
 """The `sql` tool: one guarded, read-only, time-boxed SELECT against the SQLite catalog.
 
-Layers: the static guard (`sql_guard.check_sql`: one SELECT, allowed functions, a
-LIMIT), then the sandbox (`sql_sandbox`: a `mode=ro` connection with SQLite limits,
+Layers: the static guard (`tools/sql/guard.py: check_sql`: one SELECT, allowed functions, a
+LIMIT), then the sandbox (`tools/sql/sandbox.py`: a `mode=ro` connection with SQLite limits,
 an authorizer, a heap bound, a byte-capped fetch and a deadline, on its own thread).
 """
 
