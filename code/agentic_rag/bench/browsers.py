@@ -15,8 +15,9 @@ from pathlib import Path
 
 from agentic_rag.bench.page import QUESTIONS
 from agentic_rag.bench.report import Figure
+from agentic_rag.bench.skip import require_chromium
 from agentic_rag.config import Settings
-from agentic_rag.ui.browser import CHROMIUM_ARGS, chromium_path, streamlit_server
+from agentic_rag.ui.browser import CHROMIUM_ARGS, streamlit_server
 
 SESSIONS = 4
 ANSWER_TIMEOUT_MS = 120_000
@@ -61,9 +62,7 @@ async def _sessions(chromium: str, url: str) -> list[float | BaseException]:
 
 
 def bench_browsers(settings: Settings) -> list[Figure]:
-    chromium = chromium_path()
-    if chromium is None:
-        return [Figure("browser sessions skipped: chromium not installed", 0, "")]
+    chromium = require_chromium()
     env = {"OFFLINE_MODE": "true", "BUILD_DIR": str(settings.build_dir)}
     log = Path(settings.build_dir) / "bench-browsers.log"
     with streamlit_server(env, log) as (url, *_):

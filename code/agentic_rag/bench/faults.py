@@ -17,7 +17,6 @@ from agentic_rag.bench.load import scratch_settings
 from agentic_rag.bench.report import Figure
 from agentic_rag.bench.server_stack import ServerStack, server_stack
 from agentic_rag.config import Settings
-from agentic_rag.errors import StoreUnavailableError
 from agentic_rag.local_servers import LocalServer
 
 GRAPH_Q = "Which movies did Christopher Nolan direct?"
@@ -114,10 +113,7 @@ def bench_faults(settings: Settings) -> list[Figure]:
     from agentic_rag.runtime import AppRuntime
 
     with contextlib.ExitStack() as stack:
-        try:
-            servers = stack.enter_context(server_stack(settings))
-        except StoreUnavailableError as exc:
-            return [Figure(f"faults benchmark skipped: {str(exc).splitlines()[0]}", 0, "")]
+        servers = stack.enter_context(server_stack(settings))
         scratch = stack.enter_context(
             scratch_settings(
                 settings,

@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 from agentic_rag.bench.report import Figure
+from agentic_rag.bench.skip import require_chromium
 from agentic_rag.config import Settings
 from agentic_rag.ui.browser import (
     StreamlitRun,
-    chromium_path,
     interrupt,
     launch,
     open_chat,
@@ -124,9 +124,7 @@ def _bare_ready_s(chromium: str, workdir: Path) -> float:
 
 
 def bench_page(settings: Settings) -> list[Figure]:
-    chromium = chromium_path()
-    if chromium is None:
-        return [Figure("page benchmark skipped: chromium not installed", 0, "")]
+    chromium = require_chromium()
     from playwright.sync_api import sync_playwright
 
     env = {"OFFLINE_MODE": "true", "BUILD_DIR": str(settings.build_dir)}

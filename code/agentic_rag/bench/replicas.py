@@ -19,7 +19,6 @@ from agentic_rag.bench.load import LEVELS, MIN_TURNS, LoadRun, level_figures
 from agentic_rag.bench.report import Figure
 from agentic_rag.bench.server_stack import server_stack
 from agentic_rag.config import PROJECT_ROOT, Settings
-from agentic_rag.errors import StoreUnavailableError
 
 
 def _replica_env(settings: Settings, urls: dict[str, str], build_dir: Path) -> dict[str, str]:
@@ -58,10 +57,7 @@ def _level(workers: list[subprocess.Popen], concurrency: int) -> LoadRun:
 
 def bench_replicas(settings: Settings) -> list[Figure]:
     with contextlib.ExitStack() as stack:
-        try:
-            servers = stack.enter_context(server_stack(settings))
-        except StoreUnavailableError as exc:
-            return [Figure(f"replicas benchmark skipped: {str(exc).splitlines()[0]}", 0, "")]
+        servers = stack.enter_context(server_stack(settings))
         workers = []
         for name in ("a", "b"):
             env = _replica_env(settings, servers.urls, servers.workdir / f"replica-{name}")

@@ -11,6 +11,7 @@ from importlib import metadata
 from pathlib import Path
 
 from agentic_rag.bench.report import Figure, print_figures
+from agentic_rag.bench.skip import BenchSkipped, skipped
 from agentic_rag.config import PROJECT_ROOT, Settings, load_settings
 
 REPORT = PROJECT_ROOT / "docs" / "benchmarks.md"
@@ -104,7 +105,10 @@ def main(argv: Sequence[str] = ()) -> int:
         return 2
     results: dict[str, list[Figure]] = {}
     for name in chosen:
-        results[name] = suites[name](settings)
+        try:
+            results[name] = suites[name](settings)
+        except BenchSkipped as exc:
+            results[name] = skipped(name, exc)
         print_figures(f"benchmark: {name}", results[name])
     if not argv:  # the full run is the report; a partial run only prints
         write_report(results)

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from agentic_rag.bench.report import Figure
+from agentic_rag.bench.skip import BenchSkipped
 from agentic_rag.config import Settings, load_settings
+from agentic_rag.errors import StoreUnavailableError
 from agentic_rag.local_servers import (
     LocalServer,
     chroma_server,
@@ -59,15 +61,18 @@ def _copy_vectors(settings: Settings, url: str) -> int:
 
 @contextlib.contextmanager
 def server_stack(settings: Settings) -> Iterator[ServerStack]:
-    """Raises `StoreUnavailableError` when a server cannot run on this machine."""
+    """Raises `BenchSkipped` when a server cannot run on this machine."""
     with contextlib.ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-servers-")))
-        servers = ServerStack(
-            stack.enter_context(running(postgres_server())),
-            stack.enter_context(running(chroma_server(tmp / "chroma"))),
-            stack.enter_context(running(falkordb_server(tmp / "falkordb"))),
-            tmp,
-        )
+        try:
+            servers = ServerStack(
+                stack.enter_context(running(postgres_server())),
+                stack.enter_context(running(chroma_server(tmp / "chroma"))),
+                stack.enter_context(running(falkordb_server(tmp / "falkordb"))),
+                tmp,
+            )
+        except StoreUnavailableError as exc:
+            raise BenchSkipped(str(exc).splitlines()[0]) from exc
         loader = load_settings(
             build_dir=tmp / "loader",
             csv_path=settings.csv_path,
