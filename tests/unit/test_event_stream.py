@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agentic_rag.agent.graph.events import Token
+from agentic_rag.agent.graph.events import Token, parse_event
 from agentic_rag.agent.graph.trace import emit
 
 CODE = Path(__file__).resolve().parents[2] / "code" / "agentic_rag"
@@ -33,3 +33,23 @@ def test_no_module_emits_a_dict_literal():
             if name in {"emit", "writer"} and isinstance(node.args[0], ast.Dict | ast.DictComp):
                 raw.append(f"{path.relative_to(CODE)}:{node.lineno}")
     assert raw == [], f"raw dict events: {raw}"
+
+
+async def test_every_chunk_on_the_wire_is_exactly_a_typed_events_dump():
+    """A run's custom stream (what the runner and a LangGraph server both see) carries only
+    complete dumps of typed events: parsing a chunk and dumping it again gives it back."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from tests.fakes import FakeChatModel
+    from tests.unit.test_graph import FakeTools, decision, make_graph, plan
+
+    model = FakeChatModel(script=[plan("SELECT 1"), decision("continue"), "One title [1]."])
+    graph = make_graph(model, FakeTools(), checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "wire"}}
+    question = {"messages": [("human", "How many movies?")]}
+    chunks = [c async for c in graph.astream(question, config, stream_mode="custom")]
+    kinds = {c["type"] for c in chunks}
+    assert {"planning", "plan", "decision", "token", "node_mode", "answer"} <= kinds
+    for chunk in chunks:
+        event = parse_event(chunk)
+        assert event is not None and event.model_dump(mode="json") == chunk, chunk
