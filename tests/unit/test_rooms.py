@@ -1,5 +1,6 @@
-"""Rooms only point down: the import-linter layers contract in pyproject.toml holds, and it
-names every room of the package, so a new room must be placed before it can be imported."""
+"""Rooms only point down: the import-linter contracts in pyproject.toml hold (rooms, tools,
+rules), and the layered ones name every room, so a new room must be placed before it can be
+imported."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
 from importlinter.cli import lint_imports
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -14,17 +16,19 @@ PYPROJECT = ROOT / "pyproject.toml"
 PACKAGE = ROOT / "code" / "agentic_rag"
 
 
-def _layers() -> list[list[str]]:
+def _layers(contract_id: str = "rooms") -> list[list[str]]:
     config = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["importlinter"]
-    (contract,) = [c for c in config["contracts"] if c["id"] == "rooms"]
+    (contract,) = [c for c in config["contracts"] if c["id"] == contract_id]
     return [[m.strip() for m in layer.split("|")] for layer in contract["layers"]]
 
 
-def test_every_room_is_in_exactly_one_layer():
-    named = [m.removeprefix("agentic_rag.") for layer in _layers() for m in layer]
+@pytest.mark.parametrize(("contract_id", "folder"), [("rooms", ""), ("tools", "tools")])
+def test_every_room_is_in_exactly_one_layer(contract_id: str, folder: str):
+    prefix = ".".join(["agentic_rag", *([folder] if folder else [])]) + "."
+    named = [m.removeprefix(prefix) for layer in _layers(contract_id) for m in layer]
     rooms = sorted(
         p.stem if p.is_file() else p.name
-        for p in PACKAGE.iterdir()
+        for p in (PACKAGE / folder).iterdir()
         if (p.suffix == ".py" and p.stem != "__init__") or (p / "__init__.py").is_file()
     )
     assert sorted(named) == rooms
