@@ -150,6 +150,11 @@ def _as_user() -> tuple[list[str], str | None]:
     return ["runuser", "-u", "postgres", "--"], "postgres"
 
 
+def _flags(*pairs: tuple[str, str]) -> list[str]:
+    """Command-line options written as (flag, value) pairs, flattened."""
+    return [word for pair in pairs for word in pair]
+
+
 def postgres_server(workdir: Path | None = None) -> LocalServer:
     """A fresh cluster (trust auth, loopback only), user `app`, database `postgres`.
 
@@ -189,16 +194,13 @@ def postgres_server(workdir: Path | None = None) -> LocalServer:
     command = [
         *prefix,
         str(bindir / "postgres"),
-        "-D",
-        str(data),
-        "-p",
-        str(port),
-        "-k",
-        str(sockets),
-        "-c",
-        "listen_addresses=127.0.0.1",
-        "-c",
-        "fsync=off",  # test clusters: speed over durability across power loss
+        *_flags(
+            ("-D", str(data)),
+            ("-p", str(port)),
+            ("-k", str(sockets)),
+            ("-c", "listen_addresses=127.0.0.1"),
+            ("-c", "fsync=off"),  # test clusters: speed over durability across power loss
+        ),
     ]
     return LocalServer(
         "postgres",
@@ -267,20 +269,15 @@ def falkordb_server(workdir: Path) -> LocalServer:
 
     command = [
         str(server),
-        "--port",
-        str(port),
-        "--bind",
-        "127.0.0.1",
-        "--save",
-        "",
-        "--appendonly",
-        "no",
-        "--dir",
-        str(workdir),
-        "--daemonize",
-        "no",
-        "--loadmodule",
-        str(module),
+        *_flags(
+            ("--port", str(port)),
+            ("--bind", "127.0.0.1"),
+            ("--save", ""),
+            ("--appendonly", "no"),
+            ("--dir", str(workdir)),
+            ("--daemonize", "no"),
+            ("--loadmodule", str(module)),
+        ),
     ]
     return LocalServer("falkordb", url, command, workdir, ready)
 
