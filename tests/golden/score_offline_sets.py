@@ -1,6 +1,6 @@
 """Score the offline question sets and print per-family results.
 
-    PYTHONPATH=code .venv/bin/python tests/golden/score_offline_sets.py [tune|check|golden ...]
+    PYTHONPATH=code .venv/bin/python tests/golden/score_offline_sets.py [tune|check|golden|stune|scheck ...]
 
 Runs each set through the real graph with `agentic_rag.eval.harness.run_eval` (offline mode)
 and prints the score per family (the middle part of each id, "<half>-<family>-<nn>").
@@ -16,7 +16,13 @@ from agentic_rag.eval.golden import load_golden
 from agentic_rag.eval.harness import eval_settings, run_eval
 
 HERE = Path(__file__).resolve().parent
-SETS = {"tune": "offline_tune", "check": "offline_check", "golden": "questions"}
+SETS = {
+    "tune": "offline_tune",
+    "check": "offline_check",
+    "golden": "questions",
+    "stune": "strangers_tune",
+    "scheck": "strangers_check",
+}
 
 
 def family(qid: str, category: str) -> str:
