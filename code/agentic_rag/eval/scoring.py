@@ -34,6 +34,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from agentic_rag.eval.calibration import turn_confidence
 from agentic_rag.eval.golden import Check, GoldenQuestion
 from agentic_rag.eval.node_stats import NodeRun, node_runs
 
@@ -263,6 +264,11 @@ class QuestionResult(BaseModel):
     cost_usd: float = 0.0
     stores_unchanged: bool | None = None
     nodes: list[NodeRun] = Field(default_factory=list)  # planner/evaluator/synthesizer runs
+    # calibration (eval/calibration.py): how sure the turn was, and whether it asked back
+    confidence: float | None = None
+    confidence_source: str = "none"  # "turn" | "evaluator" | "none"
+    asked_back: bool = False
+    reading: Any = None  # the turn's own reading of the question, when it reports one
 
 
 def tools_used(values: dict[str, Any]) -> list[str]:
@@ -283,7 +289,12 @@ def score_turn(
     match, missing, extra = tool_match(used, q.expected_tools)
     outcome = Outcome(False, f"error: {error}") if error else score_check(q.check, answer)
     decisions = values.get("decisions") or []
+    sure = turn_confidence(values)
     return QuestionResult(
+        confidence=sure.confidence,
+        confidence_source=sure.source,
+        asked_back=sure.asked_back,
+        reading=values.get("reading"),
         nodes=node_runs(values),
         id=q.id,
         category=q.category,
