@@ -14,7 +14,10 @@ The stranger sets add: title phrases (`title_has`), a title added in its release
 two-part answers (`parts`: the sub-specs' values merged), people who worked with both of two
 people (`common`), who directed and acted in one title (`director_actor`), someone's most
 frequent co-worker (`coworker_top`), the shortest chain of shared titles (`chain`), and a title,
-person or title phrase the catalog does not hold (`absent`).
+person or title phrase the catalog does not hold (`absent`). For the answer's shape, `first`
+and top-n `top` with `shape: true` and `titles` with `within` also give `others` (runners-up,
+or the rest of the wider set) that the answer's lead must not name, and every expected title
+of the stranger sets carries its `near` titles (longer catalog titles holding it).
 """
 
 from __future__ import annotations
@@ -38,7 +41,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 CSV = ROOT / "data" / "netflix_titles.csv"
 SETS = ("offline_tune", "offline_check", "strangers_tune", "strangers_check")
+NEAR_SETS = ("strangers_tune", "strangers_check")  # expected titles carry their `near` titles
 MAX_NAMES = 20
+RUNNERS_UP = 3
 
 
 def frame(path: Path) -> pd.DataFrame:
@@ -138,7 +143,10 @@ def op_top(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
         ranked, n = counts.most_common(), int(spec["n"])
         if len(ranked) < n or (len(ranked) > n and ranked[n - 1][1] == ranked[n][1]):
             raise GoldenError(f"no clear top {n} {by}: {ranked[: n + 1]}")
-        return {"names": [str(k) for k, _ in ranked[:n]]}
+        out: dict[str, Any] = {"names": [str(k) for k, _ in ranked[:n]]}
+        if spec.get("shape"):  # "top 5" is five: the next ones must not be named with them
+            out["others"] = [str(k) for k, _ in ranked[n : n + RUNNERS_UP]]
+        return out
     key, n = unique_top(counts, by)
     emit = spec.get("emit", "count")
     if emit == "key":
@@ -166,14 +174,26 @@ def op_first(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
         raise GoldenError(f"tie at place {n} by {col}: {list(tied['title'][:4])}")
     if len(kept) > MAX_NAMES:
         raise GoldenError(f"{len(kept)} titles tied for first by {col}")
-    return {"titles": list(kept["title"])}
+    out: dict[str, Any] = {"titles": list(kept["title"])}
+    if spec.get("shape"):  # "the longest" is one title: the runners-up must not be named
+        rest = rows[~rows["show_id"].isin(kept["show_id"])]
+        out["others"] = list(rest["title"][:RUNNERS_UP])
+    return out
 
 
 def op_titles(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
+    """The titles of `where`; with `within` (a wider where: "which of those ..."), the rest
+    of the wider set are `others`, which the answer's lead must not name."""
     titles = sorted(select(df, spec.get("where"))["title"])
     if not titles or len(titles) > 20:
         raise GoldenError(f"{len(titles)} titles for {spec}: want 1..20")
-    return {"titles": titles}
+    out: dict[str, Any] = {"titles": titles}
+    if "within" in spec:
+        rest = sorted(set(select(df, spec["within"])["title"]) - set(titles))
+        if not rest or len(rest) > MAX_NAMES:
+            raise GoldenError(f"{len(rest)} other titles within {spec['within']}: want 1..20")
+        out["others"] = rest
+    return out
 
 
 def op_added_of(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
@@ -343,7 +363,19 @@ NEW_OPS = {**OPS, "count": op_count, "share": op_share, "counts": op_counts, "to
            "absent": op_absent_thing}  # fmt: skip
 
 
-def compute(df: pd.DataFrame, questions: Path) -> dict[str, Any]:
+def near_titles(df: pd.DataFrame, titles: list[str]) -> dict[str, list[str]]:
+    """For each title, the other catalog titles that hold it as whole words ("The Irishman" in
+    "The Irishman: In Conversation"): the scorer masks them before looking for the title."""
+    catalog = sorted(set(df["title"]))
+    out = {}
+    for title in titles:
+        longer = [t for t in catalog if t != title and has_phrase(t, title)]
+        if longer:
+            out[title] = longer
+    return out
+
+
+def compute(df: pd.DataFrame, questions: Path, near: bool = False) -> dict[str, Any]:
     doc = yaml.safe_load(questions.read_text(encoding="utf-8"))
     out, errors = {}, []
     for q in doc["questions"]:
@@ -353,6 +385,9 @@ def compute(df: pd.DataFrame, questions: Path) -> dict[str, Any]:
                 out[q["id"]] = NEW_OPS[spec["op"]](df, spec)
             except (GoldenError, KeyError, IndexError) as exc:
                 errors.append(f"{q['id']}: {exc!r}")
+                continue
+            if near and (found := near_titles(df, out[q["id"]].get("titles", []))):
+                out[q["id"]]["near"] = found
     if errors:
         raise GoldenError("cannot compute expected answers:\n  " + "\n  ".join(errors))
     return out
@@ -369,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
         path, out = HERE / f"{name}.yaml", HERE / f"{name}.expected.json"
         try:
             new = {"csv": "data/netflix_titles.csv", "csv_sha256": sha,
-                   "questions": compute(df, path)}  # fmt: skip
+                   "questions": compute(df, path, near=name in NEAR_SETS)}  # fmt: skip
         except GoldenError as exc:
             print(f"{name}: {exc}", file=sys.stderr)
             return 1

@@ -158,8 +158,8 @@ def test_answer_lead_stops_at_the_reading_note_tables_and_footer() -> None:
     )
     assert answer_lead("Just text.\n\n| a |\n|---|") == "Just text.\n\n"
     assert answer_lead("Just text, no table.") == "Just text, no table."
-    inline = "I could not read this. _How I read the question: x_"
-    assert answer_lead(inline) == "I could not read this. "
+    inline = "I could not read this. _How I read the question: x_\n\nThere are **61** [1].\n\n| a |"
+    assert answer_lead(inline) == "I could not read this. \n\nThere are **61** [1].\n\n"
 
 
 def test_combined_needs_every_number_title_and_name() -> None:
@@ -233,6 +233,40 @@ def test_present_needs_the_name_and_no_absence_statement() -> None:
     assert not score_check(c, "Yes: Irishman (2011) [1].").passed
     names = Check(kind="present", compute={"op": "people"}, expected={"names": ["Greta Gerwig"]})
     assert score_check(names, "**Lady Bird**: Greta Gerwig [1].").passed
+
+
+def test_near_titles_are_masked_before_a_title_is_looked_for() -> None:
+    near = {"The Irishman": ["Kill the Irishman", "The Irishman: In Conversation"]}
+    c = Check(kind="present", compute={"op": "titles"},
+              expected={"titles": ["The Irishman"], "near": near})  # fmt: skip
+    assert not score_check(c, "The best match is **The Irishman: In Conversation** [1].").passed
+    assert not score_check(c, "Kill the Irishman (2011) [1]").passed
+    assert score_check(c, "**The Irishman** (2019) and The Irishman: In Conversation [1]").passed
+    titles = Check(kind="all_titles", compute={"op": "titles"},
+                   expected={"titles": ["Kung Fu Panda", "Kung Fu Panda 2"],
+                             "near": {"Kung Fu Panda": ["Kung Fu Panda 2"]}})  # fmt: skip
+    assert not score_check(titles, "Kung Fu Panda 2 (2011)").passed
+    assert score_check(titles, "Kung Fu Panda (2008); Kung Fu Panda 2 (2011)").passed
+
+
+def test_present_looks_only_at_the_lead() -> None:
+    c = Check(kind="present", compute={"op": "titles"}, expected={"titles": ["The Lobster"]})
+    table = "The best match is **What the Fish** [1].\n\n| x | a girl and the lobster |"
+    assert not score_check(c, table).passed
+    note_first = "I could not read this. _How I read the question: y_\n\n**The Lobster** [1]."
+    assert score_check(c, note_first).passed
+
+
+def test_others_in_the_lead_fail_the_shape_of_the_answer() -> None:
+    expected = {"titles": ["Offering to the Storm"], "others": ["The Invisible Guest"]}
+    c = Check(kind="all_titles", compute={"op": "first"}, lead_only=True, expected=expected)
+    assert score_check(c, OFFLINE_ANSWER).passed  # the runner-up only in the table
+    listed = "3 longest [1]: **Offering to the Storm**; **The Invisible Guest**; **Julieta**."
+    outcome = score_check(c, listed)
+    assert not outcome.passed and outcome.missing == ["The Invisible Guest"]
+    expected = {"titles": ["Kung Fu Panda 2"], "others": ["Kung Fu Panda"]}
+    masked = Check(kind="all_titles", compute={"op": "titles"}, expected=expected)
+    assert score_check(masked, "**Kung Fu Panda 2** (2011)").passed
 
 
 def test_new_kinds_validate_their_ops_and_expected_values() -> None:

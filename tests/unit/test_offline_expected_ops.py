@@ -108,3 +108,13 @@ def test_the_split_deals_every_family_half_and_half() -> None:
     threads = {q["thread"] for q in tune if "thread" in q}
     assert len(threads) == 2 and all(t.startswith("st-fu-") for t in threads)
     assert split_strangers.split(pool) == (tune, check)  # the seed fixes it
+
+
+def test_shape_others_and_near_titles(df) -> None:
+    longest = run(df, op="first", by="minutes", shape=True, where={"country": "Spain"}, ties=True)
+    assert longest == {"titles": ["Alpha", "Beta"], "others": ["Barbie Dreams"]}
+    top = run(df, op="top", by="country", n=1, shape=True)
+    assert top == {"names": ["Spain"], "others": ["Japan", "United States"]}
+    which = run(df, op="titles", where={"cast": "Bob", "country": "Japan"}, within={"cast": "Bob"})
+    assert which == {"titles": ["Pokémon Go"], "others": ["Alpha"]}
+    assert moe.near_titles(df, ["Barbie", "Alpha"]) == {"Barbie": ["Barbie Dreams", "Barbie Life"]}

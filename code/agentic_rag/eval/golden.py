@@ -64,6 +64,12 @@ class Expected(BaseModel):
     names: list[str] = Field(default_factory=list)
     absent: str | None = None
     chain: list[str] = Field(default_factory=list)  # one valid chain (op chain), for readers
+    #: must not be named in the answer's lead: runners-up of "the longest", the rest of a
+    #: "which of those" set
+    others: list[str] = Field(default_factory=list)
+    #: per expected title, longer catalog titles holding it ("The Irishman: In Conversation"),
+    #: masked before the title is looked for
+    near: dict[str, list[str]] = Field(default_factory=dict)
 
 
 class Check(BaseModel):

@@ -16,10 +16,14 @@ Check kinds (docs/evaluation.md has the same rules in prose):
   NOT_HELD or NO_DATA statement), does not open with "yes", and cites no result before saying
   so (an answer that offers another title first presents it as the answer). No field of the
   turn says "not in the catalog" today, so this one is read from the text.
-- present: every expected title or name appears and the lead makes no such absence statement
-  (so "always say no" cannot pass the questions about things the catalog holds).
-- `lead_only` checks run on the lead only: the answer before its reading note ("How I read
-  the question"), supporting results, tables, notes and footer.
+- present: every expected title or name appears in the lead, which makes no such absence
+  statement (so "always say no" cannot pass the questions about things the catalog holds).
+- `lead_only` checks run on the lead only: the answer without its reading note ("How I read
+  the question: ..."), before its supporting results, tables, notes and footer.
+- `expected.near` (stranger sets): per expected title, longer catalog titles holding it; they
+  are masked before the title is looked for ("The Irishman: In Conversation" does not name
+  "The Irishman"). `expected.others`: names the lead must not hold besides the answer (the
+  runners-up of "the longest", the rest of a "which of those" set); naming one fails.
 - `tolerance`: a number matches when it is within that much of the expected one.
 - `forbidden` patterns fail any kind of check when they match.
 """
@@ -66,9 +70,10 @@ NOT_HELD = re.compile(
     re.I,
 )
 AFFIRMATIVE = re.compile(r"^\W*(?:yes|yeah|yep|sure)\b", re.I)
+_READING_NOTE = re.compile(r"_?How I read the question:[^\n]*")
 _LEAD_END = re.compile(
-    r"_?How I read the question|^[ \t]*(?:Supporting results|What did not work)\b|^[ \t]*\|"
-    r"|^[ \t]*_(?:Answered\s+(?:in|by)|Note:)",
+    r"^[ \t]*(?:Supporting results|What did not work)\b|^[ \t]*\||^[ \t]*_(?:Answered\s+(?:in|"
+    r"by)|Note:)",
     re.M,
 )
 _CITE = re.compile(r"\[\d{1,3}\]")
@@ -111,9 +116,20 @@ def contains(answer: str, needle: str) -> bool:
     return normalize(needle) in normalize(answer)
 
 
+def mentions(answer: str, needle: str, masks: Iterable[str] = ()) -> bool:
+    """`needle` appears once the longer names in `masks` are taken out of the answer: "The
+    Irishman" is not named by "The Irishman: In Conversation"."""
+    text, wanted = normalize(answer), normalize(needle)
+    for mask in sorted(masks, key=len, reverse=True):
+        if normalize(mask) != wanted:
+            text = text.replace(normalize(mask), " ")
+    return wanted in text
+
+
 def answer_lead(answer: str) -> str:
-    """The answer's opening: the text before its reading note, supporting results, tables,
-    notes and footer (the whole answer when it has none of them)."""
+    """The answer's own text: without its reading note ("How I read the question: ..."), and
+    before its supporting results, tables, notes and footer (all of it when it has none)."""
+    answer = _READING_NOTE.sub("", answer)
     m = _LEAD_END.search(answer)
     return answer[: m.start()] if m else answer
 
@@ -138,8 +154,11 @@ def score_numbers(answer: str, expected: Sequence[float], tolerance: float = 0.0
     return Outcome(True, f"found {', '.join(f'{v:g}' for v in expected)}")
 
 
-def score_strings(answer: str, expected: Sequence[str], what: str) -> Outcome:
-    missing = [s for s in expected if not contains(answer, s)]
+def score_strings(
+    answer: str, expected: Sequence[str], what: str, near: dict[str, list[str]] | None = None
+) -> Outcome:
+    near = near or {}
+    missing = [s for s in expected if not mentions(answer, s, near.get(s, ()))]
     if missing:
         more = f" (+{len(missing) - 5} more)" if len(missing) > 5 else ""
         shown = "; ".join(missing[:5]) + more
@@ -183,9 +202,9 @@ def score_absent(answer: str, thing: str) -> Outcome:
     return Outcome(True, f"says {thing} is not in the catalog ({said.group(0)!r})")
 
 
-def score_present(answer: str, lead: str, expected: Sequence[str]) -> Outcome:
-    """Every expected title or name appears, and the lead does not call it absent."""
-    found = score_strings(answer, expected, "titles/names")
+def score_present(lead: str, expected: Sequence[str], near: dict[str, list[str]]) -> Outcome:
+    """Every expected title or name appears in the lead, which does not call it absent."""
+    found = score_strings(lead, expected, "titles/names", near)
     if not found.passed:
         return found
     said = absence_in(lead)
@@ -198,7 +217,8 @@ def score_combined(answer: str, check: Check) -> Outcome:
     """Every part of a several-part question: numbers, titles and names."""
     e = check.expected
     parts = [score_numbers(answer, [float(v) for v in e.numbers], check.tolerance)]
-    parts += [score_strings(answer, e.titles, "titles"), score_strings(answer, e.names, "names")]
+    parts += [score_strings(answer, e.titles, "titles", e.near)]
+    parts += [score_strings(answer, e.names, "names")]
     missing = [m for p in parts for m in p.missing]
     if missing:
         return Outcome(False, "; ".join(p.detail for p in parts if not p.passed), missing)
@@ -214,16 +234,40 @@ def score_check(check: Check, answer: str) -> Outcome:
         return Outcome(False, f"forbidden text in the answer: {bad[:3]}", bad)
     if check.kind == "absent":
         return score_absent(answer, check.expected.absent or "it")
+    outcome = _score_values(check, answer)
+    if outcome.passed and check.expected.others:
+        named = others_named(answer_lead(answer), check)
+        if named:
+            more = f" (+{len(named) - 3} more)" if len(named) > 3 else ""
+            shown = "; ".join(named[:3]) + more
+            return Outcome(False, f"the lead also names {shown}, not only the answer", named)
+    return outcome
+
+
+def _score_values(check: Check, answer: str) -> Outcome:
     text = answer_lead(answer) if check.lead_only else answer
+    e = check.expected
     if check.kind == "present":
-        return score_present(text, answer_lead(answer), check.expected_values())
+        return score_present(answer_lead(answer), check.expected_values(), e.near)
     if check.kind == "combined":
         return score_combined(text, check)
     if check.kind == "exact_number":
-        return score_numbers(text, [float(v) for v in check.expected.numbers], check.tolerance)
+        return score_numbers(text, [float(v) for v in e.numbers], check.tolerance)
     if check.kind == "person":
-        return score_strings(text, check.expected.names, "names")
-    return score_strings(text, check.expected.titles, "titles")
+        return score_strings(text, e.names, "names")
+    return score_strings(text, e.titles, "titles", e.near)
+
+
+def others_named(lead: str, check: Check) -> list[str]:
+    """The `others` (runners-up, the rest of a "which of those" set) that the lead names; an
+    expected title holding one of them ("Kung Fu Panda 2" holds "Kung Fu Panda") masks it."""
+    wanted = [v for v in check.expected_values() if isinstance(v, str)]
+    out = []
+    for other in check.expected.others:
+        masks = [w for w in wanted if w != other and normalize(other) in normalize(w)]
+        if mentions(lead, other, masks):
+            out.append(other)
+    return out
 
 
 def tool_match(used: Iterable[str], expected: Sequence[str]) -> tuple[float, list[str], list[str]]:
