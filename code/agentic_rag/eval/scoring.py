@@ -11,6 +11,20 @@ Check kinds (docs/evaluation.md has the same rules in prose):
   no money amount or temperature (DEFAULT_CLAIMS) and none of the question's `forbidden`
   patterns. An explicit "could not find"/"no results" statement is recorded but is not needed,
   and it does not excuse a claim made next to it.
+- combined (a question of several parts): every expected number, title and name appears.
+- absent: the answer's lead (see below) says the catalog does not hold the named thing (a
+  NOT_HELD or NO_DATA statement), does not open with "yes", and cites no result before saying
+  so (an answer that offers another title first presents it as the answer). No field of the
+  turn says "not in the catalog" today, so this one is read from the text.
+- present: every expected title or name appears in the lead, which makes no such absence
+  statement (so "always say no" cannot pass the questions about things the catalog holds).
+- `lead_only` checks run on the lead only: the answer without its reading note ("How I read
+  the question: ..."), before its supporting results, tables, notes and footer.
+- `expected.near` (stranger sets): per expected title, longer catalog titles holding it; they
+  are masked before the title is looked for ("The Irishman: In Conversation" does not name
+  "The Irishman"). `expected.others`: names the lead must not hold besides the answer (the
+  runners-up of "the longest", the rest of a "which of those" set); naming one fails.
+- `tolerance`: a number matches when it is within that much of the expected one.
 - `forbidden` patterns fail any kind of check when they match.
 """
 
@@ -24,6 +38,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from agentic_rag.eval.calibration import turn_confidence
 from agentic_rag.eval.golden import Check, GoldenQuestion
 from agentic_rag.eval.node_stats import NodeRun, node_runs
 
@@ -37,6 +52,31 @@ NO_DATA = re.compile(
     r"catalog\b|\b(?:don't|do\s+not)\s+have\b|\bnot\s+available\b",
     re.I,
 )
+#: the catalog does not hold it (beyond NO_DATA): "not in the catalog", "has no title named",
+#: "Netflix doesn't have", "no movies by", "isn't on", "nothing with", "0 titles"
+NOT_HELD = re.compile(
+    r"\bnot\s+(?:in|on|part\s+of|listed\s+(?:in|on)|available\s+(?:in|on))\s+(?:the\s+|this\s+|"
+    r"our\s+)?(?:catalog(?:ue)?|netflix|collection|data(?:set)?|library|list)\b"
+    r"|\b(?:has|have|holds?|lists?|contains?)\s+no\s+(?:titles?|movies?|films?|shows?|series|"
+    r"person|people|one|entr(?:y|ies)|credits?|records?|match(?:es)?)\b"
+    r"|\b(?:catalog(?:ue)?|netflix|it|we|i)\s+(?:does\s+not|doesn't|do\s+not|don't)\s+(?:have|"
+    r"hold|list|include|contain|carry)\b"
+    r"|\bno\s+(?:titles?|movies?|films?|shows?|series|person|people|one|entr(?:y|ies)|credits?|"
+    r"match(?:es)?)\s+(?:called|named|titled|by|with|matching|featuring|for|directed|found)\b"
+    r"|\b(?:is|are)(?:n't|\s+not)\s+(?:in|on|listed|available|part\s+of)\b"
+    r"|\bnothing\s+(?:by|with|from|called|named|titled|matching|for|found)\b"
+    r"|\b0\s+(?:titles?|movies?|films?|shows?|results?|matches|rows)\b"
+    r"|\b(?:titles?|movies?|films?|shows?|results?|rows):\s*0\b",
+    re.I,
+)
+AFFIRMATIVE = re.compile(r"^\W*(?:yes|yeah|yep|sure)\b", re.I)
+_READING_NOTE = re.compile(r"_?How I read the question:[^\n]*")
+_LEAD_END = re.compile(
+    r"^[ \t]*(?:Supporting results|What did not work)\b|^[ \t]*\||^[ \t]*_(?:Answered\s+(?:in|"
+    r"by)|Note:)",
+    re.M,
+)
+_CITE = re.compile(r"\[\d{1,3}\]")
 DEFAULT_CLAIMS = (
     r"(?:[$€£¥]|\bUSD\s?)\s?\d",  # a money amount
     r"(?i)\b\d[\d,.]*\s*(?:million|billion)\b",  # a large amount
@@ -76,16 +116,49 @@ def contains(answer: str, needle: str) -> bool:
     return normalize(needle) in normalize(answer)
 
 
-def score_numbers(answer: str, expected: Sequence[float]) -> Outcome:
+def mentions(answer: str, needle: str, masks: Iterable[str] = ()) -> bool:
+    """`needle` appears once the longer names in `masks` are taken out of the answer: "The
+    Irishman" is not named by "The Irishman: In Conversation"."""
+    text, wanted = normalize(answer), normalize(needle)
+    for mask in sorted(masks, key=len, reverse=True):
+        if normalize(mask) != wanted:
+            text = text.replace(normalize(mask), " ")
+    return wanted in text
+
+
+def answer_lead(answer: str) -> str:
+    """The answer's own text: without its reading note ("How I read the question: ..."), and
+    before its supporting results, tables, notes and footer (all of it when it has none)."""
+    answer = _READING_NOTE.sub("", answer)
+    m = _LEAD_END.search(answer)
+    return answer[: m.start()] if m else answer
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"[*_`\\]", "", text)
+
+
+def absence_in(text: str) -> re.Match[str] | None:
+    """The first statement in `text` that the catalog does not hold something."""
+    plain = _plain(text)
+    found = [m for m in (NOT_HELD.search(plain), NO_DATA.search(plain)) if m]
+    return min(found, key=lambda m: m.start()) if found else None
+
+
+def score_numbers(answer: str, expected: Sequence[float], tolerance: float = 0.0) -> Outcome:
     found = set(numbers_in(answer))
-    missing = [f"{v:g}" for v in expected if not any(abs(v - f) < 1e-9 for f in found)]
+    slack = max(tolerance, 1e-9)
+    missing = [f"{v:g}" for v in expected if not any(abs(v - f) <= slack for f in found)]
     if missing:
         return Outcome(False, f"number(s) not in the answer: {', '.join(missing)}", missing)
     return Outcome(True, f"found {', '.join(f'{v:g}' for v in expected)}")
 
 
-def score_strings(answer: str, expected: Sequence[str], what: str) -> Outcome:
-    missing = [s for s in expected if not contains(answer, s)]
+def score_strings(
+    answer: str, expected: Sequence[str], what: str, near: dict[str, list[str]] | None = None
+) -> Outcome:
+    near = near or {}
+    missing = [s for s in expected if not mentions(answer, s, near.get(s, ()))]
     if missing:
         more = f" (+{len(missing) - 5} more)" if len(missing) > 5 else ""
         shown = "; ".join(missing[:5]) + more
@@ -113,6 +186,45 @@ def score_refusal(answer: str, forbidden: Iterable[str] = ()) -> Outcome:
     return Outcome(True, said)
 
 
+def score_absent(answer: str, thing: str) -> Outcome:
+    """The lead says the catalog lacks `thing`, opens with no "yes", cites nothing before."""
+    if not answer.strip():
+        return Outcome(False, "no answer")
+    lead = _plain(answer_lead(answer))
+    if AFFIRMATIVE.match(lead):
+        return Outcome(False, f"answers yes about {thing}, which the catalog does not hold")
+    said = absence_in(lead)
+    if said is None:
+        return Outcome(False, f"does not say the catalog lacks {thing}", [thing])
+    cite = _CITE.search(lead)
+    if cite is not None and cite.start() < said.start():
+        return Outcome(False, f"offers a cited result before saying {thing} is absent", [thing])
+    return Outcome(True, f"says {thing} is not in the catalog ({said.group(0)!r})")
+
+
+def score_present(lead: str, expected: Sequence[str], near: dict[str, list[str]]) -> Outcome:
+    """Every expected title or name appears in the lead, which does not call it absent."""
+    found = score_strings(lead, expected, "titles/names", near)
+    if not found.passed:
+        return found
+    said = absence_in(lead)
+    if said is not None:
+        return Outcome(False, f"names it but says {said.group(0)!r}", [said.group(0)])
+    return found
+
+
+def score_combined(answer: str, check: Check) -> Outcome:
+    """Every part of a several-part question: numbers, titles and names."""
+    e = check.expected
+    parts = [score_numbers(answer, [float(v) for v in e.numbers], check.tolerance)]
+    parts += [score_strings(answer, e.titles, "titles", e.near)]
+    parts += [score_strings(answer, e.names, "names")]
+    missing = [m for p in parts for m in p.missing]
+    if missing:
+        return Outcome(False, "; ".join(p.detail for p in parts if not p.passed), missing)
+    return Outcome(True, f"all {len(check.expected_values())} parts present")
+
+
 def score_check(check: Check, answer: str) -> Outcome:
     """Score `answer` against one golden check (forbidden patterns first, for every kind)."""
     if check.kind == "refusal_or_no_data":
@@ -120,11 +232,42 @@ def score_check(check: Check, answer: str) -> Outcome:
     bad = [m.group(0) for p in check.forbidden if (m := re.search(p, answer))]
     if bad:
         return Outcome(False, f"forbidden text in the answer: {bad[:3]}", bad)
+    if check.kind == "absent":
+        return score_absent(answer, check.expected.absent or "it")
+    outcome = _score_values(check, answer)
+    if outcome.passed and check.expected.others:
+        named = others_named(answer_lead(answer), check)
+        if named:
+            more = f" (+{len(named) - 3} more)" if len(named) > 3 else ""
+            shown = "; ".join(named[:3]) + more
+            return Outcome(False, f"the lead also names {shown}, not only the answer", named)
+    return outcome
+
+
+def _score_values(check: Check, answer: str) -> Outcome:
+    text = answer_lead(answer) if check.lead_only else answer
+    e = check.expected
+    if check.kind == "present":
+        return score_present(answer_lead(answer), check.expected_values(), e.near)
+    if check.kind == "combined":
+        return score_combined(text, check)
     if check.kind == "exact_number":
-        return score_numbers(answer, [float(v) for v in check.expected.numbers])
+        return score_numbers(text, [float(v) for v in e.numbers], check.tolerance)
     if check.kind == "person":
-        return score_strings(answer, check.expected.names, "names")
-    return score_strings(answer, check.expected.titles, "titles")
+        return score_strings(text, e.names, "names")
+    return score_strings(text, e.titles, "titles", e.near)
+
+
+def others_named(lead: str, check: Check) -> list[str]:
+    """The `others` (runners-up, the rest of a "which of those" set) that the lead names; an
+    expected title holding one of them ("Kung Fu Panda 2" holds "Kung Fu Panda") masks it."""
+    wanted = [v for v in check.expected_values() if isinstance(v, str)]
+    out = []
+    for other in check.expected.others:
+        masks = [w for w in wanted if w != other and normalize(other) in normalize(w)]
+        if mentions(lead, other, masks):
+            out.append(other)
+    return out
 
 
 def tool_match(used: Iterable[str], expected: Sequence[str]) -> tuple[float, list[str], list[str]]:
@@ -165,6 +308,11 @@ class QuestionResult(BaseModel):
     cost_usd: float = 0.0
     stores_unchanged: bool | None = None
     nodes: list[NodeRun] = Field(default_factory=list)  # planner/evaluator/synthesizer runs
+    # calibration (eval/calibration.py): how sure the turn was, and whether it asked back
+    confidence: float | None = None
+    confidence_source: str = "none"  # "turn" | "evaluator" | "none"
+    asked_back: bool = False
+    reading: Any = None  # the turn's own reading of the question, when it reports one
 
 
 def tools_used(values: dict[str, Any]) -> list[str]:
@@ -185,7 +333,12 @@ def score_turn(
     match, missing, extra = tool_match(used, q.expected_tools)
     outcome = Outcome(False, f"error: {error}") if error else score_check(q.check, answer)
     decisions = values.get("decisions") or []
+    sure = turn_confidence(values)
     return QuestionResult(
+        confidence=sure.confidence,
+        confidence_source=sure.source,
+        asked_back=sure.asked_back,
+        reading=values.get("reading"),
         nodes=node_runs(values),
         id=q.id,
         category=q.category,
