@@ -120,9 +120,7 @@ def calibration(results: Iterable[Scored], edges: Sequence[float] = BIN_EDGES) -
     results = list(results)
     pairs = [(r.confidence, r.passed) for r in results if r.confidence is not None]
     bins = reliability(pairs, edges)
-    confident = [
-        r for r in results if not r.asked_back and (r.confidence or 0.0) >= CONFIDENT
-    ]  # fmt: skip
+    confident = [r for r in results if not r.asked_back and (r.confidence or 0.0) >= CONFIDENT]
     wrong = [r for r in results if not r.passed]
     flagged = [
         r for r in wrong if r.asked_back or (r.confidence is not None and r.confidence < UNSURE)
