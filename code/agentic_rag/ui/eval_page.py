@@ -173,7 +173,7 @@ def live_section(runtime: AppRuntime) -> None:
         right = sum(r.passed for r in done)
         bar.progress(len(done) / max(total, 1),
                      text=f"{len(done)} of {total} questions · {right} right")  # fmt: skip
-        table.dataframe(question_rows(done), hide_index=True, width="stretch")
+        table.table(question_rows(done))  # an HTML table: every answer readable, wrapped
     run = item
     out = eval_dir(runtime)
     previous = find_previous(out, run)

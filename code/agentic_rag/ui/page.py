@@ -166,11 +166,13 @@ def how_it_works() -> None:
 
 
 def question_buttons(questions: list[str], key: str) -> None:
-    """One button per question, its whole text wrapped; a click asks exactly that text."""
-    for i, question in enumerate(questions):
-        if st.button(question, key=f"{key}-{i}", width="stretch"):
-            st.session_state.pending = question
-            st.rerun()
+    """One button per question, its whole text wrapped; a click asks exactly that text. The
+    buttons sit in a container keyed `key` (CSS class `st-key-<key>`)."""
+    with st.container(key=key):
+        for i, question in enumerate(questions):
+            if st.button(question, key=f"{key}-{i}", width="stretch"):
+                st.session_state.pending = question
+                st.rerun()
 
 
 def render_page(runtime: AppRuntime, typed: str | None) -> None:
@@ -189,7 +191,7 @@ def render_page(runtime: AppRuntime, typed: str | None) -> None:
     earlier = list(ss.turns)
     if not earlier and not question:
         st.markdown("Try one of these:")
-        question_buttons(list(EXAMPLES), key="example")
+        question_buttons(list(EXAMPLES), key="examples")
     if question:
         if not enabled:
             st.warning("Turn on at least one tool in the sidebar.")
@@ -204,7 +206,7 @@ def render_page(runtime: AppRuntime, typed: str | None) -> None:
         last = ss.turns[-1]
         if last.get("follow_ups"):
             st.markdown("Ask next:")
-            question_buttons(last["follow_ups"], key=f"follow-{len(ss.turns)}")
+            question_buttons(last["follow_ups"], key=f"follow-ups-{len(ss.turns)}")
         model = TurnModel.from_trace(last)
         if not question:  # a finished turn's panel, re-rendered after a rerun
             st.sidebar.divider()

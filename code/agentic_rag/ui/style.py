@@ -41,6 +41,11 @@ summary:focus-visible, textarea:focus-visible, input:focus-visible {{
   background: {HIGHLIGHT}; outline: 2px solid #854d0e; border-radius: 4px;
 }}
 .source-entry {{ scroll-margin-top: 4rem; }}
+/* an answer's tables fit a phone: cells wrap instead of pushing the page sideways */
+[data-testid="stMarkdownContainer"] table {{ width: 100%; table-layout: fixed; }}
+[data-testid="stMarkdownContainer"] th, [data-testid="stMarkdownContainer"] td {{
+  overflow-wrap: anywhere; word-break: break-word; padding: 0.25rem 0.4rem;
+}}
 /* charts and graphs no wider than their column */
 [data-testid="stVegaLiteChart"], [data-testid="stGraphVizChart"] {{ max-width: 100%; }}
 [data-testid="stGraphVizChart"] svg {{ max-width: 100%; height: auto; }}

@@ -92,12 +92,17 @@ def _thread_entry(runtime: AppRuntime, info: ThreadInfo) -> None:
         st.rerun()
     turns = f"{info.turns} turn{'s' if info.turns != 1 else ''}"
     st.caption(f"{when(info)} · {turns}" + (" · open now" if current else ""))
-    with st.popover("Rename or delete", width="stretch"):
+
+
+def _rename_or_delete(runtime: AppRuntime, info: ThreadInfo) -> None:
+    """Rename or delete the open thread."""
+    with st.expander("Rename or delete this thread"):
         name = st.text_input("New name", value=info.title, key=f"name-{info.thread_id}")
-        if st.button("Rename", key=f"rename-{info.thread_id}"):
+        cols = st.columns(2)
+        if cols[0].button("Rename", key=f"rename-{info.thread_id}", width="stretch"):
             runtime.traces.rename(info.thread_id, name)
             st.rerun()
-        if st.button("Delete this thread", key=f"delete-{info.thread_id}"):
+        if cols[1].button("Delete", key=f"delete-{info.thread_id}", width="stretch"):
             _forget(runtime, info.thread_id)
             st.rerun()
 
@@ -107,8 +112,12 @@ def sidebar_threads(runtime: AppRuntime) -> None:
         new_thread()
         st.rerun()
     threads = [t for t in runtime.past_threads() if not t.thread_id.startswith("eval-")]
+    current = next((t for t in threads if t.thread_id == st.session_state.get("thread_id")), None)
+    if current is not None:
+        _rename_or_delete(runtime, current)
     if not threads:
         return
     with st.expander(f"Past threads ({len(threads[:LISTED])})", expanded=False):
         for info in threads[:LISTED]:
-            _thread_entry(runtime, info)
+            with st.container(key=f"thread-{info.thread_id}"):  # CSS class st-key-thread-<id>
+                _thread_entry(runtime, info)
