@@ -237,10 +237,10 @@ def test_narrow_screens_scroll_only_down(browser, app, viewport):
     collapsed = sidebar.get_attribute("aria-expanded") == "false" or (
         sidebar.bounding_box() is None or sidebar.bounding_box()["x"] < 0
     )
-    tab.close()
     assert wide == [], wide
     assert scrollers == [], scrollers
     assert collapsed
+    tab.close()
 
 
 def test_how_it_works_is_a_readable_vertical_diagram(tab):
