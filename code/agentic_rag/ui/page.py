@@ -170,7 +170,8 @@ def question_buttons(questions: list[str], key: str) -> None:
     buttons sit in a container keyed `key` (CSS class `st-key-<key>`)."""
     with st.container(key=key):
         for i, question in enumerate(questions):
-            if st.button(question, key=f"{key}-{i}", width="stretch"):
+            label = escape_markdown(question, one_line=True)  # titles come from the catalog
+            if st.button(label, key=f"{key}-{i}", width="stretch"):
                 st.session_state.pending = question
                 st.rerun()
 

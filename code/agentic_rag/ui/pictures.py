@@ -30,8 +30,14 @@ GIF_MAX_BYTES = 2_000_000
 HOLD_S = 2.5  # the finished answer stays on screen this long at the end of the loop
 
 
-def _scroll_to(locator) -> None:
-    """Scroll the page so the element's top is at the top of the screen."""
+def _scroll_to(page, locator) -> None:
+    """Scroll the page so the element's top is at the top of the screen. The chat sticks to
+    its bottom until the reader scrolls up, so the wheel goes up first, as a reader's would."""
+    box = page.viewport_size
+    page.mouse.move(box["width"] * 0.6, box["height"] * 0.4)
+    for _ in range(12):
+        page.mouse.wheel(0, -3000)
+        page.wait_for_timeout(50)
     locator.evaluate("el => el.scrollIntoView({block: 'start'})")
 
 
@@ -64,14 +70,14 @@ def _capture(url: str, chromium: str) -> tuple[list[tuple[float, bytes]], bytes,
             page.get_by_text("Answered in Offline mode").first.wait_for(timeout=60_000)
             page.wait_for_timeout(int(HOLD_S * 1000))
             cdp.send("Page.stopScreencast")
-            _scroll_to(page.get_by_test_id("stChatMessage").first)  # the question, its timeline
+            _scroll_to(page, page.get_by_test_id("stChatMessage").first)  # question, timeline
             page.wait_for_timeout(1000)
             still = page.screenshot()
             phone = browser.new_page(viewport=PHONE)
             phone.goto(page.url, wait_until="domcontentloaded")  # ?thread=…: the same thread
             phone.get_by_text("Answered in Offline mode").first.wait_for(timeout=60_000)
             phone.wait_for_timeout(1500)
-            _scroll_to(phone.get_by_test_id("stChatMessage").nth(1))  # the answer
+            _scroll_to(phone, phone.get_by_test_id("stChatMessage").nth(1))  # the answer
             phone.wait_for_timeout(500)
             small = phone.screenshot()
         finally:
