@@ -255,7 +255,7 @@ def test_how_it_works_is_a_readable_vertical_diagram(tab):
     )
     text = side.inner_text()
     assert box["height"] > box["width"]  # top to bottom
-    assert min(sizes) >= 8  # every label drawn at least 8 px high in the sidebar
+    assert min(sizes) >= 11  # every label drawn at least 11 px high in the sidebar
     for node in ("planner", "executor", "evaluator", "synthesizer"):
         assert re.search(rf"{node}: \w+", text), node  # one sentence per node
 

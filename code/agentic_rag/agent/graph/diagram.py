@@ -45,32 +45,26 @@ NODE_ROLES = {
 _ENDS = {"__start__": "question", "__end__": "answer"}
 
 
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def dot() -> str:
     """Graphviz DOT of the same graph (LangGraph's drawable graph: nodes and edges), drawn top
-    to bottom so it fits a narrow column, each node with the sentence saying what it does."""
-    import textwrap
-
+    to bottom and narrow so its labels stay legible in a sidebar; the page lists `NODE_ROLES`
+    beside it, and each node's tooltip is its sentence."""
     drawable = _drawable()
     lines = [
         "digraph agent {",
         '  graph [rankdir=TB, bgcolor="transparent", nodesep=0.3, ranksep=0.35];',
         '  node [shape=box, style="rounded,filled", fillcolor="#f2f0ff", color="#4c3fb8",'
-        ' fontname="Helvetica", fontsize=14, fontcolor="#111827", margin="0.15,0.08"];',
+        ' fontname="Helvetica", fontsize=16, fontcolor="#111827", margin="0.2,0.08"];',
         '  edge [color="#374151", fontname="Helvetica", fontsize=12, fontcolor="#111827"];',
     ]
     for node_id in drawable.nodes:
         if node_id in _ENDS:
+            label, shape = _ENDS[node_id], "oval"
+            lines.append(f'  "{node_id}" [label="{label}", shape={shape}, fillcolor="#ddd8fe"];')
+        else:
             lines.append(
-                f'  "{node_id}" [label="{_ENDS[node_id]}", shape=oval, fillcolor="#ddd8fe"];'
+                f'  "{node_id}" [label="{node_id}", tooltip="{NODE_ROLES.get(node_id, "")}"];'
             )
-            continue
-        role = "<br/>".join(_html(x) for x in textwrap.wrap(NODE_ROLES.get(node_id, ""), 30))
-        label = f'<<b>{_html(node_id)}</b><br/><font point-size="12">{role}</font>>'
-        lines.append(f'  "{node_id}" [label={label}];')
     for edge in drawable.edges:
         style = ' [style=dashed, label=" route"]' if edge.conditional else ""
         lines.append(f'  "{edge.source}" -> "{edge.target}"{style};')
