@@ -333,6 +333,7 @@ def test_evaluation_page_runs_the_golden_set_live(tab):
     assert progress.count() == 1
     table = main.get_by_test_id("stTable").last.inner_text()
     assert len(re.findall(r"(✅ right|❌ wrong)", table)) == 2, table
+    assert tab.axe_serious() == []
     _to_evaluation(tab)  # a fresh visit shows the run just written as the latest
     main.get_by_text("Accuracy per category").wait_for(timeout=60_000)
     main.get_by_text("Latency per node").wait_for(timeout=30_000)
