@@ -1,10 +1,7 @@
 """What a reviewer checks on the real page, in headless Chromium (issue 23): graph edges named by
 the relationship returned, whole button texts that ask exactly what they say, threads in the
-URL that reopen whole, each answer's citations to its own sources, narrow screens, the agent's
-diagram, accessibility (axe-core, focus, contrast), a clean console, the Evaluation page.
-
-One page server (fixture stores in a temp dir) for the module; every test opens its own tab
-and fails on any console warning or error it saw.
+URL that reopen whole, renamed and deleted, each answer's citations to its own sources, narrow
+screens, the agent's diagram. Every tab also fails on a console warning or error.
 """
 
 from __future__ import annotations
@@ -16,90 +13,9 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from agentic_rag.bench.page import ask_in_browser
-from agentic_rag.ui.browser import chromium_path, launch, open_chat, streamlit_server
+from tests.e2e.page_tab import COSTARS, NEEDS_CHROMIUM, NOLAN, Tab
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed"),
-]
-#: The one console message not from this page: Streamlit's bundled Graphviz renderer
-#: (hpcc-js wasm) says it runs without a web worker. Everything else fails the test.
-FOREIGN = re.compile(r'^No script tag of type "javascript/worker" was found and "useWorker"')
-NOLAN = "Which movies did Christopher Nolan direct?"
-COSTARS = "Who has Leonardo DiCaprio worked with most often?"
-DESKTOP = {"width": 1280, "height": 900}
-
-
-@pytest.fixture(scope="module")
-def app(built_settings, tmp_path_factory):
-    env = {
-        "BUILD_DIR": str(built_settings.build_dir),
-        "CSV_PATH": str(built_settings.csv_path),
-        "MODEL_DIR": str(built_settings.model_dir),
-        "OPENAI_API_KEY": "",
-        "OMDB_API_KEY": "",
-    }
-    log = tmp_path_factory.mktemp("page") / "streamlit.log"
-    with streamlit_server(env, log) as run:
-        yield run.url
-    assert "Traceback" not in log.read_text()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = launch(pw, chromium_path())
-        yield b
-        b.close()
-
-
-class Tab:
-    """A browser tab on the page that keeps every console warning and error it sees."""
-
-    def __init__(self, browser, url: str, viewport: dict[str, int] = DESKTOP):
-        self.page = browser.new_page(viewport=viewport)
-        self.url = url
-        self.console: list[str] = []
-        self.page.on("console", self._note)
-        self.page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
-
-    def _note(self, message) -> None:
-        if message.type in ("warning", "error") and not FOREIGN.match(message.text):
-            where = message.location.get("url", "")
-            self.console.append(f"{message.type}: {message.text} ({where})")
-
-    def open(self, path: str = "") -> Tab:
-        open_chat(self.page, self.url + path, 60_000)
-        return self
-
-    def ask(self, question: str) -> None:
-        ask_in_browser(self.page, question)
-        self.page.wait_for_timeout(400)  # the charts of the finished turn paint
-
-    @property
-    def main(self):
-        return self.page.get_by_test_id("stMainBlockContainer")
-
-    def axe_serious(self) -> list[tuple[str, str, list]]:
-        from axe_playwright_python.sync_playwright import Axe
-
-        found = Axe().run(self.page).response["violations"]
-        return [(v["id"], v["impact"], [n["target"] for n in v["nodes"][:3]])
-                for v in found if v["impact"] in ("serious", "critical")]  # fmt: skip
-
-    def close(self) -> None:
-        self.page.close()
-        assert self.console == [], self.console
-
-
-@pytest.fixture
-def tab(browser, app):
-    t = Tab(browser, app)
-    yield t
-    t.close()
+pytestmark = [pytest.mark.e2e, NEEDS_CHROMIUM]
 
 
 def _edge_labels(tab: Tab) -> list[str]:
@@ -258,83 +174,3 @@ def test_how_it_works_is_a_readable_vertical_diagram(tab):
     assert min(sizes) >= 11  # every label drawn at least 11 px high in the sidebar
     for node in ("planner", "executor", "evaluator", "synthesizer"):
         assert re.search(rf"{node}: \w+", text), node  # one sentence per node
-
-
-def test_axe_finds_nothing_serious_and_focus_is_visible(tab):
-    tab.open()
-    tab.page.wait_for_timeout(800)
-    empty = tab.axe_serious()
-    tab.ask(NOLAN)
-    finished = tab.axe_serious()
-    tab.page.reload()
-    open_chat(tab.page, tab.page.url, 60_000)
-    tab.main.get_by_test_id("stChatMessage").nth(1).wait_for(timeout=30_000)
-    tab.page.wait_for_timeout(800)
-    reopened = tab.axe_serious()
-    tab.page.get_by_role("button", name="New conversation").focus()
-    tab.page.keyboard.press("Shift+Tab")
-    tab.page.keyboard.press("Tab")
-    outline = tab.page.evaluate(
-        "() => { const s = getComputedStyle(document.activeElement);"
-        " return [s.outlineStyle, s.outlineWidth]; }"
-    )
-    assert (empty, finished, reopened) == ([], [], [])
-    assert outline[0] != "none" and float(outline[1].rstrip("px")) >= 2, outline
-
-
-EMPTY_CALLS = "Which movies did Christopher Nolan direct in 1990?"  # its calls match nothing
-
-
-def test_nothing_internal_on_screen(tab):
-    """The page's own drawing (the sidebar's call lines) never shows a tool's advice to the
-    planner; no stray list marker anywhere; the console is checked when the tab closes."""
-    tab.open().ask(EMPTY_CALLS)
-    side = tab.page.get_by_test_id("stSidebar")
-    side.get_by_text("Nothing matched.").first.wait_for(timeout=15_000)  # the page's words
-    side_text = side.inner_text()
-    assert "_folded" not in side_text and "compare x." not in side_text
-    tab.ask(COSTARS)
-    text = tab.main.inner_text() + side.inner_text()
-    assert not re.search(r"^\s*[·•\-*]\s*$", text, re.MULTILINE)  # no marker on its own line
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="the offline writer (agent/rules/writer.py, not the page's) lists each empty call "
-    "with the tool's message, which for Cypher is advice to the planner, and starts a list "
-    "inline ('For the best match: - ...'); fixed there, this test passes and must lose its mark",
-)
-def test_answers_carry_no_planner_advice_or_inline_list_marker(tab):
-    tab.open().ask(EMPTY_CALLS)
-    tab.ask("Movies about dreams and who acted in them")
-    text = tab.main.inner_text()
-    assert "_folded" not in text and "compare x." not in text
-    assert not re.search(r": - \w", text)
-
-
-def _to_evaluation(tab: Tab) -> None:
-    """From the chat page to the Evaluation page by its link in the sidebar's navigation (a
-    deep link makes Streamlit's client probe `/evaluation/_stcore/health`, a 404 it logs)."""
-    tab.open()
-    tab.page.get_by_test_id("stSidebarNav").get_by_role("link", name="Evaluation").click()
-
-
-def test_evaluation_page_runs_the_golden_set_live(tab):
-    _to_evaluation(tab)
-    main = tab.main
-    main.get_by_text("Run the golden set now").wait_for(timeout=60_000)
-    limit = tab.page.get_by_label("At most this many questions (0: all)")
-    limit.fill("2")
-    limit.press("Enter")
-    tab.page.wait_for_timeout(500)
-    main.get_by_role("button", name="Run the golden set").click()
-    main.get_by_text(re.compile(r"right · written to")).wait_for(timeout=120_000)
-    progress = main.get_by_text(re.compile(r"^2 of 2 questions · \d right$"))
-    assert progress.count() == 1
-    table = main.get_by_test_id("stTable").last.inner_text()
-    assert len(re.findall(r"(✅ right|❌ wrong)", table)) == 2, table
-    assert tab.axe_serious() == []
-    _to_evaluation(tab)  # a fresh visit shows the run just written as the latest
-    main.get_by_text("Accuracy per category").wait_for(timeout=60_000)
-    main.get_by_text("Latency per node").wait_for(timeout=30_000)
-    assert main.get_by_text("Calibration").count() == 0  # no calibration data in this run
