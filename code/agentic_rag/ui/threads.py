@@ -69,13 +69,21 @@ def when(info: ThreadInfo) -> str:
     return f"{stamp:%a %d %b %Y, %H:%M}"
 
 
-def _forget(runtime: AppRuntime, thread_id: str) -> None:
+def _forget(runtime: AppRuntime, thread_id: str) -> bool:
+    """Delete a thread's memory and turns; False (and a message) if its memory cannot be
+    reached, in which case its turns are kept too."""
     from agentic_rag.agent.memory.checkpoints import delete_checkpoints
+    from agentic_rag.errors import AgenticRagError
 
-    asyncio.run(delete_checkpoints(runtime.settings, thread_id))
+    try:
+        asyncio.run(delete_checkpoints(runtime.settings, thread_id))
+    except AgenticRagError as exc:
+        st.error(f"The thread was not deleted: {escape_markdown(exc)}")
+        return False
     runtime.traces.delete(thread_id)
     if st.session_state.get("thread_id") == thread_id:
         new_thread()
+    return True
 
 
 def _thread_entry(runtime: AppRuntime, info: ThreadInfo) -> None:
@@ -102,8 +110,8 @@ def _rename_or_delete(runtime: AppRuntime, info: ThreadInfo) -> None:
         if cols[0].button("Rename", key=f"rename-{info.thread_id}", width="stretch"):
             runtime.traces.rename(info.thread_id, name)
             st.rerun()
-        if cols[1].button("Delete", key=f"delete-{info.thread_id}", width="stretch"):
-            _forget(runtime, info.thread_id)
+        delete = cols[1].button("Delete", key=f"delete-{info.thread_id}", width="stretch")
+        if delete and _forget(runtime, info.thread_id):
             st.rerun()
 
 
