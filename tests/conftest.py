@@ -1,9 +1,16 @@
-"""Shared fixtures: settings on temp dirs, and the three stores built from the fixture slice."""
+"""Shared fixtures: settings on temp dirs, and the three stores built from the fixture slice.
+
+Tests never write into `data/build` (the build `make data` made before the session) or a
+user's thread store: every test gets its own temp dirs, tests of the full catalog read its
+stores through `full_catalog_settings` and write beside them in a temp dir, and the session
+fails if anything under `data/build` changed.
+"""
 
 from __future__ import annotations
 
 import csv
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,6 +19,51 @@ from agentic_rag.config import PROJECT_ROOT, Settings, load_settings
 
 FIXTURE_CSV = Path(__file__).parent / "fixtures" / "catalog_slice.csv"
 MODEL_DIR = PROJECT_ROOT / "data" / "models" / "all-MiniLM-L6-v2" / "onnx"
+DATA_BUILD = PROJECT_ROOT / "data" / "build"
+
+
+def build_listing(root: Path = DATA_BUILD) -> dict[str, tuple[int, int]]:
+    """Every file and directory under `root`: (size, mtime in ns) of files, (-1, 0) of dirs."""
+    if not root.exists():
+        return {}
+    out = {}
+    for path in root.rglob("*"):
+        stat = path.lstat()
+        is_dir = path.is_dir() and not path.is_symlink()
+        out[str(path.relative_to(root))] = (-1, 0) if is_dir else (stat.st_size, stat.st_mtime_ns)
+    return out
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _data_build_untouched():
+    """The session fails if any test created, changed or removed anything in data/build."""
+    before = build_listing()
+    yield
+    after = build_listing()
+    changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    if changed:
+        pytest.fail(f"the tests changed data/build ({len(changed)} paths): {changed[:12]}")
+
+
+def full_catalog_settings(tmp: Path, **overrides) -> Settings:
+    """Settings that read the full catalog's stores in data/build (made by `make data` before
+    the session) and write everything else (traces, threads, cache, audit) into `tmp`."""
+    from agentic_rag.stores.build import stale_stages
+
+    real = load_settings()
+    tmp.mkdir(parents=True, exist_ok=True)
+    if Path(real.manifest_path).exists():
+        shutil.copy(real.manifest_path, tmp / "manifest.json")
+    settings = load_settings(
+        build_dir=tmp,
+        sqlite_path=real.sqlite_path,
+        chroma_path=real.chroma_path,
+        falkordb_path=real.falkordb_path,
+        **overrides,
+    )
+    if stale_stages(settings):
+        pytest.fail("data/build is missing or stale: run `make data` before the tests")
+    return settings
 
 
 @pytest.fixture(autouse=True)

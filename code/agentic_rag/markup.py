@@ -64,12 +64,16 @@ def _tooltip(citation: dict[str, Any]) -> str:
     return text.replace('"', "'").replace("\\", "/").replace("\n", " ")[:300]
 
 
-def link_citations(text: str, citations: list[dict[str, Any]]) -> str:
-    """Turn [n] into a link to the sources list whose hover text names the cited sources."""
+def link_citations(text: str, citations: list[dict[str, Any]], anchor: str = "sources") -> str:
+    """Turn [n] into a link to this answer's source `n` (the element `#{anchor}-source-{n}`)
+    whose hover text names the cited sources. `anchor` is the answer's own, unique on the page,
+    made of letters, digits and hyphens."""
     by_number = {c["number"]: c for c in citations}
+    anchor = re.sub(r"[^A-Za-z0-9-]", "", anchor) or "sources"
 
     def replace(m: re.Match[str]) -> str:
         c = by_number.get(int(m.group(1)))
-        return f'[[{m.group(1)}]](#sources "{_tooltip(c)}")' if c else m.group(0)
+        target = f"#{anchor}-source-{int(m.group(1))}"
+        return f'[[{m.group(1)}]]({target} "{_tooltip(c)}")' if c else m.group(0)
 
     return _CITE.sub(replace, text)

@@ -1,4 +1,5 @@
-"""The real llama.cpp server, started once per session for the tests that need it."""
+"""The real llama.cpp server, started once per session for the tests that need it; the page
+server, browser and tabs of the review tests (`page_tab.py`)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.e2e.page_tab import app, browser, tab  # noqa: F401  (the review tests' page and tabs)
 from tests.llama_server import LlamaServer
 
 

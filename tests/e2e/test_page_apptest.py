@@ -53,7 +53,7 @@ def test_question_shows_answer_plan_iteration_and_decision(page, fixture_rows):
         if "Christopher Nolan" in r["director"] and r["type"] == "Movie"
     ]
     assert nolan and all(title in answer for title in nolan)
-    assert "[[1]](#sources" in answer  # clickable, hoverable citation
+    assert "[[1]](#turn-1-source-1" in answer  # clickable, hoverable, to this answer's source
     side = sidebar_text(page)
     assert "Iteration 1/2" in side
     assert "**cypher**" in side or "**sql**" in side

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from agentic_rag.config import load_settings
 from agentic_rag.eval.golden import CATEGORIES, load_golden
 from agentic_rag.eval.harness import EvalOutcome, run_eval
 from agentic_rag.eval.report import compare, find_previous, load_run, write_run
+from tests.conftest import full_catalog_settings
 
 pytestmark = pytest.mark.slow
 
@@ -27,7 +27,7 @@ ACCURACY_FLOOR = 0.90
 def outcome(tmp_path_factory: pytest.TempPathFactory) -> EvalOutcome:
     out_dir = tmp_path_factory.mktemp("eval")
     return run_eval(
-        load_settings(offline_mode=True),
+        full_catalog_settings(tmp_path_factory.mktemp("full"), offline_mode=True),
         concurrency=2,
         out_dir=out_dir,
         console=Console(quiet=True),

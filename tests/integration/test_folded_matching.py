@@ -14,9 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from agentic_rag.config import load_settings
 from agentic_rag.folding import fold
-from agentic_rag.stores.build import build_all
 from agentic_rag.stores.catalog import clean_text, split_multi
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.base import ToolStatus
@@ -25,7 +23,7 @@ from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.graph_expand import GraphExpandArgs, graph_expand_tool
 from agentic_rag.tools.semantic import SemanticArgs, semantic_tool
 from agentic_rag.tools.sql.tool import SqlArgs, sql_tool
-from tests.conftest import as_shown
+from tests.conftest import as_shown, full_catalog_settings
 
 pytestmark = pytest.mark.slow
 SEED = 20261123
@@ -51,8 +49,7 @@ def _sample(rows: list[dict[str, str]]) -> tuple[list[str], list[str]]:
 def full(tmp_path_factory):
     from agentic_rag.stores.handles import open_stores
 
-    settings = load_settings(offline_mode=True)
-    build_all(settings)  # no-op when current
+    settings = full_catalog_settings(tmp_path_factory.mktemp("full"), offline_mode=True)
     stores = open_stores(settings)
     audit = AuditLog(tmp_path_factory.mktemp("audit") / "audit.jsonl")
     with Path(settings.csv_path).open(encoding="utf-8", newline="") as fh:

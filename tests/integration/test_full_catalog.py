@@ -6,18 +6,16 @@ import sqlite3
 
 import pytest
 
-from agentic_rag.config import load_settings
-from agentic_rag.stores.build import build_all
+from tests.conftest import full_catalog_settings
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def full_stores():
+def full_stores(tmp_path_factory):
     from agentic_rag.stores.handles import open_stores
 
-    settings = load_settings(offline_mode=True)
-    build_all(settings)  # no-op when current
+    settings = full_catalog_settings(tmp_path_factory.mktemp("full"), offline_mode=True)
     stores = open_stores(settings)
     yield stores
     stores.close()

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from agentic_rag.agent.plan_examples import ExampleBank, PlanExample, load_examples
-from agentic_rag.config import load_settings
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.registry import TOOLS, ToolRegistry
+from tests.conftest import full_catalog_settings
 
 pytestmark = pytest.mark.slow
 
@@ -19,12 +19,10 @@ EXAMPLES = load_examples()
 
 
 @pytest.fixture(scope="module")
-def full():
-    from agentic_rag.stores.build import build_all
+def full(tmp_path_factory):
     from agentic_rag.stores.handles import open_stores
 
-    settings = load_settings(offline_mode=True)
-    build_all(settings)  # a no-op when `make data` is current
+    settings = full_catalog_settings(tmp_path_factory.mktemp("full"), offline_mode=True)
     stores = open_stores(settings)
     yield settings, stores
     stores.close()

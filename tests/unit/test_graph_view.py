@@ -36,26 +36,61 @@ def test_graph_expand_rows_become_typed_nodes_and_edges():
     assert ("Person:Leonardo DiCaprio", "Show:Shutter Island", "ACTED_IN") in sketch.edges
 
 
-def test_cypher_columns_and_the_named_anchor_make_edges():
+def test_a_costar_query_labels_no_edge_from_its_pattern():
+    """The co-star query's pattern `[:DIRECTED|ACTED_IN]` says what an edge may be; its rows
+    (name, count, titles) do not say which, so no edge is labelled DIRECTED (issue 23)."""
     query = (
-        "MATCH (a:Person {name: 'Leonardo DiCaprio'})-[:ACTED_IN]->(s:Show)<-[:ACTED_IN]-"
-        "(b:Person) RETURN b.name AS name, count(s) AS shared, collect(s.title) AS titles"
+        "MATCH (a:Person {name: 'Leonardo DiCaprio'})-[:DIRECTED|ACTED_IN]->(s:Show)"
+        "<-[:ACTED_IN]-(b:Person) WHERE b <> a RETURN b.name AS name, count(DISTINCT s) AS "
+        "shared, collect(DISTINCT s.title) AS titles"
     )
     rows = [
         {"name": "Martin Sheen", "shared": 2, "titles": ["The Departed", "Catch Me If You Can"]}
     ]
     sketch = sketch_result({"tool": "cypher", "call_id": "1.1", "rows": rows, "query": query})
     assert sketch is not None
-    assert ("Person:Martin Sheen", "Show:The Departed", "ACTED_IN") in sketch.edges
-    assert ("Person:Leonardo DiCaprio", "Show:Catch Me If You Can", "ACTED_IN") in sketch.edges
-    assert len(sketch.edges) == 4
+    assert ("Person:Martin Sheen", "Show:The Departed", "") in sketch.edges
+    assert ("Person:Leonardo DiCaprio", "Show:Catch Me If You Can", "") in sketch.edges
+    assert len(sketch.edges) == 4 and {label for *_, label in sketch.edges} == {""}
+
+
+def test_a_director_query_labels_each_edge_by_its_returned_type():
+    query = (
+        "MATCH (p:Person {name: 'Christopher Nolan'})-[r:DIRECTED|ACTED_IN]->(s:Show) "
+        "RETURN s.title AS title, p.name AS name, type(r) AS role"
+    )
+    rows = [{"title": "Inception", "name": "Christopher Nolan", "role": "DIRECTED"},
+            {"title": "Cameo", "name": "Christopher Nolan", "role": "ACTED_IN"}]  # fmt: skip
+    sketch = sketch_result({"tool": "cypher", "call_id": "1.1", "rows": rows, "query": query})
+    assert sketch is not None
+    assert sketch.edges == [
+        ("Person:Christopher Nolan", "Show:Inception", "DIRECTED"),
+        ("Person:Christopher Nolan", "Show:Cameo", "ACTED_IN"),
+    ]
+
+
+def test_returned_edges_join_the_nodes_they_name():
+    a = {"id": 1, "labels": ["Person"], "name": "Nolan"}
+    s = {"id": 2, "labels": ["Show"], "title": "Tenet"}
+    rows = [{"s": s, "r": {"type": "DIRECTED", "src": 1, "dst": 2}, "p": a}]
+    sketch = sketch_result({"tool": "cypher", "call_id": "1.1", "rows": rows, "query": ""})
+    assert sketch is not None and sketch.edges == [("Person:Nolan", "Show:Tenet", "DIRECTED")]
+
+
+def test_long_node_labels_wrap_whole_at_word_boundaries():
+    title = "The Midnight Gospel of a Very Long Title That Goes On and On Past Sixty Characters"
+    rows = [{"title": title, "name": "Someone", "role": "ACTED_IN"}]
+    dot = to_dot(sketch_result({"tool": "cypher", "call_id": "1.1", "rows": rows, "query": ""}))
+    label = next(line for line in dot.splitlines() if line.startswith(f'  "Show:{title}"'))
+    shown = label.split("label=", 1)[1].split(", shape")[0].strip('"').split("\\n")
+    assert " ".join(shown) == title and max(len(part) for part in shown) <= 24
 
 
 def test_whole_nodes_and_role_columns():
     nodes = [{"p": {"id": 1, "labels": ["Person"], "name": "Nolan"},
               "s": {"id": 2, "labels": ["Show"], "title": "Tenet"}}]  # fmt: skip
     sketch = sketch_result({"tool": "cypher", "call_id": "1.1", "rows": nodes, "query": ""})
-    assert sketch is not None and sketch.edges == [("Person:Nolan", "Show:Tenet", "related")]
+    assert sketch is not None and sketch.edges == [("Person:Nolan", "Show:Tenet", "")]
     roles = [{"title": "Inception", "name": "Christopher Nolan", "role": "DIRECTED"}]
     sketch = sketch_result({"tool": "cypher", "call_id": "1.1", "rows": roles, "query": ""})
     assert sketch is not None

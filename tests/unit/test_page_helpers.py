@@ -26,8 +26,9 @@ def test_citation_links_carry_hover_text():
             "refs": [{"ref": "shows:s341", "label": "Inception"}],
         }
     ]
-    out = link_citations("Nolan made it [1]; not [2].", citations)
-    assert '[[1]](#sources "sql 1.1: Inception")' in out
+    out = link_citations("Nolan made it [1]; not [2].", citations, anchor="turn-3")
+    assert '[[1]](#turn-3-source-1 "sql 1.1: Inception")' in out  # this answer's own source
+    assert "[2]" in out and "#turn-3-source-2" not in out  # no source: no link
     assert "[2]" in out and "[[2]]" not in out
 
 

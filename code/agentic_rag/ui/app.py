@@ -1,6 +1,7 @@
-"""The page's first paint: title and chat box at once while a thread opens the stores; the rest
-of the page (`ui/page.py`) is drawn once they are open. Chat in the main column, the agent's work
-live in the sidebar."""
+"""The app: two pages, the chat and the evaluation (`ui/eval_page.py`). The chat's first paint
+is its title and chat box, at once, while a thread opens the stores; the rest of the page
+(`ui/page.py`) is drawn once they are open. Chat in the main column, the agent's work live in
+the sidebar."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import streamlit as st
 from agentic_rag.config import load_settings
 from agentic_rag.errors import AgenticRagError
 from agentic_rag.markup import escape_markdown
+from agentic_rag.ui.style import inject_style
 
 if TYPE_CHECKING:
     from agentic_rag.runtime import AppRuntime
@@ -50,20 +52,45 @@ def runtime_future() -> Future:
     return _runtime_future(str(settings.build_dir), str(settings.csv_path))
 
 
-def main() -> None:
-    st.set_page_config(page_title="Catalog agent", page_icon="🎬", layout="wide")
-    future = runtime_future()  # starts opening the stores now
-    st.title("🎬 Ask the Netflix catalog")
-    typed = st.chat_input("Ask about movies and TV shows…")
+def open_runtime_or_stop(future: Future) -> AppRuntime:
+    """The open runtime; if the stores cannot open, one clear message and the page stops."""
     try:
         with st.spinner("Opening the stores…"):
-            runtime = future.result()
+            return future.result()
     except Exception as exc:  # shown as one clear message, never a traceback
         _runtime_future.clear()  # let a reload retry after `make data`
         detail = str(exc) if isinstance(exc, AgenticRagError) else f"{type(exc).__name__}: {exc}"
         st.error(f"The data stores are not ready: {escape_markdown(detail)}")
         st.markdown("Build them with `make data` (about a minute), then reload this page.")
         st.stop()
+        raise  # st.stop() ends the run; never reached
+
+
+def chat_page() -> None:
+    future = runtime_future()
+    st.title("🎬 Ask the Netflix catalog")
+    typed = st.chat_input("Ask about movies and TV shows…")
+    runtime = open_runtime_or_stop(future)
     from agentic_rag.ui.page import render_page  # loaded by the thread that opened the stores
 
     render_page(runtime, typed)
+
+
+def evaluation_page() -> None:
+    future = runtime_future()
+    st.title("📊 Evaluation")
+    runtime = open_runtime_or_stop(future)
+    from agentic_rag.ui.eval_page import render_eval_page
+
+    render_eval_page(runtime)
+
+
+def main() -> None:
+    st.set_page_config(page_title="Catalog agent", page_icon="🎬", layout="wide")
+    runtime_future()  # starts opening the stores now, whichever page is shown
+    inject_style()
+    pages = [
+        st.Page(chat_page, title="Chat", icon="💬", url_path="chat", default=True),
+        st.Page(evaluation_page, title="Evaluation", icon="📊", url_path="evaluation"),
+    ]
+    st.navigation(pages).run()

@@ -4,16 +4,22 @@ expansion returned (titles, people, genres, countries), as Graphviz DOT for
 
 Reading rows back into a graph:
 - graph expansion rows are `(show, relation, name[, related show])`, so each row is an edge;
-- Cypher rows may hold whole nodes/edges (dicts with `labels` / `type`), or plain columns:
-  a title column (or a list of titles) and a person/genre/country column make an edge,
-  labelled by a `role`/`relation` column or the query's relationship type; a person the
-  query names (`{name: '...'}`) is linked to every title in the rows.
+- Cypher rows may hold whole nodes/edges (dicts with `labels` / `type`, an edge joined to
+  its nodes by their ids), or plain columns: a title column (or a list of titles) and a
+  person/genre/country column make an edge; a person the query names (`{name: '...'}`) is
+  linked to every title in the rows.
+
+An edge is labelled only by the relationship the result returned (an edge value, or a
+`type(r)` column such as `role`), never by the query text: a pattern like
+`[:DIRECTED|ACTED_IN]` says what an edge may be, not what it is. An edge whose type the
+result does not carry is drawn unlabelled, and the caption says how many are.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+import textwrap
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -36,7 +42,9 @@ _PERSON_COLS = re.compile(r"^(name|person|director|actor|cast|costar|co_star|oth
 _GENRE_COLS = re.compile(r"genre", re.I)
 _COUNTRY_COLS = re.compile(r"country", re.I)
 _ANCHOR = re.compile(r"\{\s*name\s*:\s*'((?:[^'\\]|\\.)+)'\s*\}")
-_REL_TYPE = re.compile(r"\[\s*\w*\s*:\s*([A-Z_]+)")
+_REL_VALUE = re.compile(r"^[A-Z][A-Z_]*$")  # a relationship type, as `type(r)` returns it
+_ROLE_COLS = ("role", "relation", "type", "rel", "relationship")
+LABEL_WIDTH = 24  # node labels wrap at word boundaries near this many characters, never cut
 
 
 class GraphSketch(BaseModel):
@@ -107,19 +115,30 @@ def _others(row: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
+def _returned_type(row: dict[str, Any]) -> str:
+    """The relationship type a row returned as a column (`type(r) AS role`), or ""."""
+    for key in _ROLE_COLS:
+        value = row.get(key)
+        if isinstance(value, str) and _REL_VALUE.match(value):
+            return value
+    return ""
+
+
 def _from_cypher(rows: list[dict[str, Any]], query: str, sketch: GraphSketch) -> None:
-    rel_types = _REL_TYPE.findall(query or "")
-    default_label = rel_types[0] if rel_types else "related"
     anchor = _ANCHOR.search(query or "")
     for row in rows:
         nodes = [v for v in row.values() if isinstance(v, dict) and v.get("labels")]
         edges = [v for v in row.values() if isinstance(v, dict) and v.get("type") and "src" in v]
-        if len(nodes) >= 2:  # whole nodes: link them in column order, labelled by an edge
-            label = str(edges[0]["type"]) if edges else default_label
-            for a, b in itertools.pairwise(nodes):
+        if len(nodes) >= 2:  # whole nodes: each returned edge joins the nodes it names
+            by_id = {n.get("id"): n for n in nodes}
+            joined = [(by_id[e["src"]], by_id[e["dst"]], str(e["type"])) for e in edges
+                      if e["src"] in by_id and e["dst"] in by_id]  # fmt: skip
+            if not joined:  # no edge returned: the nodes in column order, unlabelled
+                joined = [(a, b, _returned_type(row)) for a, b in itertools.pairwise(nodes)]
+            for a, b, label in joined:
                 sketch.add(_node_of(a), _node_of(b), label)
             continue
-        label = str(row.get("role") or row.get("relation") or default_label)
+        label = _returned_type(row)
         titles, others = _titles(row), _others(row)
         for title in titles:
             for other in others:
@@ -128,7 +147,7 @@ def _from_cypher(rows: list[dict[str, Any]], query: str, sketch: GraphSketch) ->
                 )
                 sketch.add(*edge, label)
             if anchor and ("Person", anchor.group(1)) not in others:
-                sketch.add(("Person", anchor.group(1)), ("Show", title), default_label)
+                sketch.add(("Person", anchor.group(1)), ("Show", title), "")
 
 
 def sketch_result(result: dict[str, Any]) -> GraphSketch | None:
@@ -144,7 +163,12 @@ def sketch_result(result: dict[str, Any]) -> GraphSketch | None:
 
 
 def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"')[:60] + '"'
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def wrap_label(text: str, width: int = LABEL_WIDTH) -> str:
+    """The whole label on lines of about `width` characters, broken between words."""
+    return "\n".join(textwrap.wrap(text, width, break_long_words=False)) or text
 
 
 def to_dot(sketch: GraphSketch) -> str:
@@ -157,7 +181,8 @@ def to_dot(sketch: GraphSketch) -> str:
     ]
     for key, kind in sketch.nodes.items():
         style = KIND_STYLE.get(kind, "shape=ellipse")
-        lines.append(f"  {_quote(key)} [label={_quote(key.split(':', 1)[1])}, {style}];")
+        label = _quote(wrap_label(key.split(":", 1)[1])).replace("\n", "\\n")  # DOT's line break
+        lines.append(f"  {_quote(key)} [label={label}, {style}];")
     for a, b, label in sketch.edges:
         lines.append(f"  {_quote(a)} -> {_quote(b)} [label={_quote(label)}];")
     lines.append("}")
@@ -177,6 +202,12 @@ def render_graph(result: dict[str, Any]) -> bool:
         f"({', '.join(kinds)}), {len(sketch.edges)} edges"
     )
     st.graphviz_chart(to_dot(sketch), width="stretch")
+    unlabelled = sum(1 for *_, label in sketch.edges if not label)
+    if unlabelled:
+        st.caption(
+            f"{unlabelled} edge(s) drawn without a label: the result did not return which "
+            "relationship joins them."
+        )
     if sketch.cut:
         st.caption(
             f"Cut to {MAX_EDGES} edges for readability: {sketch.cut} more edge(s) are in the "

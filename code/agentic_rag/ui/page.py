@@ -1,12 +1,14 @@
-"""The page after its first paint: the sidebar (settings, past threads, the live turn), the
+"""The chat page after its first paint: the sidebar (settings, threads, the live turn), the
 question's turn, the history, follow-ups and the trace download. `app.main` imports this only
 once the stores are open (the thread that opens them imports it first, off the first paint).
+
+A turn on the page is its trace (`runner.turn_trace`): a finished turn, a rerun and a reopened
+thread all draw the same stored record, so a reload shows exactly what the live page showed.
 """
 
 from __future__ import annotations
 
 import json
-import uuid
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
@@ -16,6 +18,7 @@ from agentic_rag.config import mode_label
 from agentic_rag.markup import escape_markdown, link_citations, safe_markdown
 from agentic_rag.ui.live_turn import run_live
 from agentic_rag.ui.results_view import render_results, render_sources
+from agentic_rag.ui.threads import sidebar_threads, sync_with_url
 from agentic_rag.ui.timeline import render_timeline
 from agentic_rag.ui.turn_view import render_turn_panel
 
@@ -30,32 +33,32 @@ EXAMPLES = (
 )
 
 
-def _state() -> Any:
+def _state(runtime: AppRuntime) -> Any:
     ss = st.session_state
-    ss.setdefault("thread_id", uuid.uuid4().hex[:10])
-    ss.setdefault("turns", [])  # [{"question", "answer", "citations", "results", "trace", ...}]
+    sync_with_url(runtime)  # the thread the URL names, with its stored turns
+    ss.setdefault("turns", [])  # the open thread's turns: their traces
     ss.setdefault("pending", None)
     return ss
 
 
-def _new_thread() -> None:
-    st.session_state.thread_id = uuid.uuid4().hex[:10]
-    st.session_state.turns = []
+def turn_anchor(index: int) -> str:
+    """The anchor of the `index`-th turn's answer (0-based): its sources' ids start with it."""
+    return f"turn-{index + 1}"
 
 
-def _open_thread(runtime: AppRuntime, thread_id: str) -> None:
-    st.session_state.thread_id = thread_id
-    st.session_state.turns = [
-        {
-            "question": t.get("question"),
-            "answer": t.get("answer") or "",
-            "citations": t.get("citations") or [],
-            "follow_ups": [],
-            "results": [],
-            "trace": t,
-        }
-        for t in runtime.traces.load(thread_id)
-    ]
+def stored_results(trace: dict[str, Any]) -> list[dict[str, Any]]:
+    """The turn's results as the page draws them, with the rows the trace stored."""
+    return [r | {"rows": r.get("row_data") or []} for r in trace.get("results") or []]
+
+
+def render_answer(trace: dict[str, Any], index: int) -> None:
+    """A finished turn's answer with its citations linked to its own sources, its graphs,
+    charts and tables, and its sources."""
+    anchor = turn_anchor(index)
+    citations = trace.get("citations") or []
+    st.markdown(link_citations(safe_markdown(trace.get("answer") or ""), citations, anchor))
+    render_results(stored_results(trace), key=f"t{index}")
+    render_sources(citations, anchor)
 
 
 def sidebar_settings(runtime: AppRuntime) -> tuple[bool, list[str]]:
@@ -82,38 +85,19 @@ def sidebar_settings(runtime: AppRuntime) -> tuple[bool, list[str]]:
         "Tools", options=available, default=available, help="Tools the planner may use this turn."
     )
     for name, why in registry.disabled.items():
-        st.sidebar.caption(f"· {name} unavailable: {why}")
+        st.sidebar.caption(f"{name} unavailable: {why}")
     st.sidebar.caption(f"At most {settings.max_iterations} planning rounds per question.")
     return offline or not has_key, enabled
 
 
-def sidebar_threads(runtime: AppRuntime) -> None:
-    cols = st.columns(2)
-    if cols[0].button("New conversation", width="stretch"):
-        _new_thread()
-        st.rerun()
-    threads = runtime.past_threads()
-    if threads:
-        labels = {
-            t.thread_id: f"{escape_markdown(t.title, one_line=True)} ({t.turns})" for t in threads
-        }
-        with cols[1].popover("Past threads", width="stretch"):
-            for t in threads:
-                if st.button(labels[t.thread_id], key=f"thread-{t.thread_id}"):
-                    _open_thread(runtime, t.thread_id)
-                    st.rerun()
-
-
 def render_history(turns: list[dict[str, Any]]) -> None:
-    for i, turn in enumerate(turns):
+    for i, trace in enumerate(turns):
         with st.chat_message("user"):
-            st.markdown(escape_markdown(turn["question"]))
+            st.markdown(escape_markdown(trace.get("question")))
         with st.chat_message("assistant"):
             with st.expander("Timeline", expanded=i == len(turns) - 1):
-                render_timeline(TurnModel.from_trace(turn["trace"]))
-            st.markdown(link_citations(safe_markdown(turn["answer"]), turn["citations"]))
-            render_results(turn.get("results") or [], key=f"t{i}")
-            render_sources(turn["citations"])
+                render_timeline(TurnModel.from_trace(trace))
+            render_answer(trace, i)
 
 
 def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: list[str]) -> None:
@@ -150,27 +134,16 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
             settings=settings,
             enabled=enabled,
         )
-        citations = values.get("citations") or []
-        answer_box.markdown(link_citations(safe_markdown(values.get("answer") or ""), citations))
-        trace = values["trace_export"]
-        model = TurnModel.from_trace(trace)  # what a reload of this thread will draw
+        # what a reload of this thread will draw; the answer carries any notice the turn added
+        trace = values["trace_export"] | {"answer": values.get("answer") or ""}
+        with answer_box.container():
+            render_answer(trace, len(st.session_state.turns))
+        model = TurnModel.from_trace(trace)
         with panel.container():
             render_turn_panel(model, settings.max_iterations)
         with timeline_box.container():
             render_timeline(model)
-        results = sorted((values.get("results") or {}).values(), key=lambda r: r["call_id"])
-        render_results(results, key=f"t{len(st.session_state.turns)}")
-        render_sources(citations)
-    st.session_state.turns.append(
-        {
-            "question": question,
-            "answer": values.get("answer") or "",
-            "citations": citations,
-            "follow_ups": values.get("follow_ups") or [],
-            "results": results,
-            "trace": trace,
-        }
-    )
+    st.session_state.turns.append(trace)
 
 
 @st.cache_data(show_spinner=False)
@@ -181,29 +154,31 @@ def _agent_dot() -> str:
 
 
 def how_it_works() -> None:
+    from agentic_rag.agent.graph.diagram import NODE_ROLES
+
     with st.sidebar.expander("How it works"):
         st.graphviz_chart(_agent_dot(), width="stretch")
+        st.markdown("\n".join(f"- **{node}**: {role}" for node, role in NODE_ROLES.items()))
         st.caption(
-            "Drawn from the compiled LangGraph. The planner writes typed tool calls; the "
-            "executor runs them all at once; the evaluator continues or replans (at most two "
-            "rounds); the synthesizer cites the results. The timeline under each answer shows "
-            "every span of the turn."
+            "Drawn from the compiled LangGraph. The timeline under each answer shows every "
+            "span of the turn."
         )
 
 
-def follow_up_buttons(turn: dict[str, Any]) -> None:
-    if not turn.get("follow_ups"):
-        return
-    cols = st.columns(len(turn["follow_ups"]))
-    for col, question in zip(cols, turn["follow_ups"], strict=True):
-        if col.button(question, key=f"fu-{hash(question)}-{len(st.session_state.turns)}"):
-            st.session_state.pending = question
-            st.rerun()
+def question_buttons(questions: list[str], key: str) -> None:
+    """One button per question, its whole text wrapped; a click asks exactly that text. The
+    buttons sit in a container keyed `key` (CSS class `st-key-<key>`)."""
+    with st.container(key=key):
+        for i, question in enumerate(questions):
+            label = escape_markdown(question, one_line=True)  # titles come from the catalog
+            if st.button(label, key=f"{key}-{i}", width="stretch"):
+                st.session_state.pending = question
+                st.rerun()
 
 
 def render_page(runtime: AppRuntime, typed: str | None) -> None:
     """Everything below the chat box, for the question just typed (or a pending one)."""
-    ss = _state()
+    ss = _state(runtime)
     question = typed or ss.pending
     ss.pending = None
     offline, enabled = sidebar_settings(runtime)
@@ -217,11 +192,7 @@ def render_page(runtime: AppRuntime, typed: str | None) -> None:
     earlier = list(ss.turns)
     if not earlier and not question:
         st.markdown("Try one of these:")
-        cols = st.columns(len(EXAMPLES))
-        for col, example in zip(cols, EXAMPLES, strict=True):
-            if col.button(example, key=f"ex-{hash(example)}"):
-                ss.pending = example
-                st.rerun()
+        question_buttons(list(EXAMPLES), key="examples")
     if question:
         if not enabled:
             st.warning("Turn on at least one tool in the sidebar.")
@@ -234,8 +205,10 @@ def render_page(runtime: AppRuntime, typed: str | None) -> None:
     how_it_works()
     if ss.turns:
         last = ss.turns[-1]
-        follow_up_buttons(last)
-        model = TurnModel.from_trace(last["trace"])
+        if last.get("follow_ups"):
+            st.markdown("Ask next:")
+            question_buttons(last["follow_ups"], key=f"follow-ups-{len(ss.turns)}")
+        model = TurnModel.from_trace(last)
         if not question:  # a finished turn's panel, re-rendered after a rerun
             st.sidebar.divider()
             st.sidebar.markdown("### Last turn")
@@ -243,7 +216,7 @@ def render_page(runtime: AppRuntime, typed: str | None) -> None:
                 render_turn_panel(model, runtime.settings.max_iterations)
         st.sidebar.download_button(
             "Download this turn's trace (JSON)",
-            json.dumps(last["trace"], indent=2, default=str),
+            json.dumps(last, indent=2, default=str),
             file_name=f"trace-{ss.thread_id}-{len(ss.turns)}.json",
             mime="application/json",
         )

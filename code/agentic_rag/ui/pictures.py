@@ -1,5 +1,6 @@
 """The README's pictures, taken from the real page in headless Chromium (`make pictures`):
-`docs/images/page-timeline.png`, the page with a replanned turn's timeline and sidebar, and
+`docs/images/page-timeline.png`, the page with a replanned turn's timeline and sidebar,
+`docs/images/page-phone.png`, the same thread reopened on a 390 × 844 phone screen, and
 `docs/images/replanned-turn.gif`, that turn from question to answer (≤ 2 MB).
 
 Frames come from Chromium's screencast (a frame whenever the page repaints), so the capture
@@ -23,14 +24,26 @@ from agentic_rag.ui.browser import chromium_path, launch, streamlit_server
 OUT = PROJECT_ROOT / "docs" / "images"
 QUESTION = "Movies about dreams and who acted in them"
 VIEWPORT = {"width": 1280, "height": 820}
+PHONE = {"width": 390, "height": 844}
 GIF_WIDTH = 880
 GIF_MAX_BYTES = 2_000_000
 HOLD_S = 2.5  # the finished answer stays on screen this long at the end of the loop
 
 
-def _capture(url: str, chromium: str) -> tuple[list[tuple[float, bytes]], bytes]:
-    """Screencast frames (browser time, png) of one replanned turn, then a screenshot of the
-    page scrolled to that turn's timeline."""
+def _scroll_to(page, locator) -> None:
+    """Scroll the page so the element's top is at the top of the screen. The chat sticks to
+    its bottom until the reader scrolls up, so the wheel goes up first, as a reader's would."""
+    box = page.viewport_size
+    page.mouse.move(box["width"] * 0.6, box["height"] * 0.4)
+    for _ in range(12):
+        page.mouse.wheel(0, -3000)
+        page.wait_for_timeout(50)
+    locator.evaluate("el => el.scrollIntoView({block: 'start'})")
+
+
+def _capture(url: str, chromium: str) -> tuple[list[tuple[float, bytes]], bytes, bytes]:
+    """Screencast frames (browser time, png) of one replanned turn, a screenshot of the page
+    scrolled to that turn's timeline, and one of the thread reopened on a phone."""
     from playwright.sync_api import sync_playwright
 
     frames: list[tuple[float, bytes]] = []
@@ -57,13 +70,19 @@ def _capture(url: str, chromium: str) -> tuple[list[tuple[float, bytes]], bytes]
             page.get_by_text("Answered in Offline mode").first.wait_for(timeout=60_000)
             page.wait_for_timeout(int(HOLD_S * 1000))
             cdp.send("Page.stopScreencast")
-            page.mouse.move(VIEWPORT["width"] * 0.6, VIEWPORT["height"] * 0.5)
-            page.mouse.wheel(0, -50_000)  # back to the question and its timeline
+            _scroll_to(page, page.get_by_test_id("stChatMessage").first)  # question, timeline
             page.wait_for_timeout(1000)
             still = page.screenshot()
+            phone = browser.new_page(viewport=PHONE)
+            phone.goto(page.url, wait_until="domcontentloaded")  # ?thread=…: the same thread
+            phone.get_by_text("Answered in Offline mode").first.wait_for(timeout=60_000)
+            phone.wait_for_timeout(1500)
+            _scroll_to(phone, phone.get_by_test_id("stChatMessage").nth(1))  # the answer
+            phone.wait_for_timeout(500)
+            small = phone.screenshot()
         finally:
             browser.close()
-    return frames, still
+    return frames, still, small
 
 
 def _distinct(frames: list[tuple[float, bytes]]) -> list[tuple[float, bytes]]:
@@ -120,13 +139,14 @@ def main() -> int:
     }
     log = Path(settings.build_dir) / "pictures-streamlit.log"
     with streamlit_server(env, log) as run:
-        frames, shot = _capture(run.url, chromium)
+        frames, shot, small = _capture(run.url, chromium)
     still = OUT / "page-timeline.png"
     still.write_bytes(shot)
+    (OUT / "page-phone.png").write_bytes(small)
     size = write_gif(_distinct(frames), OUT / "replanned-turn.gif")
     print(
-        f"wrote {still.relative_to(PROJECT_ROOT)} and docs/images/replanned-turn.gif "
-        f"({len(frames)} frames, {size / 1e6:.2f} MB)"
+        f"wrote {still.relative_to(PROJECT_ROOT)}, docs/images/page-phone.png and "
+        f"docs/images/replanned-turn.gif ({len(frames)} frames, {size / 1e6:.2f} MB)"
     )
     return 0
 

@@ -9,6 +9,7 @@ import streamlit as st
 
 from agentic_rag.markup import escape_markdown, safe_url
 from agentic_rag.ui.graph_view import render_graph
+from agentic_rag.ui.style import CHART_CONFIG
 
 CHART_MAX_BARS = 40
 HIDDEN = {"description", "labels", "snippet", "plot"}
@@ -33,6 +34,25 @@ def chartable(rows: list[dict[str, Any]]) -> tuple[str, str] | None:
     return next(k for k in keys if k != value), value
 
 
+def bar_spec(rows: list[dict[str, Any]], category: str, value: str) -> dict[str, Any]:
+    """A bar per row, as wide as its container; the value axis has its domain from the rows,
+    so the chart never draws (or warns about) an empty extent."""
+    top = max((r[value] for r in rows), default=0) or 1
+    return {
+        "width": "container",
+        "height": 220,
+        "autosize": {"type": "fit-x", "contains": "padding"},
+        "data": {"values": rows},
+        "mark": {"type": "bar", "color": "#1d4ed8"},
+        "encoding": {
+            "x": {"field": category, "type": "ordinal", "sort": None, "axis": {"labelLimit": 120}},
+            "y": {"field": value, "type": "quantitative", "scale": {"domain": [0, top]}},
+            "tooltip": [{"field": category}, {"field": value, "type": "quantitative"}],
+        },
+        "config": CHART_CONFIG,
+    }
+
+
 def render_results(results: list[dict[str, Any]], key: str) -> None:
     shown = [
         r for r in results if r.get("status") == "ok" and r.get("rows") and not r.get("reused_from")
@@ -45,15 +65,12 @@ def render_results(results: list[dict[str, Any]], key: str) -> None:
         rows = r["rows"]
         pair = chartable(rows)
         if pair:
-            import pandas as pd  # lazily: keeps the page's first paint fast
-
             category, value = pair
-            frame = pd.DataFrame(rows).set_index(category)
             st.caption(
                 f"{r['tool']} {r['call_id']}: {escape_markdown(value)} by "
                 f"{escape_markdown(category)}"
             )
-            st.bar_chart(frame[value], height=220)
+            st.vega_lite_chart(bar_spec(rows, category, value), width="stretch", theme=None)
     import pandas as pd
 
     with st.expander(f"Result tables ({len(shown)})"):
@@ -71,23 +88,38 @@ def render_results(results: list[dict[str, Any]], key: str) -> None:
             st.dataframe(frame, hide_index=True, width="stretch", key=f"{key}-{r['call_id']}")
 
 
-def render_sources(citations: list[dict[str, Any]]) -> None:
+def source_anchor(turn_anchor: str, number: int) -> str:
+    """The HTML id of one answer's source `[number]`: unique per turn on the page."""
+    return f"{turn_anchor}-source-{number}"
+
+
+def source_line(citation: dict[str, Any]) -> str:
+    """One source as markdown: the tool, its call and each row, node or URL it returned."""
+    refs = citation.get("refs") or []
+    items = []
+    for ref in refs[:12]:
+        label = escape_markdown(ref.get("label") or "", one_line=True)
+        target = ref.get("ref", "")
+        if ref.get("kind") == "url":
+            items.append(f"{label} — {safe_url(target)}" if label else safe_url(target))
+        else:
+            shown = escape_markdown(target, one_line=True)
+            items.append(f"{label} ({shown})" if label else shown)
+    more = f" … and {len(refs) - 12} more" if len(refs) > 12 else ""
+    tool = escape_markdown(citation["tool"], one_line=True)
+    call = escape_markdown(citation["call_id"], one_line=True)
+    return f"**[{citation['number']}]** {tool} call {call}: " + "; ".join(items) + more
+
+
+def render_sources(citations: list[dict[str, Any]], turn_anchor: str) -> None:
+    """This answer's sources, each under its own anchor (what its `[n]` links to)."""
     if not citations:
         return
-    with st.expander(f"Sources ({len(citations)})"):
-        st.markdown('<a name="sources"></a>', unsafe_allow_html=True)  # anchor only, our own HTML
-        for c in citations:
-            refs = c.get("refs") or []
-            items = []
-            for ref in refs[:12]:
-                label = escape_markdown(ref.get("label") or "", one_line=True)
-                target = ref.get("ref", "")
-                if ref.get("kind") == "url":
-                    items.append(f"{label} — {safe_url(target)}" if label else safe_url(target))
-                else:
-                    shown = escape_markdown(target, one_line=True)
-                    items.append(f"{label} ({shown})" if label else shown)
-            more = f" … and {len(refs) - 12} more" if len(refs) > 12 else ""
-            st.markdown(
-                f"**[{c['number']}]** {c['tool']} call {c['call_id']}: " + "; ".join(items) + more
-            )
+    st.markdown(f"**Sources of this answer ({len(citations)})**")
+    for c in citations:
+        anchor = source_anchor(turn_anchor, int(c["number"]))
+        # our own HTML: an id made of digits and letters; the text is escaped markdown
+        st.markdown(
+            f'<span class="source-entry" id="{anchor}"></span>{source_line(c)}',
+            unsafe_allow_html=True,
+        )

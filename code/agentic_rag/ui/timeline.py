@@ -1,7 +1,8 @@
-"""The turn's timeline: one bar per span (planner, each call, evaluator, synthesizer), one
-panel per iteration, coloured by status, drawn as a Vega-Lite chart and redrawn as events
-arrive. A one-line summary per iteration says in words what the bars show (how many calls
-ran at once, which were cached or reused), for screen readers and tests.
+"""The turn's timeline: one bar per span (planner, each call, evaluator, synthesizer), lanes
+grouped by iteration, coloured by status and named with it (colour is never the only sign),
+drawn as a Vega-Lite chart as wide as its container and redrawn as events arrive. A one-line
+summary per iteration says in words what the bars show (how many calls ran at once, which
+were cached or reused), for screen readers and tests.
 """
 
 from __future__ import annotations
@@ -9,16 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from agentic_rag.agent.memory.turn_model import Span, TurnModel
+from agentic_rag.ui.style import CHART_CONFIG
 
+#: Each at least 4.5:1 against white (WCAG 2.1 AA for text, so also for the bars).
 STATUS_COLOURS = {
-    "running": "#9ca3af",
-    "ok": "#16a34a",
-    "empty": "#eab308",
-    "error": "#dc2626",
-    "timeout": "#ea580c",
-    "refused": "#a21caf",
-    "cached": "#0ea5e9",
-    "reused": "#6366f1",
+    "running": "#4b5563",
+    "ok": "#15803d",
+    "empty": "#a16207",
+    "error": "#b91c1c",
+    "timeout": "#c2410c",
+    "refused": "#86198f",
+    "cached": "#0369a1",
+    "reused": "#4338ca",
 }
 MIN_BAR_FRACTION = 0.006  # a zero-length span (a reused call) still shows as a sliver
 
@@ -60,9 +63,11 @@ def timeline_rows(spans: list[Span]) -> list[dict[str, Any]]:
     rows = []
     for order, s in enumerate(spans):
         end = max(s.end, s.start + total * MIN_BAR_FRACTION)
+        lane = s.lane if s.kind == "call" else f"{s.iteration or ''} {s.lane}".strip()
         rows.append(
             {
                 "lane": s.lane,
+                "label": f"{lane} · {s.status}",
                 "iteration": f"Iteration {s.iteration}" if s.iteration else "start",
                 "start": s.start,
                 "end": end,
@@ -76,21 +81,19 @@ def timeline_rows(spans: list[Span]) -> list[dict[str, Any]]:
 
 
 def timeline_spec(spans: list[Span]) -> dict[str, Any]:
-    """The Vega-Lite spec for these spans: one bar per span, one row panel per iteration.
+    """The Vega-Lite spec for these spans: one bar per span, lanes in the order they ran, each
+    lane named with its iteration and status; as wide as its container (a single view: a
+    faceted chart cannot take the container's width).
 
     Written as the spec itself, not built with Altair: Altair validates the whole spec
     against the Vega-Lite schema on every draw (10-100 ms of Python on the page's script
     thread, several times per turn, taking the GIL from the turn it draws)."""
     rows = timeline_rows(spans)
-    per_panel = max(
-        len({r["lane"] for r in rows if r["iteration"] == it})
-        for it in {r["iteration"] for r in rows}
-    )
     colour = {
         "field": "status",
         "type": "nominal",
         "scale": {"domain": list(STATUS_COLOURS), "range": list(STATUS_COLOURS.values())},
-        "legend": {"orient": "bottom", "title": None},
+        "legend": None,  # each lane names its status in words
     }
     tooltip = [
         {"field": "lane", "type": "nominal", "title": "span"},
@@ -98,36 +101,34 @@ def timeline_spec(spans: list[Span]) -> dict[str, Any]:
         {"field": "ms", "type": "quantitative", "title": "ms"},
         {"field": "detail", "type": "nominal", "title": "purpose · rows · args"},
     ]
-    start = {"field": "start", "type": "quantitative", "title": "seconds since the question"}
+    total = max((r["end"] for r in rows), default=0.0) or 1.0
+    start = {
+        "field": "start",
+        "type": "quantitative",
+        "title": "seconds since the question",
+        "scale": {"domain": [0, total]},  # never an empty extent, even before the data lands
+    }
     lane = {
-        "field": "lane",
+        "field": "label",
         "type": "nominal",
         "sort": {"field": "order", "op": "min"},  # lanes in the order they ran
         "title": None,
-        "axis": {"labelLimit": 180, "labelOverlap": False},
+        "axis": {"labelLimit": 160, "labelOverlap": False},
     }
     return {
+        "width": "container",
+        "height": 22 * len(rows),
+        "autosize": {"type": "fit-x", "contains": "padding"},
         "data": {"values": rows},
-        "facet": {
-            "row": {
-                "field": "iteration",
-                "type": "nominal",
-                "title": None,
-                "header": {"labelAngle": 0},
-            }
+        "mark": {"type": "bar", "cornerRadius": 2, "height": {"band": 0.7}},
+        "encoding": {
+            "x": start,
+            "x2": {"field": "end"},
+            "y": lane,
+            "color": colour,
+            "tooltip": tooltip,
         },
-        "spec": {
-            "mark": {"type": "bar", "cornerRadius": 2, "height": {"band": 0.7}},
-            "encoding": {
-                "x": start,
-                "x2": {"field": "end"},
-                "y": lane,
-                "color": colour,
-                "tooltip": tooltip,
-            },
-            "height": 22 * per_panel,
-        },
-        "resolve": {"scale": {"y": "independent"}},
+        "config": CHART_CONFIG,
     }
 
 
@@ -138,5 +139,5 @@ def render_timeline(model: TurnModel) -> None:
     if not spans:
         st.caption("Timeline: waiting for the first plan…")
         return
-    st.vega_lite_chart(timeline_spec(spans), width="stretch")
+    st.vega_lite_chart(timeline_spec(spans), width="stretch", theme=None)
     st.caption("  \n".join(iteration_summaries(spans)))

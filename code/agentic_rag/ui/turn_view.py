@@ -35,7 +35,9 @@ def _call_line(call_id: str, call: CallView) -> str:
         f"{icon} `{call_id}` **{call.tool}** {call.status} · {call.rows} rows · "
         f"{call.ms:.0f} ms{extra}"
     )
-    if call.status in ("error", "timeout", "refused", "empty") and call.message:
+    if call.status == "empty":  # the tool's message is advice for the planner, not the reader
+        line += "  \n  Nothing matched."
+    elif call.status in ("error", "timeout", "refused") and call.message:
         line += f"  \n  {escape_markdown(call.message[:300])}"
     return line
 

@@ -102,6 +102,8 @@ def turn_trace(values: dict[str, Any]) -> dict[str, Any]:
                 "attempts": [a.model_dump() for a in r.attempts],
                 "cached": r.cached,
                 "reused_from": r.reused_from,
+                "untrusted": r.untrusted,
+                "row_data": r.rows,  # the rows as shown: a reopened thread draws its tables
             }
             for r in results
         ],

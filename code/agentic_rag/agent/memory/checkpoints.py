@@ -187,6 +187,12 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
         await pool.close(timeout=CONNECT_TIMEOUT_S)
 
 
+async def delete_checkpoints(settings: Settings, thread_id: str) -> None:
+    """Forget a thread's conversation memory (every checkpoint and pending write)."""
+    async with open_checkpointer(settings) as saver:
+        await saver.adelete_thread(thread_id)
+
+
 def _setup(dsn: str) -> None:
     """Create or migrate the checkpoint tables, once per process and one replica at a time."""
     import psycopg

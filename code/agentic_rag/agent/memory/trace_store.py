@@ -1,4 +1,5 @@
-"""Every turn's trace, stored as one JSON line per turn in `build/traces/<thread>.jsonl`."""
+"""Every turn's trace, stored as one JSON line per turn in `build/traces/<thread>.jsonl`; a
+thread's name, when the user renamed it, in `<thread>.title` beside it."""
 
 from __future__ import annotations
 
@@ -17,9 +18,9 @@ _SAFE = re.compile(r"[^A-Za-z0-9_.-]")
 @dataclass
 class ThreadInfo:
     thread_id: str
-    title: str
+    title: str  # the name the user gave it, else its whole first question
     turns: int
-    updated: float
+    updated: float  # when its last turn was stored (seconds since the epoch)
 
 
 class TraceStore:
@@ -29,6 +30,9 @@ class TraceStore:
 
     def _path(self, thread_id: str) -> Path:
         return self.directory / f"{_SAFE.sub('_', thread_id)[:80]}.jsonl"
+
+    def _title_path(self, thread_id: str) -> Path:
+        return self._path(thread_id).with_suffix(".title")
 
     def save(self, thread_id: str, trace: dict[str, Any]) -> None:
         line = json.dumps(trace, ensure_ascii=False, default=str)
@@ -56,10 +60,25 @@ class TraceStore:
             first = fh.readline()
             turns = (1 if first.strip() else 0) + sum(chunk.count(b"\n") for chunk in fh)
         try:
-            title = (json.loads(first).get("question") or "(empty question)")[:60]
+            head = json.loads(first)
+            title = head.get("question") or "(empty question)"
         except ValueError:
             return None
+        named = self._title_path(thread_id)
+        if named.exists():
+            title = named.read_text(encoding="utf-8").strip() or title
         return ThreadInfo(thread_id, title, turns, path.stat().st_mtime)
+
+    def rename(self, thread_id: str, title: str) -> None:
+        """Name a stored thread (an empty name brings back its first question)."""
+        if self._path(thread_id).exists():
+            self._title_path(thread_id).write_text(" ".join(title.split()), encoding="utf-8")
+
+    def delete(self, thread_id: str) -> None:
+        """Forget a thread's turns and name."""
+        with self._lock:
+            self._path(thread_id).unlink(missing_ok=True)
+            self._title_path(thread_id).unlink(missing_ok=True)
 
     def threads(self, limit: int = 30) -> list[ThreadInfo]:
         if not self.directory.exists():
