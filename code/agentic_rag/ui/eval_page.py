@@ -44,8 +44,7 @@ def latest_run(out_dir: Path) -> tuple[EvalRun, dict[str, Any]] | None:
 
 
 def accuracy_spec(run: EvalRun) -> dict[str, Any]:
-    rows = [{"category": s.category, "accuracy %": round(s.accuracy * 100, 1)}
-            for s in run.summary]  # fmt: skip
+    rows = [{"category": s.category, "accuracy %": round(s.accuracy * 100, 1)} for s in run.summary]
     return {
         "width": "container",
         "height": 24 * max(len(rows), 1),
@@ -106,8 +105,11 @@ def render_run(run: EvalRun, raw: dict[str, Any]) -> None:
     st.subheader("Latency per node")
     nodes = node_table([n for r in run.results for n in r.nodes])
     if nodes:
-        st.dataframe([dict(zip(NODE_HEADERS, row, strict=True)) for row in nodes],
-                     hide_index=True, width="stretch")  # fmt: skip
+        st.dataframe(
+            [dict(zip(NODE_HEADERS, row, strict=True)) for row in nodes],
+            hide_index=True,
+            width="stretch",
+        )
     else:
         st.caption("This run recorded no node runs.")
     if run.mode == "llm":
@@ -138,8 +140,9 @@ def _run_live(runtime: AppRuntime, groups: list, results: queue.Queue) -> None:
     from agentic_rag.eval.harness import evaluate
 
     try:
-        run = asyncio.run(evaluate(runtime, groups, concurrency=LIVE_CONCURRENCY,
-                                   on_result=results.put))  # fmt: skip
+        run = asyncio.run(
+            evaluate(runtime, groups, concurrency=LIVE_CONCURRENCY, on_result=results.put)
+        )
         results.put(run)
     except Exception as exc:  # shown on the page, never a traceback
         results.put(exc)
@@ -150,12 +153,12 @@ def live_section(runtime: AppRuntime) -> None:
     golden = load_golden()
     cols = st.columns(2)
     category = cols[0].selectbox("Category", [ALL, *CATEGORIES], key="eval-category")
-    limit = cols[1].number_input("At most this many questions (0: all)", min_value=0,
-                                 value=0, step=1, key="eval-limit")  # fmt: skip
+    limit = cols[1].number_input(
+        "At most this many questions (0: all)", min_value=0, value=0, step=1, key="eval-limit"
+    )
     if not st.button("Run the golden set", key="eval-run", type="primary"):
         return
-    groups = golden.groups(category=None if category == ALL else category,
-                           limit=int(limit) or None)  # fmt: skip
+    groups = golden.groups(category=None if category == ALL else category, limit=int(limit) or None)
     total = sum(len(g) for g in groups)
     bar = st.progress(0.0, text=f"0 of {total} questions")
     table = st.empty()
@@ -171,8 +174,9 @@ def live_section(runtime: AppRuntime) -> None:
             break
         done.append(item)
         right = sum(r.passed for r in done)
-        bar.progress(len(done) / max(total, 1),
-                     text=f"{len(done)} of {total} questions · {right} right")  # fmt: skip
+        bar.progress(
+            len(done) / max(total, 1), text=f"{len(done)} of {total} questions · {right} right"
+        )
         table.table(question_rows(done))  # an HTML table: every answer readable, wrapped
     run = item
     out = eval_dir(runtime)

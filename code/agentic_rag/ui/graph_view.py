@@ -131,8 +131,11 @@ def _from_cypher(rows: list[dict[str, Any]], query: str, sketch: GraphSketch) ->
         edges = [v for v in row.values() if isinstance(v, dict) and v.get("type") and "src" in v]
         if len(nodes) >= 2:  # whole nodes: each returned edge joins the nodes it names
             by_id = {n.get("id"): n for n in nodes}
-            joined = [(by_id[e["src"]], by_id[e["dst"]], str(e["type"])) for e in edges
-                      if e["src"] in by_id and e["dst"] in by_id]  # fmt: skip
+            joined = [
+                (by_id[e["src"]], by_id[e["dst"]], str(e["type"]))
+                for e in edges
+                if e["src"] in by_id and e["dst"] in by_id
+            ]
             if not joined:  # no edge returned: the nodes in column order, unlabelled
                 joined = [(a, b, _returned_type(row)) for a, b in itertools.pairwise(nodes)]
             for a, b, label in joined:

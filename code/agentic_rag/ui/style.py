@@ -11,11 +11,17 @@ HIGHLIGHT = "#fef08a"
 #: Chart text (axis labels and titles, legend) at 7:1 or more against white.
 CHART_TEXT = "#1f2937"
 CHART_CONFIG = {
-    "axis": {"labelColor": CHART_TEXT, "titleColor": CHART_TEXT, "labelFontSize": 12,
-             "titleFontSize": 12, "domainColor": "#6b7280", "tickColor": "#6b7280"},
+    "axis": {
+        "labelColor": CHART_TEXT,
+        "titleColor": CHART_TEXT,
+        "labelFontSize": 12,
+        "titleFontSize": 12,
+        "domainColor": "#6b7280",
+        "tickColor": "#6b7280",
+    },
     "legend": {"labelColor": CHART_TEXT, "titleColor": CHART_TEXT, "labelFontSize": 12},
     "view": {"stroke": None},
-}  # fmt: skip
+}
 
 CSS = f"""
 <style>
