@@ -164,6 +164,11 @@ class QuestionResult(BaseModel):
     tokens_out: int = 0
     cost_usd: float = 0.0
     stores_unchanged: bool | None = None
+    #: the turn's typed reading: its line, the probability it is right, whether it asked back
+    reading: str = ""
+    confidence: float | None = None
+    asked_back: bool = False
+    reading_features: dict[str, float] = Field(default_factory=dict)  # what `confidence` saw
     nodes: list[NodeRun] = Field(default_factory=list)  # planner/evaluator/synthesizer runs
 
 
@@ -171,6 +176,15 @@ def tools_used(values: dict[str, Any]) -> list[str]:
     """Tools the turn planned (every iteration), in first-use order."""
     names = [c.get("tool") for p in values.get("plans") or [] for c in p.get("calls") or []]
     return list(dict.fromkeys(n for n in names if n))
+
+
+def turn_reading(values: dict[str, Any]) -> dict[str, Any]:
+    """The turn's reading fields, from the answer's typed state (and the last plan's features)."""
+    plans = [p for p in values.get("plans") or [] if p.get("reading")]
+    sure = (plans[-1].get("confidence") or {}) if plans else {}
+    return {"reading": values.get("reading") or "", "confidence": values.get("confidence"),
+            "asked_back": bool(sure.get("ask_back")),
+            "reading_features": sure.get("features") or {}}  # fmt: skip
 
 
 def score_turn(
@@ -206,4 +220,5 @@ def score_turn(
         tokens_in=int(totals.get("tokens_in") or 0),
         tokens_out=int(totals.get("tokens_out") or 0),
         cost_usd=float(totals.get("cost_usd") or 0.0),
+        **turn_reading(values),
     )

@@ -41,4 +41,7 @@ async def start(state: State, deps: AgentDeps) -> dict:
         "answer": "",
         "citations": [],
         "follow_ups": [],
+        "reading": "",
+        "confidence": None,
+        "clarify": [],
     }
