@@ -17,7 +17,7 @@ from agentic_rag.markup import escape_markdown, link_citations, safe_markdown
 from agentic_rag.ui.live_turn import run_live
 from agentic_rag.ui.results_view import render_results, render_sources
 from agentic_rag.ui.timeline import render_timeline
-from agentic_rag.ui.turn_view import render_turn_panel
+from agentic_rag.ui.turn_view import clarify_buttons, render_reading, render_turn_panel
 
 if TYPE_CHECKING:
     from agentic_rag.runtime import AppRuntime
@@ -111,6 +111,7 @@ def render_history(turns: list[dict[str, Any]]) -> None:
         with st.chat_message("assistant"):
             with st.expander("Timeline", expanded=i == len(turns) - 1):
                 render_timeline(TurnModel.from_trace(turn["trace"]))
+            render_reading(turn.get("reading"))
             st.markdown(link_citations(safe_markdown(turn["answer"]), turn["citations"]))
             render_results(turn.get("results") or [], key=f"t{i}")
             render_sources(turn["citations"])
@@ -126,6 +127,7 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
     with st.chat_message("assistant"):
         with st.expander("Timeline", expanded=True):
             timeline_box = st.empty()
+        reading_box = st.empty()
         answer_box = st.empty()
         answer_box.markdown("_Planning…_")
 
@@ -152,6 +154,8 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
         )
         citations = values.get("citations") or []
         answer_box.markdown(link_citations(safe_markdown(values.get("answer") or ""), citations))
+        with reading_box.container():
+            render_reading(values.get("reading"))
         trace = values["trace_export"]
         model = TurnModel.from_trace(trace)  # what a reload of this thread will draw
         with panel.container():
@@ -167,6 +171,8 @@ def run_question(runtime: AppRuntime, question: str, offline: bool, enabled: lis
             "answer": values.get("answer") or "",
             "citations": citations,
             "follow_ups": values.get("follow_ups") or [],
+            "reading": values.get("reading") or "",
+            "clarify": values.get("clarify") or [],
             "results": results,
             "trace": trace,
         }
@@ -235,6 +241,7 @@ def render_page(runtime: AppRuntime, typed: str | None) -> None:
     if ss.turns:
         last = ss.turns[-1]
         follow_up_buttons(last)
+        clarify_buttons(last, key=str(len(ss.turns)))
         model = TurnModel.from_trace(last["trace"])
         if not question:  # a finished turn's panel, re-rendered after a rerun
             st.sidebar.divider()

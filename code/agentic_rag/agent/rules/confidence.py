@@ -129,7 +129,8 @@ def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> 
     found = [w for w in unused if w in m.words]
     joined = " " + " ".join(words) + " "
     for phrase in m.phrases:
-        if f" {phrase} " in joined and not all(w in used for w in phrase.split()):
+        asks = phrase.split()[1:] if phrase.startswith("and ") else phrase.split()
+        if f" {phrase} " in joined and not all(w in used for w in asks):
             found.append(phrase)
     named = _squash(calls)
     dropped = [t.text for t in tags if t.kind not in ("limit", "type", "unknown_title")
