@@ -18,8 +18,8 @@ Check kinds (docs/evaluation.md has the same rules in prose):
   turn says "not in the catalog" today, so this one is read from the text.
 - present: every expected title or name appears and the lead makes no such absence statement
   (so "always say no" cannot pass the questions about things the catalog holds).
-- `lead_only` checks run on the lead only: the answer before its reading note ("How I read
-  the question"), supporting results, tables, notes and footer.
+- `lead_only` checks run on the lead only: the answer before its reading line ("Read as: ..."),
+  supporting results, tables, notes and footer.
 - `tolerance`: a number matches when it is within that much of the expected one.
 - `forbidden` patterns fail any kind of check when they match.
 """
@@ -67,8 +67,8 @@ NOT_HELD = re.compile(
 )
 AFFIRMATIVE = re.compile(r"^\W*(?:yes|yeah|yep|sure)\b", re.I)
 _LEAD_END = re.compile(
-    r"_?How I read the question|^[ \t]*(?:Supporting results|What did not work)\b|^[ \t]*\|"
-    r"|^[ \t]*_(?:Answered\s+(?:in|by)|Note:)",
+    r"_?How I read the question|_?Read as\\?:|^[ \t]*(?:Supporting results|What did not work)\b"
+    r"|^[ \t]*\||^[ \t]*_(?:Answered\s+(?:in|by)|Note:)",
     re.M,
 )
 _CITE = re.compile(r"\[\d{1,3}\]")
@@ -263,10 +263,6 @@ class QuestionResult(BaseModel):
     tokens_out: int = 0
     cost_usd: float = 0.0
     stores_unchanged: bool | None = None
-    #: the turn's typed reading: its line, the probability it is right, whether it asked back
-    reading: str = ""
-    confidence: float | None = None
-    asked_back: bool = False
     reading_features: dict[str, float] = Field(default_factory=dict)  # what `confidence` saw
     nodes: list[NodeRun] = Field(default_factory=list)  # planner/evaluator/synthesizer runs
     # calibration (eval/calibration.py): how sure the turn was, and whether it asked back
@@ -282,13 +278,10 @@ def tools_used(values: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(n for n in names if n))
 
 
-def turn_reading(values: dict[str, Any]) -> dict[str, Any]:
-    """The turn's reading fields, from the answer's typed state (and the last plan's features)."""
+def reading_features(values: dict[str, Any]) -> dict[str, float]:
+    """The features the last typed reading's confidence was computed from (the fit's input)."""
     plans = [p for p in values.get("plans") or [] if p.get("reading")]
-    sure = (plans[-1].get("confidence") or {}) if plans else {}
-    return {"reading": values.get("reading") or "", "confidence": values.get("confidence"),
-            "asked_back": bool(sure.get("ask_back")),
-            "reading_features": sure.get("features") or {}}  # fmt: skip
+    return dict((plans[-1].get("confidence") or {}).get("features") or {}) if plans else {}
 
 
 def score_turn(
@@ -329,5 +322,5 @@ def score_turn(
         tokens_in=int(totals.get("tokens_in") or 0),
         tokens_out=int(totals.get("tokens_out") or 0),
         cost_usd=float(totals.get("cost_usd") or 0.0),
-        **turn_reading(values),
+        reading_features=reading_features(values),
     )

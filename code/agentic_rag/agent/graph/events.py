@@ -145,6 +145,7 @@ class Answered(_Event):
     reading: str = ""  # the reading line; "" when the plan had no typed reading
     confidence: float | None = None  # probability the reading is right
     clarify: list[Choice] = Field(default_factory=list)  # readings offered instead of a guess
+    asked_back: bool = False  # the answer asked back instead of presenting a guess
 
 
 TurnEvent = Annotated[

@@ -44,4 +44,5 @@ async def start(state: State, deps: AgentDeps) -> dict:
         "reading": "",
         "confidence": None,
         "clarify": [],
+        "asked_back": False,
     }

@@ -103,7 +103,8 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
     sure = read.confidence if read else None
     clarify = [c.model_dump() for c in sure.choices] if sure and sure.ask_back else []
     typed = {"reading": reading_line(read.reading) if read else "",
-             "confidence": sure.probability if sure else None, "clarify": clarify}  # fmt: skip
+             "confidence": sure.probability if sure else None, "clarify": clarify,
+             "asked_back": bool(sure and sure.ask_back)}  # fmt: skip
     follow_ups = [] if clarify else suggest_follow_ups(
         question, results, read.reading if read else [])  # fmt: skip
     emit({"type": "answer", "citations": citations, "follow_ups": follow_ups, **typed})
