@@ -1,7 +1,8 @@
 """Fit and report the offline reading's calibrated confidence.
 
-    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py fit tune [strangers_tune]
-    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py report tune check golden
+    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py fit tune stune
+    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py report tune check golden \
+        stune scheck
 
 Both run each set through the real graph in offline mode with asking back switched off
 (CLARIFY_BELOW=0), so every answer is the reading's guess, scored by the set's checks. `fit`
@@ -20,6 +21,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
+from score_offline_sets import SETS  # the same set names: tune check golden stune scheck
 
 from agentic_rag.agent.rules.confidence import FEATURES, MODEL_PATH, Calibration, probability
 from agentic_rag.config import load_settings
@@ -27,8 +29,6 @@ from agentic_rag.eval.golden import load_golden
 from agentic_rag.eval.harness import run_eval
 
 HERE = Path(__file__).resolve().parent
-SETS = {"tune": "offline_tune", "check": "offline_check", "golden": "questions",
-        "strangers_tune": "strangers_tune", "strangers_check": "strangers_check"}  # fmt: skip
 L2 = 0.3  # ridge on the weights (not the bias): few labelled questions
 BINS = (0.0, 0.2, 0.4, 0.5, 0.6, 0.8, 0.9, 1.01)
 
@@ -82,6 +82,10 @@ def report(name: str, rows: list[tuple[dict[str, float], bool, str]]) -> None:
     low = sum(p < 0.5 for p in wrong)
     print(f"  wrong with confidence < 0.5 (asked back): {low}/{len(wrong)}"
           + (f" = {low / len(wrong):.0%}" if wrong else ""))  # fmt: skip
+    for below in sorted({0.5, load_settings().clarify_below, 0.45, 0.4}, reverse=True):
+        asked = [ok for p, ok, _ in probs if p < below]
+        print(f"  asking back below {below:.2f}: {asked.count(False)}/{len(wrong)} wrong answers "
+              f"asked back, {sum(asked)}/{right} right answers asked back")  # fmt: skip
     for p, ok, qid in probs:
         if not ok and p >= 0.5:
             print(f"    sure but wrong: {qid} ({p:.2f})")
