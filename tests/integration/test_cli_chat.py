@@ -86,5 +86,7 @@ def test_chat_asks_back_with_numbered_readings_and_a_number_asks_one(built_setti
     assert ["1", "Who", "has", "worked", "with", "Leonardo", "DiCaprio?"] in numbered
     assert ["2", "Who", "has", "worked", "with", "Tom", "Hardy?"] in numbered
     assert "asking: Who has worked with Tom Hardy?" in text  # typing 2 asked the second reading
-    assert "Read as: worked with Tom Hardy" in text
+    assert (
+        "Read as: worked with Tom Hardy · people, most shared titles first [likely right:" in text
+    )
     assert session.turns == 2 and session.choices == []  # the second answer did not ask back

@@ -77,7 +77,7 @@ def print_answer(console: Console, values: dict[str, Any], thread: str) -> None:
     if values.get("reading"):
         sure = values.get("confidence")
         likely = f" [likely right: {sure:.0%}]" if sure is not None else ""
-        console.print(f"[dim]{escape(values['reading'])}{likely}[/]", highlight=False)
+        console.print(f"[dim]{escape(values['reading'] + likely)}[/]", highlight=False)
     console.print(Markdown(values.get("answer") or ""))
     for cite in values.get("citations") or []:
         refs = ", ".join(r.get("label") or r.get("ref") for r in cite["refs"][:6])
