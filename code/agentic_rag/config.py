@@ -96,6 +96,8 @@ class Settings(BaseSettings):
 
     # --- agent ---------------------------------------------------------------
     max_iterations: int = Field(2, ge=1, le=2)
+    #: an offline reading less likely right than this asks back with choices (0: never asks)
+    clarify_below: float = Field(0.5, ge=0.0, le=1.0)
 
     # --- caches --------------------------------------------------------------
     web_cache_ttl_s: int = Field(6 * 3600, ge=0)

@@ -116,7 +116,8 @@ class AppRuntime:
     ) -> AgentDeps:
         """Dependencies of one graph; `overrides` replace any field (tests inject fakes)."""
         settings = settings or self.settings
-        rules = (OfflinePlanner(self.lexicon), OfflineEvaluator(), OfflineSynthesizer())
+        planner = OfflinePlanner(self.lexicon, settings.clarify_below)
+        rules = (planner, OfflineEvaluator(), OfflineSynthesizer())
         chat_models, examples, repairer = None, None, None  # repairer None: schema fixes only
         if settings.llm_enabled:
             from agentic_rag.agent.llm.chat import make_chat_model

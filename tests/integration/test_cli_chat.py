@@ -69,3 +69,24 @@ def test_chat_command_reads_stdin_until_quit(built_settings):
     assert proc.returncode == 0, proc.stderr
     assert "thread piped" in proc.stdout and "1.1 sql" in proc.stdout
     assert "never asked" not in proc.stdout
+
+
+def test_chat_asks_back_with_numbered_readings_and_a_number_asks_one(built_settings):
+    console = Console(record=True, width=200)
+    runtime = AppRuntime.open(built_settings, eager=False)
+    try:
+        session = ChatSession(runtime, console, thread="chat-clarify")
+        question = "Which actors have worked with both Leonardo DiCaprio and Tom Hardy?"
+        chat_loop(session, _scripted([question, "2"]))
+        text = console.export_text()
+    finally:
+        runtime.close()
+    assert "Unsure of: the word 'both'" in text
+    numbered = [line.split() for line in text.splitlines() if "Who has worked with" in line]
+    assert ["1", "Who", "has", "worked", "with", "Leonardo", "DiCaprio?"] in numbered
+    assert ["2", "Who", "has", "worked", "with", "Tom", "Hardy?"] in numbered
+    assert "asking: Who has worked with Tom Hardy?" in text  # typing 2 asked the second reading
+    assert (
+        "Read as: worked with Tom Hardy · people, most shared titles first [likely right:" in text
+    )
+    assert session.turns == 2 and session.choices == []  # the second answer did not ask back

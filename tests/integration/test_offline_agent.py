@@ -212,3 +212,18 @@ def test_cli_ask_json(built_settings):
     trace = ask_cli_json(env, "How many movies are in the catalog?")
     assert trace["mode"] == "offline" and trace["plans"][0]["calls"][0]["tool"] == "sql"
     assert trace["results"][0]["status"] == "ok" and trace["answer"]
+
+
+def test_cli_ask_json_carries_the_reading_its_confidence_and_the_choices(built_settings):
+    env = store_env(built_settings, OPENAI_API_KEY="")
+    sure = ask_cli_json(env, "How many movies are in the catalog?")
+    assert sure["reading"] == "Read as: movies · how many" and sure["clarify"] == []
+    assert 0.5 <= sure["confidence"] <= 1.0
+    unsure = ask_cli_json(
+        env, "Which actors have worked with both Leonardo DiCaprio and Tom Hardy?"
+    )
+    assert unsure["confidence"] < 0.5 and unsure["answer"].startswith("I am not sure")
+    assert [c["question"] for c in unsure["clarify"]][:2] == [
+        "Who has worked with Leonardo DiCaprio?",
+        "Who has worked with Tom Hardy?",
+    ]

@@ -1,7 +1,8 @@
 """Two or three follow-up questions built from the entities the answer's results contain.
 
 Every suggestion names something that is in the results (a title, a person, a country, a
-genre, a year), never a fixed question; what the question already asked about is skipped.
+genre, a year), never a fixed question; what the question already asked about is skipped: the
+entities of its typed reading when the plan has one, else the words of the question.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.folding import fold
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
@@ -80,14 +82,35 @@ def collect(results: Iterable[ToolResult]) -> Found:
     return found
 
 
-def _fresh(values: Counter, asked: str) -> list:
-    """Most frequent first, leaving out what the question already names."""
+def _fresh(values: Counter, asked: str | frozenset[str]) -> list:
+    """Most frequent first, leaving out what the question already names (a word of the
+    question's text, or an entity of its reading)."""
     return [v for v, _ in values.most_common() if fold(str(v)) not in asked]
 
 
-def suggest_follow_ups(question: str, results: list[ToolResult]) -> list[str]:
-    """Up to three follow-ups, one kind of entity at a time, each naming what was found."""
-    asked = fold(question)
+def asked_about(reading: list[QuerySpec]) -> frozenset[str]:
+    """The entities a typed reading names, folded."""
+    sets: list[TitleSet] = [x for s in reading for x in (s.titles, s.part, s.other) if x]
+    names = [
+        v
+        for t in sets
+        for v in (
+            *t.titles,
+            *t.countries,
+            *(p.name for p in t.people),
+            *(g for group in t.genres for g in group),
+        )
+    ]
+    years = [str(y) for t in sets for y in (t.year_from, t.year_to) if y is not None]
+    return frozenset(fold(x) for x in [*names, *years])
+
+
+def suggest_follow_ups(
+    question: str, results: list[ToolResult], reading: list[QuerySpec] | None = None
+) -> list[str]:
+    """Up to three follow-ups, one kind of entity at a time, each naming what was found;
+    `reading`: the plan's typed reading (what was asked about), if it has one."""
+    asked = asked_about(reading) if reading else fold(question)
     found = collect(results)
     per_kind: list[list[str]] = []
     titles = _fresh(found.titles, asked)

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, Field, create_model
 
+from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.tools.registry import TOOLS
 
 MAX_CALLS = 6
@@ -47,6 +48,10 @@ class PlannedCall(BaseModel):
     tool: str
     purpose: str
     args: dict[str, Any]
+    #: offline plans: which part of `ExecutionPlan.reading` (1-based) the call serves, and how
+    part: int | None = None
+    role: Literal["answer", "other_reading", "absent_check"] = "answer"
+    absent: int | None = None  # absent_check: the index in that part's `absent` it counts
 
     @property
     def key(self) -> str:
@@ -58,14 +63,35 @@ class PlannedCall(BaseModel):
         return cls(tool=data["tool"], purpose=data.get("purpose", ""), args=data.get("args", {}))
 
 
+class Choice(BaseModel):
+    """A reading offered to choose from: a full question the reader reads confidently."""
+
+    question: str
+    reading: str  # its reading line ("Read as: ...")
+
+
+class ReadingConfidence(BaseModel):
+    """How likely the reading is right (a calibrated probability) and why."""
+
+    probability: float = Field(ge=0.0, le=1.0)
+    features: dict[str, float] = Field(default_factory=dict)  # what the model was given
+    unsure: list[str] = Field(default_factory=list)  # what the reading is unsure of, in words
+    ask_back: bool = False  # below the threshold: the answer asks back instead of guessing
+    choices: list[Choice] = Field(default_factory=list)  # readings to choose from, when asking
+
+
 class ExecutionPlan(BaseModel):
     """What the planner decided (stored in state in this tool-agnostic form)."""
 
-    reasoning: str
+    reasoning: str  # prose, for people; nothing parses it
     resolved_question: str
     calls: list[PlannedCall] = Field(min_length=1, max_length=MAX_CALLS)
     source: Literal["llm", "offline"] = "offline"
     fallback_reason: str | None = None
+    #: the typed reading, one entry per part of the question (the offline reader's; a model's
+    #: plan leaves it empty and is judged by its results alone)
+    reading: list[QuerySpec] = Field(default_factory=list)
+    confidence: ReadingConfidence | None = None  # of `reading`; None without one
 
 
 def plan_schema_for(tools: tuple[str, ...]) -> type[BaseModel]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.syntax import Syntax
 
 from agentic_rag.agent.graph.events import CallFinished, Decision, PlanMade, TurnEvent
@@ -73,10 +74,16 @@ class LivePrinter:
 
 def print_answer(console: Console, values: dict[str, Any], thread: str) -> None:
     console.rule("[bold]Answer")
+    if values.get("reading"):
+        sure = values.get("confidence")
+        likely = f" [likely right: {sure:.0%}]" if sure is not None else ""
+        console.print(f"[dim]{escape(values['reading'] + likely)}[/]", highlight=False)
     console.print(Markdown(values.get("answer") or ""))
     for cite in values.get("citations") or []:
         refs = ", ".join(r.get("label") or r.get("ref") for r in cite["refs"][:6])
         console.print(f"[dim][{cite['number']}] {cite['tool']} {cite['call_id']}: {refs}[/]")
+    if values.get("clarify"):
+        console.print("[bold]Type a number to ask that question.[/]")
     if values.get("follow_ups"):
         console.print("[bold]Follow-ups:[/] " + " · ".join(values["follow_ups"]))
     totals = values["trace_export"]["totals"]
@@ -95,7 +102,7 @@ def ask_command(settings: Settings, question: str, thread: str | None, as_json: 
             console.print(f"[dim]{mode_label(settings)} · thread {thread}[/]")
         printer = None if as_json else LivePrinter(console)
         values = asyncio.run(runtime.ask(question, thread, on_event=printer))
-        if as_json:
+        if as_json:  # the trace, whose top level has answer, reading, confidence and clarify
             print(json.dumps(values["trace_export"], indent=2, ensure_ascii=False, default=str))
         else:
             print_answer(console, values, thread)

@@ -1,6 +1,7 @@
 """`python -m agentic_rag chat`: a conversation in the terminal on one persistent thread.
 
-Each line is a question (follow-ups see the thread's earlier turns). Commands: `/trace` prints
+Each line is a question (follow-ups see the thread's earlier turns); when an answer asked back
+with numbered readings, typing a number asks that one. Commands: `/trace` prints
 the last turn's timeline as text, `/new` starts a new thread, `/quit` (or end of input) leaves.
 Ctrl-C during a turn stops that turn and returns to the prompt; at the prompt it leaves.
 """
@@ -13,6 +14,7 @@ import uuid
 from collections.abc import Callable
 
 from rich.console import Console
+from rich.markup import escape
 
 from agentic_rag.agent.memory.turn_model import TurnModel, timeline_text
 from agentic_rag.cli.ask import LivePrinter, print_answer
@@ -31,6 +33,7 @@ class ChatSession:
         self.thread = thread or uuid.uuid4().hex[:8]
         self.last: TurnModel | None = None
         self.turns = 0
+        self.choices: list[str] = []  # the last answer's readings to choose from, by number
 
     def handle(self, line: str, runner: asyncio.Runner) -> bool:
         """One input line; False when the user leaves."""
@@ -49,6 +52,13 @@ class ChatSession:
             c.print(timeline_text(self.last) if self.last else "(no turn yet on this thread)")
         elif text.startswith("/"):
             c.print(f"unknown command {text.split()[0]}. {HELP}")
+        elif text.isdigit() and self.choices:
+            n = int(text)
+            if 1 <= n <= len(self.choices):
+                c.print(f"[dim]asking: {escape(self.choices[n - 1])}[/]", highlight=False)
+                self.ask(self.choices[n - 1], runner)
+            else:
+                c.print(f"choose 1 to {len(self.choices)}, or ask a question")
         else:
             self.ask(text, runner)
         return True
@@ -67,6 +77,7 @@ class ChatSession:
             return
         self.last = TurnModel.from_trace(values["trace_export"])
         self.turns += 1
+        self.choices = [c["question"] for c in values.get("clarify") or []]
         print_answer(self.console, values, self.thread)
 
 

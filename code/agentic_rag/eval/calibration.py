@@ -1,11 +1,12 @@
 """How sure the agent was, and whether that was worth anything: confidence per turn, reliability.
 
 `turn_confidence` is the one place that reads a turn's confidence from its final state: the
-turn's own top-level `confidence` and `clarify` (alternative readings; non-empty = the agent
-asked back instead of answering) when the turn carries them, else the last evaluator
-decision's `confidence`. `calibration` sums up scored results: accuracy, a reliability table
-over confidence bins, the expected calibration error (ECE), how often a confident answer is
-right, and how many wrong answers were flagged (low confidence, or asked back).
+turn's own top-level `confidence`, `asked_back` and `clarify` (the readings offered; the agent
+asked back instead of answering when `asked_back` is set or `clarify` is non-empty) when the
+turn carries them, else the last evaluator decision's `confidence`. `calibration` sums up scored
+results: accuracy, a reliability table over confidence bins, the expected calibration error
+(ECE), how often a confident answer is right, and how many wrong answers were flagged (low
+confidence, or asked back).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ class TurnConfidence(NamedTuple):
 def turn_confidence(values: Mapping[str, Any] | None) -> TurnConfidence:
     """The turn's confidence and whether it asked back, from its final state values."""
     values = values or {}
-    asked_back = bool(values.get("clarify"))
+    asked_back = bool(values.get("asked_back") or values.get("clarify"))
     own = values.get("confidence")
     if isinstance(own, int | float) and not isinstance(own, bool):
         return TurnConfidence(float(own), asked_back, "turn")

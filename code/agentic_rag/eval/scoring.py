@@ -18,8 +18,8 @@ Check kinds (docs/evaluation.md has the same rules in prose):
   turn says "not in the catalog" today, so this one is read from the text.
 - present: every expected title or name appears in the lead, which makes no such absence
   statement (so "always say no" cannot pass the questions about things the catalog holds).
-- `lead_only` checks run on the lead only: the answer without its reading note ("How I read
-  the question: ..."), before its supporting results, tables, notes and footer.
+- `lead_only` checks run on the lead only: the answer before its reading line ("Read as: ..."),
+  before its supporting results, tables, notes and footer.
 - `expected.near` (stranger sets): per expected title, longer catalog titles holding it; they
   are masked before the title is looked for ("The Irishman: In Conversation" does not name
   "The Irishman"). `expected.others`: names the lead must not hold besides the answer (the
@@ -72,8 +72,8 @@ NOT_HELD = re.compile(
 AFFIRMATIVE = re.compile(r"^\W*(?:yes|yeah|yep|sure)\b", re.I)
 _READING_NOTE = re.compile(r"_?How I read the question:[^\n]*")
 _LEAD_END = re.compile(
-    r"^[ \t]*(?:Supporting results|What did not work)\b|^[ \t]*\||^[ \t]*_(?:Answered\s+(?:in|"
-    r"by)|Note:)",
+    r"_?How I read the question|_?Read as\\?:|^[ \t]*(?:Supporting results|What did not work)\b"
+    r"|^[ \t]*\||^[ \t]*_(?:Answered\s+(?:in|by)|Note:)",
     re.M,
 )
 _CITE = re.compile(r"\[\d{1,3}\]")
@@ -307,6 +307,7 @@ class QuestionResult(BaseModel):
     tokens_out: int = 0
     cost_usd: float = 0.0
     stores_unchanged: bool | None = None
+    reading_features: dict[str, float] = Field(default_factory=dict)  # what `confidence` saw
     nodes: list[NodeRun] = Field(default_factory=list)  # planner/evaluator/synthesizer runs
     # calibration (eval/calibration.py): how sure the turn was, and whether it asked back
     confidence: float | None = None
@@ -319,6 +320,12 @@ def tools_used(values: dict[str, Any]) -> list[str]:
     """Tools the turn planned (every iteration), in first-use order."""
     names = [c.get("tool") for p in values.get("plans") or [] for c in p.get("calls") or []]
     return list(dict.fromkeys(n for n in names if n))
+
+
+def reading_features(values: dict[str, Any]) -> dict[str, float]:
+    """The features the last typed reading's confidence was computed from (the fit's input)."""
+    plans = [p for p in values.get("plans") or [] if p.get("reading")]
+    return dict((plans[-1].get("confidence") or {}).get("features") or {}) if plans else {}
 
 
 def score_turn(
@@ -359,4 +366,5 @@ def score_turn(
         tokens_in=int(totals.get("tokens_in") or 0),
         tokens_out=int(totals.get("tokens_out") or 0),
         cost_usd=float(totals.get("cost_usd") or 0.0),
+        reading_features=reading_features(values),
     )

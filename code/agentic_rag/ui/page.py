@@ -20,7 +20,7 @@ from agentic_rag.ui.live_turn import run_live
 from agentic_rag.ui.results_view import render_results, render_sources
 from agentic_rag.ui.threads import sidebar_threads, sync_with_url
 from agentic_rag.ui.timeline import render_timeline
-from agentic_rag.ui.turn_view import render_turn_panel
+from agentic_rag.ui.turn_view import clarify_buttons, render_reading, render_turn_panel
 
 if TYPE_CHECKING:
     from agentic_rag.runtime import AppRuntime
@@ -56,6 +56,7 @@ def render_answer(trace: dict[str, Any], index: int) -> None:
     charts and tables, and its sources."""
     anchor = turn_anchor(index)
     citations = trace.get("citations") or []
+    render_reading(trace.get("reading"))
     st.markdown(link_citations(safe_markdown(trace.get("answer") or ""), citations, anchor))
     render_results(stored_results(trace), key=f"t{index}")
     render_sources(citations, anchor)
@@ -208,6 +209,7 @@ def render_page(runtime: AppRuntime, typed: str | None) -> None:
         if last.get("follow_ups"):
             st.markdown("Ask next:")
             question_buttons(last["follow_ups"], key=f"follow-ups-{len(ss.turns)}")
+        clarify_buttons(last, key=str(len(ss.turns)))
         model = TurnModel.from_trace(last)
         if not question:  # a finished turn's panel, re-rendered after a rerun
             st.sidebar.divider()

@@ -117,3 +117,21 @@ def render_costs(nodes: list[NodeFinished]) -> None:
     cost = sum(n.cost_usd for n in nodes)
     with st.expander(f"Time and cost: {total_ms} ms · {tokens} tokens · ${cost:.4f}"):
         st.dataframe(rows, hide_index=True, width="stretch")
+
+
+def render_reading(reading: str | None) -> None:
+    """The answer's reading line, as a small caption above it."""
+    if reading:
+        st.caption(escape_markdown(reading, one_line=True))
+
+
+def clarify_buttons(turn: dict[str, Any], key: str) -> None:
+    """The readings a turn offered instead of a guess: one button each asks that question."""
+    choices = turn.get("clarify") or []
+    if not choices:
+        return
+    cols = st.columns(len(choices))
+    for i, (col, choice) in enumerate(zip(cols, choices, strict=True)):
+        if col.button(choice["question"], key=f"cl-{key}-{i}", help=choice.get("reading")):
+            st.session_state.pending = choice["question"]
+            st.rerun()

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from agentic_rag.agent.models import NodeTrace
+from agentic_rag.agent.models import Choice, NodeTrace
 
 log = logging.getLogger(__name__)
 
@@ -144,6 +144,10 @@ class Answered(StreamEvent):
     type: Literal["answer"] = "answer"
     citations: list[dict[str, Any]] = Field(default_factory=list)
     follow_ups: list[str] = Field(default_factory=list)
+    reading: str = ""  # the reading line; "" when the plan had no typed reading
+    confidence: float | None = None  # probability the reading is right
+    clarify: list[Choice] = Field(default_factory=list)  # readings offered instead of a guess
+    asked_back: bool = False  # the answer asked back instead of presenting a guess
 
 
 TurnEvent = Annotated[

@@ -37,6 +37,10 @@ class State(TypedDict, total=False):
     answer: str
     citations: list[dict[str, Any]]
     follow_ups: list[str]
+    reading: str  # the answer's reading line ("Read as: ..."); "" without a typed reading
+    confidence: float | None  # probability the reading is right; None without a typed reading
+    clarify: list[dict[str, Any]]  # Choice dumps: readings offered instead of a guess
+    asked_back: bool  # the answer asked back (a likely wrong reading) instead of guessing
     trace: Annotated[list[dict[str, Any]], operator.add]  # NodeTrace dumps
     node_modes: Annotated[list[dict[str, Any]], operator.add]  # NodeMode dumps, one per node run
     turn_label: str  # "LLM" | "mixed" | "offline"

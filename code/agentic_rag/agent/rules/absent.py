@@ -5,12 +5,11 @@ cue says what the words are, so the reader keeps them as an entity even when no 
 matches (folded, then fuzzily). The plan runs the query the question asks, which comes back
 empty, plus a count of the entity's titles that grounds the answer "the catalog has no title
 directed by X [n]"; catalog names just under the fuzzy cut-off are offered as "did you mean".
-The planner writes one `Absent (part i): {...}` line per entity; the writer reads it back.
+The plan's typed reading carries them (`QuerySpec.absent`); the reasoning names them for people.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from itertools import pairwise
@@ -32,7 +31,6 @@ _TITLE_JOIN = re.compile(r"[\s:;,.!?&'’\-–—]+")
 _TITLE_RUN = re.compile(r"[A-Z0-9][\w'’:]*(?:\s+(?:(?:of|the|a|an|and|&)\s+)*[A-Z0-9][\w'’:]*)*")
 _SENTENCE_END = re.compile(r"[.?!]\s*$")
 CHECK_PURPOSE = "in the catalog? "  # the purpose prefix of the grounding count
-_LINE = re.compile(r"^Absent \(part (\d+)\): (\{.*\})$", re.M)
 
 
 class Cued(NamedTuple):
@@ -184,17 +182,6 @@ def check_set(a: Absent) -> TitleSet:
 
 def line(part: int, a: Absent) -> str:
     return f"Absent (part {part}): {a.model_dump_json()}"
-
-
-def parse(reasoning: str) -> dict[int, list[Absent]]:
-    out: dict[int, list[Absent]] = {}
-    for m in _LINE.finditer(reasoning):
-        try:
-            gap = Absent.model_validate(json.loads(m.group(2)))
-        except ValueError:
-            continue  # not a line this module wrote
-        out.setdefault(int(m.group(1)), []).append(gap)
-    return out
 
 
 def sentence(a: Absent, n: int, bold: Callable[[str], str]) -> str:

@@ -1,38 +1,36 @@
-"""The offline evaluator: every part of the question needs evidence.
+"""The offline evaluator: every part of the reading needs evidence.
 
-A part ("Part 1/2 (list): ..." in the reasoning, "[part i/n]" in call purposes) with no rows, or
-waiting for an earlier result ("[deferred]"), is replanned once; at the cap it is named instead.
+A part (one `QuerySpec` of the plan's `reading`; its calls name it in `part`) with no rows, or
+waiting for an earlier result, is replanned once; at the cap it is named instead. A plan with no
+reading (a model's, or the fallback) is judged by its results alone. The decision's confidence is
+the reading's calibrated probability times the share of parts with evidence.
 """
 
 from __future__ import annotations
 
-import re
-from typing import NamedTuple
-
 from agentic_rag.agent.interfaces import EvalContext, Usage
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan
+from agentic_rag.agent.rules.phrasing import read_as
+from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
-PART_LINE = re.compile(r"^Part (\d+)/(\d+) \((\w+)\): (.*?)( \[deferred\])?$", re.M)
-PART_TAG = re.compile(r"^\[part (\d+)/(\d+)\]")
 OUTSIDE = frozenset({"web", "omdb"})
-CONFIDENCE = re.compile(r"confidence ([\d.]+)")
+NO_READING = 0.5  # the confidence of a plan without a reading that found rows
 
 
-class Part(NamedTuple):
-    number: int
-    op: str
-    reading: str
-    deferred: bool
-
-
-def parts_of(plan: ExecutionPlan) -> list[Part]:
-    return [Part(int(m.group(1)), m.group(3), m.group(4), bool(m.group(5)))
-            for m in PART_LINE.finditer(plan.reasoning)]  # fmt: skip
+def deferred(spec: QuerySpec) -> bool:
+    """A part planned only once an earlier part's results are in."""
+    named = spec.titles.titles or spec.titles.show_ids
+    return (spec.op == "people" and not named) or (spec.needs_results and spec.op == "external")
 
 
 def usable(result: ToolResult | None) -> bool:
     return result is not None and result.status == ToolStatus.OK and bool(result.rows)
+
+
+def reading_of(plans: list[ExecutionPlan]) -> ExecutionPlan | None:
+    """The latest plan with a reading (a replan reads the question again)."""
+    return next((p for p in reversed(plans) if p.reading), None)
 
 
 def evidence(plans: list[ExecutionPlan], results: list[ToolResult]) -> dict[int, list[ToolResult]]:
@@ -41,12 +39,11 @@ def evidence(plans: list[ExecutionPlan], results: list[ToolResult]) -> dict[int,
     out: dict[int, list[ToolResult]] = {}
     for it, plan in enumerate(plans, start=1):
         for j, call in enumerate(plan.calls, start=1):
-            m = PART_TAG.match(call.purpose)
             result = by_id.get(f"{it}.{j}")
             if result is not None and result.reused_from:
                 result = by_id.get(result.reused_from, result)
-            if m and usable(result):
-                out.setdefault(int(m.group(1)), []).append(result)  # type: ignore[arg-type]
+            if call.part is not None and usable(result):
+                out.setdefault(call.part, []).append(result)  # type: ignore[arg-type]
     return out
 
 
@@ -58,31 +55,41 @@ class OfflineEvaluator:
 
     def decide(self, ctx: EvalContext) -> EvaluatorDecision:
         plans = list(ctx.plans)
-        parts = parts_of(plans[0]) if plans else []
+        read = reading_of(plans)
+        parts = list(enumerate(read.reading, start=1)) if read else []
         found = evidence(plans, list(ctx.results))
-        for p in parts:  # outside facts need an outside source; the catalog row is not one
-            if p.op == "external" and p.number in found:
-                found[p.number] = [r for r in found[p.number] if r.tool in OUTSIDE]
-                if not found[p.number]:
-                    del found[p.number]
+        for number, spec in parts:  # outside facts need an outside source, not the catalog row
+            if spec.op == "external" and number in found:
+                found[number] = [r for r in found[number] if r.tool in OUTSIDE]
+                if not found[number]:
+                    del found[number]
         at_cap = ctx.iteration >= ctx.max_iterations or len(plans) >= 2
-        good = [r for r in ctx.latest if usable(r)]
-        if not parts:  # a plan without parts (the fallback): any rows will do
-            parts = [Part(1, "search", "the question", False)]
-            found = {1: good} if good else {}
-        missing = [p for p in parts if p.number not in found]
-        waiting = [p for p in parts if p.deferred and len(plans) < 2]
-        m = CONFIDENCE.search(plans[0].reasoning) if plans else None
-        reading = float(m.group(1)) if m else 0.5
-        covered = (len(parts) - len(missing)) / len(parts)
-        confidence = round(max(0.05, min(0.95, covered * (0.5 + reading / 2))), 2)
-        if not at_cap and (missing or waiting):
-            todo = sorted(
-                {p.number: p for p in [*missing, *waiting]}.values(), key=lambda p: p.number
+        if not parts:  # no reading (a model's plan, the fallback): any rows will do
+            good = any(usable(r) for r in ctx.results)
+            return EvaluatorDecision(
+                decision="continue" if good or at_cap else "replan",
+                reasoning="Judged by the results alone (the plan has no typed reading): "
+                + ("some calls returned rows." if good else "no call returned rows."),
+                replan_instructions="" if good else "Try other tools or simpler queries.",
+                confidence=NO_READING if good else 0.1,
             )
-            named = "; ".join(f"part {p.number} ({p.reading})" + (
-                " needs the earlier results" if p in waiting and p not in missing else
-                " has no evidence yet") for p in todo)  # fmt: skip
+        missing = [(n, s) for n, s in parts if n not in found]
+        waiting = [(n, s) for n, s in parts if deferred(s) and len(plans) < 2]
+        sure = read.confidence.probability if read and read.confidence else NO_READING
+        covered = (len(parts) - len(missing)) / len(parts)
+        confidence = round(max(0.0, min(1.0, covered * sure)), 3)
+        if read and read.confidence and read.confidence.ask_back:
+            return EvaluatorDecision(
+                decision="continue",
+                reasoning=f"The reading is likely wrong ({sure:.2f}): the answer asks back "
+                "with readings to choose from instead of guessing.",
+                confidence=confidence,
+            )
+        if not at_cap and (missing or waiting):
+            todo = sorted({n: s for n, s in [*missing, *waiting]}.items())
+            named = "; ".join(f"part {n} ({read_as(s)})" + (
+                " needs the earlier results" if n not in dict(missing) else
+                " has no evidence yet") for n, s in todo)  # fmt: skip
             return EvaluatorDecision(
                 decision="replan",
                 reasoning=f"{len(todo)} of {len(parts)} part(s) still need evidence.",
@@ -90,7 +97,7 @@ class OfflineEvaluator:
                 confidence=min(confidence, 0.4),
             )
         if missing:
-            names = ", ".join(f"part {p.number} ({p.reading})" for p in missing)
+            names = ", ".join(f"part {n} ({read_as(s)})" for n, s in missing)
             reason = f"No evidence for {names}; the answer must say so."
         else:
             reason = f"Every part ({len(parts)}) has evidence."

@@ -41,9 +41,11 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
     words = [f"{genre} {noun}" if genre and not genre.casefold().endswith(noun) else genre or noun]
     if s.countries:
         words.append("from " + " or ".join(s.countries))
+    roles: dict[str, list[str]] = {}
     for p in s.people:
-        role = {"director": "directed by", "cast": "featuring"}.get(p.role or "", "with")
-        words.append(f"{role} {p.name}")
+        roles.setdefault({"director": "directed by", "cast": "featuring"}.get(p.role or "", "with"),
+                         []).append(p.name)  # fmt: skip
+    words += [f"{role} {' and '.join(names)}" for role, names in roles.items()]
     if s.year_from is not None or s.year_to is not None:
         words.append("released " + ("in " if s.year_from == s.year_to or (
             s.year_from and s.year_to) else "") + _range(s.year_from, s.year_to))  # fmt: skip
@@ -118,4 +120,95 @@ def question_for(spec: QuerySpec) -> str:
         return f"Who {verb} {', '.join(spec.titles.titles)}?"
     if spec.op in ("most", "top", "average", "share", "compare"):
         return reading(spec) + "?"
+    if spec.op == "costars" and spec.titles.people:
+        name = spec.titles.people[0].name
+        return (f"Which directors has {name} worked with?" if spec.role == "director"
+                else f"Who has worked with {name}?")  # fmt: skip
+    if spec.op == "describe" and spec.titles.titles:
+        return f"Tell me about {spec.titles.titles[0]}."
+    if spec.op == "similar" and spec.titles.titles:
+        return f"Which titles are similar to {spec.titles.titles[0]}?"
     return spec.text
+
+
+# -- the answer's reading line: "Read as: movies · country Spain · genre Thrillers · longest first"
+def facets(s: TitleSet) -> list[str]:
+    """The set's constraints, one short facet each (the type first; 'titles' for no type)."""
+    out = [{"Movie": "movies", "TV Show": "TV shows"}.get(s.type or "", "titles")]
+    if s.countries:
+        out.append("country " + " or ".join(s.countries))
+    out += ["genre " + " or ".join(g) for g in s.genres]
+    out += [{"director": "directed by", "cast": "featuring"}.get(p.role or "", "with") + " "
+            + p.name for p in s.people]  # fmt: skip
+    if s.year_from is not None or s.year_to is not None:
+        out.append("released " + _range(s.year_from, s.year_to))
+    if s.added_from or s.added_to:
+        out.append("added " + _date(s.added_from, s.added_to))
+    if s.ratings:
+        out.append("rated " + " or ".join(s.ratings))
+    if s.minutes_min is not None or s.minutes_max is not None:
+        out.append("running " + _range(s.minutes_min, s.minutes_max, " min"))
+    if s.seasons_min is not None or s.seasons_max is not None:
+        out.append(_range(s.seasons_min, s.seasons_max, " seasons"))
+    if s.keywords:
+        out.append("description mentions " + " or ".join(f"'{k}'" for k in s.keywords))
+    out += [f"no {m} listed" for m in s.missing]
+    out += [f"title {t}" for t in s.titles]
+    if s.show_ids:
+        out.append(f"the previous answer's {len(s.show_ids)} titles")
+    return out
+
+
+def _doing(spec: QuerySpec) -> str:
+    """What is done with the set, as the line's last facet."""
+    op, who = spec.op, {"director": "directors", "cast": "cast"}.get(spec.role or "", "people")
+    if op in ("count", "list"):
+        return "how many" if op == "count" else "list" + (f" {spec.limit}" if spec.limit else "")
+    if op == "top":
+        word = ORDER_NAMES.get(spec.by or "", ("", ""))[1 if spec.ascending else 0]
+        return (word or "in order") + " first" + (f", {spec.limit}" if spec.limit else "")
+    if op == "most":
+        return (f"{'fewest' if spec.ascending else 'most'} titles per "
+                f"{GROUP_NAMES.get(spec.by or '', spec.by or 'group')}")  # fmt: skip
+    if op == "share" and spec.part is not None:
+        return "share that are " + ", ".join(facets(spec.part)[1:] or facets(spec.part))
+    if op == "compare" and spec.part is not None:
+        return "compared with " + ", ".join(facets(spec.part))
+    if op == "label":
+        return "counted per label " + "; ".join(f"{k}: {' or '.join(v)}"
+                                                for k, v in spec.labels.items())  # fmt: skip
+    if op == "average":
+        return "average " + ("seasons" if spec.by == "seasons" else "running time")
+    if op == "people":
+        return f"their {who}" if not spec.titles.is_empty() else f"{who} of the best match"
+    if op == "costars":
+        return ("directors" if spec.role == "director" else "people") + ", most shared titles first"
+    done = {"describe": "catalog entry", "similar": "similar titles",
+            "external": "facts from outside the catalog"}  # fmt: skip
+    return done.get(op, "description matches")
+
+
+def read_as(spec: QuerySpec) -> str:
+    """One part's reading in facets: 'movies · country Spain · genre Thrillers · longest first'."""
+    s = spec.titles
+    if spec.op in ("describe", "similar") and not s.titles:
+        bits = [f"'{spec.text}'"]
+    elif spec.op == "costars":  # the first person named is the one asked about
+        bits = [f"worked with {p.name}" for p in s.people[:1]] or ["worked with them"]
+    else:
+        bits = facets(s)
+    if spec.op == "search" or (spec.op == "people" and s.is_empty()):
+        bits.append(f"about '{spec.about or spec.text}'")
+    if spec.op == "external" and not s.titles:
+        bits = [f"'{spec.text}'"]
+    bits += [f"{a.name} not in the catalog" for a in spec.absent]
+    return " · ".join([*bits, _doing(spec)])
+
+
+def reading_line(specs: list[QuerySpec]) -> str:
+    """The answer's one line: every part's facets, then how ambiguous words were read."""
+    if not specs:
+        return ""
+    notes = list(dict.fromkeys(n for s in specs for n in s.notes))
+    line = "Read as: " + " | ".join(read_as(s) for s in specs)
+    return line + (f" ({'; '.join(notes)})" if notes else "")

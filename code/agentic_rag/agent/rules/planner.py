@@ -2,7 +2,8 @@
 
 A part compiles to steps, each a list of alternatives (the first is planned, the next ones are
 tried when it failed or came back empty); a part that needs an earlier result is planned in the
-next round. The reasoning lists every part ("Part 1/2 (list): ...") for the evaluator and writer.
+next round. The plan carries the typed reading (`reading`, one spec per part; each call names its
+`part`) and how likely it is right (`confidence`); the reasoning is the same in prose, for people.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from typing import Any
 
 from agentic_rag.agent.interfaces import PlanContext, Usage
 from agentic_rag.agent.models import ARGS_BY_TOOL, MAX_CALLS, ExecutionPlan, PlannedCall
-from agentic_rag.agent.rules import absent
+from agentic_rag.agent.rules import absent, clarify
 from agentic_rag.agent.rules import compile_cypher as cy
 from agentic_rag.agent.rules import compile_sql as q
-from agentic_rag.agent.rules.evaluator import usable
+from agentic_rag.agent.rules.evaluator import deferred, usable
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.phrasing import question_for, reading, set_words
 from agentic_rag.agent.rules.reader import Reader
@@ -62,7 +63,9 @@ class Compiler:
         """The part's own steps, then for each entity it names that the catalog lacks a count
         of that entity's titles: the 0 the answer cites (the own steps come back empty)."""
         checks = [[sql(absent.CHECK_PURPOSE + set_words(absent.check_set(a)),
-                       q.count(absent.check_set(a)))] for a in spec.absent]  # fmt: skip
+                       q.count(absent.check_set(a))).model_copy(
+                           update={"role": "absent_check", "absent": k})]
+                  for k, a in enumerate(spec.absent)]  # fmt: skip
         return [*self._steps(spec, results, tools), *checks]
 
     def _steps(self, spec: QuerySpec, results: list[ToolResult], tools: set[str]) -> Steps:
@@ -70,7 +73,7 @@ class Compiler:
         if op == "count":
             other = spec.other and sql(
                 f"other reading: {set_words(spec.other)}", q.count(spec.other)
-            )
+            ).model_copy(update={"role": "other_reading"})
             return [[sql(what, q.count(s))], *([[other]] if other else [])]
         if op == "top":
             return [[sql(what, q.top(spec))]]
@@ -156,8 +159,9 @@ class Compiler:
 class OfflinePlanner:
     """Reads the question into specs and compiles them; `lexicon` names what the catalog knows."""
 
-    def __init__(self, lexicon: Lexicon):
+    def __init__(self, lexicon: Lexicon, clarify_below: float = 0.0):
         self.lexicon = lexicon
+        self.clarify_below = clarify_below  # below it the answer asks back (Settings)
         kept = _READERS.get(id(lexicon))  # one reader per lexicon: its indexes are built once
         self.reader = kept[1] if kept and kept[0] is lexicon else Reader(lexicon)
         _READERS[id(lexicon)] = (lexicon, self.reader)
@@ -186,38 +190,39 @@ class OfflinePlanner:
                                  calls=ensure(calls, ctx, ""), source="offline")  # fmt: skip
         specs = self.reader.read(ctx.question, ctx.history)
         n = len(specs)
-        lines, calls = [f"Offline reading (confidence {min(s.confidence for s in specs):.2f}):"], []
+        lines, calls = ["Offline reading:"], []
         tried = {c.key for p in ctx.previous_plans for c in p.calls}
         bad = _bad_keys(ctx)
         for i, spec in enumerate(specs, start=1):
             steps = self.compiler.steps(spec, ctx.results, tools)
             steps = [kept for alts in steps if (kept := [c for c in alts if c.tool in tools])]
-            named = spec.titles.titles or spec.titles.show_ids
-            deferred = (spec.op == "people" and not named) or (
-                spec.needs_results and spec.op == "external")  # fmt: skip
-            lines.append(
-                f"Part {i}/{n} ({spec.op}): {reading(spec)}" + (" [deferred]" if deferred else "")
-            )
+            lines.append(f"Part {i}/{n} ({spec.op}): {reading(spec)}"
+                         + (" [deferred]" if deferred(spec) else ""))  # fmt: skip
             for alts in steps:
                 used = [c for c in alts if c.key in tried]
                 if used and not any(c.key in bad for c in used):
                     continue  # this step already has a usable result
                 nxt = next((c for c in alts if c.key not in tried), None)
                 if nxt is not None:
-                    calls.append(
-                        nxt.model_copy(update={"purpose": f"[part {i}/{n}] {nxt.purpose}"[:200]})
-                    )
+                    calls.append(nxt.model_copy(update={
+                        "purpose": f"[part {i}/{n}] {nxt.purpose}"[:200], "part": i}))  # fmt: skip
         lines += [absent.line(i, a) for i, spec in enumerate(specs, start=1) for a in spec.absent]
         notes = [x for s in specs for x in s.notes]
         if notes:
             lines.append("Notes: " + "; ".join(dict.fromkeys(notes)))
         resolved = " ".join(question_for(s) for s in specs) if ctx.history else " ".join(
             ctx.question.split())  # fmt: skip
+        calls = ensure(calls, ctx, resolved)[:MAX_CALLS]
+        planned = " ".join(c.model_dump_json() for p in [*ctx.previous_plans] for c in p.calls)
+        sure = clarify.assess(self.reader, ctx.question, specs, calls, planned, self.clarify_below)
+        lines.append(f"Confidence that this reading is right: {sure.probability:.2f}")
         return ExecutionPlan(
             reasoning="\n".join(lines),
             resolved_question=resolved[:1000],
-            calls=ensure(calls, ctx, resolved)[:MAX_CALLS],
+            calls=calls,
             source="offline",
+            reading=specs,
+            confidence=sure,
         )
 
 

@@ -1,5 +1,7 @@
-"""The offline writer: the answer first, then how the question was read, then the supporting
-rows with [n] citations. Numbers, titles and names are copied from rows, never made up.
+"""The offline writer: the answer first, then the reading line, then the supporting rows with
+[n] citations. Numbers, titles and names are copied from rows, never made up. Everything it
+knows of the question comes from the plan's typed reading; a reading that is likely wrong
+(`ask_back`) is not answered: the writer says what it is unsure of and offers readings instead.
 """
 
 from __future__ import annotations
@@ -7,12 +9,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pydantic import BaseModel
+
 from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
+from agentic_rag.agent.models import ExecutionPlan, PlannedCall
 from agentic_rag.agent.rules import absent
-from agentic_rag.agent.rules.evaluator import CONFIDENCE, PART_TAG, Part, parts_of, usable
-from agentic_rag.agent.rules.phrasing import set_words
+from agentic_rag.agent.rules.evaluator import reading_of, usable
+from agentic_rag.agent.rules.phrasing import reading, reading_line, set_words
 from agentic_rag.agent.rules.rows import cell, render_result
+from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.markup import escape_markdown
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
@@ -22,7 +28,7 @@ def literal(text: str | None) -> str:  # user text in an answer: literal, never 
 
 
 MAX_NAMED = 20
-LOW_CONFIDENCE = 0.15  # intent similarity below which the answer leads with its reading
+WEAK = 0.15  # a reading less likely right than this, when not asked back, leads with its line
 NOT_HELD = ("The catalog does not hold that: it lists titles with their type, dates, people, "
             "genres, countries, age ratings, durations and descriptions only.")  # fmt: skip
 
@@ -55,6 +61,21 @@ def _people(rows: list[dict[str, Any]]) -> str:
         if r.get("name"):
             by_title.setdefault(str(r.get("title") or "?"), []).append(str(r["name"]))
     return "; ".join(f"**{cell(t)}**: {', '.join(dict.fromkeys(n))}" for t, n in by_title.items())
+
+
+class Part(BaseModel):
+    """One part of the reading as the writer uses it: its number, its spec, its prose reading."""
+
+    number: int
+    spec: QuerySpec
+
+    @property
+    def op(self) -> str:
+        return self.spec.op
+
+    @property
+    def reading(self) -> str:
+        return reading(self.spec)
 
 
 def lead(part: Part, result: ToolResult, n: int) -> str:
@@ -117,25 +138,30 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
     return ""
 
 
-def _purpose(result: ToolResult, ctx: SynthContext) -> str:
+def _call(result: ToolResult, ctx: SynthContext) -> PlannedCall | None:
     it, _, j = result.call_id.partition(".")
     try:
-        return ctx.plans[int(it) - 1].calls[int(j) - 1].purpose
+        return ctx.plans[int(it) - 1].calls[int(j) - 1]
     except (ValueError, IndexError):
-        return ""
+        return None
 
 
 def _part_of(result: ToolResult, ctx: SynthContext) -> int | None:
-    m = PART_TAG.match(_purpose(result, ctx))
-    return int(m.group(1)) if m else None
+    call = _call(result, ctx)
+    return call.part if call else None
 
 
-def _absences(gaps: list[absent.Absent], checks: dict[str, tuple[int, ToolResult]]) -> str:
+def _role(result: ToolResult, ctx: SynthContext) -> str:
+    call = _call(result, ctx)
+    return call.role if call else "answer"
+
+
+def _absences(gaps: list[absent.Absent], checks: dict[int, tuple[int, ToolResult]]) -> str:
     """'The catalog has no title directed by X [n].' for each absent entity whose count of
     titles ran and is 0 (the cited grounding); nothing for one that has titles after all."""
     out = []
-    for gap in gaps:
-        n, result = checks.get(set_words(absent.check_set(gap)), (0, None))
+    for k, gap in enumerate(gaps):
+        n, result = checks.get(k, (0, None))
         if result is not None and result.rows[0].get("titles") == 0:
             out.append(absent.sentence(gap, n, lambda name: f"**{literal(name)}**"))
     return " ".join(out)
@@ -147,11 +173,30 @@ def _nobody(part: Part, ctx: SynthContext) -> str:
     sentence says which query came back empty instead (it is listed below the answer)."""
     ran_empty = any(r.status == ToolStatus.EMPTY and _part_of(r, ctx) in (part.number, None)
                     for r in ctx.results)  # fmt: skip
-    who, _, target = part.reading.partition(" of ")
-    if not ran_empty or not target or target.startswith("the best match"):
+    titles = part.spec.titles.titles
+    if not ran_empty or not titles:
         return ""
-    return (f"The catalog records no {who.lower()} for {literal(target)}: the query for them "
+    who = {"director": "directors", "cast": "cast"}.get(part.spec.role or "", "people")
+    return (f"The catalog records no {who} for {literal(', '.join(titles))}: the query for them "
             "came back empty.")  # fmt: skip
+
+
+def ask_back(plan: ExecutionPlan) -> list[str]:
+    """The answer to a reading that is likely wrong: what it is unsure of, and the choices."""
+    sure = plan.confidence
+    assert sure is not None
+    unsure = "; ".join(sure.unsure) or "how to read the question"
+    out = [
+        f"I am not sure I read this right (likely right: {sure.probability:.0%}). "
+        f"Unsure of: {literal(unsure)}.",
+        f"_{literal(reading_line(plan.reading))}._",
+    ]
+    if sure.choices:
+        numbered_choices = (f"{i}. {literal(c.question)}" for i, c in enumerate(sure.choices, 1))
+        out.append("Did you mean one of these?\n\n" + "\n".join(numbered_choices))
+    else:
+        out.append("Please ask again in other words, naming what you want counted or listed.")
+    return out
 
 
 class OfflineSynthesizer:
@@ -165,34 +210,35 @@ class OfflineSynthesizer:
 
     def compose(self, ctx: SynthContext) -> list[str]:
         cited = [(n, r) for n, r in numbered(ctx.results) if r.reused_from is None]
-        parts = parts_of(ctx.plans[0]) if ctx.plans else []
-        notes = next((ln[7:] for p in ctx.plans[:1] for ln in p.reasoning.splitlines()
-                      if ln.startswith("Notes: ")), "")  # fmt: skip
+        read = reading_of(list(ctx.plans))
+        if read and read.confidence and read.confidence.ask_back:
+            return ask_back(read)
+        parts = [Part(number=i, spec=s) for i, s in enumerate(read.reading if read else [], 1)]
         answers, missing = [], []
-        gaps = absent.parse(ctx.plans[0].reasoning) if ctx.plans else {}
-        for part in parts or [Part(1, "search", ctx.question, False)]:
+        for part in parts or [Part(number=1, spec=QuerySpec(op="search", text=ctx.question))]:
             mine = [(n, r) for n, r in cited if usable(r)
                     and (_part_of(r, ctx) in (part.number, None) or not parts)]  # fmt: skip
-            checks = {_purpose(r, ctx).partition(absent.CHECK_PURPOSE)[2]: (n, r)
-                      for n, r in mine if absent.CHECK_PURPOSE in _purpose(r, ctx)}  # fmt: skip
+            checks = {c.absent: (n, r) for n, r in mine if (c := _call(r, ctx)) is not None
+                      and c.role == "absent_check" and c.absent is not None}  # fmt: skip
             mine = [(n, r) for n, r in mine if (n, r) not in checks.values()]
-            said = _absences(gaps.get(part.number, []), checks)
+            said = _absences(part.spec.absent, checks)
             key = (
                 next(((n, r) for n, r in mine if r.tool in ("graph_expand", "omdb")), None)
                 if part.op in ("people", "external")
                 else None
             )
             if part.op != "external":
-                key = key or (mine[0] if mine else None)
+                key = key or next(((n, r) for n, r in mine if _role(r, ctx) == "answer"), None)
             sentence = lead(part, key[1], key[0]) if key else ""
             if part.op == "people" and key and key[1].tool == "graph_expand":
                 sentence = (
                     f"For the best match: {render_result(key[0], key[1]).split(':', 1)[1].strip()}"
                 )
-            for n2, r2 in mine[1:] if part.op == "count" else []:  # the other reading, if run
-                other = _purpose(r2, ctx).partition("other reading: ")[2]
-                if other and "titles" in r2.rows[0]:
-                    sentence += f" Read as {literal(other)}: **{r2.rows[0]['titles']:,}** [{n2}]."
+            if part.op == "count" and part.spec.other is not None:  # the other reading, if run
+                for n2, r2 in mine:
+                    if _role(r2, ctx) == "other_reading" and "titles" in r2.rows[0]:
+                        other = literal(set_words(part.spec.other))
+                        sentence += f" Read as {other}: **{r2.rows[0]['titles']:,}** [{n2}]."
             if not sentence and part.op == "people":
                 sentence = _nobody(part, ctx)
             sentence = " ".join(x for x in (said, sentence) if x)
@@ -209,15 +255,17 @@ class OfflineSynthesizer:
         ]
         if missing and answers:
             out.append("I could not cover: " + "; ".join(literal(p.reading) for p in missing) + ".")
-        reading = " · ".join(p.reading for p in parts)
-        m = CONFIDENCE.search(ctx.plans[0].reasoning) if ctx.plans else None
-        line = f"_How I read the question: {literal(reading)}" + (
-            f" ({literal(notes)})" if notes else ""
-        )
-        if reading and m and float(m.group(1)) < LOW_CONFIDENCE and not gaps:  # a weak reading
-            out.insert(0, f"I could not read this as a catalog question. {line}._")  # first
-        elif reading:
-            out.append(line + "._")
+        line = reading_line(read.reading) if read else ""
+        sure = read.confidence if read else None
+        if (
+            line
+            and sure is not None
+            and not any(p.spec.absent for p in parts)
+            and (sure.probability < WEAK)
+        ):  # a weak reading (not asked back): its line first
+            out.insert(0, f"I could not read this as a catalog question. _{literal(line)}._")
+        elif line:
+            out.append(f"_{literal(line)}._")
         rows = [
             render_result(n, r)
             for n, r in cited

@@ -41,4 +41,8 @@ async def start(state: State, deps: AgentDeps) -> dict:
         "answer": "",
         "citations": [],
         "follow_ups": [],
+        "reading": "",
+        "confidence": None,
+        "clarify": [],
+        "asked_back": False,
     }

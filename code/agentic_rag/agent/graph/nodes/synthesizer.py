@@ -18,6 +18,8 @@ from agentic_rag.agent.interfaces import SynthContext, TurnSummary
 from agentic_rag.agent.llm.fallback import run_step
 from agentic_rag.agent.llm.node_mode import BY_DESIGN, NodeMode, rules_note, turn_label
 from agentic_rag.agent.models import ExecutionPlan
+from agentic_rag.agent.rules.evaluator import reading_of
+from agentic_rag.agent.rules.phrasing import reading_line
 from agentic_rag.tools.base import ToolResult
 
 MAX_SHOW_IDS = 60
@@ -98,8 +100,19 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
     sink(footer)
     text += footer
     citations = [c.model_dump() for c in build_citations(text, results)]
-    follow_ups = suggest_follow_ups(question, results)
-    emit(Answered(citations=citations, follow_ups=follow_ups))
+    read = reading_of(ctx.plans)
+    sure = read.confidence if read else None
+    answered = Answered(
+        citations=citations,
+        reading=reading_line(read.reading) if read else "",
+        confidence=sure.probability if sure else None,
+        clarify=list(sure.choices) if sure and sure.ask_back else [],
+        asked_back=bool(sure and sure.ask_back),
+    )
+    if not answered.clarify:
+        answered.follow_ups = suggest_follow_ups(question, results, read.reading if read else [])
+    emit(answered)
+    typed = answered.model_dump(include={"reading", "confidence", "clarify", "asked_back"})
     summary = TurnSummary(
         question=state.get("question", ""),
         resolved_question=question,
@@ -109,7 +122,8 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
     return {
         "answer": text,
         "citations": citations,
-        "follow_ups": follow_ups,
+        "follow_ups": answered.follow_ups,
+        **typed,
         "messages": [AIMessage(content=text)],
         "node_modes": [out.mode.model_dump()],
         "turn_label": label,

@@ -1,0 +1,78 @@
+"""Asking back: when the reading is not likely right, readings to choose from instead of a guess.
+
+Each choice is a full question (the reading said as a stand-alone question) that the reader
+reads back into the same reading, confidently; the candidates are the reading made, the other
+reading of an ambiguous word, and for a part that named several people but used one, each
+person alone and all of them together.
+"""
+
+from __future__ import annotations
+
+from agentic_rag.agent.models import Choice, PlannedCall, ReadingConfidence
+from agentic_rag.agent.rules import confidence
+from agentic_rag.agent.rules.phrasing import question_for, reading_line
+from agentic_rag.agent.rules.reader import Reader
+from agentic_rag.agent.rules.spec import QuerySpec
+
+MAX_CHOICES = 3
+
+
+def assess(reader: Reader, question: str, specs: list[QuerySpec], calls: list[PlannedCall],
+           planned: str, below: float) -> ReadingConfidence:  # fmt: skip
+    """The reading's probability of being right, and below `below` the choices to ask back."""
+    named = planned + " " + " ".join(c.model_dump_json() for c in calls)
+    feats, used = confidence.features(reader, question, specs, named)
+    p = confidence.probability(feats)
+    sure = ReadingConfidence(probability=p, features=feats, unsure=confidence.unsure_of(used))
+    if p < below:
+        sure.choices = choices(reader, specs, below)
+        sure.ask_back = True
+    return sure
+
+
+def _alternatives(spec: QuerySpec) -> list[QuerySpec]:
+    out = [spec]
+    if spec.other is not None:
+        out.append(spec.model_copy(update={"titles": spec.other, "other": None}))
+    people = spec.titles.people
+    if len(people) > 1 and spec.op == "costars":  # one person used of several
+        for p in people:
+            out.append(spec.model_copy(update={"titles": spec.titles.model_copy(
+                update={"people": [p]})}))  # fmt: skip
+        together = spec.titles.model_copy(
+            update={"people": [p.model_copy(update={"role": "cast"}) for p in people]}
+        )
+        out.append(QuerySpec(op="list", titles=together))
+    return out
+
+
+def _key(spec: QuerySpec) -> tuple[str, dict]:
+    """What must read back the same: the operation and the set (people by name: the role
+    comes from cue words the rewritten question may say differently)."""
+    titles = spec.titles.model_dump(exclude={"show_ids", "people"})
+    return spec.op, {**titles, "people": [p.name for p in spec.titles.people]}
+
+
+def _same(a: QuerySpec, b: QuerySpec) -> bool:
+    return _key(a) == _key(b)
+
+
+def choices(reader: Reader, specs: list[QuerySpec], below: float) -> list[Choice]:
+    """Up to three questions, each read back as its reading with a probability >= `below`."""
+    out: dict[str, Choice] = {}
+    for i, spec in enumerate(specs):
+        for alt in _alternatives(spec):
+            parts = [*specs[:i], alt, *specs[i + 1 :]]
+            text = " ".join(question_for(s) for s in parts)
+            if text in out or not text.strip():
+                continue
+            back = reader.read(text)
+            if len(back) != len(parts) or not all(map(_same, back, parts)):
+                continue
+            feats, _ = confidence.features(reader, text, back, " ".join(
+                s.model_dump_json() for s in back))  # fmt: skip
+            if confidence.probability(feats) >= below:
+                out[text] = Choice(question=text, reading=reading_line(back))
+            if len(out) >= MAX_CHOICES:
+                return list(out.values())
+    return list(out.values())
