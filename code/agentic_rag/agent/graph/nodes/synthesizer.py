@@ -102,15 +102,17 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
     citations = [c.model_dump() for c in build_citations(text, results)]
     read = reading_of(ctx.plans)
     sure = read.confidence if read else None
+    clarify = list(sure.choices) if sure and sure.ask_back else []
     answered = Answered(
         citations=citations,
+        follow_ups=[]
+        if clarify
+        else suggest_follow_ups(question, results, read.reading if read else []),
         reading=reading_line(read.reading) if read else "",
         confidence=sure.probability if sure else None,
-        clarify=list(sure.choices) if sure and sure.ask_back else [],
-        asked_back=bool(sure and sure.ask_back),
+        clarify=clarify,
+        asked_back=bool(clarify),
     )
-    if not answered.clarify:
-        answered.follow_ups = suggest_follow_ups(question, results, read.reading if read else [])
     emit(answered)
     typed = answered.model_dump(include={"reading", "confidence", "clarify", "asked_back"})
     summary = TurnSummary(
