@@ -185,7 +185,7 @@ def test_undecodable_thread_id_is_a_one_line_error(built_settings, hexed):
             b"--thread",
             thread,
             b"how many titles are there",
-        ],  # fmt: skip
+        ],
         env={**store_env(built_settings), "PYTHONPATH": str(PROJECT_ROOT / "code")},
         capture_output=True,
         timeout=120,

@@ -27,7 +27,7 @@ from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.cypher.tool import CypherArgs, cypher_tool
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.registry import ToolRegistry
-from agentic_rag.tools.sql import tool as sql_module
+from agentic_rag.tools.sql import workers as sql_workers
 from agentic_rag.tools.sql.tool import SqlArgs, sql_tool
 
 SQL_TIMEOUT_S = 1.0
@@ -60,7 +60,7 @@ async def _timed(call: Callable[[], Awaitable[object]]) -> tuple[float, object]:
 
 async def _sql_figures(deps: ToolDeps) -> list[Figure]:
     ends: list[float] = []
-    real = sql_module.execute_readonly
+    real = sql_workers.run_blocking
 
     def tracked(*args, **kwargs):
         try:
@@ -68,7 +68,7 @@ async def _sql_figures(deps: ToolDeps) -> list[Figure]:
         finally:
             ends.append(time.perf_counter())
 
-    sql_module.execute_readonly = tracked
+    sql_workers.run_blocking = tracked
     try:
         returned, worked = [], []
         for query in SQL_SINGLE_CALL:
@@ -82,7 +82,7 @@ async def _sql_figures(deps: ToolDeps) -> list[Figure]:
         await asyncio.gather(*(sql_tool(SqlArgs(query=q), deps, "b") for q in SQL_SINGLE_CALL * 3))
         wait_ms, _ = await _timed(lambda: sql_tool(SqlArgs(query="SELECT 1"), deps, "b"))
     finally:
-        sql_module.execute_readonly = real
+        sql_workers.run_blocking = real
     limit = f"<= {SQL_TIMEOUT_S * 1000 + 500:g} ms"
     return [
         Figure("sql single call: returned (max)", max(returned), "ms", limit, max(returned) < 1500),
