@@ -32,7 +32,7 @@ from markdown_it import MarkdownIt
 
 from agentic_rag.agent.citations import FENCE_TAG, fence_untrusted
 from agentic_rag.agent.rules.rows import cell
-from agentic_rag.markup import escape_markdown
+from agentic_rag.markup import escape_markdown, safe_markdown
 from agentic_rag.redaction import redact, register_secrets
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.base import ToolStatus
@@ -142,16 +142,32 @@ _LIVE = [
     re.compile(r"(?<!\\)\$"),  # LaTeX
     re.compile(r"(?<!\\):[A-Za-z][\w/-]*(?:\[|:)"),  # :red[...], :material/x:, :smile:
     re.compile(r"(?<!\\)&#?\w+;"),  # an entity the browser would decode
+    re.compile(r"(?<![\\\w])www\."),  # a `www.` autolink (GFM)
+    re.compile(r"\w@\w"),  # an e-mail autolink (GFM)
 ]
+#: Plugins that read the rendered text (emoji short codes, icons) see backslashes removed.
+_TEXT_LIVE = re.compile(r":[A-Za-z+\-][\w/+\-]*[:\[]")
 
 
-def live_markup(markdown: str) -> list[str]:
+#: What a model's answer may keep (`safe_markdown`): formatting that loads, links and
+#: colours nothing.
+_FORMATTING = re.compile(
+    r"(heading|bullet_list|ordered_list|list_item|table|thead|tbody|tr|th|td|strong|em|s|"
+    r"blockquote|hr)_(open|close)|hr|code_inline|code_block|fence"
+)
+
+
+def live_markup(markdown: str, formatting_allowed: bool = False) -> list[str]:
     found = []
     for token in _MD.parse(markdown):
         for t in [token, *(token.children or [])]:
+            if formatting_allowed and _FORMATTING.fullmatch(t.type):
+                continue
             if t.type not in _TEXT_TOKENS:
                 found.append(t.type)
     found += [p.pattern for p in _LIVE if p.search(markdown)]
+    if _TEXT_LIVE.search(re.sub(r"\\(.)", r"\1", markdown)):
+        found.append("short code in the rendered text")
     return found
 
 
@@ -159,6 +175,8 @@ def live_markup(markdown: str) -> list[str]:
 def test_markup_input_renders_nothing_live(text):
     for shown in (escape_markdown(text), cell(text)):
         assert live_markup(shown) == [], shown
+    answer = safe_markdown(text)
+    assert live_markup(answer, formatting_allowed=True) == [], answer
 
 
 def _normalised(text: str) -> str:
