@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import as_shown
-
 from agentic_rag.folding import fold
 from agentic_rag.runtime import AppRuntime
 from agentic_rag.stores.catalog import split_multi
+from tests.conftest import as_shown
 
 # question, name as the answer writes it (as typed, lower-case words capitalised), how it is said
 PEOPLE = [
