@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agentic_rag.redaction import redact
+
 _PUNCT = re.compile(r"([!-/:-@\[-`{-~])")  # every ASCII punctuation character
 _COLON_WORD = re.compile(r"(:)(?=[A-Za-z+\-])")  # `:smile:`, `:+1:`, `:material/x:`
 WORD_JOINER = "\u2060"
@@ -45,7 +47,7 @@ _ANSWER_LIVE = re.compile(
 
 def escape_markdown(text: Any, one_line: bool = False) -> str:
     """`text` as literal markdown: it renders exactly as written, with no formatting."""
-    value = "" if text is None else str(text)
+    value = redact("" if text is None else str(text))
     if one_line:
         value = " ".join(value.split())
     value = _COLON_WORD.sub(":" + WORD_JOINER, _PUNCT.sub(r"\\\1", value))
@@ -66,7 +68,7 @@ def escape_cell(value: Any, width: int) -> str:
 
 def safe_markdown(text: str) -> str:
     """Markdown that loads, links and colours nothing, with its formatting kept."""
-    return _ANSWER_LIVE.sub(_neutralise, text or "")
+    return _ANSWER_LIVE.sub(_neutralise, redact(text or ""))
 
 
 def _neutralise(m: re.Match[str]) -> str:
