@@ -24,6 +24,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import BaseModel
+
 _APIKEY = re.compile(r"(apikey=)[^&\s\"'>]+", re.IGNORECASE)
 _BEARER = re.compile(r"(authorization\s*[:=]\s*\"?bearer\s+)[^\s\"',;]+", re.IGNORECASE)
 _MIN_SECRET = 6  # shorter values would redact ordinary words
@@ -50,14 +52,18 @@ def redact(text: str) -> str:
 
 
 def redact_value(value: Any) -> Any:
-    """`value` with `redact` applied to every string in it (dicts, lists, tuples, dataclasses
-    such as LangGraph's `Overwrite`); other objects are returned as they are."""
+    """`value` with `redact` applied to every string in it (dicts, lists, tuples, pydantic
+    models such as LangChain messages, dataclasses such as LangGraph's `Overwrite`); other
+    objects are returned as they are."""
     if isinstance(value, str):
         return redact(value)
     if isinstance(value, dict):
         return {redact_value(k): redact_value(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return type(value)(redact_value(v) for v in value)
+    if isinstance(value, BaseModel):  # LangChain messages, tool results
+        fields = type(value).model_fields
+        return value.model_copy(update={k: redact_value(getattr(value, k)) for k in fields})
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         fields = [f for f in dataclasses.fields(value) if f.init]
         changes = {f.name: redact_value(getattr(value, f.name)) for f in fields}
