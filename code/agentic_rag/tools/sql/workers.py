@@ -19,6 +19,7 @@ import contextlib
 import json
 import os
 import select
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -221,8 +222,6 @@ POOL = WorkerPool()
 
 
 def _reply_to_result(reply: dict[str, Any]) -> Fetched:
-    import sqlite3
-
     error = reply.get("error")
     if error is None:
         return Fetched(reply["rows"], bool(reply.get("cut_by_bytes")))
