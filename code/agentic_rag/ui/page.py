@@ -196,7 +196,8 @@ def follow_up_buttons(turn: dict[str, Any]) -> None:
         return
     cols = st.columns(len(turn["follow_ups"]))
     for col, question in zip(cols, turn["follow_ups"], strict=True):
-        if col.button(question, key=f"fu-{hash(question)}-{len(st.session_state.turns)}"):
+        label = escape_markdown(question, one_line=True)  # button labels render markdown
+        if col.button(label, key=f"fu-{hash(question)}-{len(st.session_state.turns)}"):
             st.session_state.pending = question
             st.rerun()
 
