@@ -31,11 +31,11 @@ import pytest
 from markdown_it import MarkdownIt
 
 from agentic_rag.agent.citations import FENCE_TAG, fence_untrusted
-from agentic_rag.agent.rules.rows import cell
+from agentic_rag.agent.rules.rows import cell, render_result
 from agentic_rag.markup import escape_markdown, safe_markdown
 from agentic_rag.redaction import redact, register_secrets
 from agentic_rag.tools.audit import AuditLog
-from agentic_rag.tools.base import ToolStatus
+from agentic_rag.tools.base import ToolResult, ToolStatus
 from agentic_rag.tools.cypher.tool import CypherArgs, cypher_tool
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.sql.tool import SqlArgs, sql_tool
@@ -177,6 +177,25 @@ def test_markup_input_renders_nothing_live(text):
         assert live_markup(shown) == [], shown
     answer = safe_markdown(text)
     assert live_markup(answer, formatting_allowed=True) == [], answer
+
+
+def _answer_tokens(text: str) -> tuple[str, list[str]]:
+    """The page's markdown for an offline answer part quoting `text` as an OMDb title and
+    plot (message, table cells), and the token types it parses to."""
+    result = ToolResult(
+        tool="omdb", call_id="1.1", status=ToolStatus.OK, untrusted=True,
+        rows=[{"title": text, "plot": text, "year": "2001"}, {"title": "b", "plot": text}],
+        message=f"OMDb facts for {text!r} (untrusted text from OMDb).",
+    )  # fmt: skip
+    shown = safe_markdown(render_result(1, result))
+    return shown, [t.type for tok in _MD.parse(shown) for t in [tok, *(tok.children or [])]]
+
+
+@pytest.mark.parametrize("text", cases("markup"))
+def test_offline_answer_quoting_markup_renders_it_as_text(text):
+    shown, tokens = _answer_tokens(text)
+    assert tokens == _answer_tokens("plain")[1], shown  # the text added no markdown
+    assert [p.pattern for p in _LIVE if p.search(shown)] == [], shown
 
 
 def _normalised(text: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agentic_rag.markup import escape_cell
+from agentic_rag.markup import escape_cell, escape_markdown
 from agentic_rag.tools.base import ToolResult
 
 MAX_TABLE_ROWS = 15
@@ -110,7 +110,7 @@ def render_result(n: int, result: ToolResult) -> str:
     if value:
         return f"From {source}: {value} [{n}]"
     note = " (more rows exist; showing the first ones)" if result.truncated else ""
-    head = f"From {source} — {result.message}{note} [{n}]:"
+    head = f"From {source} — {escape_markdown(result.message, one_line=True)}{note} [{n}]:"
     if result.tool == "graph_expand" and any("relation" in r for r in result.rows):
         return head + "\n\n" + graph_lines(result)
     if result.tool == "semantic" and all("description" in r for r in result.rows):
