@@ -19,14 +19,14 @@ guard bounds the expression itself:
 - at most `MAX_PLUS` `+` operators (a chain of `WITH a + a AS b` doubles a string or a
   list at every step);
 - at most one `UNWIND` over a computed list (two unwind a collected list into its square);
-- pattern parts that share no variable with what is already matched (a cartesian
-  product) only when anchored by a property map or a `var.prop =` equality.
+- rows may not multiply (`tools/cypher/product.py`).
 """
 
 from __future__ import annotations
 
 from agentic_rag.errors import QueryRefusedError
-from agentic_rag.tools.cypher.parse import Analysis, Chain
+from agentic_rag.tools.cypher.parse import Analysis
+from agentic_rag.tools.cypher.product import check_row_sources, iterates
 from agentic_rag.tools.cypher.tokens import KEYWORDS, Token
 
 MAX_RANGE = 1_000
@@ -116,7 +116,7 @@ def check_bounds(a: Analysis) -> None:
         )
     _check_comprehensions(tokens)
     _check_lists(tokens, calls)
-    _check_cartesian(a)
+    check_row_sources(a, calls)
 
 
 def _check_range(tokens: list[Token], at: int) -> None:
@@ -147,11 +147,6 @@ def _check_range(tokens: list[Token], at: int) -> None:
         )
 
 
-def _iterates(tokens: list[Token], i: int) -> bool:
-    """`[x IN` or `all(x IN` at bracket `i`: a comprehension or a quantifier."""
-    return i + 2 < len(tokens) and tokens[i + 1].kind == "name" and tokens[i + 2].word == "IN"
-
-
 def _check_comprehensions(tokens: list[Token]) -> None:
     """Refuse a comprehension or quantifier nested inside another one, and any list
     construct inside one: the work multiplies."""
@@ -161,27 +156,27 @@ def _check_comprehensions(tokens: list[Token]) -> None:
             stack[-1][1] = True  # past `[x IN list` or `all(x IN list`: the per-item body
         elif tok.op("[", "("):
             is_quantifier = tok.op("(") and i > 0 and tokens[i - 1].text.lower() in QUANTIFIERS
-            iterates = (tok.op("[") or is_quantifier) and _iterates(tokens, i)
+            loops = (tok.op("[") or is_quantifier) and iterates(tokens, i)
             builds = tok.op("(") and i > 0 and tokens[i - 1].text.lower() in LIST_FUNCTIONS
-            if (iterates or builds) and any(body for _, body in stack):
+            if (loops or builds) and any(body for _, body in stack):
                 raise QueryRefusedError(
                     "List comprehensions, quantifiers (all/any/none/single) and list functions "
                     "may not be nested in a comprehension or quantifier: the work multiplies. "
                     "Use UNWIND and aggregate instead."
                 )
-            stack.append([iterates, False])
+            stack.append([loops, False])
         elif tok.op("]", ")") and stack:
             stack.pop()
 
 
 def _check_lists(tokens: list[Token], calls: list[tuple[str, int]]) -> None:
     builders = sum(name in LIST_FUNCTIONS or name in QUANTIFIERS for name, _ in calls)
-    builders += sum(t.op("[") and _iterates(tokens, i) for i, t in enumerate(tokens))
+    builders += sum(t.op("[") and iterates(tokens, i) for i, t in enumerate(tokens))
     unwinds = [i for i, t in enumerate(tokens) if t.word == "UNWIND"]
     literals = sum(
         t.op("[")
         and (i == 0 or not (tokens[i - 1].is_name or tokens[i - 1].op(")", "]")))
-        and not _iterates(tokens, i)
+        and not iterates(tokens, i)
         for i, t in enumerate(tokens)
     )  # `[1, 2]`, not `list[0]` or `f(x)[0]`
     if builders + len(unwinds) + literals > MAX_LIST_CONSTRUCTS:
@@ -207,44 +202,5 @@ def _literal_list(tokens: list[Token], i: int) -> bool:
     if tok is None:
         return False
     if tok.op("["):
-        return not _iterates(tokens, i)
+        return not iterates(tokens, i)
     return tok.text.lower() == "range"
-
-
-def _anchored(a: Analysis, chain: Chain) -> bool:
-    tokens = a.tokens
-    for node in chain.nodes:
-        if any(t.op("{") for t in tokens[node.start : node.end]):
-            return True
-        if node.var and any(
-            t.text == node.var and tokens[i + 1].op(".") and tokens[i + 3].op("=")
-            for i, t in enumerate(tokens[:-3])
-        ):
-            return True
-    return False
-
-
-def _check_cartesian(a: Analysis) -> None:
-    """Refuse two or more unanchored pattern components (per UNION part) that share no
-    variable: their product is matched row by row."""
-    unions = a.top("UNION")
-    parts: dict[int, list[Chain]] = {}
-    for chain in a.chains:
-        start = chain.nodes[0].start if chain.nodes else 0
-        parts.setdefault(sum(u < start for u in unions), []).append(chain)
-    for chains in parts.values():
-        groups: list[tuple[set[str], bool]] = []  # (variables, anchored)
-        for chain in chains:
-            names = {n.var for n in chain.nodes if n.var} | {r.var for r in chain.rels if r.var}
-            anchored = _anchored(a, chain)
-            for group in [g for g in groups if g[0] & names]:
-                groups.remove(group)
-                names |= group[0]
-                anchored = anchored or group[1]
-            groups.append((names, anchored))
-        if sum(not anchored for _, anchored in groups) > 1:
-            raise QueryRefusedError(
-                "The query matches pattern parts that share no variable (a cartesian "
-                "product over the catalog); connect them with a relationship, reuse a "
-                "variable, or anchor each part with a property, e.g. {title: '...'}."
-            )
