@@ -2,8 +2,8 @@
 OMDb, the web or a model reaches markdown through `escape_markdown` (literal text) or
 `safe_markdown` (a model's or the offline writer's answer), never as raw markdown.
 
-- `escape_markdown`: every ASCII punctuation character is backslash-escaped (CommonMark
-  renders an escaped punctuation character as itself), so no syntax survives: links,
+- `escape_markdown`: every ASCII punctuation character with a meaning is backslash-escaped
+  (CommonMark renders an escaped punctuation character as itself), so no syntax survives: links,
   autolinks (`www.`, `https://`, e-mail), images, HTML and entities, headings, lists,
   tables, emphasis, code, `$` math, `:red[...]` directives; a colon followed by a word also
   gets a word joiner (U+2060), so plugins that read rendered text (emoji short codes
@@ -22,7 +22,9 @@ from typing import Any
 
 from agentic_rag.redaction import redact
 
-_PUNCT = re.compile(r"([!-/:-@\[-`{-~])")  # every ASCII punctuation character
+#: Every ASCII punctuation character markdown, GFM, HTML or Streamlit give a meaning to
+#: (all but ' " , ; ? %, which only mean something inside a link, whose brackets are escaped).
+_PUNCT = re.compile(r"([!#$&()*+\-./:<=>@\[\\\]^_`{|}~])")
 _COLON_WORD = re.compile(r"(:)(?=[A-Za-z+\-])")  # `:smile:`, `:+1:`, `:material/x:`
 WORD_JOINER = "\u2060"
 _LEAD = re.compile(r"^[ \t]+", re.MULTILINE)
