@@ -138,5 +138,6 @@ def ask_cli_json(env: dict[str, str], question: str) -> dict:
 
 
 def as_shown(markdown: str) -> str:
-    """Answer markdown as the reader sees it: backslash escapes (`\\:`, `\\*`) rendered."""
-    return re.sub(r"\\(.)", r"\1", markdown)
+    """Answer markdown as the reader sees it: backslash escapes (`\\:`, `\\*`) rendered, and
+    the invisible word joiners `markup` puts after a colon dropped."""
+    return re.sub(r"\\(.)", r"\1", markdown).replace("\u2060", "")

@@ -12,13 +12,20 @@ command-line argument) passes here before anything else reads it:
   appended (a LIMIT);
 - `clean_text`: for free text such as a question, control characters become spaces and
   invisible ones are dropped;
+- `for_prompt`: outside text as it goes inside a prompt fence: HTML entities and literal
+  `\\uXXXX` escapes decoded, NFKC-normalised (full-width and small-form look-alikes become
+  ASCII), other angle-bracket look-alikes mapped to `<`/`>`, invisible characters dropped;
+  only then is the fence's tag name looked for (and removed) and `<`/`>` escaped, so no
+  spelling of a closing marker survives;
 - `append_line_atomically`: how text that came in this way is written to a log.
 """
 
 from __future__ import annotations
 
 import contextlib
+import html
 import os
+import re
 import tempfile
 import unicodedata
 from pathlib import Path
@@ -31,6 +38,30 @@ ALLOWED_CONTROLS = frozenset("\t\n\r")
 INVISIBLE = frozenset(
     "\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2066\u2067\u2068\u2069\ufeff"
 )
+
+
+_ANGLES = str.maketrans(
+    dict.fromkeys("\u2039\u3008\u27e8\u276e\u02c2\u1438\u00ab\u2329\u27ea\u29fc", "<")
+    | dict.fromkeys("\u203a\u3009\u27e9\u276f\u02c3\u1433\u00bb\u232a\u27eb\u29fd", ">")
+)
+_JSON_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
+_DECODE_ROUNDS = 3  # `&amp;lt;` and the like: decode until nothing changes, at most this often
+
+
+def for_prompt(text: str, tag: str) -> str:
+    """`text` safe inside a `<tag ...>` fence: no spelling of `tag` and no `<`/`>` left."""
+    value = str(text)
+    for _ in range(_DECODE_ROUNDS):
+        decoded = _JSON_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), html.unescape(value))
+        if decoded == value:
+            break
+        value = decoded
+    value = unicodedata.normalize("NFKC", value).translate(_ANGLES)
+    value = "".join(ch for ch in value if ch not in INVISIBLE)
+    words = re.split(r"[\W_]+", tag)
+    marker = re.compile(r"[\W_]*".join(map(re.escape, words)), re.IGNORECASE)
+    value = marker.sub("(fence marker removed)", value)
+    return value.replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 def decode_lenient(value: str | bytes) -> str:

@@ -10,6 +10,7 @@ cache)."""
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import subprocess
 import sys
@@ -23,7 +24,7 @@ from starlette.routing import Route
 
 from agentic_rag.config import PROJECT_ROOT
 from tests.conftest import store_env
-from tests.e2e.test_openai_compatible_server import DECISION, completion, serve, stream
+from tests.e2e.test_openai_compatible_server import completion, serve, stream
 
 pytestmark = pytest.mark.e2e
 
@@ -46,12 +47,17 @@ class Servers:
     async def chat(self, request: Request):
         body = await request.json()
         self.prompts.append(json.dumps(body))
-        if body.get("stream"):
+        key = request.headers.get("authorization", "").removeprefix("Bearer ")
+        if body.get("stream"):  # a hostile model echoes the key, upper-cased and split
+            echoed = f"{key[:7].upper()}\n{key[7:].upper()}"
             return StreamingResponse(
-                stream("Inception is rated [1]."), media_type="text/event-stream"
+                stream(f"Inception is rated [1]. {echoed}"), media_type="text/event-stream"
             )
         name = (body.get("response_format") or {}).get("json_schema", {}).get("name")
-        reply = PLAN if name == "ExecutionPlan" else DECISION
+        if name != "ExecutionPlan":  # a failed call whose error text holds the key
+            error = {"error": {"message": f"Incorrect API key provided: {key}", "code": 401}}
+            return JSONResponse(error, status_code=401)
+        reply = PLAN
         return JSONResponse(completion(json.dumps(reply)))
 
     async def omdb(self, request: Request):
@@ -79,9 +85,14 @@ def servers():
 
 
 def _leaks(text: str) -> list[str]:
-    """The lines of `text` holding a key (shortened), so a failure shows where it leaked."""
-    keys = (OPENAI_KEY, OMDB_KEY)
-    return [line[:300] for line in text.splitlines() if any(k in line for k in keys)]
+    """Where `text` holds a key in any casing, even split by whitespace or an escaped line
+    break (shortened), so a failure shows where it leaked."""
+    flat = re.sub(r"\s+|\\\\[nrt]", "", text).lower()
+    return [
+        flat[max(0, at - 80) : at + 80]
+        for key in (OPENAI_KEY.lower(), OMDB_KEY.lower())
+        for at in [m.start() for m in re.finditer(re.escape(key), flat)]
+    ]
 
 
 @pytest.mark.parametrize("as_json", [True, False])

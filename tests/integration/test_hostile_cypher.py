@@ -100,6 +100,7 @@ class SilentGraphServer:
         self.sock.listen()
         self.port = self.sock.getsockname()[1]
         self.queries = 0
+        self.config: dict[bytes, bytes] = {}
         threading.Thread(target=self._serve, daemon=True).start()
 
     def _serve(self) -> None:
@@ -134,7 +135,11 @@ class SilentGraphServer:
                         text = b"# Server\r\nredis_mode:standalone\r\n"
                         conn.sendall(b"$%d\r\n%s\r\n" % (len(text), text))
                     elif parts[0].upper() == b"GRAPH.CONFIG" and parts[1].upper() == b"GET":
-                        conn.sendall(b"*2\r\n$11\r\nTIMEOUT_MAX\r\n:1000\r\n")
+                        key, value = parts[2], self.config.get(parts[2].upper(), b"0")
+                        conn.sendall(b"*2\r\n$%d\r\n%s\r\n:%s\r\n" % (len(key), key, value))
+                    elif parts[0].upper() == b"GRAPH.CONFIG" and parts[1].upper() == b"SET":
+                        self.config[parts[2].upper()] = parts[3]
+                        conn.sendall(b"+OK\r\n")
                     else:
                         conn.sendall(b"+OK\r\n")
 

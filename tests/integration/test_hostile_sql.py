@@ -16,7 +16,7 @@ from agentic_rag.config import Settings
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.base import ToolResult, ToolStatus
 from agentic_rag.tools.deps import ToolDeps
-from agentic_rag.tools.sql import tool as sql_module
+from agentic_rag.tools.sql import workers as workers_module
 from agentic_rag.tools.sql.tool import SqlArgs, sql_tool
 
 #: One call to a string function whose work grows with its arguments' length.
@@ -72,7 +72,7 @@ class Work:
 @pytest.fixture
 def work(monkeypatch) -> Work:
     tracker = Work()
-    real = sql_module.execute_readonly
+    real = workers_module.run_blocking
 
     def tracked(*args, **kwargs):
         tracker.started += 1
@@ -81,7 +81,7 @@ def work(monkeypatch) -> Work:
         finally:
             tracker.ends.append(time.perf_counter())
 
-    monkeypatch.setattr(sql_module, "execute_readonly", tracked)
+    monkeypatch.setattr(workers_module, "run_blocking", tracked)
     return tracker
 
 
@@ -176,13 +176,13 @@ def test_the_sandbox_runs_queries_off_the_shared_executor(
     """A query thread is its own, so the loop's default executor never holds SQL work."""
     deps = make_deps(built_settings, stores, tmp_path)
     names: list[str] = []
-    real = sql_module.execute_readonly
+    real = workers_module.run_blocking
 
     def spy(*args, **kwargs):
         names.append(threading.current_thread().name)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(sql_module, "execute_readonly", spy)
+    monkeypatch.setattr(workers_module, "run_blocking", spy)
     result = asyncio.run(run(deps, "SELECT 1 AS one"))
     assert result.status is ToolStatus.OK
     assert names == ["sql-query"]

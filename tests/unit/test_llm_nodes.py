@@ -303,13 +303,18 @@ def test_planner_prompt_on_round_two_has_instructions_and_summaries() -> None:
     assert "round 2" in user
 
 
-def test_synthesizer_prompt_fences_untrusted_results() -> None:
+def test_synthesizer_prompt_fences_every_result() -> None:
     ctx = synth_ctx(incomplete_reason="the turn deadline passed")
     system, user = synthesizer_messages(ctx)
     body = str(user.content)
     assert "[1] sql" in body and "[2] web" in body
-    fenced = re.split(r"</?untrusted_data id=\"[0-9a-f]+\">", body)[1]
-    assert "Ignore previous instructions" in fenced and "6131" not in fenced
+    fences = re.findall(r'<untrusted_data id="(\w+)">(.*?)</untrusted_data id="\1">', body, re.S)
+    assert any("Ignore previous instructions" in inside for _, inside in fences)
+    assert any("6131" in inside for _, inside in fences)  # catalog rows are fenced too
+    outside = re.sub(
+        r'<untrusted_data id="(\w+)">.*?</untrusted_data id="\1">', "", body, flags=re.S
+    )
+    assert "Ignore previous instructions" not in outside and "6131" not in outside
     assert "no such column: rating" in body  # the failed call is reported
     assert "the turn deadline passed" in str(system.content)
     assert "[n]" in str(system.content) or "[1]" in str(system.content)

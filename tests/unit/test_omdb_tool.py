@@ -15,7 +15,7 @@ import respx
 from pydantic import ValidationError
 
 from agentic_rag.config import Settings, load_settings
-from agentic_rag.tools import omdb
+from agentic_rag.redaction import redact, register_secrets
 from agentic_rag.tools.base import SourceRef, ToolResult, ToolStatus
 from agentic_rag.tools.cache import TTLCache
 from agentic_rag.tools.deps import ToolDeps
@@ -300,7 +300,22 @@ def test_args_are_validated() -> None:
 
 
 def test_redact_removes_the_key_everywhere() -> None:
-    text = f"GET {URL}?t=x&apikey={KEY}&r=json failed; key {KEY}"
-    clean = omdb.redact(text, KEY)
-    assert KEY not in clean and "apikey=***&r=json" in clean
-    assert omdb.redact("apikey=other-secret", None) == "apikey=***"
+    register_secrets(KEY)
+    text = f"GET {URL}?t=x&apikey={KEY}&r=json failed; key {KEY.upper()}"
+    clean = redact(text)
+    assert KEY.lower() not in clean.lower() and "apikey=***&r=json" in clean
+    assert redact("apikey=other-secret") == "apikey=***"
+
+
+async def test_a_reply_echoing_the_key_is_redacted_in_rows_and_cache(tmp_path: Path) -> None:
+    cache = TTLCache(tmp_path / "cache.db")
+    deps = ToolDeps(settings=Settings(omdb_api_key=KEY), cache=cache)
+    echo = {"Response": "True", "Title": f"Key {KEY[:5]}\n{KEY[5:]}", "Plot": KEY.upper()}
+    with respx.mock:
+        respx.get(URL).mock(return_value=httpx.Response(200, json=echo))
+        result = await omdb_tool(OmdbArgs(title="x"), deps, "o1")
+    stored = (tmp_path / "cache.db").read_bytes().decode("utf-8", "replace").lower()
+    assert KEY.lower() not in stored
+    assert result.status is ToolStatus.OK
+    shown = str(result.rows).lower().replace("\\n", "").replace(" ", "")
+    assert KEY.lower() not in shown

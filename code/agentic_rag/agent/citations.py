@@ -12,6 +12,7 @@ import secrets
 from typing import Any
 
 from agentic_rag.agent.models import Citation
+from agentic_rag.textsafe import for_prompt
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 _CITE = re.compile(r"\[(\d{1,3})\]")
@@ -20,10 +21,10 @@ FENCE_TAG = "untrusted_data"
 
 
 def fence_untrusted(text: str) -> str:
-    """Fence outside text with markers it cannot forge: a random id per fence, and every
-    '<' and '>' inside written as a JSON escape, so no closing tag can appear in the data."""
+    """Fence outside text with markers it cannot forge: a random id per fence, and the text
+    normalised by `textsafe.for_prompt` (no spelling of the tag, no '<' or '>' left)."""
     nonce = secrets.token_hex(6)
-    body = text.replace("<", "\\u003c").replace(">", "\\u003e")
+    body = for_prompt(text, FENCE_TAG)
     return f'<{FENCE_TAG} id="{nonce}">\n{UNTRUSTED_NOTE}\n{body}\n</{FENCE_TAG} id="{nonce}">'
 
 
@@ -69,12 +70,8 @@ def render_result_for_prompt(n: int, result: ToolResult, max_chars: int = 4000) 
     rows = json.dumps(result.rows, ensure_ascii=False, default=str)
     if len(rows) > max_chars:
         rows = rows[:max_chars] + " …(cut)"
-    head = f"[{n}] {result.tool} (call {result.call_id}): {result.message}"
-    if result.truncated:
-        head += " (truncated)"
-    if result.untrusted:
-        return f"{head}\n{fence_untrusted(rows)}"
-    return f"{head}\n{rows}"
+    head = f"[{n}] {result.tool} (call {result.call_id})" + (" (truncated)" * result.truncated)
+    return f"{head}\n{fence_untrusted(result.message + chr(10) + rows)}"  # catalog text too
 
 
 def summarize_result(result: ToolResult) -> dict[str, Any]:

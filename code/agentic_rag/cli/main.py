@@ -9,6 +9,7 @@ from typing import NoReturn
 
 from agentic_rag.config import load_settings
 from agentic_rag.errors import AgenticRagError
+from agentic_rag.textsafe import control_chars, decode_lenient
 
 
 def _console():
@@ -171,8 +172,45 @@ def skip_teardown(code: int) -> NoReturn:
     os._exit(code)
 
 
+MAX_THREAD_CHARS = 80
+
+
+class ArgumentProblem(ValueError):
+    """A command-line argument that cannot be used as given (one line, says how to fix)."""
+
+
+def thread_id(raw: str) -> str:
+    """`--thread` as a usable id: decodable, printable, at most `MAX_THREAD_CHARS` long."""
+    if any("\ud800" <= ch <= "\udfff" for ch in raw):
+        shown = decode_lenient(raw)
+        raise ArgumentProblem(
+            f"--thread {shown!r} holds bytes that are not UTF-8; use a thread id printed by "
+            "an earlier `ask` (letters, digits, '-' and '_')."
+        )
+    if not raw.strip() or len(raw) > MAX_THREAD_CHARS or control_chars(raw):
+        raise ArgumentProblem(
+            f"--thread must be 1 to {MAX_THREAD_CHARS} printable characters with no control "
+            "characters; use a thread id printed by an earlier `ask`."
+        )
+    return raw
+
+
+def decode_arguments(args: argparse.Namespace) -> None:
+    """Every string argument decoded at the boundary: `--thread` checked (an id names files
+    and database rows), any other text with undecodable bytes replaced by U+FFFD."""
+    for name, value in vars(args).items():
+        if not isinstance(value, str):
+            continue
+        setattr(args, name, thread_id(value) if name == "thread" else decode_lenient(value))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    try:
+        decode_arguments(args)
+    except ArgumentProblem as exc:
+        print(f"error: {decode_lenient(str(exc))}", file=sys.stderr)
+        return 2
     try:
         return args.func(args)
     except AgenticRagError as exc:

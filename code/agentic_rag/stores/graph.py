@@ -47,6 +47,22 @@ class GraphLimits:
         ]
 
 
+def limit_order(limits: GraphLimits, current: tuple[int, int]) -> list[tuple[str, int]]:
+    """The limits in an order FalkorDB accepts from the current (TIMEOUT_MAX,
+    TIMEOUT_DEFAULT): it refuses a TIMEOUT_DEFAULT above TIMEOUT_MAX at every step, so the
+    new default goes first when the current max already allows it, else the new max does."""
+    if limits.timeout_default_ms > limits.timeout_max_ms:
+        raise ValueError("TIMEOUT_DEFAULT cannot be above TIMEOUT_MAX")
+    current_max, _ = current
+    items = dict(limits.items())
+    default_first = current_max == 0 or limits.timeout_default_ms <= current_max
+    first, second = (
+        ("TIMEOUT_DEFAULT", "TIMEOUT_MAX") if default_first else ("TIMEOUT_MAX", "TIMEOUT_DEFAULT")
+    )
+    rest = [(k, v) for k, v in items.items() if k not in (first, second)]
+    return [(first, items[first]), (second, items[second]), *rest]
+
+
 CLIENT_GRACE_S = 2.0  # the client waits this much longer than the server may run a query
 
 
@@ -136,13 +152,29 @@ class GraphStore:
         return store
 
     def apply_limits(self, limits: GraphLimits) -> None:
-        self._limits = limits
-        for key, value in limits.items():
+        """Set every limit, in an order the server accepts from any starting configuration,
+        and read each back; a limit the server refuses or does not keep stops the open."""
+        conn = self._db.connection
+        for key, value in limit_order(limits, self._current_timeouts()):
             try:
-                self._db.connection.execute_command("GRAPH.CONFIG", "SET", key, value)
-            except Exception as exc:  # an older server may not know a key
-                log.warning("FalkorDB refused GRAPH.CONFIG SET %s %s: %s", key, value, exc)
-        _bound_client(self._db.connection, limits.timeout_max_ms / 1000 + CLIENT_GRACE_S)
+                conn.execute_command("GRAPH.CONFIG", "SET", key, value)
+                kept = int(self.config_value(key))
+            except Exception as exc:
+                raise StoreUnavailableError(
+                    f"FalkorDB at {self.location} refused GRAPH.CONFIG SET {key} {value} ({exc}); "
+                    "the graph cannot run without its limits. Use FalkorDB 4.2 or later, or "
+                    "start it with these limits set."
+                ) from exc
+            if kept != value:
+                raise StoreUnavailableError(
+                    f"FalkorDB at {self.location} kept {key} = {kept} after it was set to {value}; "
+                    "the graph cannot run without its limits."
+                )
+        self._limits = limits
+        _bound_client(conn, limits.timeout_max_ms / 1000 + CLIENT_GRACE_S)
+
+    def _current_timeouts(self) -> tuple[int, int]:
+        return int(self.config_value("TIMEOUT_MAX")), int(self.config_value("TIMEOUT_DEFAULT"))
 
     def config_value(self, key: str) -> Any:
         reply = self._watch(lambda: self._db.connection.execute_command("GRAPH.CONFIG", "GET", key))

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from agentic_rag.redaction import redact_value
 from agentic_rag.tools.base import SourceRef, ToolResult, ToolStatus
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ class TTLCache:
         """Store `value` for `ttl_s` seconds; a TTL of 0 (or less) stores nothing."""
         if ttl_s <= 0:
             return
-        text = json.dumps(value, ensure_ascii=False, default=str)
+        text = json.dumps(redact_value(value), ensure_ascii=False, default=str)
         try:
             with self._lock, self._conn:
                 self._conn.execute(

@@ -1,8 +1,9 @@
 """The `omdb` tool: look one title up in the OMDb API, with bounded retries and a size cap.
 
 The API key travels only in the request's query string. Every message here is
-built by hand (never `str(exc)` of an httpx error, which holds the URL), and a
-log filter redacts `apikey=` in httpx's own request log lines.
+built by hand (never `str(exc)` of an httpx error, which holds the URL) and passed
+through `redaction.redact`; the key is registered there, so every log line (httpx logs
+request URLs), cache entry and state update has it redacted too.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import re
 import time
 from typing import Any
 
@@ -20,6 +20,7 @@ from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, sto
 from tenacity.wait import wait_exponential
 
 from agentic_rag.config import Settings
+from agentic_rag.redaction import redact, redact_value, register_secrets
 from agentic_rag.tools.base import (
     SourceRef,
     ToolResult,
@@ -47,22 +48,6 @@ _LOWERED = ("Title", "Year", "Rated", "Released", "Runtime", "Genre", "Director"
 _KEPT = ("imdbRating", "imdbVotes", "Metascore", "BoxOffice", "Awards", "Ratings", "imdbID")
 #: OMDb field -> row key, in the order rows show them.
 FIELDS = {name: name.lower() for name in _LOWERED} | {name: name for name in _KEPT}
-
-_APIKEY_RE = re.compile(r"(apikey=)[^&\s\"'>]+", re.IGNORECASE)
-
-
-class _RedactApiKey(logging.Filter):
-    """Replaces `apikey=...` in a record's message (httpx logs every request URL at INFO)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if "apikey=" in message.lower():
-            record.msg, record.args = _APIKEY_RE.sub(r"\1***", message), None
-        return True
-
-
-if not any(isinstance(f, _RedactApiKey) for f in logging.getLogger("httpx").filters):
-    logging.getLogger("httpx").addFilter(_RedactApiKey())
 
 
 class OmdbArgs(BaseModel):
@@ -99,13 +84,6 @@ class _Failed(Exception):
     def __init__(self, status: ToolStatus, message: str):
         super().__init__(message)
         self.status = status
-
-
-def redact(text: str, secret: str | None) -> str:
-    """`text` with the secret and any `apikey=` value replaced by ***."""
-    if secret:
-        text = text.replace(secret, "***")
-    return _APIKEY_RE.sub(r"\1***", text)
 
 
 def _retry_after(value: str | None) -> float | None:
@@ -183,6 +161,7 @@ async def omdb_tool(args: OmdbArgs, deps: ToolDeps, call_id: str) -> ToolResult:
     if settings.omdb_api_key is None:
         return error_result(TOOL, call_id, ToolStatus.ERROR, NO_KEY)
     key = settings.omdb_api_key.get_secret_value()
+    register_secrets(key)
     deadline_s = settings.omdb_timeout_s
     cache_args = {"title": args.title, "year": args.year}
     shown = f"title={args.title!r}" + (f" year={args.year}" if args.year else "")
@@ -234,25 +213,25 @@ async def omdb_tool(args: OmdbArgs, deps: ToolDeps, call_id: str) -> ToolResult:
                 async with httpx.AsyncClient() as client:
                     data = await fetch(client)
         except _Failed as exc:
-            return error_result(TOOL, call_id, exc.status, redact(str(exc), key), query=shown)
+            return error_result(TOOL, call_id, exc.status, redact(str(exc)), query=shown)
         except _Retryable as exc:
             status = ToolStatus.TIMEOUT if exc.timed_out else ToolStatus.ERROR
             tries = f"{exc.attempts} attempt" + ("s" if exc.attempts != 1 else "")
-            msg = redact(f"{exc}; gave up after {tries}. Answer from the catalog instead.", key)
+            msg = redact(f"{exc}; gave up after {tries}. Answer from the catalog instead.")
             return error_result(TOOL, call_id, status, msg, query=shown)
         except Exception as exc:  # anything else: a key-free message, never the raw text
-            log.warning("omdb lookup failed: %s", redact(repr(exc), key))
+            log.warning("omdb lookup failed: %s", redact(repr(exc)))
             msg = f"OMDb lookup failed ({type(exc).__name__})."
             return error_result(TOOL, call_id, ToolStatus.ERROR, msg, query=shown)
 
         if str(data.get("Response", "True")).lower() == "false":
-            error = redact(str(data.get("Error") or "no match"), key)
+            error = redact(str(data.get("Error") or "no match"))
             if "not found" in error.lower():
                 msg = f"OMDb: {error}"
                 return ToolResult(**common, status=ToolStatus.EMPTY, message=msg, untrusted=True)
             return error_result(TOOL, call_id, ToolStatus.ERROR, f"OMDb: {error}", query=shown)
 
-        rows, truncated = cap_rows([_row(data)])
+        rows, truncated = cap_rows([redact_value(_row(data))])  # a server may echo the key
         label = str(rows[0]["title"] or args.title)
         ref = str(rows[0]["imdbID"] or label)
         result = ToolResult(

@@ -20,6 +20,7 @@ from ddgs.exceptions import DDGSException, RatelimitException, TimeoutException
 from pydantic import BaseModel, ConfigDict, Field
 
 from agentic_rag.errors import QueryTimeoutError
+from agentic_rag.redaction import redact_value
 from agentic_rag.tools.base import (
     SourceRef,
     ToolResult,
@@ -167,7 +168,7 @@ def _to_rows(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
         seen.add(url)
         title = " ".join(str(item.get("title") or "").split()) or url
         snippet = " ".join(str(item.get("body") or item.get("snippet") or "").split())
-        rows.append({"title": title, "url": url, "snippet": snippet})
+        rows.append(redact_value({"title": title, "url": url, "snippet": snippet}))
     return rows
 
 

@@ -24,6 +24,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from agentic_rag.markup import escape_markdown
+
 MAX_EDGES = 40
 GRAPH_TOOLS = ("cypher", "graph_expand")
 KIND_STYLE = {
@@ -202,7 +204,7 @@ def render_graph(result: dict[str, Any]) -> bool:
     kinds = sorted(set(sketch.nodes.values()))
     st.caption(
         f"Graph view of {result['tool']} {result['call_id']}: {len(sketch.nodes)} nodes "
-        f"({', '.join(kinds)}), {len(sketch.edges)} edges"
+        f"({escape_markdown(', '.join(kinds), one_line=True)}), {len(sketch.edges)} edges"
     )
     st.graphviz_chart(to_dot(sketch), width="stretch")
     unlabelled = sum(1 for *_, label in sketch.edges if not label)

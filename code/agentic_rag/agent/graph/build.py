@@ -28,6 +28,7 @@ from agentic_rag.agent.graph.nodes.synthesizer import synthesizer
 from agentic_rag.agent.graph.routing import route_after_evaluator
 from agentic_rag.agent.graph.state import State
 from agentic_rag.agent.graph.trace import emit
+from agentic_rag.redaction import redact_value
 
 #: start + 2 × (planner, executor, evaluator) + synthesizer = 8 steps; the limit leaves room.
 RECURSION_LIMIT = 25
@@ -51,7 +52,7 @@ def _node(fn, deps_of: DepsOf):
     async def node(state: State, runtime: Runtime[AgentDeps]) -> dict:
         iteration = 0 if name == "start" else state.get("iteration", 0) + (name == "planner")
         emit(NodeStarted(node=name, iteration=iteration, t=time.time()))
-        update = await fn(state, deps_of(runtime))
+        update = redact_value(await fn(state, deps_of(runtime)))  # no key reaches any sink
         records = update.get("trace")
         for record in records if isinstance(records, list) else []:
             emit(NodeFinished(**record))

@@ -77,12 +77,8 @@ def summary(result: ToolResult) -> dict[str, Any]:
 
 
 def summaries_text(results: list[ToolResult]) -> str:
-    """One line per result; results holding outside text are fenced like their rows."""
-    lines = [compact_json(summary(r), limit=800) for r in results]
-    return "\n".join(
-        fence_untrusted(line) if r.untrusted else line
-        for r, line in zip(results, lines, strict=True)
-    )
+    """One line per result, fenced: error texts and messages carry outside text too."""
+    return "\n".join(fence_untrusted(compact_json(summary(r), limit=800)) for r in results)
 
 
 def examples_text(examples: Sequence[PlanExample]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agentic_rag.markup import escape_cell, escape_markdown
 from agentic_rag.tools.base import ToolResult
 
 MAX_TABLE_ROWS = 15
@@ -27,16 +28,8 @@ TOOL_NAMES = {
 
 
 def cell(value: Any) -> str:
-    """A safe markdown table cell: no pipes, no newlines, no raw HTML, bounded length."""
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        value = round(value, 3)
-    if isinstance(value, list | tuple):
-        value = ", ".join(str(v) for v in value)
-    text = " ".join(str(value).split())
-    text = text.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
-    return text if len(text) <= MAX_CELL else text[: MAX_CELL - 1] + "…"
+    """A safe markdown table cell: one line, bounded length, escaped by `markup`."""
+    return escape_cell(value, MAX_CELL)
 
 
 def columns_for(rows: list[dict[str, Any]]) -> list[str]:
@@ -117,7 +110,7 @@ def render_result(n: int, result: ToolResult) -> str:
     if value:
         return f"From {source}: {value} [{n}]"
     note = " (more rows exist; showing the first ones)" if result.truncated else ""
-    head = f"From {source} — {result.message}{note} [{n}]:"
+    head = f"From {source} — {escape_markdown(result.message, one_line=True)}{note} [{n}]:"
     if result.tool == "graph_expand" and any("relation" in r for r in result.rows):
         return head + "\n\n" + graph_lines(result)
     if result.tool == "semantic" and all("description" in r for r in result.rows):

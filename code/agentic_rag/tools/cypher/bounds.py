@@ -11,7 +11,15 @@ guard bounds the expression itself:
   `MAX_RANGES` times per query;
 - list comprehensions may not nest (the work multiplies);
 - functions that make strings longer (`replace`, padding) at most `MAX_GROWTH_CALLS` times;
-- no regular expressions (`=~`, regex functions): they can backtrack exponentially.
+- no regular expressions (`=~`, regex functions): they can backtrack exponentially;
+- only the operators in `ALLOWED_OPERATORS`;
+- every construct that builds a list (`range`, `collect`, `split`, comprehensions,
+  quantifiers `all/any/none/single`, `UNWIND`, list literals) counts against
+  `MAX_LIST_CONSTRUCTS`, and none may sit inside a comprehension or quantifier;
+- at most `MAX_PLUS` `+` operators (a chain of `WITH a + a AS b` doubles a string or a
+  list at every step);
+- at most one `UNWIND` over a computed list (two unwind a collected list into its square);
+- rows may not multiply (`tools/cypher/product.py`).
 """
 
 from __future__ import annotations
@@ -19,12 +27,22 @@ from __future__ import annotations
 from pathlib import Path
 
 from agentic_rag.errors import QueryRefusedError
+from agentic_rag.tools.cypher.parse import Analysis
+from agentic_rag.tools.cypher.product import check_row_sources, iterates
 from agentic_rag.tools.cypher.tokens import KEYWORDS, Token
 from agentic_rag.wordlists import load_wordlist
 
 MAX_RANGE = 1_000
 MAX_RANGES = 2
 MAX_GROWTH_CALLS = 3
+MAX_LIST_CONSTRUCTS = 4
+MAX_PLUS = 6
+MAX_COMPUTED_UNWINDS = 1
+ALLOWED_OPERATORS = frozenset(
+    load_wordlist(Path(__file__).with_name("allowed_operators.yaml")).words
+)
+LIST_FUNCTIONS = frozenset({"range", "collect", "split", "keys", "nodes", "relationships"})
+QUANTIFIERS = frozenset({"all", "any", "none", "single"})
 #: Function names (lower case) a read-only catalog query may call.
 ALLOWED_FUNCTIONS = frozenset(
     load_wordlist(Path(__file__).with_name("allowed_functions.yaml")).words
@@ -52,10 +70,17 @@ def function_calls(tokens: list[Token]) -> list[tuple[str, int]]:
     return calls
 
 
-def check_bounds(tokens: list[Token]) -> None:
-    """Raise `QueryRefusedError` when an expression's work is not bounded."""
+def check_bounds(a: Analysis) -> None:
+    """Raise `QueryRefusedError` when the query's work is not bounded."""
+    tokens = a.tokens
     if any(t.op("=~") for t in tokens):
         raise QueryRefusedError(REGEX)
+    odd = sorted({t.text for t in tokens if t.kind == "op" and t.text not in ALLOWED_OPERATORS})
+    if odd:
+        raise QueryRefusedError(
+            f"The operator {' '.join(odd)} is not allowed in catalog queries; use comparisons, "
+            "arithmetic, AND/OR/NOT, IN, CONTAINS, STARTS WITH and ENDS WITH."
+        )
     calls = function_calls(tokens)
     for name, _ in calls:
         if name not in ALLOWED_FUNCTIONS:
@@ -74,6 +99,8 @@ def check_bounds(tokens: list[Token]) -> None:
             f"At most {MAX_GROWTH_CALLS} replace()/string.join() calls are allowed per query."
         )
     _check_comprehensions(tokens)
+    _check_lists(tokens, calls)
+    check_row_sources(a, calls)
 
 
 def _check_range(tokens: list[Token], at: int) -> None:
@@ -105,18 +132,59 @@ def _check_range(tokens: list[Token], at: int) -> None:
 
 
 def _check_comprehensions(tokens: list[Token]) -> None:
-    """Refuse `[x IN ... | ...]` (or `WHERE`) nested inside another comprehension."""
-    stack: list[bool] = []  # per open '[': is it a comprehension?
+    """Refuse a comprehension or quantifier nested inside another one, and any list
+    construct inside one: the work multiplies."""
+    stack: list[list[bool]] = []  # per open bracket: [iterates, inside its body]
     for i, tok in enumerate(tokens):
-        if tok.op("["):
-            is_comp = (
-                i + 2 < len(tokens) and tokens[i + 1].kind == "name" and tokens[i + 2].word == "IN"
-            )
-            if is_comp and any(stack):
+        if (tok.op("|") or tok.word == "WHERE") and stack and stack[-1][0]:
+            stack[-1][1] = True  # past `[x IN list` or `all(x IN list`: the per-item body
+        elif tok.op("[", "("):
+            is_quantifier = tok.op("(") and i > 0 and tokens[i - 1].text.lower() in QUANTIFIERS
+            loops = (tok.op("[") or is_quantifier) and iterates(tokens, i)
+            builds = tok.op("(") and i > 0 and tokens[i - 1].text.lower() in LIST_FUNCTIONS
+            if (loops or builds) and any(body for _, body in stack):
                 raise QueryRefusedError(
-                    "List comprehensions may not be nested: the work multiplies. Use UNWIND "
-                    "and aggregate instead."
+                    "List comprehensions, quantifiers (all/any/none/single) and list functions "
+                    "may not be nested in a comprehension or quantifier: the work multiplies. "
+                    "Use UNWIND and aggregate instead."
                 )
-            stack.append(is_comp)
-        elif tok.op("]") and stack:
+            stack.append([loops, False])
+        elif tok.op("]", ")") and stack:
             stack.pop()
+
+
+def _check_lists(tokens: list[Token], calls: list[tuple[str, int]]) -> None:
+    builders = sum(name in LIST_FUNCTIONS or name in QUANTIFIERS for name, _ in calls)
+    builders += sum(t.op("[") and iterates(tokens, i) for i, t in enumerate(tokens))
+    unwinds = [i for i, t in enumerate(tokens) if t.word == "UNWIND"]
+    literals = sum(
+        t.op("[")
+        and (i == 0 or not (tokens[i - 1].is_name or tokens[i - 1].op(")", "]")))
+        and not iterates(tokens, i)
+        for i, t in enumerate(tokens)
+    )  # `[1, 2]`, not `list[0]` or `f(x)[0]`
+    if builders + len(unwinds) + literals > MAX_LIST_CONSTRUCTS:
+        raise QueryRefusedError(
+            f"At most {MAX_LIST_CONSTRUCTS} list constructs (range, collect, split, list "
+            "literals, comprehensions, all/any/none/single, UNWIND) are allowed per query."
+        )
+    computed = [i for i in unwinds if not _literal_list(tokens, i + 1)]
+    if len(computed) > MAX_COMPUTED_UNWINDS:
+        raise QueryRefusedError(
+            "At most one UNWIND over a computed list is allowed per query: unwinding a "
+            "collected list twice builds its square. Aggregate or MATCH instead."
+        )
+    if sum(t.op("+") for t in tokens) > MAX_PLUS:
+        raise QueryRefusedError(
+            f"At most {MAX_PLUS} '+' operators are allowed per query: chains of '+' can "
+            "double a string or a list at every step."
+        )
+
+
+def _literal_list(tokens: list[Token], i: int) -> bool:
+    tok = tokens[i] if i < len(tokens) else None
+    if tok is None:
+        return False
+    if tok.op("["):
+        return not iterates(tokens, i)
+    return tok.text.lower() == "range"

@@ -215,7 +215,7 @@ def _check(query: str, schema: GraphSchema, max_rows: int, hard_cap: int) -> str
     a = analyze(query)
     if a.forbidden:
         raise ForbiddenCypherError(" ".join(dict.fromkeys(a.forbidden)) + READ_ONLY_HINT)
-    check_bounds(a.tokens)
+    check_bounds(a)
     problems = find_problems(a, schema)
     if problems:
         raise QueryRefusedError(" ".join(dict.fromkeys(p.message for p in problems)))

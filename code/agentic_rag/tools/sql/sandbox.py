@@ -1,55 +1,45 @@
-"""Where a guarded SELECT actually runs: a bounded SQLite connection on a thread of its own.
+"""Where a guarded SELECT actually runs: a bounded SQLite connection inside a worker
+process (`tools/sql/workers.py` starts, feeds and kills these processes).
 
-Bounds on the work itself, so that no single query, and no single function call
-inside it, can outrun its deadline or its memory:
+Run as `python -m agentic_rag.tools.sql.sandbox`, it reads one JSON setup line (the
+limits, the allowed functions, the memory caps) and then one JSON request per line, and
+answers each with one JSON line. It imports only the standard library and
+`agentic_rag.folding`, so a replacement worker starts in a fraction of a second.
 
-- `SQLITE_LIMIT_LENGTH` (100 KB per value or row): string building inside one call to
-  `printf`/`instr`/`replace` stays under a fraction of a second, since the progress
-  handler cannot interrupt a call that is already running;
-- `SQLITE_LIMIT_LIKE_PATTERN_LENGTH`, `SQLITE_LIMIT_COLUMN`, `SQLITE_LIMIT_FUNCTION_ARG`,
-  `SQLITE_LIMIT_EXPR_DEPTH`, `SQLITE_LIMIT_COMPOUND_SELECT`, `SQLITE_LIMIT_ATTACHED` = 0;
-- `temp_store = MEMORY` under the process's hard heap limit: sorts, DISTINCT and GROUP BY
-  never spill to temp files, and a query that needs more than `HEAP_LIMIT_BYTES` of
-  SQLite memory fails with "out of memory" instead of growing;
-- an authorizer that allows only reading and only the functions in `ALLOWED_FUNCTIONS`;
-- rows are fetched one at a time and counted in bytes as well as rows
-  (`MAX_FETCH_BYTES`), so a cap can stop before the first row is materialised.
+Bounds inside the worker, on every connection:
 
-Isolation: every query runs on its own daemon thread, never on the event loop's
-shared executor, so an abandoned query cannot occupy a worker that another tool
-needs. When the caller gives up, the query is interrupted (`sqlite3_interrupt`)
-and its thread ends at the next VM step; at most `MAX_LIVE_QUERIES` run at once.
+- `Connection.setlimit`: `SQLITE_LIMIT_LENGTH` (100 KB per value or row), SQL length,
+  columns, expression depth, compound SELECTs, function arguments, LIKE pattern length,
+  VDBE program size, attached databases (0) and worker threads (0);
+- `PRAGMA hard_heap_limit` (SQLite's own allocator) and `temp_store = MEMORY`, a bounded
+  page cache and no mmap, so sorts, DISTINCT, GROUP BY and window functions never spill
+  to temp files and fail with "out of memory" instead of growing; the process's address
+  space is capped too (`RLIMIT_AS`), so memory SQLite does not count cannot grow either;
+- an authorizer that allows only reading and only the allowed functions;
+- a progress handler that stops the query at its deadline;
+- rows fetched one at a time and counted in bytes as well as rows.
+
+A call that ignores the deadline (one C function building a huge value) is the parent's
+to stop: it kills the process.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import json
+import resource
 import sqlite3
-import threading
+import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from agentic_rag.errors import QueryRefusedError, QueryTimeoutError
-from agentic_rag.stores.handles import connect_readonly
-from agentic_rag.tools.sql.guard import ALLOWED_FUNCTIONS, MAX_VALUE_BYTES
+from agentic_rag.folding import sql_fold
 
 PROGRESS_STEPS = 1_000  # VM instructions between deadline checks
-MAX_FETCH_BYTES = 1_000_000  # bytes of cells materialised per query, whatever the row count
-HEAP_LIMIT_BYTES = 256 * 1024 * 1024  # process-wide SQLite hard heap limit
-MAX_LIVE_QUERIES = 8  # query threads alive at once (running or being interrupted)
-LIMITS: dict[str, int] = {
-    "SQLITE_LIMIT_LENGTH": MAX_VALUE_BYTES,
-    "SQLITE_LIMIT_LIKE_PATTERN_LENGTH": 1_000,
-    "SQLITE_LIMIT_COLUMN": 64,
-    "SQLITE_LIMIT_FUNCTION_ARG": 16,
-    "SQLITE_LIMIT_EXPR_DEPTH": 200,
-    "SQLITE_LIMIT_COMPOUND_SELECT": 50,
-    "SQLITE_LIMIT_ATTACHED": 0,
-}
 ALLOWED_ACTIONS = frozenset({sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_RECURSIVE})
 #: SQLite asks for UPDATE on the schema table while it connects a virtual table (FTS5,
 #: json_each), and FTS5 reads `PRAGMA data_version`. Nothing can be written: the
@@ -57,8 +47,16 @@ ALLOWED_ACTIONS = frozenset({sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3
 SCHEMA_TABLES = frozenset({"sqlite_master", "sqlite_schema", "sqlite_temp_master"})
 READ_PRAGMAS = frozenset({"data_version"})
 
-_SLOTS = threading.BoundedSemaphore(MAX_LIVE_QUERIES)
-_heap_limited = False
+
+@dataclass
+class Setup:
+    """What the parent tells a worker once, when it starts it."""
+
+    limits: dict[str, int]
+    functions: frozenset[str]
+    heap_bytes: int
+    cache_kib: int
+    address_space_bytes: int
 
 
 @dataclass
@@ -69,28 +67,19 @@ class Fetched:
     cut_by_bytes: bool = False
 
 
+@dataclass
 class Sandbox:
-    """One query's connection state, shared with the caller so it can interrupt it."""
+    """One query's authorizer: only reading, only the allowed functions."""
 
-    def __init__(self) -> None:
-        self.cancel = threading.Event()
-        self.denied: list[str] = []
-        self._conn: sqlite3.Connection | None = None
-        self._lock = threading.Lock()
-
-    def interrupt(self) -> None:
-        self.cancel.set()
-        with self._lock:
-            if self._conn is not None:
-                with contextlib.suppress(sqlite3.Error):
-                    self._conn.interrupt()
+    functions: frozenset[str]
+    denied: list[str] = field(default_factory=list)
 
     def authorize(
         self, action: int, arg1: str | None, arg2: str | None, _db: str | None, _t: str | None
     ) -> int:
         if action == sqlite3.SQLITE_FUNCTION:
             name = (arg2 or "").lower()
-            if name in ALLOWED_FUNCTIONS:
+            if name in self.functions:
                 return sqlite3.SQLITE_OK
             self.denied.append(name)
             return sqlite3.SQLITE_DENY
@@ -102,60 +91,41 @@ class Sandbox:
             return sqlite3.SQLITE_OK
         return sqlite3.SQLITE_DENY
 
-    def open(self, path: Path) -> sqlite3.Connection:
-        conn = connect_readonly(path)
-        _limit_heap(conn)
-        conn.execute("PRAGMA temp_store = MEMORY")
-        for name, value in LIMITS.items():
-            code = getattr(sqlite3, name, None)
-            if code is not None:
-                conn.setlimit(code, value)
-        conn.set_authorizer(self.authorize)
-        with self._lock:
-            self._conn = conn
-        return conn
 
-    def close(self) -> None:
-        with self._lock:
-            conn, self._conn = self._conn, None
-        if conn is not None:
-            conn.close()
-
-
-def _limit_heap(conn: sqlite3.Connection) -> None:
-    """Set the process-wide SQLite hard heap limit once (the pragma can only lower it)."""
-    global _heap_limited
-    if not _heap_limited:
-        current = conn.execute("PRAGMA hard_heap_limit").fetchone()[0]
-        if not current or current > HEAP_LIMIT_BYTES:
-            conn.execute(f"PRAGMA hard_heap_limit = {HEAP_LIMIT_BYTES}")
-        _heap_limited = True
+def open_bounded(path: Path, setup: Setup, box: Sandbox) -> sqlite3.Connection:
+    """A `mode=ro` connection with every engine limit of `setup` set and read back."""
+    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    conn.create_function("fold", 1, sql_fold, deterministic=True)
+    conn.execute(f"PRAGMA hard_heap_limit = {int(setup.heap_bytes)}")
+    conn.execute("PRAGMA temp_store = MEMORY")
+    conn.execute(f"PRAGMA cache_size = -{int(setup.cache_kib)}")
+    conn.execute("PRAGMA mmap_size = 0")
+    for name, value in setup.limits.items():
+        code = getattr(sqlite3, name)
+        conn.setlimit(code, value)
+        if conn.getlimit(code) > value:
+            raise RuntimeError(f"SQLite kept {name} above {value}; the SQL tool cannot run")
+    conn.set_authorizer(box.authorize)
+    return conn
 
 
 def execute_readonly(
-    path: Path,
-    sql: str,
-    limit: int,
-    timeout_s: float,
-    sandbox: Sandbox | None = None,
-    max_bytes: int = MAX_FETCH_BYTES,
+    path: Path, sql: str, limit: int, timeout_s: float, max_bytes: int, setup: Setup
 ) -> Fetched:
-    """Run `sql` in a fresh sandboxed connection; fetch at most `limit + 1` rows and
-    `max_bytes` of cells (blocking; call it through `run_isolated`)."""
-    box = sandbox or Sandbox()
+    """Run `sql` on a fresh bounded connection; fetch at most `limit + 1` rows and
+    `max_bytes` of cells."""
+    box = Sandbox(setup.functions)
     deadline = time.monotonic() + timeout_s
     timed_out = False
 
     def progress() -> int:
         nonlocal timed_out
-        if box.cancel.is_set():
-            return 1
         if time.monotonic() > deadline:
             timed_out = True
             return 1
         return 0
 
-    conn = box.open(path)
+    conn = open_bounded(path, setup, box)
     try:
         conn.set_progress_handler(progress, PROGRESS_STEPS)
         try:
@@ -164,20 +134,28 @@ def execute_readonly(
             return _fetch(cursor, names, limit + 1, max_bytes)
         except sqlite3.OperationalError as exc:
             if timed_out or (time.monotonic() > deadline and "interrupt" in str(exc)):
-                raise QueryTimeoutError(
-                    f"SQL query ran past {timeout_s:g} s and was stopped; add filters or a LIMIT"
-                ) from exc
+                raise QueryTimeoutError(timeout_message(timeout_s)) from exc
             if box.denied and "not authorized" in str(exc):
                 raise QueryRefusedError(_denied_message(box.denied)) from exc
+            if "out of memory" in str(exc).lower():
+                raise MemoryError from exc
             raise
         except MemoryError as exc:
-            raise QueryRefusedError(
-                f"The query needs more than {HEAP_LIMIT_BYTES // 2**20} MB of working memory "
-                "(large sorts, DISTINCT or joins over long values) and was stopped; filter "
-                "first, select shorter values or aggregate."
-            ) from exc
+            raise QueryRefusedError(memory_message(setup.heap_bytes)) from exc
     finally:
-        box.close()
+        conn.close()
+
+
+def timeout_message(timeout_s: float) -> str:
+    return f"SQL query ran past {timeout_s:g} s and was stopped; add filters or a LIMIT"
+
+
+def memory_message(heap_bytes: int) -> str:
+    return (
+        f"The query needs more than {heap_bytes // 2**20} MB of working memory (large sorts, "
+        "DISTINCT, window functions or joins over long values) and was stopped; filter "
+        "first, select shorter values or aggregate."
+    )
 
 
 def _denied_message(names: Sequence[str]) -> str:
@@ -221,49 +199,50 @@ def _cell(value: Any) -> Any:
     return value
 
 
-async def run_isolated[T](
-    work: Callable[[], T], on_abandon: Callable[[], None], wait_s: float
-) -> T:
-    """Run blocking `work` on a new daemon thread (never the loop's shared executor).
-
-    If the caller is cancelled, `on_abandon` runs (it interrupts the query) and the
-    thread's slot is released when the thread really ends. Waits at most `wait_s` for
-    a free slot, then raises `QueryTimeoutError`.
-    """
-    waited_until = time.monotonic() + wait_s
-    while not _SLOTS.acquire(blocking=False):  # polled: the shared executor may be busy
-        if time.monotonic() >= waited_until:
-            raise QueryTimeoutError(
-                f"{MAX_LIVE_QUERIES} SQL queries are still being stopped; try again shortly."
-            )
-        await asyncio.sleep(0.02)
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future[T] = loop.create_future()
-
-    def deliver(value: Any, error: BaseException | None) -> None:
-        if future.done():
-            return
-        if error is not None:
-            future.set_exception(error)
-        else:
-            future.set_result(value)
-
-    def target() -> None:
-        value: Any = None
-        error: BaseException | None = None
-        try:
-            value = work()
-        except BaseException as exc:  # handed to the awaiting coroutine
-            error = exc
-        finally:
-            _SLOTS.release()
-        with contextlib.suppress(RuntimeError):  # the loop closed: nobody is waiting
-            loop.call_soon_threadsafe(deliver, value, error)
-
-    threading.Thread(target=target, name="sql-query", daemon=True).start()
+def answer(request: dict[str, Any], setup: Setup) -> dict[str, Any]:
+    """One request as one JSON-able reply: rows, or an error kind and its message."""
     try:
-        return await asyncio.shield(future)
-    except asyncio.CancelledError:
-        future.cancel()  # whatever the thread delivers later is dropped, never logged
-        on_abandon()
-        raise
+        fetched = execute_readonly(
+            Path(request["path"]),
+            request["sql"],
+            int(request["limit"]),
+            float(request["timeout_s"]),
+            int(request["max_bytes"]),
+            setup,
+        )
+    except QueryTimeoutError as exc:
+        return {"error": "timeout", "message": str(exc)}
+    except QueryRefusedError as exc:
+        return {"error": "refused", "message": str(exc)}
+    except sqlite3.Error as exc:
+        name = getattr(exc, "sqlite_errorname", "") or ""
+        return {"error": "sqlite", "message": str(exc), "errorname": name}
+    except MemoryError:
+        return {"error": "refused", "message": memory_message(setup.heap_bytes)}
+    return {"rows": fetched.rows, "cut_by_bytes": fetched.cut_by_bytes}
+
+
+def serve() -> None:
+    """The worker's loop: a setup line, then requests until stdin closes."""
+    raw = json.loads(sys.stdin.readline())
+    setup = Setup(
+        limits=dict(raw["limits"]),
+        functions=frozenset(raw["functions"]),
+        heap_bytes=int(raw["heap_bytes"]),
+        cache_kib=int(raw["cache_kib"]),
+        address_space_bytes=int(raw["address_space_bytes"]),
+    )
+    with contextlib.suppress(ValueError, OSError):  # not every platform has RLIMIT_AS
+        cap = setup.address_space_bytes
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    for line in sys.stdin:
+        try:
+            reply = answer(json.loads(line), setup)
+        except MemoryError:
+            reply = {"error": "refused", "message": memory_message(setup.heap_bytes)}
+        sys.stdout.write(json.dumps(reply, default=str) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    serve()

@@ -2,7 +2,8 @@
 
 Layers: the static guard (`tools/sql/guard.py: check_sql`: one SELECT, allowed functions, a
 LIMIT), then the sandbox (`tools/sql/sandbox.py`: a `mode=ro` connection with SQLite limits,
-an authorizer, a heap bound, a byte-capped fetch and a deadline, on its own thread).
+an authorizer, a heap bound, a byte-capped fetch and a deadline) in a worker process
+that is killed if it overruns (`tools/sql/workers.py`).
 """
 
 from __future__ import annotations
@@ -28,13 +29,8 @@ from agentic_rag.tools.base import (
 )
 from agentic_rag.tools.deps import ToolDeps
 from agentic_rag.tools.sql.guard import MAX_VALUE_BYTES, GuardedSql, check_sql
-from agentic_rag.tools.sql.sandbox import (
-    MAX_FETCH_BYTES,
-    Fetched,
-    Sandbox,
-    execute_readonly,
-    run_isolated,
-)
+from agentic_rag.tools.sql.sandbox import Fetched
+from agentic_rag.tools.sql.workers import MAX_FETCH_BYTES, QueryRequest, run_query
 
 TOOL = "sql"
 HARD_CAP = 200
@@ -117,13 +113,9 @@ async def _run(args: SqlArgs, deps: ToolDeps, call_id: str) -> ToolResult:
     schema = load_schema(path)  # cached per file and mtime; never queued behind other work
     checked = check_sql(args.query, max_rows=args.max_rows, hard_cap=HARD_CAP, schema=schema)
     timeout_s = float(deps.settings.sql_timeout_s)
-    box = Sandbox()
+    request = QueryRequest(path, checked.sql, checked.limit, timeout_s)
     try:
-        fetched = await run_isolated(
-            lambda: execute_readonly(path, checked.sql, checked.limit, timeout_s, box),
-            box.interrupt,
-            wait_s=timeout_s,
-        )
+        fetched = await run_query(request, slot_wait_s=timeout_s)
     except QueryTimeoutError as exc:
         return error_result(TOOL, call_id, ToolStatus.TIMEOUT, str(exc), query=checked.sql)
     except QueryRefusedError as exc:
