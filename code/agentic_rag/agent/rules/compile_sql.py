@@ -119,6 +119,10 @@ def top(spec: QuerySpec) -> str:
         s = s.model_copy(update={"type": "TV Show" if col == "seasons" else "Movie"})
     cond = [*conditions(s), f"s.{col} IS NOT NULL"]
     alias = col if col != "release_year" else "year"
+    if spec.limit == 1:  # "the longest": the one title, and every title tied with it
+        best = f"(SELECT {'min' if spec.ascending else 'max'}(s.{col}) FROM shows s{_where(cond)})"
+        return (f"SELECT {LIST_COLS}, s.{col} AS {alias} FROM shows s"
+                f"{_where([*cond, f's.{col} = {best}'])} ORDER BY s.title LIMIT 10")  # fmt: skip
     return (f"SELECT {LIST_COLS}, s.{col} AS {alias} FROM shows s{_where(cond)} "
             f"ORDER BY s.{col} {way}, s.title LIMIT {spec.limit or 10}")  # fmt: skip
 

@@ -79,7 +79,7 @@ def reading(spec: QuerySpec) -> str:
         return f"Ranking each {GROUP_NAMES.get(spec.by or '', spec.by)} by {s} ({way} first)"
     if op == "top":
         word = ORDER_NAMES.get(spec.by or "", ("", ""))[1 if spec.ascending else 0]
-        return f"The {word} {s}"
+        return f"The {word} {set_words(spec.titles, plural=spec.limit != 1)}"
     if op == "share" and spec.part is not None:
         return f"Share of {s} that are {set_words(spec.part).replace('titles ', '', 1)}"
     if op == "compare" and spec.part is not None:
@@ -91,7 +91,11 @@ def reading(spec: QuerySpec) -> str:
         return f"Average {'seasons' if spec.by == 'seasons' else 'running time'} of {s}"
     if op == "people":
         who = {"director": "Directors", "cast": "Cast"}.get(spec.role or "", "People")
-        target = s if not spec.titles.is_empty() else f"the best match for '{spec.about}'"
+        target = (
+            s
+            if not spec.titles.is_empty()
+            else ("the earlier part's title" if spec.ref else f"the best match for '{spec.about}'")
+        )
         return f"{who} of {target}"
     if op == "costars":
         name = spec.titles.people[0].name if spec.titles.people else "them"

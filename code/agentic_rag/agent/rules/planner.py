@@ -13,7 +13,7 @@ from typing import Any
 
 from agentic_rag.agent.interfaces import PlanContext, Usage
 from agentic_rag.agent.models import ARGS_BY_TOOL, MAX_CALLS, ExecutionPlan, PlannedCall
-from agentic_rag.agent.rules import absent
+from agentic_rag.agent.rules import absent, compose
 from agentic_rag.agent.rules import compile_cypher as cy
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.evaluator import usable
@@ -93,6 +93,8 @@ class Compiler:
             return [[call("cypher", what, query=cy.costars(name, other), max_rows=60),
                      sql(what, q.costars(name, other)),
                      sql(what, q.costars(name.split()[-1], other, True))]]  # fmt: skip
+        if op == "people" and spec.ref == "all" and not (s.titles or s.show_ids or s.is_empty()):
+            return [[sql(what, q.people_of(spec.role, s), 100)]]  # "who directed them": the set
         if op == "people" and (s.titles or s.show_ids):
             if s.show_ids:
                 return [[sql(what, q.people_of(spec.role, s), 100)]]
@@ -191,10 +193,13 @@ class OfflinePlanner:
         tried = {c.key for p in ctx.previous_plans for c in p.calls}
         bad = _bad_keys(ctx)
         for i, spec in enumerate(specs, start=1):
-            steps = self.compiler.steps(spec, ctx.results, tools)
+            known = i == 1 or compose.fill(
+                spec, compose.earlier_rows(ctx.previous_plans, ctx.results, i - 1)
+            )
+            steps = self.compiler.steps(spec, ctx.results, tools) if known else []
             steps = [kept for alts in steps if (kept := [c for c in alts if c.tool in tools])]
             named = spec.titles.titles or spec.titles.show_ids
-            deferred = (spec.op == "people" and not named) or (
+            deferred = not known or (spec.op == "people" and not named and spec.ref is None) or (
                 spec.needs_results and spec.op == "external")  # fmt: skip
             lines.append(
                 f"Part {i}/{n} ({spec.op}): {reading(spec)}" + (" [deferred]" if deferred else "")

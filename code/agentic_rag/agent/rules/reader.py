@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules import absent
+from agentic_rag.agent.rules.compose import link
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
 from agentic_rag.agent.rules.intent import CUES, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon
@@ -79,16 +80,14 @@ class Reader:
             spec = self.read_part(piece)
             if specs and answered_by(specs[-1], spec, piece):
                 continue
-            if specs and spec.needs_results:
-                spec.titles = specs[-1].titles.merged(spec.titles)
-            specs.append(spec)
+            specs.append(link(specs[-1], spec, piece) if specs else spec)
         if not specs:
             specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
         if dropped:
             specs[0].notes.append("ignored an instruction that is not a question about the catalog")
         if history and len(specs) == 1 and is_follow_up(text, specs[0]):
-            prev = history[-1]
-            old = self.read(prev.resolved_question or prev.question)[0]
+            prev = history[-1]  # its reading: its own words read with the turns before it,
+            old = self.read(prev.question, history[:-1])[-1]  # never the generated text
             specs = [follow(old, specs[0], text, prev.show_ids)]
         return specs
 
@@ -132,6 +131,8 @@ class Reader:
             spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
         elif op in ("top", "average"):
             spec.by, spec.ascending = _order(masked, spec.titles, text)
+            if op == "top" and spec.limit is None and one_asked(text):
+                spec.limit = 1
             if op == "average":
                 spec.by = "seasons" if spec.by == "seasons" else "duration_minutes"
         elif op == "share":
@@ -175,6 +176,33 @@ class Reader:
             spec.op = "search" if not unknown else spec.op
             spec.text = unknown[0] if unknown else spec.text
         return spec
+
+
+_SUPERLATIVE = (
+    r"(?:longest|shortest|oldest|newest|earliest|latest|most\s+recent(?:ly\s+added)?|"
+    r"first\s+added|most\s+seasons|fewest\s+seasons)"
+)
+_HEAD = re.compile(
+    rf"\b{_SUPERLATIVE}((?:\s+(?!(?:and|or|from|in|of|by|on|with|that|which|who|"
+    r"released|made|added|ever|to|for|is|was|are|were)\b)[\w'’-]+){0,4})",
+    _I,
+)
+_ONE_VERB = re.compile(
+    rf"\b(?:is|was|'s)\s+the\s+{_SUPERLATIVE}|"
+    r"\bwhich\s+(?:one|of\s+(?:them|those|these)\s+(?:is|was|has|runs|lasts))\b",
+    _I,
+)
+
+
+def one_asked(text: str) -> bool:
+    """'the longest Spanish thriller', 'what is the oldest': one title; the head noun after the
+    superlative in the plural ('the longest movies') asks for a list."""
+    m = _HEAD.search(text)
+    words = m.group(1).split() if m else []
+    if words and words[-1].casefold() not in ("series", "one"):
+        head = words[-1].casefold()
+        return not (head.endswith("s") and not head.endswith("ss")) and head != "people"
+    return bool(_ONE_VERB.search(text)) or bool(words)
 
 
 def _lead(text: str) -> int | None:

@@ -106,6 +106,8 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
             f"**{cell(first['title'])}** ({', '.join(bits)}): {cell(first.get('description'))}"
             f"{extra}{added} [{n}]"
         )
+    if op == "top" and "title" in first and (one := top_one(part, rows, n)):
+        return one
     if "title" in first:
         if result.tool == "semantic":
             also = f" Also close: {_titles(rows[1:5])}." if len(rows) > 1 else ""
@@ -115,6 +117,24 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
         count = f"at least {len(rows)}" if result.truncated else f"{len(rows)}"
         return f"{count} {_agreeing(len(rows), subject)} [{n}]: {_titles(rows, extra)}."
     return ""
+
+
+_UNITS = {"duration_minutes": " min", "seasons": " seasons", "year": "", "date_added": ""}
+
+
+def top_one(part: Part, rows: list[dict[str, Any]], n: int) -> str:
+    """'The longest X is **T** (2019, 155 min)': a ranking whose rows all share the top value
+    (one title, or the titles tied with it); '' for a ranked list."""
+    key = next((k for k in _UNITS if k in rows[0] and k != "date_added"), "date_added")
+    values = {str(r.get(key)) for r in rows}
+    if len(values) != 1 or not re.match(r"^The \w", part.reading) or len(rows) >= 10:
+        return ""
+    value = f"{rows[0].get(key)}{_UNITS[key]}"
+    if len(rows) == 1:
+        r = rows[0]
+        when = ", ".join(dict.fromkeys(str(x) for x in (r.get("release_year"), value) if x))
+        return f"{part.reading} is **{cell(r['title'])}** ({when}) [{n}]."
+    return f"{part.reading}: {len(rows)} titles tied at {value} [{n}]: {_titles(rows)}."
 
 
 def _purpose(result: ToolResult, ctx: SynthContext) -> str:

@@ -1,0 +1,113 @@
+"""Questions in parts: what a later part takes from the part before it.
+
+"how many Spanish thrillers are there and which one is the longest?": the second part names no
+titles of its own, so it is about the first part's set, and "which one" asks for one. The rules:
+
+* a part that refers back ("it", "them", "those", "which one", "the first one", "the same
+  director") or names no titles of its own (no movies/shows/titles noun, no person, no title)
+  inherits the earlier part's filters; its own filters override the inherited ones field by
+  field ("... and how many are from Japan?" keeps the rest and replaces the country);
+* a set operation (count, list, top, ...) then runs over that set; a singular reference to a
+  ranking ("which one is the longest") asks for one title;
+* an operation on named titles (people, describe, similar, external) with a singular reference
+  ("who directed it") needs the earlier part's top RESULT: it is marked `ref="first"` and the
+  planner fills in that title once the earlier part has run (the loop's second round); a plural
+  reference ("who directed them") runs over the earlier part's set.
+
+The same applies across turns (`follow.py`): the previous turn's reading is the earlier part.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from agentic_rag.agent.models import ExecutionPlan
+from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
+from agentic_rag.tools.base import ToolResult, ToolStatus
+
+_I = re.IGNORECASE
+#: a reference to one earlier title
+SINGULAR = re.compile(
+    r"\b(?:it|its|that\s+one|this\s+one|which\s+one|the\s+(?:first|top|same)\s+one|the\s+one|"
+    r"that\s+(?:movie|film|show|title|series))\b",
+    _I,
+)
+#: a reference to the earlier set or result, in any number
+REFERENCE = re.compile(
+    r"\b(?:them|those|these|they|their|ones|of\s+(?:them|those|these)|"
+    r"the\s+same\s+(?:director|cast|actors?|people|year|country|genre))\b",
+    _I,
+)
+#: a noun naming titles: a part that has one has a subject of its own
+_WORKS = re.compile(
+    r"\b(?:movies?|films?|shows?|series|titles?|documentar(?:y|ies)|sitcoms?|docuseries|anime|"
+    r"specials?)\b",
+    _I,
+)
+SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"})
+ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
+
+
+def refers(piece: str) -> str | None:
+    """'first' (one earlier title), 'all' (the earlier set) or None."""
+    if SINGULAR.search(piece):
+        return "first"
+    return "all" if REFERENCE.search(piece) else None
+
+
+def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
+    """`spec` (a later part) read with the part before it."""
+    ref = refers(piece)
+    own = bool(spec.titles.people or spec.titles.titles or spec.titles.show_ids)
+    elliptic = not own and not _WORKS.search(piece)
+    if spec.op in SET_OPS and (ref or elliptic) and not own:
+        base = prev.titles if prev.op in SET_OPS or prev.op == "search" else spec.titles
+        spec.titles = base.merged(spec.titles)
+        if ref == "first" and spec.op == "top" and spec.limit is None:
+            spec.limit = 1
+        spec.needs_results = False
+        spec.notes.append("read with the earlier part of the question")
+    elif spec.op in ENTITY_OPS and ref and not own:
+        one_before = prev.op in ("top", "describe") and prev.limit == 1
+        spec.ref = "first" if ref == "first" or one_before else "all"
+        if spec.ref == "all" and prev.op in SET_OPS:
+            spec.titles = prev.titles.merged(spec.titles)
+        spec.needs_results = True
+    return spec
+
+
+_TAG = re.compile(r"^\[part (\d+)/\d+\]")
+
+
+def earlier_rows(
+    plans: Sequence[ExecutionPlan], results: Sequence[ToolResult], part: int
+) -> list[dict[str, Any]]:
+    """The title rows of the first usable result of part `part`, over the rounds so far."""
+    by_id = {r.call_id: r for r in results}
+    for it, plan in enumerate(plans, start=1):
+        for j, c in enumerate(plan.calls, start=1):
+            m = _TAG.match(c.purpose)
+            r = by_id.get(f"{it}.{j}")
+            if r is not None and r.reused_from:
+                r = by_id.get(r.reused_from, r)
+            if m and int(m.group(1)) == part and r is not None and r.status == ToolStatus.OK:
+                rows = [row for row in r.rows if row.get("show_id") and row.get("title")]
+                if rows:
+                    return rows
+    return []
+
+
+def fill(spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
+    """Give a part that refers to an earlier result its titles; False while none are known."""
+    named = spec.titles.titles or spec.titles.show_ids
+    if spec.ref is None or named or (spec.ref == "all" and not spec.titles.is_empty()):
+        return True
+    picked = rows[:1] if spec.ref == "first" else rows[:50]
+    if not picked:
+        return False
+    titles = list(dict.fromkeys(str(r["title"]) for r in picked))
+    ids = list(dict.fromkeys(str(r["show_id"]) for r in picked))
+    spec.titles = spec.titles.merged(TitleSet(titles=titles, show_ids=ids))
+    return True

@@ -1,0 +1,110 @@
+"""Questions in parts and across turns: a later part inherits the earlier part's filters, and
+references ("which one", "who directed it", "those") resolve to its set or its top result.
+
+The phrasings here are not the ones the rules were tuned on (issue 19's examples were about
+Spanish thrillers; these use the tiny catalog of `test_offline_planner`).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_rag.agent.interfaces import TurnSummary
+from agentic_rag.agent.models import ExecutionPlan
+from agentic_rag.agent.rules.reader import Reader, one_asked
+from agentic_rag.tools.base import ToolResult, ToolStatus
+from tests.unit import test_offline_planner as tiny
+from tests.unit.test_offline_planner import plan, rows
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    return tiny.lexicon.__wrapped__()
+
+
+@pytest.fixture(scope="module")
+def reader(lexicon) -> Reader:
+    return Reader(lexicon)
+
+
+@pytest.fixture(scope="module")
+def db():
+    return tiny.db.__wrapped__()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many Korean dramas are there and which one is the longest?",
+        "Count the South Korean dramas, and which of them runs the longest?",
+        "how many dramas from South Korea do you have? which one is the longest",
+    ],
+)
+def test_a_later_part_inherits_the_earlier_filters_and_which_one_asks_for_one(reader, question):
+    first, second = reader.read(question)
+    assert first.op == "count" and second.op == "top"
+    assert (
+        second.titles.countries == ["South Korea"] and second.titles.genres == first.titles.genres
+    )
+    assert second.limit == 1 and second.by == "duration_minutes"
+
+
+def test_a_later_part_overrides_the_field_it_names(reader):
+    first, second = reader.read("How many movies are from India, and how many are from Egypt?")
+    assert first.titles.countries == ["India"] and second.titles.countries == ["Egypt"]
+    assert second.titles.type == "Movie"
+
+
+def test_a_part_with_its_own_subject_does_not_inherit(reader):
+    _, second = reader.read("How many movies are from India and who directed The Irishman?")
+    assert second.titles.titles == ["The Irishman"] and not second.titles.countries
+
+
+@pytest.mark.parametrize(
+    ("question", "one"),
+    [
+        ("what is the longest movie from India", True),
+        ("the oldest Egyptian drama", True),
+        ("which is the newest show", True),
+        ("what are the longest movies", False),
+        ("the 3 oldest documentaries", False),
+        ("list the shortest films from Egypt", False),
+    ],
+)
+def test_the_superlative_asks_for_one_title_or_a_list_by_its_noun(question, one):
+    assert one_asked(question) is one
+
+
+def test_the_longest_in_the_singular_compiles_to_the_top_title_with_its_ties(lexicon, db):
+    p = plan(lexicon, "What is the longest movie from South Korea or India?")
+    got = rows(db, p)
+    assert [r[1] for r in got] == ["Okja"]
+
+
+def test_who_directed_it_waits_for_the_earlier_result_then_names_its_title(lexicon):
+    question = "the longest South Korean drama, and who directed it?"
+    first = plan(lexicon, question)
+    assert "Part 2/2 (people)" in first.reasoning and "[deferred]" in first.reasoning
+    assert all(c.purpose.startswith("[part 1/2]") for c in first.calls)  # nothing guessed
+    row = {"show_id": "s2", "title": "Okja", "duration_minutes": 121}
+    top = ToolResult(call_id="1.1", tool="sql", status=ToolStatus.OK, rows=[row])
+    second: ExecutionPlan = plan(
+        lexicon, question, iteration=2, previous_plans=[first], results=[top]
+    )
+    part2 = [c for c in second.calls if c.purpose.startswith("[part 2/2]")]
+    assert part2 and "s2" in part2[0].args["query"]
+    assert "[deferred]" not in second.reasoning
+
+
+def test_a_follow_up_inherits_the_typed_reading_not_the_generated_text(reader):
+    """'since 2020' is on or after 2020-01-01; the generated line says 'on or after', which
+    re-read as 'after' moved the bound a day (issue 19: 28 instead of 29)."""
+    turn = TurnSummary(
+        question="How many titles from South Korea were added since 2019?",
+        resolved_question="How many titles from South Korea added to Netflix on or after "
+        "2019-01-01 are there?",
+        answer="There are 3 ...",
+    )
+    (spec,) = reader.read("what about TV shows?", [turn])
+    assert spec.titles.added_from == "2019-01-01" and spec.titles.type == "TV Show"
+    assert spec.titles.countries == ["South Korea"] and spec.op == "count"
