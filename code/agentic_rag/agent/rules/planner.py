@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 Steps = list[list[PlannedCall]]
 PART = re.compile(r"^\[part (\d+)/(\d+)\]")
 HYBRID_TOP = 2
+TOTAL_PURPOSE = "how many in all: "  # the purpose prefix of a listing's count
 _READERS: dict[int, tuple[Lexicon, Reader]] = {}
 
 
@@ -122,7 +123,7 @@ class Compiler:
             alts = [sql(what, q.listing(s, limit=spec.limit or 25))]
             if s.people and (query := cy.person_works(s)):
                 alts.insert(0, call("cypher", what, query=query, max_rows=60))
-            return [alts]
+            return [alts, [sql(TOTAL_PURPOSE + set_words(s), q.count(s))]]  # "showing N of M"
         about = spec.about or spec.text
         loose = TitleSet(type=s.type)
         return [

@@ -14,6 +14,7 @@ from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_foll
 from agentic_rag.agent.rules.intent import CUES, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.numbers import ADDED_VERB
+from agentic_rag.agent.rules.shape import average_unit, fit_units, one_asked, order
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag
@@ -130,12 +131,16 @@ class Reader:
             spec.by = "added_year" if spec.by == "release_year" and _added(text) else spec.by
             spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
         elif op in ("top", "average"):
-            spec.by, spec.ascending = _order(masked, spec.titles, text)
+            spec.by, spec.ascending = order(masked, spec.titles, _added(text))
             if op == "top" and spec.limit is None and one_asked(text):
                 spec.limit = 1
             if op == "average":
-                spec.by = "seasons" if spec.by == "seasons" else "duration_minutes"
-        elif op == "share":
+                spec.by = average_unit(masked, spec.titles)
+        if op in ("top", "average") or spec.titles.type:
+            by = spec.by if op in ("top", "average") else None
+            by, notes = fit_units(spec.titles, by)
+            spec.by, spec.notes = by if op in ("top", "average") else spec.by, spec.notes + notes
+        if op == "share":
             base, part = _share_split(text, kept)
             spec.titles, spec.part = to_set(base, text), to_set(part, text)
         elif op == "compare":
@@ -178,33 +183,6 @@ class Reader:
         return spec
 
 
-_SUPERLATIVE = (
-    r"(?:longest|shortest|oldest|newest|earliest|latest|most\s+recent(?:ly\s+added)?|"
-    r"first\s+added|most\s+seasons|fewest\s+seasons)"
-)
-_HEAD = re.compile(
-    rf"\b{_SUPERLATIVE}((?:\s+(?!(?:and|or|from|in|of|by|on|with|that|which|who|"
-    r"released|made|added|ever|to|for|is|was|are|were)\b)[\w'’-]+){0,4})",
-    _I,
-)
-_ONE_VERB = re.compile(
-    rf"\b(?:is|was|'s)\s+the\s+{_SUPERLATIVE}|"
-    r"\bwhich\s+(?:one|of\s+(?:them|those|these)\s+(?:is|was|has|runs|lasts))\b",
-    _I,
-)
-
-
-def one_asked(text: str) -> bool:
-    """'the longest Spanish thriller', 'what is the oldest': one title; the head noun after the
-    superlative in the plural ('the longest movies') asks for a list."""
-    m = _HEAD.search(text)
-    words = m.group(1).split() if m else []
-    if words and words[-1].casefold() not in ("series", "one"):
-        head = words[-1].casefold()
-        return not (head.endswith("s") and not head.endswith("ss")) and head != "people"
-    return bool(_ONE_VERB.search(text)) or bool(words)
-
-
 def _lead(text: str) -> int | None:
     opener = _OPENER.match(text)
     m = LEAD.search(text, opener.end() if opener else 0)
@@ -223,16 +201,6 @@ def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
                  masked):  # fmt: skip
         return "cast"
     return roles[0] if roles else None  # type: ignore[return-value]
-
-
-def _order(masked: str, s: TitleSet, text: str) -> tuple[str, bool]:
-    if re.search(r"\b(?:most|fewest)\s+seasons\b", masked):
-        return "seasons", "fewest" in masked
-    if re.search(r"\b(?:longest|shortest|length|runtime|duration|long)\b", masked):
-        tv = s.type == "TV Show" or "season" in masked
-        return ("seasons" if tv else "duration_minutes"), "shortest" in masked
-    asc = bool(re.search(r"\b(?:oldest|earliest|first)\b", masked))
-    return ("date_added" if _added(text) else "release_year"), asc
 
 
 _RANGES = {"release": ("year_from", "year_to"), "minutes": ("minutes_min", "minutes_max"),

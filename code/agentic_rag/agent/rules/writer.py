@@ -12,6 +12,7 @@ from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.evaluator import CONFIDENCE, PART_TAG, Part, parts_of, usable
 from agentic_rag.agent.rules.phrasing import set_words
+from agentic_rag.agent.rules.planner import TOTAL_PURPOSE
 from agentic_rag.agent.rules.rows import cell, render_result
 from agentic_rag.markup import escape_markdown
 from agentic_rag.tools.base import ToolResult, ToolStatus
@@ -119,6 +120,24 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
     return ""
 
 
+def listed(part: Part, key: tuple[int, ToolResult] | None, total: tuple[int, ToolResult]) -> str:
+    """'There are **145** movies released in 2011 [2]; showing 20 of 145 [1]: …': the number
+    comes from the count query, never from the length of a capped list of rows."""
+    t, counted = total
+    k = counted.rows[0].get("titles")
+    subject = _agreeing(k, _subject(part.reading)) if isinstance(k, int) else ""
+    if key is None:
+        return f"There are **0** {subject} [{t}]." if k == 0 else ""
+    n, result = key
+    if not isinstance(k, int):
+        return lead(part, result, n)
+    shown = min(len(result.rows), MAX_NAMED)
+    names = "; ".join(_titles(result.rows[:shown]).split("; "))
+    if k <= shown:
+        return f"There {'is' if k == 1 else 'are'} **{k:,}** {subject} [{t}]: {names} [{n}]."
+    return f"There are **{k:,}** {subject} [{t}]; showing {shown} of {k:,} [{n}]: {names}."
+
+
 _UNITS = {"duration_minutes": " min", "seasons": " seasons", "year": "", "date_added": ""}
 
 
@@ -196,6 +215,8 @@ class OfflineSynthesizer:
             checks = {_purpose(r, ctx).partition(absent.CHECK_PURPOSE)[2]: (n, r)
                       for n, r in mine if absent.CHECK_PURPOSE in _purpose(r, ctx)}  # fmt: skip
             mine = [(n, r) for n, r in mine if (n, r) not in checks.values()]
+            total = next(((n, r) for n, r in mine if TOTAL_PURPOSE in _purpose(r, ctx)), None)
+            mine = [(n, r) for n, r in mine if (n, r) != total]
             said = _absences(gaps.get(part.number, []), checks)
             key = (
                 next(((n, r) for n, r in mine if r.tool in ("graph_expand", "omdb")), None)
@@ -205,6 +226,8 @@ class OfflineSynthesizer:
             if part.op != "external":
                 key = key or (mine[0] if mine else None)
             sentence = lead(part, key[1], key[0]) if key else ""
+            if part.op == "list" and total and (not key or "title" in key[1].rows[0]):
+                sentence = listed(part, key, total)
             if part.op == "people" and key and key[1].tool == "graph_expand":
                 sentence = (
                     f"For the best match: {render_result(key[0], key[1]).split(':', 1)[1].strip()}"
@@ -234,7 +257,8 @@ class OfflineSynthesizer:
         line = f"_How I read the question: {literal(reading)}" + (
             f" ({literal(notes)})" if notes else ""
         )
-        if reading and m and float(m.group(1)) < LOW_CONFIDENCE and not gaps:  # a weak reading
+        searched = all(p.op == "search" for p in parts)  # a description question: a reading
+        if reading and m and float(m.group(1)) < LOW_CONFIDENCE and not gaps and not searched:
             out.insert(0, f"I could not read this as a catalog question. {line}._")  # first
         elif reading:
             out.append(line + "._")
