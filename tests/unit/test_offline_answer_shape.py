@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from agentic_rag.agent.interfaces import SynthContext
-from agentic_rag.agent.rules.planner import TOTAL_PURPOSE
 from agentic_rag.agent.rules.reader import Reader
+from agentic_rag.agent.rules.shape import TOTAL_PURPOSE
 from agentic_rag.agent.rules.writer import OfflineSynthesizer
 from agentic_rag.tools.base import ToolResult, ToolStatus
 from tests.unit import test_offline_planner as tiny

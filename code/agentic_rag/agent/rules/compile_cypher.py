@@ -23,7 +23,7 @@ def _list(values: list[str]) -> str:
 
 
 def graph_ok(s: TitleSet) -> bool:
-    return not (s.added_from or s.added_to or s.missing or s.keywords or s.show_ids
+    return not (s.added_from or s.added_to or s.missing or s.keywords or s.show_ids or s.title_has
                 or s.minutes_min is not None or s.minutes_max is not None)  # fmt: skip
 
 

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
+from agentic_rag.folding import fold
 
 SHOW_ID = re.compile(r"^s\d+$")
 SHOW_COLS = "s.show_id, s.title, s.type, s.release_year"
@@ -99,6 +100,9 @@ def conditions(s: TitleSet, a: str = "s") -> list[str]:
         out.append(f"{a}.title IN ({in_list(s.titles)})")
     if s.show_ids:
         out.append(f"{a}.show_id IN ({ids_in(s.show_ids)})")
+    if s.title_has:  # folded title text, the phrase's words in a row
+        out.append("(" + " OR ".join(f"{a}.title_folded LIKE {like(fold(p))}"
+                                     for p in s.title_has) + ")")  # fmt: skip
     return out
 
 

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from agentic_rag.agent.interfaces import EvalContext, Usage
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan
+from agentic_rag.agent.rules.shape import TOTAL_PURPOSE
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 PART_LINE = re.compile(r"^Part (\d+)/(\d+) \((\w+)\): (.*?)( \[deferred\])?$", re.M)
@@ -45,7 +46,7 @@ def evidence(plans: list[ExecutionPlan], results: list[ToolResult]) -> dict[int,
             result = by_id.get(f"{it}.{j}")
             if result is not None and result.reused_from:
                 result = by_id.get(result.reused_from, result)
-            if m and usable(result):
+            if m and usable(result) and TOTAL_PURPOSE not in call.purpose:
                 out.setdefault(int(m.group(1)), []).append(result)  # type: ignore[arg-type]
     return out
 

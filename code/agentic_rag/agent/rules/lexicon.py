@@ -104,6 +104,11 @@ class Lexicon:
         k = key(text)
         return self.title_keys.get(k) or self.title_keys.get(f"the {k}")
 
+    def titles_with(self, phrase: str) -> list[str]:
+        """The titles whose words include the phrase's words in a row ("power rangers")."""
+        k = f" {key(phrase)} "
+        return [t for tk, t in self.title_keys.items() if k in f" {tk} "] if k.strip() else []
+
     def show(self, title: str) -> ShowInfo | None:
         return self.shows.get(title)
 

@@ -61,6 +61,8 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
         words.append("with no " + " or ".join(s.missing) + " listed")
     if s.titles:
         words.append("named " + ", ".join(s.titles))
+    if s.title_has:
+        words.append("with " + " or ".join(f"'{p}'" for p in s.title_has) + " in the title")
     if s.show_ids:
         words.append(f"(the {len(s.show_ids)} titles of the previous answer)")
     return " ".join(words)

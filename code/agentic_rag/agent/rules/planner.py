@@ -20,6 +20,7 @@ from agentic_rag.agent.rules.evaluator import usable
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.phrasing import question_for, reading, set_words
 from agentic_rag.agent.rules.reader import Reader
+from agentic_rag.agent.rules.shape import TOTAL_PURPOSE
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.tools.base import ToolResult
@@ -28,7 +29,6 @@ log = logging.getLogger(__name__)
 Steps = list[list[PlannedCall]]
 PART = re.compile(r"^\[part (\d+)/(\d+)\]")
 HYBRID_TOP = 2
-TOTAL_PURPOSE = "how many in all: "  # the purpose prefix of a listing's count
 _READERS: dict[int, tuple[Lexicon, Reader]] = {}
 
 
@@ -88,7 +88,8 @@ class Compiler:
             return [[sql(what, q.labels(s, spec.labels))]]
         if op == "describe":  # a named title, or the words of one the catalog does not hold
             named = s.titles or [spec.text]
-            return [[sql(what, q.title_rows(named)), sql(what, q.title_rows(named, True))]]
+            loose = [] if spec.absent else [sql(what, q.title_rows(named, True))]  # not a guess
+            return [[sql(what, q.title_rows(named)), *loose]]
         if op == "costars" and s.people:
             name, other = s.people[0].name, spec.role if spec.role == "director" else "cast"
             return [[call("cypher", what, query=cy.costars(name, other), max_rows=60),

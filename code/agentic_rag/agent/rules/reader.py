@@ -8,10 +8,10 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
-from agentic_rag.agent.rules import absent
+from agentic_rag.agent.rules import absent, holdings
 from agentic_rag.agent.rules.compose import link
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
-from agentic_rag.agent.rules.intent import CUES, IntentMatcher, group_of, mask
+from agentic_rag.agent.rules.intent import CUES, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.shape import average_unit, fit_units, one_asked, order
@@ -94,7 +94,12 @@ class Reader:
 
     def read_part(self, text: str) -> QuerySpec:
         tags = self.tagger.tag(text)
-        intent = self.intents.classify(text, tags)
+        if (named := holdings.asked_for(text, tags, self.lex)) is not None:  # "do you have X?"
+            tags = [t for t in tags if t.end <= named.start or t.start >= named.end]
+            tags = sorted([*tags, named], key=lambda t: t.start)
+            intent = Intent(op="describe", score=0.9, cue="holding")
+        else:
+            intent = self.intents.classify(text, tags)
         if not any(t.kind in ("title", "unknown_title") for t in tags):
             tags, intent = absent.title_slot(text, tags, intent, self.lex, self.intents.classify,
                                              _lead(text))  # fmt: skip
@@ -205,7 +210,13 @@ def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
 
 _RANGES = {"release": ("year_from", "year_to"), "minutes": ("minutes_min", "minutes_max"),
            "seasons": ("seasons_min", "seasons_max")}  # fmt: skip
-_LISTS = {"rating": "ratings", "missing": "missing", "title": "titles", "unknown_title": "titles"}
+_LISTS = {
+    "rating": "ratings",
+    "missing": "missing",
+    "title": "titles",
+    "unknown_title": "titles",
+    "phrase": "title_has",
+}
 
 
 def to_set(tags: list[Tag], text: str) -> TitleSet:

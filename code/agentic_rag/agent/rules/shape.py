@@ -15,6 +15,8 @@ import re
 from agentic_rag.agent.rules.spec import TitleSet
 
 _I = re.IGNORECASE
+#: the purpose prefix of a listing's count ("showing 25 of 145"): context, not evidence
+TOTAL_PURPOSE = "how many in all: "
 _SUPERLATIVE = (
     r"(?:longest|shortest|oldest|newest|earliest|latest|most\s+recent(?:ly\s+added)?|"
     r"first\s+added|most\s+seasons|fewest\s+seasons)"

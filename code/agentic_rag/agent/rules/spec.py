@@ -53,6 +53,7 @@ class TitleSet(BaseModel):
     keywords: list[str] = Field(default_factory=list)  # description mentions any of them
     missing: list[str] = Field(default_factory=list)  # director / cast / country / rating empty
     titles: list[str] = Field(default_factory=list)  # named titles (catalog spelling)
+    title_has: list[str] = Field(default_factory=list)  # a phrase of many titles ("Barbie")
     show_ids: list[str] = Field(default_factory=list)  # a previous answer's titles
 
     def is_empty(self) -> bool:

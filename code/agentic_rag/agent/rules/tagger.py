@@ -17,6 +17,7 @@ from agentic_rag.agent.rules.tags import Tag, at, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, role_at
 
 MAX_TEXT = 2_000
+PHRASE_WORDS = 4  # the longest run of words read as a phrase of many titles
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _QUOTE = re.compile(r"\"([^\"]{1,200})\"|“([^”]{1,200})”|‘([^’]{1,200})’|"
                     r"(?:^|(?<=[\s(]))'([^']{1,200})'(?=[\s?.!,;:)]|$)")  # fmt: skip
@@ -31,6 +32,7 @@ _TYPE = re.compile(
     r"(?:a|the|this|that|which|what|each|every)\s+show))\b(?!\s+(?:me|up|off)\b)",
     re.I,
 )  # fmt: skip
+_WORKS_NEXT = re.compile(r"\s+(?:movies|films|shows|series|seasons|titles|episodes)\b", re.I)
 _WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies))\b"
 _FIELD = (r"(directors?|cast(?:\s+members?)?|actors?|countr(?:y|ies)(?:\s+of\s+origin)?|"
           r"(?:age\s+|maturity\s+)?ratings?)")  # fmt: skip
@@ -95,6 +97,7 @@ class Tagger:
             if _free(tags, *m.span()) and not verb:
                 value = "Movie" if m.group(1) else "TV Show"
                 tags.append(at("type", m, value=value))  # fmt: skip
+        self._phrases(text, tags)
         self._cued(text, tags)
         return sorted(tags, key=lambda t: t.start)
 
@@ -178,6 +181,37 @@ class Tagger:
                     who = role if kind == "person" else None
                     tags.append(fuzzy_tag(kind, (start, end), raw, hit, who))
                     break
+
+    def _phrases(self, text: str, tags: list[Tag]) -> None:
+        """A phrase that is part of several titles ("Barbie movies", "Power Rangers seasons"):
+        a run of untagged words, capitalised or not everyday English, means every title with
+        those words in a row (one exact title is read by `_names` first)."""
+        runs: list[list[re.Match[str]]] = []
+        for m in WORD.finditer(text):
+            w = m.group()
+            low = re.split(r"['’]", w.casefold())[0]  # "what's", "who's": the common word
+            ok = _free(tags, *m.span()) and low not in COMMON and len(w) >= 2
+            named = ok and (w[:1].isupper() or w.casefold() not in self.lex.everyday_words)
+            if named and runs and runs[-1] and text[runs[-1][-1].end() : m.start()] == " ":
+                runs[-1].append(m)
+            elif named:
+                runs.append([m])
+            else:
+                runs.append([])
+        for run in (r for r in runs if 1 <= len(r) <= PHRASE_WORDS):
+            start, end = run[0].start(), run[-1].end()
+            raw = text[start:end]
+            lower = not all(m.group()[:1].isupper() for m in run)
+            if (
+                (len(run) == 1 and (len(raw) < 3 or raw.casefold() in self.lex.everyday_words))
+                or (lower and not _WORKS_NEXT.match(text, end))
+                or self.lex.title(raw)
+            ):
+                continue  # lower-case words only right before "movies", "shows" ...
+            if len(hits := self.lex.titles_with(raw)) >= 2:
+                note = f"read '{raw}' as every title with it in its name ({len(hits)} titles)"
+                tags.append(Tag(kind="phrase", start=start, end=end, text=raw, value=raw,
+                                note=note))  # fmt: skip
 
     def _cued(self, text: str, tags: list[Tag]) -> None:
         """Words a role or works cue marks as a person ("directed by pedro almodovar", "X's

@@ -9,11 +9,11 @@ from pydantic import BaseModel
 
 TagKind = Literal[
     "person", "title", "genre", "country", "rating", "type", "release", "added", "minutes",
-    "seasons", "limit", "missing", "unknown_title",
+    "seasons", "limit", "missing", "unknown_title", "phrase",
 ]  # fmt: skip
 #: the placeholder a tag kind leaves in the masked question the intent matcher reads
 _SHOWN = {"unknown_title": "title", "release": "year", "added": "date", "minutes": "duration",
-          "limit": "n"}  # fmt: skip
+          "limit": "n", "phrase": "genre"}  # fmt: skip
 PLACEHOLDER = {kind: "{" + _SHOWN.get(kind, kind) + "}" for kind in get_args(TagKind)}
 
 

@@ -12,8 +12,8 @@ from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.evaluator import CONFIDENCE, PART_TAG, Part, parts_of, usable
 from agentic_rag.agent.rules.phrasing import set_words
-from agentic_rag.agent.rules.planner import TOTAL_PURPOSE
 from agentic_rag.agent.rules.rows import cell, render_result
+from agentic_rag.agent.rules.shape import TOTAL_PURPOSE
 from agentic_rag.markup import escape_markdown
 from agentic_rag.tools.base import ToolResult, ToolStatus
 

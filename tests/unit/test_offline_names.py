@@ -1,0 +1,74 @@
+"""Named things: a phrase that is part of many titles means all of them; a title the catalog
+does not hold, asked for in any phrasing, is said to be absent (a close catalog title is offered,
+never used as the answer)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_rag.agent.rules.lexicon import Lexicon, ShowInfo
+from agentic_rag.agent.rules.reader import Reader
+from tests.unit import test_offline_planner as tiny
+
+TITLES = {
+    "Barbie: Dolphin Magic": "Movie",
+    "Barbie in Rock 'n Royals": "Movie",
+    "Barbie Dreamhouse Adventures": "TV Show",
+    "Power Rangers Dino Fury": "TV Show",
+    "Power Rangers Ninja Steel": "TV Show",
+    "The Office (U.S.)": "TV Show",
+    "Our Godfather": "Movie",
+}
+
+
+@pytest.fixture(scope="module")
+def reader() -> Reader:
+    shows = {**tiny.SHOWS}
+    for i, (title, kind) in enumerate(TITLES.items()):
+        shows[title] = ShowInfo(f"s{100 + i}", kind, 2019, "A story told again.")
+    return Reader(Lexicon(tiny.GENRES, tiny.COUNTRIES, tiny.RATINGS, tiny.PEOPLE, shows))
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase", "kind"),
+    [
+        ("got any Barbie films?", "Barbie", "Movie"),
+        ("how many Power Rangers series are there", "Power Rangers", "TV Show"),
+        ("list the barbie movies", "barbie", "Movie"),
+    ],
+)
+def test_a_phrase_of_many_titles_means_all_of_them(reader, question, phrase, kind):
+    (spec,) = reader.read(question)
+    assert spec.titles.title_has == [phrase] and spec.titles.type == kind
+    assert spec.op in ("count", "list") and not spec.absent
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("is Twin Peaks on Netflix?", "Twin Peaks"),
+        ("can I stream Casablanca", "Casablanca"),
+        ("do you have the movie Paths of Glory", "Paths of Glory"),
+        ("have you got Mulholland Drive?", "Mulholland Drive"),
+    ],
+)
+def test_a_title_the_catalog_lacks_is_absent_in_any_phrasing(reader, question, name):
+    (spec,) = reader.read(question)
+    assert spec.op == "describe" and [a.name for a in spec.absent] == [name]
+    assert spec.absent[0].kind == "title"
+
+
+def test_a_close_catalog_title_is_offered_not_answered(reader):
+    (spec,) = reader.read("do you guys have the office")
+    (gap,) = spec.absent
+    assert gap.name == "The Office" and gap.near == ["The Office (U.S.)"]
+
+
+def test_a_catalog_title_asked_for_is_described(reader):
+    (spec,) = reader.read("do you have Okja?")
+    assert spec.op == "describe" and spec.titles.titles == ["Okja"] and not spec.absent
+
+
+def test_a_description_is_not_a_name(reader):
+    (spec,) = reader.read("is there a movie about a girl and a giant pig")
+    assert not spec.absent and spec.op == "search"
