@@ -27,7 +27,7 @@ def graph_ok(s: TitleSet) -> bool:
                 or s.minutes_min is not None or s.minutes_max is not None)  # fmt: skip
 
 
-def _filters(s: TitleSet) -> tuple[list[str], list[str]]:
+def filters(s: TitleSet) -> tuple[list[str], list[str]]:
     """(extra MATCH clauses, WHERE conditions) on Show variable s."""
     where: list[str] = []
     if s.type:
@@ -56,7 +56,7 @@ def person_works(s: TitleSet, limit: int = 60) -> str | None:
     """Titles of the set's people (one or two), with the set's other filters."""
     if not s.people or len(s.people) > 2 or not graph_ok(s):
         return None
-    matches, where = _filters(s)
+    matches, where = filters(s)
     a = s.people[0]
     head = f"MATCH (p:Person {{name: {lit(a.name)}}})-[r:{REL[a.role]}]->(s:Show)"
     if len(s.people) == 2:

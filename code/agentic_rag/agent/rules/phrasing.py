@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from agentic_rag.agent.rules.relations import RELATIONS
+from agentic_rag.agent.rules.relations import reading as relation_reading
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 
 GROUP_NAMES = {"country": "country", "genre": "genre", "director": "director", "cast": "actor",
@@ -99,6 +101,8 @@ def reading(spec: QuerySpec) -> str:
             else ("the earlier part's title" if spec.ref else f"the best match for '{spec.about}'")
         )
         return f"{who} of {target}"
+    if op in RELATIONS:
+        return relation_reading(spec, s)
     if op == "costars":
         name = spec.titles.people[0].name if spec.titles.people else "them"
         return f"{'Directors' if spec.role == 'director' else 'People'} who worked with {name}"

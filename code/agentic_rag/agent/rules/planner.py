@@ -13,7 +13,7 @@ from typing import Any
 
 from agentic_rag.agent.interfaces import PlanContext, Usage
 from agentic_rag.agent.models import ARGS_BY_TOOL, MAX_CALLS, ExecutionPlan, PlannedCall
-from agentic_rag.agent.rules import absent, compose
+from agentic_rag.agent.rules import absent, compose, relations
 from agentic_rag.agent.rules import compile_cypher as cy
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.evaluator import usable
@@ -120,6 +120,12 @@ class Compiler:
                           show_ids=[info.show_id], depth=2, max_nodes=60)]]  # fmt: skip
         if op == "external":
             return self._external(spec, results, tools, what)
+        if op == "chain" and len(s.people) >= 2:  # every length at once: the shortest wins
+            return [[call("cypher", what, query=c, max_rows=5)] for c in relations.chains(spec)]
+        if op in relations.RELATIONS and (op == "auteur" or len(s.people) >= 2):
+            alt = relations.sql(spec)
+            return [[call("cypher", what, query=relations.cypher(spec), max_rows=60),
+                     *([sql(what, alt)] if alt else [])]]  # fmt: skip
         if op == "list":
             alts = [sql(what, q.listing(s, limit=spec.limit or 25))]
             if s.people and (query := cy.person_works(s)):

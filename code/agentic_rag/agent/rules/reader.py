@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
-from agentic_rag.agent.rules import absent, holdings
+from agentic_rag.agent.rules import absent, holdings, relations
 from agentic_rag.agent.rules.compose import link
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
 from agentic_rag.agent.rules.intent import CUES, Intent, IntentMatcher, group_of, mask
@@ -44,7 +44,17 @@ _KEYWORDS = re.compile(
 )
 _LABEL = re.compile(r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+)?)+?)\s+as\s+['\"“‘]?"
                     r"([\w][\w -]{0,30}?)['\"”’]?(?=\s*(?:,|;|\.|\band\b|$))", _I)  # fmt: skip
-NOT_DESCRIBED = {"count", "most", "share", "label", "people", "costars", "external", "similar"}
+NOT_DESCRIBED = {
+    "count",
+    "most",
+    "share",
+    "label",
+    "people",
+    "costars",
+    "external",
+    "similar",
+    *relations.RELATIONS,
+}
 _STOP_WORDS = (
     "a an the and or of in on to as with that which whose who their its titles title "
     "movies movies films shows series mention mentions mentioning description "
@@ -104,7 +114,7 @@ class Reader:
             tags, intent = absent.title_slot(text, tags, intent, self.lex, self.intents.classify,
                                              _lead(text))  # fmt: skip
         masked = mask(text, tags)
-        op = intent.op
+        op = relations.relation(masked, tags) or intent.op
         lead = _lead(text)
         about = text[lead:].strip(" ?.!") if lead is not None else ""
         content = [w for w in _words(re.sub(r"\{\w+\}", " ", masked))

@@ -15,9 +15,28 @@ Role = Literal["director", "cast"]
 #: titles; share: % of the set in `part`; compare: two sets' counts; label: counts per description
 #: keyword label; average: duration or seasons; describe: a named title's row; people: its
 #: directors or cast; costars: who worked with a person; similar: titles like a title; search:
-#: titles whose description matches; external: facts the catalog does not hold (critics, news)
-Operation = Literal["count", "list", "top", "most", "share", "compare", "label", "average",
-                    "describe", "people", "costars", "similar", "search", "external"]  # fmt: skip
+#: titles whose description matches; external: facts the catalog does not hold (critics, news);
+#: shared: who worked with both of two people; auteur: who directed and acted in one title;
+#: chain: the shortest chain of shared titles between two people (see `relations`)
+Operation = Literal[
+    "count",
+    "list",
+    "top",
+    "most",
+    "share",
+    "compare",
+    "label",
+    "average",
+    "describe",
+    "people",
+    "costars",
+    "similar",
+    "search",
+    "external",
+    "shared",
+    "auteur",
+    "chain",
+]
 
 
 class PersonRef(BaseModel):

@@ -9,7 +9,7 @@ from typing import Any
 
 from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
-from agentic_rag.agent.rules import absent
+from agentic_rag.agent.rules import absent, relations
 from agentic_rag.agent.rules.evaluator import CONFIDENCE, PART_TAG, Part, parts_of, usable
 from agentic_rag.agent.rules.phrasing import set_words
 from agentic_rag.agent.rules.rows import cell, render_result
@@ -107,6 +107,8 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
             f"**{cell(first['title'])}** ({', '.join(bits)}): {cell(first.get('description'))}"
             f"{extra}{added} [{n}]"
         )
+    if op in relations.RELATIONS:
+        return relations.sentence(op, part.reading, rows, n, lambda x: f"**{cell(x)}**")
     if op == "top" and "title" in first and (one := top_one(part, rows, n)):
         return one
     if "title" in first:
