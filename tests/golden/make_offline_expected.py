@@ -6,7 +6,15 @@
 Like make_expected.py it reads data/netflix_titles.csv with pandas only (never agentic_rag),
 and adds the filters and operations the new families need: dates added (ISO bounds),
 durations and seasons ranges, description keywords, shares, labels, comparisons, orderings.
-Question ids name the family: "<half>-<family>-<nn>" (t = tune, c = check).
+Question ids name the family: "<half>-<family>-<nn>" (t = tune, c = check; st / sc for the
+stranger sets of issue 19).
+
+The stranger sets add: title phrases (`title_has`), a title added in its release year
+(`added_same_year`), ties named and top-n in `first`, top-n keys in `top`, averages (`mean`),
+two-part answers (`parts`: the sub-specs' values merged), people who worked with both of two
+people (`common`), who directed and acted in one title (`director_actor`), someone's most
+frequent co-worker (`coworker_top`), the shortest chain of shared titles (`chain`), and a title,
+person or title phrase the catalog does not hold (`absent`).
 """
 
 from __future__ import annotations
@@ -14,8 +22,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import sys
-from collections import Counter
+import unicodedata
+from collections import Counter, deque
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +37,8 @@ from make_expected import select as base_select
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 CSV = ROOT / "data" / "netflix_titles.csv"
-SETS = ("offline_tune", "offline_check")
+SETS = ("offline_tune", "offline_check", "strangers_tune", "strangers_check")
+MAX_NAMES = 20
 
 
 def frame(path: Path) -> pd.DataFrame:
@@ -41,11 +52,37 @@ def frame(path: Path) -> pd.DataFrame:
     return df
 
 
+def fold(text: str) -> str:
+    """Accent-free, case-folded words separated by single spaces (how a stranger types)."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c)).casefold()
+    return " ".join(re.sub(r"[\W_]+", " ", text.replace("'", "").replace("’", "")).split())
+
+
+def has_phrase(title: str, phrase: str) -> bool:
+    """The folded title holds the folded phrase as whole words."""
+    return f" {fold(phrase)} " in f" {fold(title)} "
+
+
 def select(df: pd.DataFrame, where: dict[str, Any] | None) -> pd.DataFrame:
     """make_expected.select plus: added_from/added_to (ISO, [from, to)), minutes / seasons
-    ranges ([lo, hi], either may be null), any_country, genre_any, rating_in, keywords."""
+    ranges ([lo, hi], either may be null), any_country, genre_any, rating_in, keywords,
+    title_has (a phrase, or a list of phrases any of which, whole words, accents folded) and
+    added_same_year (added in the year it was released), title (one exact catalog title) and
+    title_not (exact titles left out: "what else ...")."""
     where = dict(where or {})
     mask = pd.Series(True, index=df.index)
+    if "title" in where:
+        mask &= df["title"] == where.pop("title")
+    if "title_not" in where:
+        mask &= ~df["title"].isin(where.pop("title_not"))
+    if "title_has" in where:
+        value = where.pop("title_has")
+        phrases = value if isinstance(value, list) else [value]
+        mask &= df["title"].map(lambda t: any(has_phrase(t, p) for p in phrases))
+    if "added_same_year" in where:
+        same = df["added_year"].notna() & (df["added_year"] == df["year"])
+        mask &= same == bool(where.pop("added_same_year"))
     if "added_from" in where:
         mask &= df["added_iso"].notna() & (df["added_iso"] >= where.pop("added_from"))
     if "added_to" in where:
@@ -97,6 +134,11 @@ def op_top(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
         col = {"release_year": "year", "added_year": "added_year"}.get(by, by)
         counts = Counter(int(v) if isinstance(v, float) else v for v in rows[col]
                          if v == v and v != "")  # fmt: skip
+    if "n" in spec:  # the top n keys (names); a tie across the n-th place fails
+        ranked, n = counts.most_common(), int(spec["n"])
+        if len(ranked) < n or (len(ranked) > n and ranked[n - 1][1] == ranked[n][1]):
+            raise GoldenError(f"no clear top {n} {by}: {ranked[: n + 1]}")
+        return {"names": [str(k) for k, _ in ranked[:n]]}
     key, n = unique_top(counts, by)
     emit = spec.get("emit", "count")
     if emit == "key":
@@ -104,14 +146,27 @@ def op_top(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
     return {"numbers": [key, n] if emit == "key_and_count" else [n]}
 
 
+ORDER_COLS = {"minutes": "minutes", "seasons": "seasons", "release_year": "year",
+              "added": "added_iso"}  # fmt: skip
+
+
 def op_first(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
-    """The title first by an ordering column (ties fail: the answer must be unique)."""
+    """The `n` (default 1) titles first by an ordering column. A tie at the n-th place fails,
+    unless `ties: true`: then every title tied with the n-th is expected too (at most 20)."""
     rows = select(df, spec.get("where"))
-    col = {"minutes": "minutes", "seasons": "seasons", "release_year": "year"}[spec["by"]]
+    col = ORDER_COLS[spec["by"]]
     rows = rows[rows[col].notna()].sort_values(col, ascending=spec.get("ascending", False))
-    if len(rows) > 1 and rows.iloc[0][col] == rows.iloc[1][col]:
-        raise GoldenError(f"tie for first by {col}: {list(rows['title'][:2])}")
-    return {"titles": [rows.iloc[0]["title"]]}
+    n = int(spec.get("n", 1))
+    if len(rows) < n:
+        raise GoldenError(f"{len(rows)} titles, fewer than {n}, for {spec}")
+    last = rows.iloc[n - 1][col]
+    tied = rows[rows[col] == last]
+    kept = pd.concat([rows.iloc[:n], tied]).drop_duplicates("show_id")
+    if len(kept) > n and not spec.get("ties"):
+        raise GoldenError(f"tie at place {n} by {col}: {list(tied['title'][:4])}")
+    if len(kept) > MAX_NAMES:
+        raise GoldenError(f"{len(kept)} titles tied for first by {col}")
+    return {"titles": list(kept["title"])}
 
 
 def op_titles(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
@@ -130,8 +185,162 @@ def op_added_of(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
     return {"numbers": [int(year), int(day)]}
 
 
+def op_mean(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
+    """The average of minutes or seasons over the selection, rounded to `digits` (2)."""
+    rows = select(df, spec.get("where"))
+    values = rows[ORDER_COLS[spec["of"]]].dropna()
+    if values.empty:
+        raise GoldenError(f"nothing to average for {spec}")
+    return {"numbers": [round(float(values.mean()), int(spec.get("digits", 2)))]}
+
+
+def op_parts(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
+    """A question of several parts: each sub-spec computed, their values merged in order. A
+    part's `title: $prev` is the one title the part before it found ("... and who directed
+    it"), so a reference inside the question is resolved the way the catalog answers it."""
+    out: dict[str, list[Any]] = {}
+    prev: dict[str, Any] = {}
+    for part in spec["parts"]:
+        if part.get("title") == "$prev":
+            if len(prev.get("titles", [])) != 1:
+                raise GoldenError(f"$prev needs one title before it, got {prev}")
+            part = {**part, "title": prev["titles"][0]}
+        prev = NEW_OPS[part["op"]](df, part)
+        for key, values in prev.items():
+            if key in ("numbers", "titles", "names"):
+                out.setdefault(key, []).extend(v for v in values if v not in out.get(key, []))
+    return out
+
+
+def credits(df: pd.DataFrame, role: str = "any") -> pd.Series:
+    """Per title, the people credited in `role` (cast, director or any)."""
+    if role == "cast":
+        return df["cast_list"]
+    if role == "director":
+        return df["director_list"]
+    return df["director_list"] + df["cast_list"]
+
+
+def worked_with(df: pd.DataFrame, person: str, role: str) -> set[str]:
+    """People credited in `role` on a title that credits `person` in any role."""
+    rows = df[credits(df).map(lambda names: person in names)]
+    if rows.empty:
+        raise GoldenError(f"{person!r} has no title")
+    return {x for names in credits(rows, role) for x in names} - {person}
+
+
+def _names(found: set[str], spec: dict[str, Any]) -> dict[str, Any]:
+    if not found or len(found) > MAX_NAMES:
+        raise GoldenError(f"{len(found)} names for {spec}: want 1..{MAX_NAMES}")
+    return {"names": sorted(found)}
+
+
+def op_common(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
+    """People (in `role`, default cast) who share a title with each of `people` (any role),
+    or who are credited in each of `titles` (exact catalog titles)."""
+    role = spec.get("role", "cast")
+    if "titles" in spec:
+        groups = []
+        for title in spec["titles"]:
+            rows = df[df["title"] == title]
+            if len(rows) != 1:
+                raise GoldenError(f"title {title!r} matches {len(rows)} rows, not 1")
+            groups.append(set(credits(rows, role).iloc[0]))
+        return _names(set.intersection(*groups), spec)
+    people = spec["people"]
+    found = set.intersection(*(worked_with(df, p, role) for p in people)) - set(people)
+    return _names(found, spec)
+
+
+def op_director_actor(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
+    """People who directed a title and acted in that same title (within `where`)."""
+    rows = select(df, spec.get("where"))
+    found = {x for d, c in zip(rows["director_list"], rows["cast_list"], strict=True)
+             for x in set(d) & set(c)}  # fmt: skip
+    return _names(found, spec)
+
+
+def op_coworker_top(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
+    """The one person (any role) who shares the most titles with `person` (a tie fails)."""
+    person = spec["person"]
+    rows = df[credits(df).map(lambda names: person in names)]
+    counts = Counter(x for names in credits(rows) for x in set(names) if x != person)
+    name, n = unique_top(counts, f"co-worker of {person}")
+    return {"names": [name], "numbers": [n]}
+
+
+def op_chain(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
+    """The shortest chain of shared titles between two people (any role). Expected: the people
+    every shortest chain passes through (none of them: the chain cannot be checked by name, so
+    the spec fails), the chain's length in titles, and one valid chain."""
+    a, b = spec["people"]
+    titles_of: dict[str, list[int]] = {}
+    people_of: dict[int, list[str]] = {}
+    for i, names in enumerate(credits(df)):
+        people_of[i] = list(dict.fromkeys(names))
+        for x in people_of[i]:
+            titles_of.setdefault(x, []).append(i)
+    for x in (a, b):
+        if x not in titles_of:
+            raise GoldenError(f"{x!r} has no title")
+
+    def distances(start: str) -> dict[str, int]:
+        dist, queue = {start: 0}, deque([start])
+        while queue:
+            x = queue.popleft()
+            for t in titles_of[x]:
+                for y in people_of[t]:
+                    if y not in dist:
+                        dist[y] = dist[x] + 1
+                        queue.append(y)
+        return dist
+
+    from_a, from_b = distances(a), distances(b)
+    if b not in from_a:
+        raise GoldenError(f"no chain between {a!r} and {b!r}")
+    hops = from_a[b]
+    if hops == 1:
+        raise GoldenError(f"{a!r} and {b!r} share a title: ask for it with a titles op")
+    on_every = [x for x, d in from_a.items()
+                if x not in (a, b) and d + from_b.get(x, hops + 1) == hops
+                and sum(1 for y, e in from_a.items()
+                        if e == d and e + from_b.get(y, hops + 1) == hops) == 1]  # fmt: skip
+    if not on_every:
+        raise GoldenError(f"no person lies on every shortest chain from {a!r} to {b!r}")
+    chain, x = [a], a  # one valid chain: person, title, person, ... , b
+    while x != b:
+        step = next(
+            (t, y)
+            for t in titles_of[x]
+            for y in people_of[t]
+            if from_a.get(y) == from_a[x] + 1 and from_b.get(y) == from_b[x] - 1
+        )
+        chain += [df.iloc[step[0]]["title"], step[1]]
+        x = step[1]
+    return {"names": sorted(on_every), "numbers": [hops], "chain": chain}
+
+
+def op_absent_thing(df: pd.DataFrame, spec: dict[str, Any]) -> dict[str, Any]:
+    """A title (no catalog title equals it), a person (no credit equals the name) or a title
+    phrase (no catalog title holds it as whole words) the catalog does not hold; accents,
+    case and punctuation folded."""
+    if "title" in spec:
+        name, found = spec["title"], [t for t in df["title"] if fold(t) == fold(spec["title"])]
+    elif "person" in spec:
+        name = spec["person"]
+        found = sorted({x for names in credits(df) for x in names if fold(x) == fold(name)})
+    else:
+        name, found = spec["phrase"], [t for t in df["title"] if has_phrase(t, spec["phrase"])]
+    if found:
+        raise GoldenError(f"{name!r} is in the catalog ({found[:3]}); not absent")
+    return {"absent": name}
+
+
 NEW_OPS = {**OPS, "count": op_count, "share": op_share, "counts": op_counts, "top": op_top,
-           "first": op_first, "titles": op_titles, "added_of": op_added_of}  # fmt: skip
+           "first": op_first, "titles": op_titles, "added_of": op_added_of, "mean": op_mean,
+           "parts": op_parts, "common": op_common, "director_actor": op_director_actor,
+           "coworker_top": op_coworker_top, "chain": op_chain,
+           "absent": op_absent_thing}  # fmt: skip
 
 
 def compute(df: pd.DataFrame, questions: Path) -> dict[str, Any]:

@@ -1,9 +1,14 @@
-"""Score the offline question sets and print per-family results.
+"""Score the offline question sets and print per-family results and calibration.
 
-    PYTHONPATH=code .venv/bin/python tests/golden/score_offline_sets.py [tune|check|golden ...]
+    PYTHONPATH=code .venv/bin/python tests/golden/score_offline_sets.py [SET ...]
 
-Runs each set through the real graph with `agentic_rag.eval.harness.run_eval` (offline mode)
-and prints the score per family (the middle part of each id, "<half>-<family>-<nn>").
+SET is one of tune, check, golden, stune, scheck (default: tune check). Runs each set through
+the real graph with `agentic_rag.eval.harness.run_eval` (offline mode) and prints, per set:
+the accuracy, the score per family (the middle part of each id, "<half>-<family>-<nn>"), a
+reliability table of the turns' confidence (see agentic_rag.eval.calibration: bins 0-0.2 ...
+0.8-1.0 with count, mean confidence and accuracy), the expected calibration error, the share
+right among answers with confidence >= 0.8, the share of wrong answers that had confidence
+< 0.5 or asked back, and every failure.
 """
 
 from __future__ import annotations
@@ -12,11 +17,18 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from agentic_rag.eval.calibration import calibration, render_calibration
 from agentic_rag.eval.golden import load_golden
 from agentic_rag.eval.harness import eval_settings, run_eval
 
 HERE = Path(__file__).resolve().parent
-SETS = {"tune": "offline_tune", "check": "offline_check", "golden": "questions"}
+SETS = {
+    "tune": "offline_tune",
+    "check": "offline_check",
+    "golden": "questions",
+    "stune": "strangers_tune",
+    "scheck": "strangers_check",
+}
 
 
 def family(qid: str, category: str) -> str:
@@ -31,17 +43,22 @@ def main(argv: list[str]) -> int:
         golden = load_golden(HERE / f"{stem}.yaml", HERE / f"{stem}.expected.json")
         out = run_eval(eval_settings("offline"), golden=golden, quiet=True,
                        out_dir=Path("data/build/eval") / name)  # fmt: skip
+        results = out.run.results
         by: dict[str, list[bool]] = defaultdict(list)
-        for r in out.run.results:
+        for r in results:
             by[family(r.id, r.category)].append(r.passed)
-        passed = sum(r.passed for r in out.run.results)
-        total = len(out.run.results)
+        passed, total = sum(r.passed for r in results), len(results)
         print(f"\n{name}: {passed}/{total} = {100 * passed / total:.1f}%")
         for fam, oks in sorted(by.items()):
-            print(f"  {fam:12s} {sum(oks)}/{len(oks)}")
-        for r in out.run.results:
+            print(f"  {fam:14s} {sum(oks):3d}/{len(oks):<3d} {100 * sum(oks) / len(oks):5.1f}%")
+        print(f"{name} calibration:")
+        for line in render_calibration(calibration(results)):
+            print(line)
+        for r in results:
             if not r.passed:
-                print(f"  FAIL {r.id}: {r.detail[:150]}")
+                sure = "-" if r.confidence is None else f"{r.confidence:.2f}"
+                print(f"  FAIL {r.id} (conf {sure}): {r.detail[:150]}")
+        print(f"  report: {out.json_path}")
     return 0
 
 

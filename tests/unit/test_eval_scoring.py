@@ -23,9 +23,11 @@ from agentic_rag.eval.golden import (
 )
 from agentic_rag.eval.report import EvalRun, compare, render_markdown, summarize
 from agentic_rag.eval.scoring import (
+    answer_lead,
     contains,
     normalize,
     numbers_in,
+    score_absent,
     score_check,
     score_numbers,
     score_refusal,
@@ -133,6 +135,119 @@ def test_refusal_forbidden_patterns_and_forbidden_on_other_kinds() -> None:
     )
     assert score_check(c, "Steven Spielberg directed Jaws").passed
     assert not score_check(c, "key sk-abcdefghijkl; Steven Spielberg").passed
+
+
+# -- combined, absent, present, lead_only, tolerance -------------------------------------------
+OFFLINE_ANSWER = """**Offering to the Storm** is the longest, of **38** titles [1].
+
+_How I read the question: Counting Spain thrillers._
+
+Supporting results:
+
+| title | minutes |
+|---|---|
+| Offering to the Storm | 139 |
+| The Invisible Guest | 106 |
+
+_Answered in Offline mode: no API key set._"""
+
+
+def test_answer_lead_stops_at_the_reading_note_tables_and_footer() -> None:
+    assert answer_lead(OFFLINE_ANSWER).strip() == (
+        "**Offering to the Storm** is the longest, of **38** titles [1]."
+    )
+    assert answer_lead("Just text.\n\n| a |\n|---|") == "Just text.\n\n"
+    assert answer_lead("Just text, no table.") == "Just text, no table."
+    inline = "I could not read this. _How I read the question: x_"
+    assert answer_lead(inline) == "I could not read this. "
+
+
+def test_combined_needs_every_number_title_and_name() -> None:
+    expected = {"numbers": [38], "titles": ["Offering to the Storm"], "names": ["Lluís Quílez"]}
+    c = Check(kind="combined", compute={"op": "parts"}, expected=expected)
+    assert not score_check(c, OFFLINE_ANSWER).passed  # no name
+    assert score_check(c, OFFLINE_ANSWER + " Directed by Lluis Quilez.").passed
+    missed = score_check(c, "38 thrillers, by Lluís Quílez")
+    assert not missed.passed and missed.missing == ["Offering to the Storm"]
+    assert not score_check(c, "Offering to the Storm by Lluís Quílez, 39 titles").passed
+
+
+def test_lead_only_checks_ignore_the_supporting_table() -> None:
+    c = Check(kind="all_titles", compute={"op": "first"}, lead_only=True,
+              expected={"titles": ["The Invisible Guest"]})  # fmt: skip
+    assert not score_check(c, OFFLINE_ANSWER).passed  # only in the table
+    assert score_check(c.model_copy(update={"lead_only": False}), OFFLINE_ANSWER).passed
+    top = Check(kind="all_titles", compute={"op": "first"}, lead_only=True,
+                expected={"titles": ["Offering to the Storm"]})  # fmt: skip
+    assert score_check(top, OFFLINE_ANSWER).passed
+
+
+def test_tolerance_lets_an_average_be_rounded() -> None:
+    c = Check(kind="exact_number", compute={"op": "mean"}, tolerance=0.05,
+              expected={"numbers": [1.76]})  # fmt: skip
+    assert score_check(c, "about 1.8 seasons").passed
+    assert score_check(c, "1.76 seasons on average").passed
+    assert not score_check(c, "2 seasons").passed
+    assert not score_check(c.model_copy(update={"tolerance": 0.0}), "about 1.8 seasons").passed
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The catalog has no title named **The Godfather** [1].",
+        "I could not find The Godfather in the catalog.",
+        "The Godfather is not in the catalog; the closest titles are Our Godfather [1].",
+        "Netflix doesn't have The Godfather.",
+        "There are **0** titles matching The Godfather [1].",
+        "No movies by Wes Anderson.",
+    ],
+)
+def test_absent_passes_when_the_lead_says_the_catalog_lacks_it(answer: str) -> None:
+    c = Check(kind="absent", compute={"op": "absent"}, expected={"absent": "The Godfather"})
+    assert score_check(c, answer).passed, answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "why"),
+    [
+        (
+            "The best match is **Our Godfather** (2019) [1]. Also close: The Black Godfather.",
+            "does not say",
+        ),
+        ("**Our Godfather** (2019) [1]. I could not find The Godfather.", "before saying"),
+        ("Yes: there is no problem, The Godfather is not in the catalog.", "answers yes"),
+        (OFFLINE_ANSWER.replace("Counting", "No titles for"), "does not say"),  # only past the lead
+        ("   ", "no answer"),
+    ],
+)
+def test_absent_fails_on_another_title_as_the_answer_or_no_absence(answer: str, why: str) -> None:
+    outcome = score_absent(answer, "The Godfather")
+    assert not outcome.passed and why in outcome.detail, outcome
+
+
+def test_present_needs_the_name_and_no_absence_statement() -> None:
+    c = Check(kind="present", compute={"op": "titles"}, expected={"titles": ["The Irishman"]})
+    assert score_check(c, "Yes: **The Irishman** (2019), 209 min [1].").passed
+    assert not score_check(c, "The Irishman is not in the catalog.").passed
+    assert not score_check(c, "I could not find The Irishman [1].").passed
+    assert not score_check(c, "Yes: Irishman (2011) [1].").passed
+    names = Check(kind="present", compute={"op": "people"}, expected={"names": ["Greta Gerwig"]})
+    assert score_check(names, "**Lady Bird**: Greta Gerwig [1].").passed
+
+
+def test_new_kinds_validate_their_ops_and_expected_values() -> None:
+    with pytest.raises(ValueError):
+        Check(kind="combined", compute={"op": "count"})
+    with pytest.raises(ValueError):
+        Check(kind="absent", compute={"op": "titles"})
+    with pytest.raises(ValueError):
+        Check(kind="exact_number", compute={"op": "mean"}, tolerance=-1)
+    both = Check(kind="combined", compute={"op": "parts"},
+                 expected={"numbers": [3], "titles": ["Dark"]})  # fmt: skip
+    assert both.expected_values() == [3, "Dark"]
+    chain = Check(kind="person", compute={"op": "chain"},
+                  expected={"names": ["Lily Collins"], "chain": ["a", "t", "b"]})  # fmt: skip
+    assert chain.expected_values() == ["Lily Collins"]
 
 
 # -- tools and a whole turn ------------------------------------------------------------------
@@ -286,6 +401,54 @@ def test_make_expected_check_fails_on_a_changed_value(tmp_path: Path) -> None:
         timeout=120,
     )
     assert proc.returncode == 1 and "fc01" in proc.stderr
+
+
+OFFLINE_SETS = ("offline_tune", "offline_check", "strangers_tune", "strangers_check")
+
+
+def test_make_offline_expected_check_passes() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(GOLDEN_DIR / "make_offline_expected.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("name", OFFLINE_SETS)
+def test_offline_sets_are_valid(name: str) -> None:
+    golden = load_golden(GOLDEN_DIR / f"{name}.yaml", GOLDEN_DIR / f"{name}.expected.json")
+    assert {q.category for q in golden.questions} == set(CATEGORIES)
+    for q in golden.questions:
+        assert (
+            q.check.kind == "refusal_or_no_data"
+            or q.check.expected_values()
+            or (q.check.expected.absent)
+        ), q.id
+
+
+def test_stranger_halves_split_every_family_in_half() -> None:
+    from collections import Counter
+
+    counts = [
+        Counter(q.id.split("-")[1] for q in load_golden(
+            GOLDEN_DIR / f"{name}.yaml", GOLDEN_DIR / f"{name}.expected.json").questions)
+        for name in ("strangers_tune", "strangers_check")
+    ]  # fmt: skip
+    assert counts[0] == counts[1] and sum(counts[0].values()) >= 80
+
+
+def test_a_combined_check_rejects_a_number_echoed_by_its_question(tmp_path: Path) -> None:
+    doc = yaml.safe_load(QUESTIONS_PATH.read_text(encoding="utf-8"))
+    expected = json.loads(EXPECTED_PATH.read_text(encoding="utf-8"))
+    doc["questions"][0]["question"] = "How many of the 79 Indian movies of 2019 are there?"
+    doc["questions"][0]["check"] = {"kind": "combined", "compute": {"op": "parts"}}
+    (tmp_path / "q.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
+    expected["questions"]["fc01"] = {"numbers": [79], "titles": ["Dark"]}
+    (tmp_path / "e.json").write_text(json.dumps(expected), encoding="utf-8")
+    with pytest.raises(GoldenSetError, match="fc01"):
+        load_golden(tmp_path / "q.yaml", tmp_path / "e.json")
 
 
 # -- command line ----------------------------------------------------------------------------

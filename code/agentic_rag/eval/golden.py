@@ -26,20 +26,28 @@ MIN_QUESTIONS = 40
 Category = Literal["filter_count", "aggregate", "graph_relation", "semantic", "hybrid",
                    "follow_up", "unanswerable", "adversarial", "names_typed",
                    "date_added"]  # fmt: skip
-CheckKind = Literal["exact_number", "all_titles", "title", "person", "refusal_or_no_data"]
+CheckKind = Literal["exact_number", "all_titles", "title", "person", "refusal_or_no_data",
+                    "combined", "absent", "present"]  # fmt: skip
 CATEGORIES: tuple[str, ...] = get_args(Category)
 TOOLS = frozenset({"sql", "semantic", "cypher", "graph_expand", "web", "omdb"})
 #: which compute ops (see make_expected.py) can feed which check kind
 KIND_OPS: dict[str, frozenset[str]] = {
-    "exact_number": frozenset({"count", "top", "field_of", "share", "counts", "added_of"}),
+    "exact_number": frozenset({"count", "top", "field_of", "share", "counts", "added_of", "mean"}),
     "all_titles": frozenset({"titles", "first"}),
     "title": frozenset({"title_of"}),
-    "person": frozenset({"people", "costar_top", "top"}),
+    "person": frozenset(
+        {"people", "costar_top", "top", "common", "director_actor", "coworker_top", "chain"}
+    ),
     "refusal_or_no_data": frozenset({"absent"}),
+    "combined": frozenset({"parts"}),
+    "absent": frozenset({"absent"}),
+    "present": frozenset({"titles", "title_of", "people"}),
 }
-#: which expected field each kind checks against
+#: which expected field each kind checks against (combined: every field; present: titles or
+#: names, whichever its op fills)
 KIND_FIELD = {"exact_number": "numbers", "all_titles": "titles", "title": "titles",
               "person": "names"}  # fmt: skip
+VALUE_KINDS = (*KIND_FIELD, "combined", "present")
 NUMBER = re.compile(r"\d[\d,]*")
 
 
@@ -55,6 +63,7 @@ class Expected(BaseModel):
     titles: list[str] = Field(default_factory=list)
     names: list[str] = Field(default_factory=list)
     absent: str | None = None
+    chain: list[str] = Field(default_factory=list)  # one valid chain (op chain), for readers
 
 
 class Check(BaseModel):
@@ -63,6 +72,11 @@ class Check(BaseModel):
     compute: dict[str, Any] | None = None
     forbidden: list[str] = Field(default_factory=list)
     expected: Expected = Field(default_factory=Expected)
+    #: check only the answer's lead (before its reading note, tables and footer): for
+    #: questions whose supporting table would hold the expected title anyway ("the longest")
+    lead_only: bool = False
+    #: numbers match within this much (averages: 1.76 seasons may be written 1.8)
+    tolerance: float = Field(0.0, ge=0.0)
 
     @field_validator("forbidden")
     @classmethod
@@ -84,8 +98,13 @@ class Check(BaseModel):
         return self
 
     def expected_values(self) -> list[Any]:
+        e = self.expected
+        if self.kind == "combined":
+            return [*e.numbers, *e.titles, *e.names]
+        if self.kind == "present":
+            return [*e.titles, *e.names]
         field = KIND_FIELD.get(self.kind)
-        return list(getattr(self.expected, field)) if field else []
+        return list(getattr(e, field)) if field else []
 
 
 class GoldenQuestion(BaseModel):
@@ -180,12 +199,14 @@ def _expected_problems(golden: GoldenSet, computed: set[str]) -> list[str]:
             problems.append(f"{q.id}: no expected value (run tests/golden/make_expected.py)")
             continue
         values = q.check.expected_values()
-        if q.check.kind in KIND_FIELD and not values:
+        if q.check.kind in VALUE_KINDS and not values:
             problems.append(f"{q.id}: the expected value of a {q.check.kind} check is empty")
-        if q.check.kind == "exact_number":
+        if q.check.kind == "absent" and not q.check.expected.absent:
+            problems.append(f"{q.id}: an absent check needs the absent name (op absent)")
+        if q.check.kind in ("exact_number", "combined"):
             asked = [p.question for p in threads.get(q.thread or "", [q])]
             in_question = {int(n.replace(",", "")) for text in asked for n in NUMBER.findall(text)}
-            echoed = [v for v in values if v in in_question]
+            echoed = [v for v in q.check.expected.numbers if v in in_question]
             if echoed:
                 problems.append(
                     f"{q.id}: expected number(s) {echoed} already appear in the "

@@ -11,6 +11,16 @@ Check kinds (docs/evaluation.md has the same rules in prose):
   no money amount or temperature (DEFAULT_CLAIMS) and none of the question's `forbidden`
   patterns. An explicit "could not find"/"no results" statement is recorded but is not needed,
   and it does not excuse a claim made next to it.
+- combined (a question of several parts): every expected number, title and name appears.
+- absent: the answer's lead (see below) says the catalog does not hold the named thing (a
+  NOT_HELD or NO_DATA statement), does not open with "yes", and cites no result before saying
+  so (an answer that offers another title first presents it as the answer). No field of the
+  turn says "not in the catalog" today, so this one is read from the text.
+- present: every expected title or name appears and the lead makes no such absence statement
+  (so "always say no" cannot pass the questions about things the catalog holds).
+- `lead_only` checks run on the lead only: the answer before its reading note ("How I read
+  the question"), supporting results, tables, notes and footer.
+- `tolerance`: a number matches when it is within that much of the expected one.
 - `forbidden` patterns fail any kind of check when they match.
 """
 
@@ -24,6 +34,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from agentic_rag.eval.calibration import turn_confidence
 from agentic_rag.eval.golden import Check, GoldenQuestion
 from agentic_rag.eval.node_stats import NodeRun, node_runs
 
@@ -37,6 +48,30 @@ NO_DATA = re.compile(
     r"catalog\b|\b(?:don't|do\s+not)\s+have\b|\bnot\s+available\b",
     re.I,
 )
+#: the catalog does not hold it (beyond NO_DATA): "not in the catalog", "has no title named",
+#: "Netflix doesn't have", "no movies by", "isn't on", "nothing with", "0 titles"
+NOT_HELD = re.compile(
+    r"\bnot\s+(?:in|on|part\s+of|listed\s+(?:in|on)|available\s+(?:in|on))\s+(?:the\s+|this\s+|"
+    r"our\s+)?(?:catalog(?:ue)?|netflix|collection|data(?:set)?|library|list)\b"
+    r"|\b(?:has|have|holds?|lists?|contains?)\s+no\s+(?:titles?|movies?|films?|shows?|series|"
+    r"person|people|one|entr(?:y|ies)|credits?|records?|match(?:es)?)\b"
+    r"|\b(?:catalog(?:ue)?|netflix|it|we|i)\s+(?:does\s+not|doesn't|do\s+not|don't)\s+(?:have|"
+    r"hold|list|include|contain|carry)\b"
+    r"|\bno\s+(?:titles?|movies?|films?|shows?|series|person|people|one|entr(?:y|ies)|credits?|"
+    r"match(?:es)?)\s+(?:called|named|titled|by|with|matching|featuring|for|directed|found)\b"
+    r"|\b(?:is|are)(?:n't|\s+not)\s+(?:in|on|listed|available|part\s+of)\b"
+    r"|\bnothing\s+(?:by|with|from|called|named|titled|matching|for|found)\b"
+    r"|\b0\s+(?:titles?|movies?|films?|shows?|results?|matches|rows)\b"
+    r"|\b(?:titles?|movies?|films?|shows?|results?|rows):\s*0\b",
+    re.I,
+)
+AFFIRMATIVE = re.compile(r"^\W*(?:yes|yeah|yep|sure)\b", re.I)
+_LEAD_END = re.compile(
+    r"_?How I read the question|^[ \t]*(?:Supporting results|What did not work)\b|^[ \t]*\|"
+    r"|^[ \t]*_(?:Answered\s+(?:in|by)|Note:)",
+    re.M,
+)
+_CITE = re.compile(r"\[\d{1,3}\]")
 DEFAULT_CLAIMS = (
     r"(?:[$€£¥]|\bUSD\s?)\s?\d",  # a money amount
     r"(?i)\b\d[\d,.]*\s*(?:million|billion)\b",  # a large amount
@@ -76,9 +111,28 @@ def contains(answer: str, needle: str) -> bool:
     return normalize(needle) in normalize(answer)
 
 
-def score_numbers(answer: str, expected: Sequence[float]) -> Outcome:
+def answer_lead(answer: str) -> str:
+    """The answer's opening: the text before its reading note, supporting results, tables,
+    notes and footer (the whole answer when it has none of them)."""
+    m = _LEAD_END.search(answer)
+    return answer[: m.start()] if m else answer
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"[*_`\\]", "", text)
+
+
+def absence_in(text: str) -> re.Match[str] | None:
+    """The first statement in `text` that the catalog does not hold something."""
+    plain = _plain(text)
+    found = [m for m in (NOT_HELD.search(plain), NO_DATA.search(plain)) if m]
+    return min(found, key=lambda m: m.start()) if found else None
+
+
+def score_numbers(answer: str, expected: Sequence[float], tolerance: float = 0.0) -> Outcome:
     found = set(numbers_in(answer))
-    missing = [f"{v:g}" for v in expected if not any(abs(v - f) < 1e-9 for f in found)]
+    slack = max(tolerance, 1e-9)
+    missing = [f"{v:g}" for v in expected if not any(abs(v - f) <= slack for f in found)]
     if missing:
         return Outcome(False, f"number(s) not in the answer: {', '.join(missing)}", missing)
     return Outcome(True, f"found {', '.join(f'{v:g}' for v in expected)}")
@@ -113,6 +167,44 @@ def score_refusal(answer: str, forbidden: Iterable[str] = ()) -> Outcome:
     return Outcome(True, said)
 
 
+def score_absent(answer: str, thing: str) -> Outcome:
+    """The lead says the catalog lacks `thing`, opens with no "yes", cites nothing before."""
+    if not answer.strip():
+        return Outcome(False, "no answer")
+    lead = _plain(answer_lead(answer))
+    if AFFIRMATIVE.match(lead):
+        return Outcome(False, f"answers yes about {thing}, which the catalog does not hold")
+    said = absence_in(lead)
+    if said is None:
+        return Outcome(False, f"does not say the catalog lacks {thing}", [thing])
+    cite = _CITE.search(lead)
+    if cite is not None and cite.start() < said.start():
+        return Outcome(False, f"offers a cited result before saying {thing} is absent", [thing])
+    return Outcome(True, f"says {thing} is not in the catalog ({said.group(0)!r})")
+
+
+def score_present(answer: str, lead: str, expected: Sequence[str]) -> Outcome:
+    """Every expected title or name appears, and the lead does not call it absent."""
+    found = score_strings(answer, expected, "titles/names")
+    if not found.passed:
+        return found
+    said = absence_in(lead)
+    if said is not None:
+        return Outcome(False, f"names it but says {said.group(0)!r}", [said.group(0)])
+    return found
+
+
+def score_combined(answer: str, check: Check) -> Outcome:
+    """Every part of a several-part question: numbers, titles and names."""
+    e = check.expected
+    parts = [score_numbers(answer, [float(v) for v in e.numbers], check.tolerance)]
+    parts += [score_strings(answer, e.titles, "titles"), score_strings(answer, e.names, "names")]
+    missing = [m for p in parts for m in p.missing]
+    if missing:
+        return Outcome(False, "; ".join(p.detail for p in parts if not p.passed), missing)
+    return Outcome(True, f"all {len(check.expected_values())} parts present")
+
+
 def score_check(check: Check, answer: str) -> Outcome:
     """Score `answer` against one golden check (forbidden patterns first, for every kind)."""
     if check.kind == "refusal_or_no_data":
@@ -120,11 +212,18 @@ def score_check(check: Check, answer: str) -> Outcome:
     bad = [m.group(0) for p in check.forbidden if (m := re.search(p, answer))]
     if bad:
         return Outcome(False, f"forbidden text in the answer: {bad[:3]}", bad)
+    if check.kind == "absent":
+        return score_absent(answer, check.expected.absent or "it")
+    text = answer_lead(answer) if check.lead_only else answer
+    if check.kind == "present":
+        return score_present(text, answer_lead(answer), check.expected_values())
+    if check.kind == "combined":
+        return score_combined(text, check)
     if check.kind == "exact_number":
-        return score_numbers(answer, [float(v) for v in check.expected.numbers])
+        return score_numbers(text, [float(v) for v in check.expected.numbers], check.tolerance)
     if check.kind == "person":
-        return score_strings(answer, check.expected.names, "names")
-    return score_strings(answer, check.expected.titles, "titles")
+        return score_strings(text, check.expected.names, "names")
+    return score_strings(text, check.expected.titles, "titles")
 
 
 def tool_match(used: Iterable[str], expected: Sequence[str]) -> tuple[float, list[str], list[str]]:
@@ -165,6 +264,11 @@ class QuestionResult(BaseModel):
     cost_usd: float = 0.0
     stores_unchanged: bool | None = None
     nodes: list[NodeRun] = Field(default_factory=list)  # planner/evaluator/synthesizer runs
+    # calibration (eval/calibration.py): how sure the turn was, and whether it asked back
+    confidence: float | None = None
+    confidence_source: str = "none"  # "turn" | "evaluator" | "none"
+    asked_back: bool = False
+    reading: Any = None  # the turn's own reading of the question, when it reports one
 
 
 def tools_used(values: dict[str, Any]) -> list[str]:
@@ -185,7 +289,12 @@ def score_turn(
     match, missing, extra = tool_match(used, q.expected_tools)
     outcome = Outcome(False, f"error: {error}") if error else score_check(q.check, answer)
     decisions = values.get("decisions") or []
+    sure = turn_confidence(values)
     return QuestionResult(
+        confidence=sure.confidence,
+        confidence_source=sure.source,
+        asked_back=sure.asked_back,
+        reading=values.get("reading"),
         nodes=node_runs(values),
         id=q.id,
         category=q.category,

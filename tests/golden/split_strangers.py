@@ -1,0 +1,97 @@
+"""How the stranger question set of issue 19 was split into its tune and check halves.
+
+    python tests/golden/split_strangers.py POOL.yaml   # writes strangers_tune/_check.yaml
+
+The pool (ids "<family>-<nn>", follow-ups "<family>-<nn>a/b" sharing a `thread`) was written
+before anyone changed the reader for these questions and is not kept in the repository: the two
+halves are the files to read and edit from now on, and a reader tuning on the tune half should
+not see the check half's questions. This script is kept so the split can be seen and repeated.
+
+Per family, the units (one question, or a whole follow-up thread) are grouped by category,
+each group shuffled with SEED, the groups put one after the other and the units dealt in turn
+to tune and check, so every family (and every category within it, as far as it can) lands half
+and half. Ids become "st-<family>-<nn>" (tune) and "sc-<family>-<nn>" (check); thread names
+become "st-<family>-<nn>" / "sc-<family>-<nn>" and their questions take an "a"/"b" suffix.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+SEED = 19
+HALVES = (("strangers_tune", "st"), ("strangers_check", "sc"))
+HEADER = """\
+# Stranger question set of issue 19 ({name}): see tests/golden/README.md.
+# Written before the reader was changed for it; truth from tests/golden/make_offline_expected.py.
+# Ids: <half>-<family>-<nn> (st = tune, sc = check). Families: twopart (the second part inherits
+# the first's filters), ref (a reference inside one question), absent / present (the same
+# phrasings for things the catalog lacks and holds), graph (both-of, directed-and-acted, most
+# frequent co-worker, shortest chain), franchise (title phrases), time (decades, months, spans,
+# halves, quarters, since/before, last N years = the N calendar years up to the latest
+# date_added, added vs released), units (minutes, hours, seasons, averages), shape ("the
+# longest" = one title with ties named, top n, how many and name them), plot (checked by a
+# title or person that must appear, read from the CSV descriptions; no fuzzy check kind),
+# plain (counts and lists with typos), adv (adversarial), followup (two turns on one thread).
+"""
+
+
+def units_of(questions: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    units: list[list[dict[str, Any]]] = []
+    threads: dict[str, list[dict[str, Any]]] = {}
+    for q in questions:
+        if q.get("thread"):
+            if q["thread"] not in threads:
+                threads[q["thread"]] = []
+                units.append(threads[q["thread"]])
+            threads[q["thread"]].append(q)
+        else:
+            units.append([q])
+    return units
+
+
+def split(questions: list[dict[str, Any]], seed: int = SEED) -> tuple[list[Any], list[Any]]:
+    rng = random.Random(seed)
+    families: dict[str, list[list[dict[str, Any]]]] = {}
+    for unit in units_of(questions):
+        families.setdefault(unit[0]["id"].split("-")[0], []).append(unit)
+    halves: tuple[list[Any], list[Any]] = ([], [])
+    for family, units in families.items():
+        by_category: dict[str, list[list[dict[str, Any]]]] = {}
+        for unit in units:
+            by_category.setdefault(unit[0]["category"], []).append(unit)
+        dealt: list[list[dict[str, Any]]] = []
+        for category in sorted(by_category):
+            group = by_category[category]
+            rng.shuffle(group)
+            dealt.extend(group)
+        for side, (_, prefix) in enumerate(HALVES):
+            for nn, unit in enumerate(dealt[side::2], start=1):
+                name = f"{prefix}-{family}-{nn:02d}"
+                for i, q in enumerate(unit):
+                    new = dict(q)
+                    if q.get("thread"):
+                        new["id"], new["thread"] = f"{name}{'abcdefgh'[i]}", name
+                    else:
+                        new["id"] = name
+                    halves[side].append(new)
+    return halves
+
+
+def main(argv: list[str]) -> int:
+    pool = yaml.safe_load(Path(argv[0]).read_text(encoding="utf-8"))["questions"]
+    for (name, _), questions in zip(HALVES, split(pool), strict=True):
+        body = yaml.safe_dump({"questions": questions}, sort_keys=False, allow_unicode=True,
+                              width=100)  # fmt: skip
+        (HERE / f"{name}.yaml").write_text(HEADER.format(name=name) + body, encoding="utf-8")
+        print(f"wrote {len(questions)} questions to {name}.yaml")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
