@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.periods import MONTH_NAMES, period_tags
 from agentic_rag.agent.rules.tags import Tag, at
 
 _I = re.IGNORECASE
 _Y = r"((?:19|20)\d\d)"
-_MONTH_NAMES = (
-    "january february march april may june july august september october november december"
-)
-MONTHS = {m: i for i, m in enumerate(_MONTH_NAMES.split(), start=1)}
+MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
 _MON = r"(" + "|".join([*MONTHS, *(m[:3] for m in MONTHS)]) + r")\.?"
 NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
              "eight": 8, "nine": 9, "ten": 10, "a single": 1, "single": 1, "a": 1,
@@ -134,7 +132,10 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
     def free(s: int, e: int) -> bool:
         return not any(t.start < e and s < t.end for t in tags)
 
+    tags += period_tags(text, latest_added, _when)
     for m in _LAST.finditer(text):
+        if not free(*m.span()):
+            continue
         n = int(num(m.group(1)))
         if _when(text, m.start()) == "added":
             first, last = int(latest_added[:4]) - n + 1, latest_added[:4]
@@ -145,7 +146,8 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
             label = f"{first}–{latest_release}, the last {n} years"
             tags.append(at("release", m, lo=first, label=label))
     for m in _MONTH_SPAN.finditer(text):
-        tags.append(_month_span(m, text))
+        if free(*m.span()):
+            tags.append(_month_span(m, text))
     for m in _RANGE.finditer(text):
         a, b = sorted((int(m.group(1)), int(m.group(2))))
         if not free(*m.span()):
