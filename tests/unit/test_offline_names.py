@@ -72,3 +72,24 @@ def test_a_catalog_title_asked_for_is_described(reader):
 def test_a_description_is_not_a_name(reader):
     (spec,) = reader.read("is there a movie about a girl and a giant pig")
     assert not spec.absent and spec.op == "search"
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "op"),
+    [
+        ("is twin peaks available", "Twin Peaks", "describe"),
+        ("u got casablanca?", "Casablanca", "describe"),
+        ("i wanna watch paths of glory, is it on here", "Paths of Glory", "describe"),
+        ("who directed the seventh seal", "The Seventh Seal", "people"),
+    ],
+)
+def test_a_lower_case_title_where_a_title_goes_is_absent(reader, question, name, op):
+    (spec,) = reader.read(question)
+    assert spec.op == op and [a.name for a in spec.absent] == [name]
+
+
+def test_anything_by_a_person_the_catalog_lacks_is_an_absent_director(reader):
+    (spec,) = reader.read("does netflix have anything by agnes varda")
+    (gap,) = spec.absent
+    assert gap.kind == "person" and gap.name == "Agnes Varda" and gap.role == "director"
+    assert spec.op == "list"

@@ -72,3 +72,23 @@ def test_a_chain_plans_one_fixed_pattern_per_length(lexicon):
     queries = [c.args["query"] for c in p.calls]
     assert len(queries) == 3 and all(c.tool == "cypher" for c in p.calls)
     assert [q.count(":Show)") for q in queries] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("question", "op"),
+    [
+        ("who did Tom Hanks team up with most often", "costars"),
+        ("who shows up most alongside Michael Peña", "costars"),
+        ("link Tom Hanks to Jordan Peele", "chain"),
+        ("titles from India where the director also stars", "auteur"),
+        ("who acted with Tom Hanks and also with Michael Peña", "shared"),
+    ],
+)
+def test_more_wordings_of_the_relations(reader, question, op):
+    (spec,) = reader.read(question)
+    assert spec.op == op
+
+
+def test_titles_with_two_people_are_a_list_not_a_relation(reader):
+    (spec,) = reader.read("movies with Tom Hanks and Michael Peña")
+    assert spec.op == "list" and len(spec.titles.people) == 2

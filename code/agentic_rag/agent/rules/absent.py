@@ -23,6 +23,11 @@ from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, WORKS_AFTER, WORKS_BEFORE, role_at
 
 MAX_NAME_WORDS = 4
+#: words a typed name or title keeps in lower case ("Game of Thrones", "Vincent van Gogh")
+SMALL_WORDS = frozenset({
+    "a", "an", "the", "and", "or", "of", "in", "on", "at", "to", "for", "by", "with", "de", "del",
+    "la", "le", "du", "von", "van",
+})  # fmt: skip
 TITLE_OPS = frozenset({"describe", "people", "similar"})  # operations on a named title
 _POSSESSIVE = re.compile(r"['’]s$", re.I)
 _JOIN = re.compile(r"\s+|\s*-\s*|\.\s+")  # between the words of one name
@@ -30,6 +35,9 @@ _JOIN = re.compile(r"\s+|\s*-\s*|\.\s+")  # between the words of one name
 _TITLE_JOIN = re.compile(r"[\s:;,.!?&'’\-–—]+")
 #: a capitalised run that may be a title: small words may join capitalised ones
 _TITLE_RUN = re.compile(r"[A-Z0-9][\w'’:]*(?:\s+(?:(?:of|the|a|an|and|&)\s+)*[A-Z0-9][\w'’:]*)*")
+#: words after a title that close the question ("when was X added", "is X on netflix")
+_CLOSING = re.compile(r"\s+(?:(?:was|were|got)\s+)?(?:added|released|made|come\s+out|came\s+"
+                      r"out|premiered|on\s+netflix|about)\W*$", re.I)  # fmt: skip
 _SENTENCE_END = re.compile(r"[.?!]\s*$")
 CHECK_PURPOSE = "in the catalog? "  # the purpose prefix of the grounding count
 _LINE = re.compile(r"^Absent \(part (\d+)\): (\{.*\})$", re.M)
@@ -45,7 +53,7 @@ def title_case(raw: str) -> str:
     """The name as typed, each all-lower-case word capitalised (small words inside kept)."""
     words = raw.split()
     return " ".join(
-        w[:1].upper() + w[1:] if w.islower() and (i == 0 or w not in COMMON) else w
+        w[:1].upper() + w[1:] if w.islower() and (i == 0 or w not in SMALL_WORDS) else w
         for i, w in enumerate(words)
     )
 
@@ -115,7 +123,37 @@ def title_slot(text: str, tags: list[Tag], intent: Intent, lex: Lexicon,
         alt = classify(text, tagged)
         if alt.op in TITLE_OPS and (alt.score >= intent.score or intent.op == "search"):
             return tagged, alt
+    if (span := closing_run(text, tags, lead)) is not None:  # "who directed the dark knight"
+        raw = text[span[0] : span[1]]
+        hit = lex.fuzzy_title(raw)
+        cand = fuzzy_tag("title", span, raw, hit, None) if hit else absent_title(raw, span, lex)
+        tagged = sorted([*tags, cand], key=lambda t: t.start)
+        alt = classify(text, tagged)
+        if alt.op in TITLE_OPS and alt.score >= max(intent.score, 0.5):
+            return tagged, alt
     return tags, intent
+
+
+def closing_run(text: str, tags: list[Tag], lead: int | None) -> tuple[int, int] | None:
+    """The untagged words that close a question in lower case, where a title goes ("who
+    directed the dark knight", "when was parasite added"): back from the end (or from a closing
+    verb) over words that are not common, small words inside kept; None when none is left."""
+    end = len(text[:lead].rstrip(" ?!.")) if lead is None else lead
+    tail = _CLOSING.search(text[:end])
+    end = tail.start() if tail else end
+    toks = [m for m in WORD.finditer(text[:end]) if _free(tags, *m.span())]
+    run: list[re.Match[str]] = []
+    for m in reversed(toks):
+        w = m.group().casefold()
+        gap = text[m.end() : run[0].start()] if run else text[m.end() : end]
+        if _JOIN.fullmatch(gap or " ") is None or (w in COMMON and w not in SMALL_WORDS):
+            break
+        run.insert(0, m)
+    while run and run[0].group().casefold() in SMALL_WORDS - {"the", "a", "an"}:
+        run.pop(0)
+    if not run or all(m.group().casefold() in COMMON for m in run):
+        return None
+    return run[0].start(), run[-1].end()
 
 
 def typed_titles(text: str, tags: list[Tag], lex: Lexicon,

@@ -28,7 +28,8 @@ CUES: dict[str, re.Pattern[str]] = {
                           r"more\b.*\b(?:or|than)|(?:or|than)\b.*\bmore)\b", _I),
     "average": re.compile(r"\b(?:average|mean|typical\s+(?:length|duration|runtime))\b", _I),
     "costars": re.compile(r"\b(?:co-?stars?|worked\s+with|(?:acted|appeared|starred|worked)\s+"
-                          r"(?:with|alongside)|collaborat\w*)\b", _I),
+                          r"(?:with|alongside)|collaborat\w*|team(?:ed|s)?\s+up|alongside|"
+                          r"(?:most\s+)?often\s+with|paired\s+with)\b", _I),
     "similar": re.compile(r"\b(?:similar\s+to|like|such\s+as|in\s+the\s+(?:style|vein)\s+of|if\s+"
                           r"i\s+(?:liked|loved|enjoyed))\s+\{title\}", _I),
     "external": re.compile(r"\b(?:imdb|rotten\s+tomatoes|metacritic|critics?|reviews?|reviewed|"

@@ -25,7 +25,16 @@ from agentic_rag.agent.rules.tags import Tag
 _I = re.IGNORECASE
 CHAIN_TITLES = 3  # the longest chain looked for: three shared titles
 RELATIONS = frozenset({"shared", "auteur", "chain"})
-_BOTH = re.compile(r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b", _I)
+_BOTH = re.compile(
+    r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
+    r"\bwith\s+\{person\}\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}",
+    _I,
+)
+_WHO = re.compile(
+    r"^\W*(?:who|whom|which\s+(?:\w+\s+)?(?:actors?|people|persons?|directors?|stars?|cast)|"
+    r"any(?:one|body))\b|\b(?:actors|people|anyone|anybody)\b",
+    _I,
+)
 _WORKED = re.compile(
     r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|shar\w*|co-?star\w*|direct\w*|"
     r"been\s+in|in\s+(?:titles?|movies?|films?|shows?))\b",
@@ -35,13 +44,17 @@ _AUTEUR = re.compile(
     r"\bdirect\w*\s+(?:and|&|as\s+well\s+as)\s+(?:also\s+)?(?:act|star|appear|play)\w*|"
     r"\b(?:act|star|appear|play)\w*\s+(?:in\s+\w+\s+)?(?:and|&|as\s+well\s+as)\s+(?:also\s+)?"
     r"direct\w*|\b(?:act|star|appear)\w*\s+in\s+(?:\w+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
-    r"direct\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b",
+    r"direct\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
+    r"\bdirectors?\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
+    r"\bdirect\w*\s+(?:[\w{}]+\s+){1,4}?(?:and|&)\s+(?:also\s+)?(?:act|star|appear|play)\w*\s+in\s+"
+    r"(?:it|them|that|the\s+same)",
     _I,
 )
 _CHAIN = re.compile(
     r"\b(?:shortest\s+)?(?:chain|path|link|route)\s+(?:of\s+\w+\s+)?(?:between|from)\b|"
     r"\b(?:connected|linked|related)\s+(?:to|with)\b|\bdegrees?\s+of\s+separation\b|"
-    r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*",
+    r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees\b|"
+    r"\b(?:link|connect)\s+\{person\}\s+(?:to|and|with)\s+\{person\}",
     _I,
 )
 
@@ -51,7 +64,7 @@ def relation(masked: str, tags: list[Tag]) -> str | None:
     people = [t for t in tags if t.kind == "person"]
     if len(people) == 2 and _CHAIN.search(masked):
         return "chain"
-    if len(people) == 2 and _BOTH.search(masked) and _WORKED.search(masked):
+    if len(people) == 2 and _BOTH.search(masked) and _WORKED.search(masked) and _WHO.search(masked):
         return "shared"
     if not people and _AUTEUR.search(masked):
         return "auteur"
