@@ -108,3 +108,57 @@ def test_a_follow_up_inherits_the_typed_reading_not_the_generated_text(reader):
     (spec,) = reader.read("what about TV shows?", [turn])
     assert spec.titles.added_from == "2019-01-01" and spec.titles.type == "TV Show"
     assert spec.titles.countries == ["South Korea"] and spec.op == "count"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many Egyptian dramas are there, name them all",
+        "how many dramas are from Egypt and which are they",
+        "count the Egyptian dramas and list them",
+    ],
+)
+def test_name_them_lists_the_earlier_set(reader, question):
+    first, second = reader.read(question)
+    assert first.op == "count" and second.op == "list"
+    assert second.titles == first.titles
+
+
+def test_a_part_with_only_a_type_inherits_the_rest(reader):
+    *_, second = reader.read("how many dramas from India, how many are movies and how many shows")
+    assert second.titles.type == "TV Show" and second.titles.countries == ["India"]
+
+
+def test_he_after_a_people_part_is_that_person_once_known(lexicon):
+    question = "who directed The Irishman and how many movies has he directed?"
+    first = plan(lexicon, question)
+    assert "Part 2/2 (count)" in first.reasoning and "[deferred]" in first.reasoning
+    row = {"name": "Martin Scorsese", "show_id": "s1", "title": "The Irishman"}
+    found = ToolResult(call_id="1.1", tool="cypher", status=ToolStatus.OK, rows=[row])
+    second = plan(lexicon, question, iteration=2, previous_plans=[first], results=[found])
+    part2 = [c for c in second.calls if c.purpose.startswith("[part 2/2]")]
+    assert part2 and "Martin Scorsese" in part2[0].args["query"]
+
+
+@pytest.mark.parametrize(
+    ("question", "by", "limit"),
+    [
+        ("top 4 genres for Indian movies", "genre", 4),
+        ("which 3 actors show up most in Korean TV shows", "cast", 3),
+    ],
+)
+def test_top_n_groups_rank_the_groups(reader, question, by, limit):
+    (spec,) = reader.read(question)
+    assert spec.op == "most" and spec.by == by and spec.limit == limit
+
+
+@pytest.mark.parametrize(
+    ("question", "lo", "hi"),
+    [
+        ("Egyptian movies under an hour and a half", None, 89),
+        ("dramas running more then 2 hours", 121, None),
+    ],
+)
+def test_durations_in_words(reader, question, lo, hi):
+    (spec,) = reader.read(question)
+    assert (spec.titles.minutes_min, spec.titles.minutes_max) == (lo, hi)

@@ -4,15 +4,20 @@
 titles of its own, so it is about the first part's set, and "which one" asks for one. The rules:
 
 * a part that refers back ("it", "them", "those", "which one", "the first one", "the same
-  director") or names no titles of its own (no movies/shows/titles noun, no person, no title)
-  inherits the earlier part's filters; its own filters override the inherited ones field by
+  director"), names no titles noun ("... and how many are from Japan?") or nothing of its own
+  but a type ("... and how many are shows?") inherits
+  the earlier part's filters; its own filters override the inherited ones field by
   field ("... and how many are from Japan?" keeps the rest and replaces the country);
 * a set operation (count, list, top, ...) then runs over that set; a singular reference to a
   ranking ("which one is the longest") asks for one title;
 * an operation on named titles (people, describe, similar, external) with a singular reference
   ("who directed it") needs the earlier part's top RESULT: it is marked `ref="first"` and the
   planner fills in that title once the earlier part has run (the loop's second round); a plural
-  reference ("who directed them") runs over the earlier part's set.
+  reference ("who directed them") runs over the earlier part's set; "name them", "which are
+  they" list it.
+
+* "he", "she", "his", "her" after a part that found people ("who directed X and how many
+  movies has he directed?") is that part's first person (`ref="person"`, filled in the same way).
 
 The same applies across turns (`follow.py`): the previous turn's reading is the earlier part.
 """
@@ -24,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agentic_rag.agent.models import ExecutionPlan
-from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
+from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 _I = re.IGNORECASE
@@ -40,7 +45,7 @@ REFERENCE = re.compile(
     r"the\s+same\s+(?:director|cast|actors?|people|year|country|genre))\b",
     _I,
 )
-#: a noun naming titles: a part that has one has a subject of its own
+#: a noun naming titles: a part that has one and a filter besides has a subject of its own
 _WORKS = re.compile(
     r"\b(?:movies?|films?|shows?|series|titles?|documentar(?:y|ies)|sitcoms?|docuseries|anime|"
     r"specials?)\b",
@@ -48,6 +53,10 @@ _WORKS = re.compile(
 )
 SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"})
 ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
+
+
+_PERSON_REF = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", _I)
+PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
 
 
 def refers(piece: str) -> str | None:
@@ -61,13 +70,20 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     """`spec` (a later part) read with the part before it."""
     ref = refers(piece)
     own = bool(spec.titles.people or spec.titles.titles or spec.titles.show_ids)
-    elliptic = not own and not _WORKS.search(piece)
+    if prev.op in PEOPLE_OPS and not own and _PERSON_REF.search(piece):
+        spec.ref, spec.needs_results = "person", True  # "... and how many has he directed?"
+        return spec
+    only_type = spec.titles.model_copy(update={"type": None}).is_empty()
+    elliptic = not own and (not _WORKS.search(piece) or only_type)
+    if ref and not own and spec.op == "search" and spec.titles.is_empty():
+        spec.op = "list"  # "name them", "which are they": the earlier set's titles
     if spec.op in SET_OPS and (ref or elliptic) and not own:
         base = prev.titles if prev.op in SET_OPS or prev.op == "search" else spec.titles
         spec.titles = base.merged(spec.titles)
         if ref == "first" and spec.op == "top" and spec.limit is None:
             spec.limit = 1
         spec.needs_results = False
+        spec.confidence = max(spec.confidence, prev.confidence)  # as sure as what it refers to
         spec.notes.append("read with the earlier part of the question")
     elif spec.op in ENTITY_OPS and ref and not own:
         one_before = prev.op in ("top", "describe") and prev.limit == 1
@@ -93,7 +109,7 @@ def earlier_rows(
             if r is not None and r.reused_from:
                 r = by_id.get(r.reused_from, r)
             if m and int(m.group(1)) == part and r is not None and r.status == ToolStatus.OK:
-                rows = [row for row in r.rows if row.get("show_id") and row.get("title")]
+                rows = [row for row in r.rows if row.get("name") or row.get("show_id")]
                 if rows:
                     return rows
     return []
@@ -102,8 +118,14 @@ def earlier_rows(
 def fill(spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
     """Give a part that refers to an earlier result its titles; False while none are known."""
     named = spec.titles.titles or spec.titles.show_ids
+    if spec.ref == "person":
+        name = next((str(r["name"]) for r in rows if r.get("name")), None)
+        if name and not spec.titles.people:
+            spec.titles.people = [PersonRef(name=name, role=spec.role)]  # type: ignore[arg-type]
+        return bool(spec.titles.people)
     if spec.ref is None or named or (spec.ref == "all" and not spec.titles.is_empty()):
         return True
+    rows = [r for r in rows if r.get("show_id") and r.get("title")]
     picked = rows[:1] if spec.ref == "first" else rows[:50]
     if not picked:
         return False

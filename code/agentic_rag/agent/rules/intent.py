@@ -26,7 +26,7 @@ CUES: dict[str, re.Pattern[str]] = {
     "label": re.compile(r"\b(?:label|tag|classify|categori[sz]e|bucket)\b.*\bas\b", _I),
     "compare": re.compile(r"\b(?:compare[ds]?|comparison|versus|vs\.?|difference\s+between|"
                           r"more\b.*\b(?:or|than)|(?:or|than)\b.*\bmore)\b", _I),
-    "average": re.compile(r"\b(?:average|mean|typical\s+(?:length|duration|runtime))\b", _I),
+    "average": re.compile(r"\b(?:average|avg|mean|typical\s+(?:length|duration|runtime))\b", _I),
     "costars": re.compile(r"\b(?:co-?stars?|worked\s+with|(?:acted|appeared|starred|worked)\s+"
                           r"(?:with|alongside)|collaborat\w*|team(?:ed|s)?\s+up|alongside|"
                           r"(?:most\s+)?often\s+with|paired\s+with)\b", _I),

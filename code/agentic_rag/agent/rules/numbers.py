@@ -16,8 +16,8 @@ MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
 _MON = r"(" + "|".join([*MONTHS, *(m[:3] for m in MONTHS)]) + r")\.?"
 NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
              "eight": 8, "nine": 9, "ten": 10, "a single": 1, "single": 1, "a": 1,
-             "twenty": 20, "fifteen": 15, "twelve": 12}  # fmt: skip
-_N = r"(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)"
+             "twenty": 20, "fifteen": 15, "twelve": 12, "an": 1}  # fmt: skip
+_N = r"(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|an?)"
 ADDED_VERB = re.compile(
     r"\b(?:added|adds?|arriv\w+|landed|joined|came\s+(?:on|to)|hit|dropped|uploaded|put\s+on|"
     r"new\s+(?:to|on)|date\s+added|additions?)\b", _I)  # fmt: skip
@@ -44,16 +44,19 @@ _DECADE = re.compile(r"\b(?:the\s+)?(?:(19|20)?(\d)0'?s|(sixties|seventies|eight
                      _I)  # fmt: skip
 _DECADE_WORDS = {"sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties": 1990}
 _MORE = (
-    r"longer\s+than|more\s+than|over|greater\s+than|above|at\s+least|exceeding|beyond|min(?:imum)?"
+    r"longer\s+th[ae]n|more\s+th[ae]n|over|greater\s+than|above|at\s+least|exceeding|beyond|"
+    r"min(?:imum)?"
 )
 _LESS = r"shorter\s+than|less\s+than|fewer\s+than|under|below|at\s+most|up\s+to|within|max(?:imum)?"
 _UNIT = r"(hours?|hrs?|h|minutes?|mins?|m|seasons?)"
 _HALF = r"(\s+and\s+a\s+half)?"
 _AMOUNT = re.compile(
     rf"\b(?:({_MORE}|{_LESS}|exactly|only|just)\s+)?{_N}{_HALF}\s*(\+|\s+or\s+(?:more|longer|less|"
-    rf"fewer))?\s*{_UNIT}\b", _I)  # fmt: skip
+    rf"fewer))?\s*{_UNIT}\b(\s+and\s+a\s+half\b)?", _I)  # fmt: skip
 _BETWEEN = re.compile(rf"\bbetween\s+{_N}\s+and\s+{_N}\s*{_UNIT}\b", _I)
-_TOP = re.compile(rf"\b(?:top|first|best|the)\s+{_N}\b(?!\s*(?:seasons?|minutes?|hours?|%))", _I)
+_TOP = re.compile(
+    rf"\b(?:top|first|best|the|which|what)\s+{_N}\b(?!\s*(?:seasons?|minutes?|hours?|%))", _I
+)
 
 
 def num(word: str) -> float:
@@ -178,7 +181,7 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
         if not free(*m.span()):
             continue
         how, plus, unit = (m.group(1) or "").casefold(), m.group(4), m.group(5)
-        n = num(m.group(2)) + (0.5 if m.group(3) else 0)
+        n = num(m.group(2)) + (0.5 if m.group(3) or m.group(6) else 0)
         value = round(n * (60 if unit.casefold().startswith("h") else 1))
         lo: int | None = value
         hi: int | None = value
@@ -190,6 +193,6 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
         kind = "seasons" if unit.casefold().startswith("s") else "minutes"
         tags.append(at(kind, m, lo=lo, hi=hi))
     for m in _TOP.finditer(text):
-        if free(*m.span()) and m.group(1).casefold() != "a":
+        if free(*m.span()) and m.group(1).casefold() not in ("a", "an"):
             tags.append(at("limit", m, lo=int(num(m.group(1)))))  # fmt: skip
     return sorted(tags, key=lambda t: t.start)

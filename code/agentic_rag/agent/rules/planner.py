@@ -130,6 +130,8 @@ class Compiler:
             alts = [sql(what, q.listing(s, limit=spec.limit or 25))]
             if s.people and (query := cy.person_works(s)):
                 alts.insert(0, call("cypher", what, query=query, max_rows=60))
+            if spec.absent:  # the absent entity's own count says 0
+                return [alts]
             return [alts, [sql(TOTAL_PURPOSE + set_words(s), q.count(s))]]  # "showing N of M"
         about = spec.about or spec.text
         loose = TitleSet(type=s.type)
@@ -245,7 +247,10 @@ def _bad_keys(ctx: PlanContext) -> set[str]:
 def ensure(calls: list[PlannedCall], ctx: PlanContext, resolved: str) -> list[PlannedCall]:
     """Never an empty plan and never an identical repeat of an earlier call."""
     tried = {c.key for p in ctx.previous_plans for c in p.calls}
-    calls = [c for c in {c.key: c for c in calls}.values() if c.key not in tried]
+    first: dict[str, PlannedCall] = {}
+    for c in calls:  # the first of identical calls keeps its part and purpose
+        first.setdefault(c.key, c)
+    calls = [c for c in first.values() if c.key not in tried]
     if calls:
         return calls
     text = resolved or "popular titles"

@@ -21,9 +21,13 @@ from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, TYPE_HINTS, WORD
 
 _I = re.IGNORECASE
-_SPLIT = re.compile(r"(?<=[?;!])\s+|(?-i:(?<=[a-z]{2}\.)\s+(?=[A-Z]))|,?\s+(?:and|but|also|then)\s+"
-                    r"(?=(?:what|who|which|how|where|when|list|tell|show|give|name|do|does|did|is|are)\b)"
-                    r"|\.?\s+then\s+", _I)  # fmt: skip
+_SPLIT = re.compile(
+    r"(?<=[?;!])\s+|(?-i:(?<=[a-z]{2}\.)\s+(?=[A-Z]))|,?\s+(?:and|but|also|then)\s+(?=(?:"
+    r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which|how|where|when|list|tell|show|give|name|do|does|did|"
+    r"is|are)\b)|[.,]\s+then\s+|,\s+(?=(?:name|list|show|give|tell)\s+(?:me\s+)?(?:them|those|"
+    r"all|the\s+titles)\b)",
+    _I,
+)
 #: an instruction to the system rather than a catalog question (never acted on)
 _COMMAND = re.compile(
     r"\b(?:ignore|disregard|forget|override|drop\s+table|delete\s+from|system\s+"
@@ -116,6 +120,8 @@ class Reader:
                                              _lead(text))  # fmt: skip
         masked = mask(text, tags)
         op = relations.relation(masked, tags) or intent.op
+        if op in ("list", "people", "search") and ranks_groups(masked):
+            op = "most"  # "top 4 genres for french movies", "which 3 actors appear most"
         lead = _lead(text)
         about = text[lead:].strip(" ?.!") if lead is not None else ""
         content = [w for w in _words(re.sub(r"\{\w+\}", " ", masked))
@@ -197,6 +203,19 @@ class Reader:
             spec.op = "search" if not unknown else spec.op
             spec.text = unknown[0] if unknown else spec.text
         return spec
+
+
+_RANKED_GROUP = re.compile(
+    r"(?:\b(?:top|which|what|the)\s+(?:\{n\}\s+|\d+\s+)?|\{n\}\s+)(?:most\s+\w+\s+)?(?:genres?|countr(?:y|ies)|"
+    r"directors?|actors?|actress(?:es)?|ratings?|categor(?:y|ies))\b",
+    _I,
+)
+
+
+def ranks_groups(masked: str) -> bool:
+    """'top 4 genres', 'which 3 actors show up most': a ranking of groups, not of titles."""
+    m = _RANKED_GROUP.search(masked)
+    return bool(m) and ("{n}" in m.group() or bool(CUES["most"].search(masked, m.end())))
 
 
 def _lead(text: str) -> int | None:

@@ -102,4 +102,5 @@ class QuerySpec(BaseModel):
     needs_results: bool = False  # refers to the previous part's titles ("them")
     other: TitleSet | None = None  # the other reading of an ambiguous word (both are counted)
     absent: list[Absent] = Field(default_factory=list)  # named entities the catalog lacks
-    ref: Literal["first", "all"] | None = None  # an earlier part's top result / all its titles
+    #: an earlier part's top title / all its titles / its first person
+    ref: Literal["first", "all", "person"] | None = None

@@ -32,7 +32,8 @@ _TYPE = re.compile(
     r"(?:a|the|this|that|which|what|each|every)\s+show))\b(?!\s+(?:me|up|off)\b)",
     re.I,
 )  # fmt: skip
-_WORKS_NEXT = re.compile(r"\s+(?:movies|films|shows|series|seasons|titles|episodes)\b", re.I)
+_WORKS_NEXT = re.compile(r"\s+(?:movies|films|shows|series|seasons|titles|episodes|stuff|things|"
+                         r"content|specials)\b", re.I)  # fmt: skip
 _WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies))\b"
 _FIELD = (r"(directors?|cast(?:\s+members?)?|actors?|countr(?:y|ies)(?:\s+of\s+origin)?|"
           r"(?:age\s+|maturity\s+)?ratings?)")  # fmt: skip
@@ -198,6 +199,9 @@ class Tagger:
                 runs.append([m])
             else:
                 runs.append([])
+        for i, r in enumerate(runs):  # "lego stuff": the words before the noun
+            nouns = [j for j, m in enumerate(r) if _WORKS_NEXT.match(" " + m.group())]
+            runs[i] = r[: nouns[0]] if nouns else r
         for run in (r for r in runs if 1 <= len(r) <= PHRASE_WORDS):
             start, end = run[0].start(), run[-1].end()
             raw = text[start:end]
@@ -205,7 +209,7 @@ class Tagger:
             if (
                 (len(run) == 1 and (len(raw) < 3 or raw.casefold() in self.lex.everyday_words))
                 or (lower and not _WORKS_NEXT.match(text, end))
-                or self.lex.title(raw)
+                or (self.lex.title(raw) and not _WORKS_NEXT.match(text, end))
             ):
                 continue  # lower-case words only right before "movies", "shows" ...
             if len(hits := self.lex.titles_with(raw)) >= 2:

@@ -207,6 +207,8 @@ class OfflineSynthesizer:
     def compose(self, ctx: SynthContext) -> list[str]:
         cited = [(n, r) for n, r in numbered(ctx.results) if r.reused_from is None]
         parts = parts_of(ctx.plans[0]) if ctx.plans else []
+        latest = {p.number: p for plan in ctx.plans for p in parts_of(plan)}  # filled-in readings
+        parts = [latest.get(p.number, p) for p in parts]
         notes = next((ln[7:] for p in ctx.plans[:1] for ln in p.reasoning.splitlines()
                       if ln.startswith("Notes: ")), "")  # fmt: skip
         answers, missing = [], []
