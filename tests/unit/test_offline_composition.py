@@ -11,7 +11,8 @@ import pytest
 
 from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.models import ExecutionPlan
-from agentic_rag.agent.rules.reader import Reader, one_asked
+from agentic_rag.agent.rules.reader import Reader
+from agentic_rag.agent.rules.shape import one_asked
 from agentic_rag.tools.base import ToolResult, ToolStatus
 from tests.unit import test_offline_planner as tiny
 from tests.unit.test_offline_planner import plan, rows

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from agentic_rag.agent.rules.intent import Intent
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
-from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
+from agentic_rag.agent.rules.tags import Tag, free, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, WORKS_AFTER, WORKS_BEFORE, role_at
 
 MAX_NAME_WORDS = 4
@@ -58,10 +58,6 @@ def title_case(raw: str) -> str:
     )
 
 
-def _free(tags: list[Tag], start: int, end: int) -> bool:
-    return not any(t.start < end and start < t.end for t in tags)
-
-
 def _name_word(word: str, lex: Lexicon) -> bool:
     low = _POSSESSIVE.sub("", word).casefold()
     if low in COMMON or low.isdigit() or len(low) < 2:
@@ -74,7 +70,7 @@ def _runs(text: str, tags: list[Tag], lex: Lexicon) -> list[list[re.Match[str]]]
     runs: list[list[re.Match[str]]] = []
     prev: re.Match[str] | None = None
     for m in WORD.finditer(text):
-        ok = _free(tags, *m.span()) and _name_word(m.group(), lex)
+        ok = free(tags, *m.span()) and _name_word(m.group(), lex)
         joined = (prev is not None and _JOIN.fullmatch(text[prev.end() : m.start()]) is not None
                   and not _POSSESSIVE.search(prev.group()))  # fmt: skip
         if ok and runs and joined:
@@ -141,7 +137,7 @@ def closing_run(text: str, tags: list[Tag], lead: int | None) -> tuple[int, int]
     end = len(text[:lead].rstrip(" ?!.")) if lead is None else lead
     tail = _CLOSING.search(text[:end])
     end = tail.start() if tail else end
-    toks = [m for m in WORD.finditer(text[:end]) if _free(tags, *m.span())]
+    toks = [m for m in WORD.finditer(text[:end]) if free(tags, *m.span())]
     run: list[re.Match[str]] = []
     for m in reversed(toks):
         w = m.group().casefold()
@@ -161,7 +157,7 @@ def typed_titles(text: str, tags: list[Tag], lex: Lexicon,
     """Catalog titles typed without capitals ("how long is the irishman", "who made roma"),
     longest first: runs of untagged words before any description lead whose folded text is a
     title's; one word must not be everyday English, several must not all be small words."""
-    toks = [m for m in WORD.finditer(text[:lead]) if _free(tags, *m.span())]
+    toks = [m for m in WORD.finditer(text[:lead]) if free(tags, *m.span())]
     out = []
     for n in range(min(lex.max_title_words, len(toks)), 0, -1):
         for i in range(len(toks) - n + 1):
@@ -192,7 +188,7 @@ def title_runs(text: str, tags: list[Tag], lead: int | None) -> list[tuple[int, 
         start, end = m.start() + words[0].start(), m.start() + words[-1].end()
         opens = start == 0 or bool(_SENTENCE_END.search(text[:start]))
         common = all(w.group().casefold() in COMMON for w in words)
-        if opens or common or not _free(tags, start, end) or (lead is not None and start >= lead):
+        if opens or common or not free(tags, start, end) or (lead is not None and start >= lead):
             continue
         out.append((start, end))
     return out

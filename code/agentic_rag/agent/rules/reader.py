@@ -14,11 +14,12 @@ from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_foll
 from agentic_rag.agent.rules.intent import CUES, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.numbers import ADDED_VERB
+from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
 from agentic_rag.agent.rules.shape import average_unit, fit_units, one_asked, order
-from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
+from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag
-from agentic_rag.agent.rules.vocab import COMMON, TYPE_HINTS, WORD
+from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 _I = re.IGNORECASE
 _SPLIT = re.compile(
@@ -48,6 +49,7 @@ _KEYWORDS = re.compile(
 )
 _LABEL = re.compile(r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+)?)+?)\s+as\s+['\"“‘]?"
                     r"([\w][\w -]{0,30}?)['\"”’]?(?=\s*(?:,|;|\.|\band\b|$))", _I)  # fmt: skip
+CUE_SCORE = 0.8  # how sure a reading decided by a wording (a relation, a ranking of groups) is
 NOT_DESCRIBED = {
     "count",
     "most",
@@ -122,6 +124,8 @@ class Reader:
         op = relations.relation(masked, tags) or intent.op
         if op in ("list", "people", "search") and ranks_groups(masked):
             op = "most"  # "top 4 genres for french movies", "which 3 actors appear most"
+        if op != intent.op:  # a decisive wording, not the nearest example's vote
+            intent = intent.model_copy(update={"op": op, "score": max(intent.score, CUE_SCORE)})
         lead = _lead(text)
         about = text[lead:].strip(" ?.!") if lead is not None else ""
         content = [w for w in _words(re.sub(r"\{\w+\}", " ", masked))
@@ -163,10 +167,10 @@ class Reader:
             by, notes = fit_units(spec.titles, by)
             spec.by, spec.notes = by if op in ("top", "average") else spec.by, spec.notes + notes
         if op == "share":
-            base, part = _share_split(text, kept)
+            base, part = share_split(text, kept)
             spec.titles, spec.part = to_set(base, text), to_set(part, text)
         elif op == "compare":
-            spec.titles, spec.part = _compare_sets(kept, text)
+            spec.titles, spec.part = compare_sets(kept, text)
         elif op == "label":
             spec.labels = _labels(text)
             spec.titles = to_set([t for t in kept if t.kind not in ("genre",)], text)
@@ -205,19 +209,6 @@ class Reader:
         return spec
 
 
-_RANKED_GROUP = re.compile(
-    r"(?:\b(?:top|which|what|the)\s+(?:\{n\}\s+|\d+\s+)?|\{n\}\s+)(?:most\s+\w+\s+)?(?:genres?|countr(?:y|ies)|"
-    r"directors?|actors?|actress(?:es)?|ratings?|categor(?:y|ies))\b",
-    _I,
-)
-
-
-def ranks_groups(masked: str) -> bool:
-    """'top 4 genres', 'which 3 actors show up most': a ranking of groups, not of titles."""
-    m = _RANKED_GROUP.search(masked)
-    return bool(m) and ("{n}" in m.group() or bool(CUES["most"].search(masked, m.end())))
-
-
 def _lead(text: str) -> int | None:
     opener = _OPENER.match(text)
     m = LEAD.search(text, opener.end() if opener else 0)
@@ -236,70 +227,6 @@ def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
                  masked):  # fmt: skip
         return "cast"
     return roles[0] if roles else None  # type: ignore[return-value]
-
-
-_RANGES = {"release": ("year_from", "year_to"), "minutes": ("minutes_min", "minutes_max"),
-           "seasons": ("seasons_min", "seasons_max")}  # fmt: skip
-_LISTS = {
-    "rating": "ratings",
-    "missing": "missing",
-    "title": "titles",
-    "unknown_title": "titles",
-    "phrase": "title_has",
-}
-
-
-def to_set(tags: list[Tag], text: str) -> TitleSet:
-    s, people = TitleSet(), any(t.kind == "person" for t in tags)
-    for t in tags:
-        k = t.kind
-        if k == "type" and s.type is None and not (t.text.casefold() == "shows" and people):
-            s.type = t.value  # type: ignore[assignment]  # a person's "shows" are their titles
-        elif k == "country" and t.value not in s.countries:
-            s.countries.append(t.value)
-        elif k == "genre":
-            s.genres.append([t.value, *t.alts])
-            hint = next((v for w, v in TYPE_HINTS.items() if t.text.casefold().startswith(w)), None)
-            s.type = s.type or hint  # type: ignore[assignment]
-        elif k == "person":
-            s.people.append(PersonRef(name=t.value, role=t.role))
-        elif k == "added":
-            s.added_from, s.added_to = t.value or None, t.value2 or None
-        elif k in _RANGES:  # inclusive bounds of a year, running time or season count
-            setattr(s, _RANGES[k][0], t.lo)
-            setattr(s, _RANGES[k][1], t.hi)
-        elif k in _LISTS:
-            getattr(s, _LISTS[k]).append(t.value)
-    if s.type is None and (s.minutes_min or s.minutes_max or s.seasons_min or s.seasons_max):
-        s.type = "Movie" if s.minutes_min or s.minutes_max else "TV Show"
-    tv = ("TV", "Series", "Docuseries", "Shows", "Kids' TV")
-    for i, group in enumerate(s.genres):
-        if s.type and len(group) > 1:
-            keep = [g for g in group if any(w in g for w in tv) == (s.type == "TV Show")]
-            s.genres[i] = keep or group
-    return s
-
-
-def _share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
-    """'what share of <base> are/were/have <part>': the tags before the verb are the base."""
-    cue = CUES["share"].search(text)
-    start = cue.end() if cue else 0
-    verb = re.search(r"\b(?:are|were|is|was|have|has|had|got|get|come|came|that|which)\b",
-                     text[start:], _I)  # fmt: skip
-    cut = start + verb.start() if verb else len(text)
-    base = [t for t in tags if t.start < cut]
-    part = [t for t in tags if t.start >= cut]
-    return (base, part) if part else ([], base)
-
-
-def _compare_sets(tags: list[Tag], text: str) -> tuple[TitleSet, TitleSet]:
-    """Two values of one kind ('movies or TV shows', '2019 or 2020'): one set each."""
-    for kind in dict.fromkeys(t.kind for t in tags):
-        values = list({(t.value or t.text): t for t in tags if t.kind == kind}.values())
-        if len(values) >= 2:
-            shared = [t for t in tags if t.kind != kind]
-            return to_set([*shared, values[0]], text), to_set([*shared, values[1]], text)
-    return to_set(tags, text), TitleSet()
 
 
 def _words(text: str) -> list[str]:

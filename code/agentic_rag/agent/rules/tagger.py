@@ -13,11 +13,11 @@ import re
 from agentic_rag.agent.rules import absent, vocab
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.numbers import number_tags
-from agentic_rag.agent.rules.tags import Tag, at, fuzzy_tag
+from agentic_rag.agent.rules.phrases import phrase_tags
+from agentic_rag.agent.rules.tags import Tag, at, free, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, role_at
 
 MAX_TEXT = 2_000
-PHRASE_WORDS = 4  # the longest run of words read as a phrase of many titles
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _QUOTE = re.compile(r"\"([^\"]{1,200})\"|“([^”]{1,200})”|‘([^’]{1,200})’|"
                     r"(?:^|(?<=[\s(]))'([^']{1,200})'(?=[\s?.!,;:)]|$)")  # fmt: skip
@@ -32,8 +32,6 @@ _TYPE = re.compile(
     r"(?:a|the|this|that|which|what|each|every)\s+show))\b(?!\s+(?:me|up|off)\b)",
     re.I,
 )  # fmt: skip
-_WORKS_NEXT = re.compile(r"\s+(?:movies|films|shows|series|seasons|titles|episodes|stuff|things|"
-                         r"content|specials)\b", re.I)  # fmt: skip
 _WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies))\b"
 _FIELD = (r"(directors?|cast(?:\s+members?)?|actors?|countr(?:y|ies)(?:\s+of\s+origin)?|"
           r"(?:age\s+|maturity\s+)?ratings?)")  # fmt: skip
@@ -49,10 +47,6 @@ def clean(text: str) -> str:
 
 def _words(k: str, sep: str) -> str:
     return r"\b" + sep.join(map(re.escape, k.split())) + r"\b"
-
-
-def _free(tags: list[Tag], start: int, end: int) -> bool:
-    return not any(t.start < end and start < t.end for t in tags)
 
 
 class Tagger:
@@ -84,7 +78,7 @@ class Tagger:
             field = ("director" if word.startswith("direct") else "cast"
                      if word.startswith(("cast", "act")) else "country"
                      if word.startswith("countr") else "rating")  # fmt: skip
-            if _free(tags, *m.span()):
+            if free(tags, *m.span()):
                 tags.append(at("missing", m, value=field))  # fmt: skip
         self._ratings_in(text, tags)
         self._names(text, tags)
@@ -95,10 +89,10 @@ class Tagger:
                 text[: m.start()],
                 re.I,
             )
-            if _free(tags, *m.span()) and not verb:
+            if free(tags, *m.span()) and not verb:
                 value = "Movie" if m.group(1) else "TV Show"
                 tags.append(at("type", m, value=value))  # fmt: skip
-        self._phrases(text, tags)
+        tags += phrase_tags(text, tags, self.lex)
         self._cued(text, tags)
         return sorted(tags, key=lambda t: t.start)
 
@@ -106,7 +100,7 @@ class Tagger:
     def _quoted(self, text: str, tags: list[Tag]) -> None:
         for m in _QUOTE.finditer(text):
             raw = next(g for g in m.groups() if g is not None).strip()
-            if not raw or _KEYWORD_CTX.search(text[: m.start()]) or not _free(tags, *m.span()):
+            if not raw or _KEYWORD_CTX.search(text[: m.start()]) or not free(tags, *m.span()):
                 continue
             person, title = self.lex.person(raw), self.lex.title(raw)
             role = role_at(text, m.start(), m.end())
@@ -126,7 +120,7 @@ class Tagger:
     # -- people and titles by n-grams of words ------------------------------------------------
     def _names(self, text: str, tags: list[Tag]) -> None:
         lex = self.lex
-        toks = [m for m in WORD.finditer(text) if _free(tags, *m.span())]
+        toks = [m for m in WORD.finditer(text) if free(tags, *m.span())]
         i = 0
         while i < len(toks):
             best: Tag | None = None
@@ -162,7 +156,7 @@ class Tagger:
     def _fuzzy_runs(self, text: str, tags: list[Tag]) -> None:
         """Runs of 2-5 capitalised untagged words that are no exact name: a misspelt title or
         person (rapidfuzz, high cut-off); role words say which to try first."""
-        toks = [m for m in WORD.finditer(text) if _free(tags, *m.span())]
+        toks = [m for m in WORD.finditer(text) if free(tags, *m.span())]
         runs: list[list[re.Match[str]]] = []
         for m in toks:
             cap = m.group()[:1].isupper() and m.start() > 0 and m.group().casefold() not in COMMON
@@ -182,40 +176,6 @@ class Tagger:
                     who = role if kind == "person" else None
                     tags.append(fuzzy_tag(kind, (start, end), raw, hit, who))
                     break
-
-    def _phrases(self, text: str, tags: list[Tag]) -> None:
-        """A phrase that is part of several titles ("Barbie movies", "Power Rangers seasons"):
-        a run of untagged words, capitalised or not everyday English, means every title with
-        those words in a row (one exact title is read by `_names` first)."""
-        runs: list[list[re.Match[str]]] = []
-        for m in WORD.finditer(text):
-            w = m.group()
-            low = re.split(r"['’]", w.casefold())[0]  # "what's", "who's": the common word
-            ok = _free(tags, *m.span()) and low not in COMMON and len(w) >= 2
-            named = ok and (w[:1].isupper() or w.casefold() not in self.lex.everyday_words)
-            if named and runs and runs[-1] and text[runs[-1][-1].end() : m.start()] == " ":
-                runs[-1].append(m)
-            elif named:
-                runs.append([m])
-            else:
-                runs.append([])
-        for i, r in enumerate(runs):  # "lego stuff": the words before the noun
-            nouns = [j for j, m in enumerate(r) if _WORKS_NEXT.match(" " + m.group())]
-            runs[i] = r[: nouns[0]] if nouns else r
-        for run in (r for r in runs if 1 <= len(r) <= PHRASE_WORDS):
-            start, end = run[0].start(), run[-1].end()
-            raw = text[start:end]
-            lower = not all(m.group()[:1].isupper() for m in run)
-            if (
-                (len(run) == 1 and (len(raw) < 3 or raw.casefold() in self.lex.everyday_words))
-                or (lower and not _WORKS_NEXT.match(text, end))
-                or (self.lex.title(raw) and not _WORKS_NEXT.match(text, end))
-            ):
-                continue  # lower-case words only right before "movies", "shows" ...
-            if len(hits := self.lex.titles_with(raw)) >= 2:
-                note = f"read '{raw}' as every title with it in its name ({len(hits)} titles)"
-                tags.append(Tag(kind="phrase", start=start, end=end, text=raw, value=raw,
-                                note=note))  # fmt: skip
 
     def _cued(self, text: str, tags: list[Tag]) -> None:
         """Words a role or works cue marks as a person ("directed by pedro almodovar", "X's
@@ -275,25 +235,25 @@ class Tagger:
         lex = self.lex
         for pattern, value in self._genre_res:
             for m in pattern.finditer(low):
-                if _free(tags, *m.span()):
+                if free(tags, *m.span()):
                     tags.append(at("genre", m, value=value))
         for pattern, country in self._demonym_res:
             for m in pattern.finditer(low):
-                if _free(tags, *m.span()):
+                if free(tags, *m.span()):
                     tags.append(self._nationality(low, m, country))
         for m in self._country_re.finditer(low):
             k = " ".join(m.group().split())
             if k in vocab.AMBIGUOUS_COUNTRIES and not text[m.start()].isupper():
                 continue
-            if _free(tags, *m.span()):
+            if free(tags, *m.span()):
                 tags.append(at("country", m, value=lex.country_keys[k]))
         for m in re.finditer(r"\b(?:US|USA|UK)\b", text):
-            if _free(tags, *m.span()):
+            if free(tags, *m.span()):
                 value = "United Kingdom" if m.group() == "UK" else "United States"
                 tags.append(at("country", m, value=value))
         for pattern, names in self._synonym_res:
             for m in pattern.finditer(low):
-                if _free(tags, *m.span()):
+                if free(tags, *m.span()):
                     tags.append(at("genre", m, value=names[0], alts=names[1:], label=m.group()))
 
     def _nationality(self, low: str, m: re.Match[str], country: str) -> Tag:
@@ -327,5 +287,5 @@ class Tagger:
             else:  # G, R: only as 'rated R' or 'R-rated'
                 pattern, flags = rf"(?<=\b[Rr]ated\s){esc}\b|(?<![\w-]){esc}(?=-rated\b)", 0
             for m in re.finditer(pattern, text, flags):
-                if _free(tags, *m.span()):
+                if free(tags, *m.span()):
                     tags.append(at("rating", m, value=rating))  # fmt: skip

@@ -42,6 +42,11 @@ def fuzzy_tag(kind: str, span: tuple[int, int], raw: str, hit: tuple[str, float]
                score=round(hit[1] / 100, 2), note=f"read '{raw}' as {hit[0]}")  # fmt: skip
 
 
+def free(tags: list[Tag], start: int, end: int) -> bool:
+    """No tag overlaps text[start:end]."""
+    return not any(t.start < end and start < t.end for t in tags)
+
+
 def at(kind: str, m: re.Match[str], **fields: Any) -> Tag:
     """A tag over the whole match `m`."""
     return Tag(kind=kind, start=m.start(), end=m.end(), text=m.group(), **fields)  # type: ignore[arg-type]
