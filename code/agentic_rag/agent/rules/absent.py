@@ -21,13 +21,11 @@ from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
 from agentic_rag.agent.rules.tags import Tag, free, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, WORKS_AFTER, WORKS_BEFORE, role_at
+from agentic_rag.agent.rules.words import WORDS
 
 MAX_NAME_WORDS = 4
 #: words a typed name or title keeps in lower case ("Game of Thrones", "Vincent van Gogh")
-SMALL_WORDS = frozenset({
-    "a", "an", "the", "and", "or", "of", "in", "on", "at", "to", "for", "by", "with", "de", "del",
-    "la", "le", "du", "von", "van",
-})  # fmt: skip
+SMALL_WORDS = WORDS.small_words
 TITLE_OPS = frozenset({"describe", "people", "similar"})  # operations on a named title
 _POSSESSIVE = re.compile(r"['’]s$", re.I)
 _JOIN = re.compile(r"\s+|\s*-\s*|\.\s+")  # between the words of one name
@@ -36,8 +34,11 @@ _TITLE_JOIN = re.compile(r"[\s:;,.!?&'’\-–—]+")
 #: a capitalised run that may be a title: small words may join capitalised ones
 _TITLE_RUN = re.compile(r"[A-Z0-9][\w'’:]*(?:\s+(?:(?:of|the|a|an|and|&)\s+)*[A-Z0-9][\w'’:]*)*")
 #: words after a title that close the question ("when was X added", "is X on netflix")
-_CLOSING = re.compile(r"\s+(?:(?:was|were|got)\s+)?(?:added|released|made|come\s+out|came\s+"
-                      r"out|premiered|on\s+netflix|about)\W*$", re.I)  # fmt: skip
+_CLOSING = re.compile(
+    r"\s+(?:(?:was|were|got)\s+)?(?:added|released|made|come\s+out|came\s+"
+    r"out|premiered|on\s+netflix|about)\W*$",
+    re.I,
+)
 _SENTENCE_END = re.compile(r"[.?!]\s*$")
 CHECK_PURPOSE = "in the catalog? "  # the purpose prefix of the grounding count
 _LINE = re.compile(r"^Absent \(part (\d+)\): (\{.*\})$", re.M)
@@ -71,8 +72,11 @@ def _runs(text: str, tags: list[Tag], lex: Lexicon) -> list[list[re.Match[str]]]
     prev: re.Match[str] | None = None
     for m in WORD.finditer(text):
         ok = free(tags, *m.span()) and _name_word(m.group(), lex)
-        joined = (prev is not None and _JOIN.fullmatch(text[prev.end() : m.start()]) is not None
-                  and not _POSSESSIVE.search(prev.group()))  # fmt: skip
+        joined = (
+            prev is not None
+            and _JOIN.fullmatch(text[prev.end() : m.start()]) is not None
+            and not _POSSESSIVE.search(prev.group())
+        )
         if ok and runs and joined:
             runs[-1].append(m)
         elif ok:
@@ -99,9 +103,14 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
     return out
 
 
-def title_slot(text: str, tags: list[Tag], intent: Intent, lex: Lexicon,
-               classify: Callable[[str, list[Tag]], Intent],
-               lead: int | None) -> tuple[list[Tag], Intent]:  # fmt: skip
+def title_slot(
+    text: str,
+    tags: list[Tag],
+    intent: Intent,
+    lex: Lexicon,
+    classify: Callable[[str, list[Tag]], Intent],
+    lead: int | None,
+) -> tuple[list[Tag], Intent]:
     """A capitalised run where a title goes ("when was The Godfather added"): a title when the
     question, with the run masked as {title}, asks about a named title at least as surely as
     without it; a misspelt title is read as the catalog's, else kept as absent."""
@@ -152,8 +161,9 @@ def closing_run(text: str, tags: list[Tag], lead: int | None) -> tuple[int, int]
     return run[0].start(), run[-1].end()
 
 
-def typed_titles(text: str, tags: list[Tag], lex: Lexicon,
-                 lead: int | None) -> list[tuple[int, int, str]]:  # fmt: skip
+def typed_titles(
+    text: str, tags: list[Tag], lex: Lexicon, lead: int | None
+) -> list[tuple[int, int, str]]:
     """Catalog titles typed without capitals ("how long is the irishman", "who made roma"),
     longest first: runs of untagged words before any description lead whose folded text is a
     title's; one word must not be everyday English, several must not all be small words."""
@@ -170,7 +180,8 @@ def typed_titles(text: str, tags: list[Tag], lex: Lexicon,
                 continue
             start, end = gram[0].start(), gram[-1].end()
             if (title := lex.title(text[start:end])) and all(
-                    e <= start or s >= end for s, e, _ in out):  # fmt: skip
+                e <= start or s >= end for s, e, _ in out
+            ):
                 out.append((start, end, title))
     return out
 
@@ -198,14 +209,30 @@ def absent_title(raw: str, span: tuple[int, int], lex: Lexicon) -> Tag:
     """A title the question names (quoted, or capitalised in a title's place) that the catalog
     does not hold."""
     name = title_case(raw)
-    return Tag(kind="unknown_title", start=span[0], end=span[1], text=raw, value=name,
-               score=0.5, absent=True, near=lex.near_title(raw),
-               note=f"no title named {name} in the catalog")  # fmt: skip
+    return Tag(
+        kind="unknown_title",
+        start=span[0],
+        end=span[1],
+        text=raw,
+        value=name,
+        score=0.5,
+        absent=True,
+        near=lex.near_title(raw),
+        note=f"no title named {name} in the catalog",
+    )
 
 
 def absences(tags: list[Tag]) -> list[Absent]:
-    return [Absent(kind="title" if t.kind == "unknown_title" else "person", name=t.value,
-                   role=t.role, near=t.near) for t in tags if t.absent]  # fmt: skip
+    return [
+        Absent(
+            kind="title" if t.kind == "unknown_title" else "person",
+            name=t.value,
+            role=t.role,
+            near=t.near,
+        )
+        for t in tags
+        if t.absent
+    ]
 
 
 # -- the plan's record of them, and the answer's sentence --------------------------------------
@@ -238,8 +265,11 @@ def sentence(a: Absent, n: int, bold: Callable[[str], str]) -> str:
         said = f"The catalog has no title named {name} [{n}]."
     else:
         how = {"director": "directed by", "cast": "featuring"}.get(a.role or "", "with")
-        said = f"The catalog has no title {how} {name} [{n}]" + (
-            "" if a.role else " (as director or cast)") + "."  # fmt: skip
+        said = (
+            f"The catalog has no title {how} {name} [{n}]"
+            + ("" if a.role else " (as director or cast)")
+            + "."
+        )
     if a.near:
         said += f" Did you mean {' or '.join(bold(x) for x in a.near)}?"
     return said

@@ -23,8 +23,16 @@ def _list(values: list[str]) -> str:
 
 
 def graph_ok(s: TitleSet) -> bool:
-    return not (s.added_from or s.added_to or s.missing or s.keywords or s.show_ids or s.title_has
-                or s.minutes_min is not None or s.minutes_max is not None)  # fmt: skip
+    return not (
+        s.added_from
+        or s.added_to
+        or s.missing
+        or s.keywords
+        or s.show_ids
+        or s.title_has
+        or s.minutes_min is not None
+        or s.minutes_max is not None
+    )
 
 
 def filters(s: TitleSet) -> tuple[list[str], list[str]]:
@@ -44,11 +52,14 @@ def filters(s: TitleSet) -> tuple[list[str], list[str]]:
         where.append(f"s.rating IN {_list(s.ratings)}")
     if s.titles:
         where.append(f"s.title IN {_list(s.titles)}")
-    matches = [f"MATCH (s)-[:IN_GENRE]->(g{i}:Genre) WHERE g{i}.name IN {_list(group)}"
-               for i, group in enumerate(s.genres)]  # fmt: skip
+    matches = [
+        f"MATCH (s)-[:IN_GENRE]->(g{i}:Genre) WHERE g{i}.name IN {_list(group)}"
+        for i, group in enumerate(s.genres)
+    ]
     if s.countries:
-        matches.append(f"MATCH (s)-[:PRODUCED_IN]->(c0:Country) WHERE c0.name IN "
-                       f"{_list(s.countries)}")  # fmt: skip
+        matches.append(
+            f"MATCH (s)-[:PRODUCED_IN]->(c0:Country) WHERE c0.name IN {_list(s.countries)}"
+        )
     return matches, where
 
 

@@ -43,8 +43,21 @@ _SEVERAL = re.compile(r"\bany(?:thing)?\b|\b(?:movies|films|shows|titles|seasons
 #: the thing named after these is a person, in this role
 _PERSON = re.compile(r"^(?:(with|starring|featuring)|(by|directed\s+by|from))\s+", _I)
 #: the tagged kinds that make the question an ordinary catalog question
-_ANSWERED = frozenset({"title", "person", "genre", "country", "rating", "release",
-                       "added", "minutes", "seasons", "missing", "unknown_title"})  # fmt: skip
+_ANSWERED = frozenset(
+    {
+        "title",
+        "person",
+        "genre",
+        "country",
+        "rating",
+        "release",
+        "added",
+        "minutes",
+        "seasons",
+        "missing",
+        "unknown_title",
+    }
+)
 
 
 def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
@@ -88,6 +101,15 @@ def _person(name: str, span: tuple[int, int], role: str, lex: Lexicon) -> Tag | 
     if hit := lex.fuzzy_person(name):
         return fuzzy_tag("person", span, name, hit, role)
     typed = absent.title_case(name)
-    return Tag(kind="person", start=span[0], end=span[1], text=name, value=typed, role=role,  # type: ignore[arg-type]
-               score=0.3, absent=True, near=lex.near_person(name),
-               note=f"no one named {typed} in the catalog")  # fmt: skip
+    return Tag(
+        kind="person",
+        start=span[0],
+        end=span[1],
+        text=name,
+        value=typed,
+        role=role,  # type: ignore[arg-type]
+        score=0.3,
+        absent=True,
+        near=lex.near_person(name),
+        note=f"no one named {typed} in the catalog",
+    )

@@ -93,8 +93,11 @@ class IntentMatcher:
         # the one loader of the shared bank; read once per process, at the first question
         from agentic_rag.agent.plan_examples import load_examples
 
-        self.examples = [(mask(e.question, tag_text(e.question)), e.operation, e.question)
-                         for e in load_examples(path) if e.operation]  # fmt: skip
+        self.examples = [
+            (mask(e.question, tag_text(e.question)), e.operation, e.question)
+            for e in load_examples(path)
+            if e.operation
+        ]
         docs = [set(self._features(m)) for m, _, _ in self.examples]
         df = Counter(f for d in docs for f in d)
         self.idf = {f: math.log((1 + len(docs)) / (1 + n)) + 1 for f, n in df.items()}
@@ -109,8 +112,13 @@ class IntentMatcher:
     def nearest(self, masked: str, k: int = 3) -> list[tuple[str, float, str]]:
         """The k examples most similar to `masked` (idf-weighted cosine of words and pairs)."""
         vec = self._vector(masked)
-        scored = sorted(((sum(w * ex.get(f, 0.0) for f, w in vec.items()), i)
-                         for i, ex in enumerate(self.vectors)), reverse=True)[:k]  # fmt: skip
+        scored = sorted(
+            (
+                (sum(w * ex.get(f, 0.0) for f, w in vec.items()), i)
+                for i, ex in enumerate(self.vectors)
+            ),
+            reverse=True,
+        )[:k]
         return [(self.examples[i][1], round(score, 3), self.examples[i][2]) for score, i in scored]
 
     def _vector(self, masked: str) -> dict[str, float]:
@@ -176,6 +184,9 @@ def _pair(tags: list[Tag]) -> bool:
 def group_of(masked: str) -> str | None:
     """The group a `most` question ranks: the first group noun of the question."""
     text = re.sub(r"\{\w+\}", " ", masked)
-    hits = [(m.start(), i, name) for i, (name, pattern) in enumerate(GROUP_WORDS.items())
-            if (m := pattern.search(text))]  # fmt: skip
+    hits = [
+        (m.start(), i, name)
+        for i, (name, pattern) in enumerate(GROUP_WORDS.items())
+        if (m := pattern.search(text))
+    ]
     return min(hits)[2] if hits else None

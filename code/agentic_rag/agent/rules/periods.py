@@ -21,24 +21,44 @@ import re
 from collections.abc import Callable
 
 from agentic_rag.agent.rules.tags import Tag, at
+from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 _Y = r"((?:19|20)\d\d)"
-MONTH_NAMES = (
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december",
-)  # fmt: skip
+MONTH_NAMES = WORDS.months
 _MON = r"(" + "|".join([*MONTH_NAMES, *(m[:3] for m in MONTH_NAMES)]) + r")\.?"
-_ORD = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
-        "latter": 2, "last": 0}  # fmt: skip
-_HALF = re.compile(rf"\b(?:(?:the\s+)?(first|second|1st|2nd|latter|last)\s+half\s+of\s+{_Y}|"
-                   rf"h([12])\s*(?:of\s+)?{_Y})\b", _I)  # fmt: skip
-_QUARTER = re.compile(rf"\b(?:(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\s+"
-                      rf"quarter\s+of\s+{_Y}|q([1-4])\s*(?:of\s+)?{_Y})\b", _I)  # fmt: skip
-_SPAN = re.compile(rf"\b(?:between|from)\s+{_MON}\s+{_Y}\s*(?:and|to|until|through|-|–)\s*"
-                   rf"{_MON}\s+{_Y}\b", _I)  # fmt: skip
-_LAST_MONTHS = re.compile(r"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+(\d+|two|three|"
-                          r"four|five|six|nine|twelve)\s+months\b", _I)  # fmt: skip
+_ORD = {
+    "first": 1,
+    "1st": 1,
+    "second": 2,
+    "2nd": 2,
+    "third": 3,
+    "3rd": 3,
+    "fourth": 4,
+    "4th": 4,
+    "latter": 2,
+    "last": 0,
+}
+_HALF = re.compile(
+    rf"\b(?:(?:the\s+)?(first|second|1st|2nd|latter|last)\s+half\s+of\s+{_Y}|"
+    rf"h([12])\s*(?:of\s+)?{_Y})\b",
+    _I,
+)
+_QUARTER = re.compile(
+    rf"\b(?:(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\s+"
+    rf"quarter\s+of\s+{_Y}|q([1-4])\s*(?:of\s+)?{_Y})\b",
+    _I,
+)
+_SPAN = re.compile(
+    rf"\b(?:between|from)\s+{_MON}\s+{_Y}\s*(?:and|to|until|through|-|–)\s*"
+    rf"{_MON}\s+{_Y}\b",
+    _I,
+)
+_LAST_MONTHS = re.compile(
+    r"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+(\d+|two|three|"
+    r"four|five|six|nine|twelve)\s+months\b",
+    _I,
+)
 _WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "nine": 9, "twelve": 12}
 
 
@@ -52,13 +72,21 @@ def _first(year: int, month: int) -> str:
     return f"{year}-{month:02d}-01"
 
 
-def _window(m: re.Match[str], text: str, when: Callable[[str, int], str], year: int,
-            first: int, months: int, label: str) -> Tag:  # fmt: skip
+def _window(
+    m: re.Match[str],
+    text: str,
+    when: Callable[[str, int], str],
+    year: int,
+    first: int,
+    months: int,
+    label: str,
+) -> Tag:
     if when(text, m.start()) == "release":
         note = f"release dates are years only: read '{m.group().strip()}' as {year}"
         return at("release", m, lo=year, hi=year, label=str(year), note=note)
-    return at("added", m, value=_first(year, first), value2=_first(year, first + months),
-              label=label)  # fmt: skip
+    return at(
+        "added", m, value=_first(year, first), value2=_first(year, first + months), label=label
+    )
 
 
 def period_tags(text: str, latest_added: str, when: Callable[[str, int], str]) -> list[Tag]:

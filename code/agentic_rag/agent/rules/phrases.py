@@ -13,8 +13,11 @@ from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 PHRASE_WORDS = 4  # the longest run of words read as a phrase of many titles
-_WORKS_NEXT = re.compile(r"\s+(?:movies|films|shows|series|seasons|titles|episodes|stuff|things|"
-                         r"content|specials)\b", re.I)  # fmt: skip
+_WORKS_NEXT = re.compile(
+    r"\s+(?:movies|films|shows|series|seasons|titles|episodes|stuff|things|"
+    r"content|specials)\b",
+    re.I,
+)
 
 
 def phrase_tags(text: str, tags: list[Tag], lex: Lexicon) -> list[Tag]:
@@ -49,6 +52,5 @@ def phrase_tags(text: str, tags: list[Tag], lex: Lexicon) -> list[Tag]:
             continue  # lower-case words only right before "movies", "shows" ...
         if len(hits := lex.titles_with(raw)) >= 2:
             note = f"read '{raw}' as every title with it in its name ({len(hits)} titles)"
-            out.append(Tag(kind="phrase", start=start, end=end, text=raw, value=raw,
-                            note=note))  # fmt: skip
+            out.append(Tag(kind="phrase", start=start, end=end, text=raw, value=raw, note=note))
     return out

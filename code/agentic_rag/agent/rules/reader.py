@@ -47,8 +47,11 @@ _KEYWORDS = re.compile(
     r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+(?:or|and|versus|vs\.?)\s+)?)+)",
     _I,
 )
-_LABEL = re.compile(r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+)?)+?)\s+as\s+['\"“‘]?"
-                    r"([\w][\w -]{0,30}?)['\"”’]?(?=\s*(?:,|;|\.|\band\b|$))", _I)  # fmt: skip
+_LABEL = re.compile(
+    r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+)?)+?)\s+as\s+['\"“‘]?"
+    r"([\w][\w -]{0,30}?)['\"”’]?(?=\s*(?:,|;|\.|\band\b|$))",
+    _I,
+)
 CUE_SCORE = 0.8  # how sure a reading decided by a wording (a relation, a ranking of groups) is
 NOT_DESCRIBED = {
     "count",
@@ -90,8 +93,9 @@ class Reader:
         specs: list[QuerySpec] = []
         dropped = []
         for piece in pieces or [text]:
-            if _COMMAND.search(piece) and not re.search(r"\b(?:how\s+many|list|which|who)\b",
-                                                          piece, _I):  # fmt: skip
+            if _COMMAND.search(piece) and not re.search(
+                r"\b(?:how\s+many|list|which|who)\b", piece, _I
+            ):
                 dropped.append(piece)
                 continue
             spec = self.read_part(piece)
@@ -118,8 +122,9 @@ class Reader:
         else:
             intent = self.intents.classify(text, tags)
         if not any(t.kind in ("title", "unknown_title") for t in tags):
-            tags, intent = absent.title_slot(text, tags, intent, self.lex, self.intents.classify,
-                                             _lead(text))  # fmt: skip
+            tags, intent = absent.title_slot(
+                text, tags, intent, self.lex, self.intents.classify, _lead(text)
+            )
         masked = mask(text, tags)
         op = relations.relation(masked, tags) or intent.op
         if op in ("list", "people", "search") and ranks_groups(masked):
@@ -128,8 +133,11 @@ class Reader:
             intent = intent.model_copy(update={"op": op, "score": max(intent.score, CUE_SCORE)})
         lead = _lead(text)
         about = text[lead:].strip(" ?.!") if lead is not None else ""
-        content = [w for w in _words(re.sub(r"\{\w+\}", " ", masked))
-                   if w not in COMMON and not w.endswith("ed") and not w.isdigit()]  # fmt: skip
+        content = [
+            w
+            for w in _words(re.sub(r"\{\w+\}", " ", masked))
+            if w not in COMMON and not w.endswith("ed") and not w.isdigit()
+        ]
         after = [w for w in _words(about) if w in content] if lead is not None else []
         described = (len(after) >= 3 or len(content) >= 5) and op not in NOT_DESCRIBED
         if described and not (op == "describe" and any(t.kind == "title" for t in tags)):
@@ -142,10 +150,21 @@ class Reader:
             tags = [
                 t for t in tags if t.kind == "type" or not any(a <= t.start < b for a, b in spans)
             ]
-        kept = [t for t in tags if lead is None or t.start < lead or op not in ("search", "people")
-                or t.kind in ("person", "title")]  # fmt: skip
-        spec = QuerySpec(op=op, text=text, about=about, confidence=intent.score,  # type: ignore[arg-type]
-                         titles=to_set(kept, text))  # fmt: skip
+        kept = [
+            t
+            for t in tags
+            if lead is None
+            or t.start < lead
+            or op not in ("search", "people")
+            or t.kind in ("person", "title")
+        ]
+        spec = QuerySpec(
+            op=op,
+            text=text,
+            about=about,
+            confidence=intent.score,  # type: ignore[arg-type]
+            titles=to_set(kept, text),
+        )
         spec.notes += [t.note for t in tags if t.note]
         spec.absent = absent.absences(kept)
         spec.notes += [f"{t.label}" for t in tags if t.kind == "added" and "last" in t.label]
@@ -193,8 +212,11 @@ class Reader:
         plain = "".join(
             " " if any(t.start <= i < t.end for t in tags) else c for i, c in enumerate(text)
         )
-        unnamed = [m.group() for m in _CAPS.finditer(plain, 1)
-                   if any(w.casefold() not in COMMON for w in m.group().split())]  # fmt: skip
+        unnamed = [
+            m.group()
+            for m in _CAPS.finditer(plain, 1)
+            if any(w.casefold() not in COMMON for w in m.group().split())
+        ]
         if spec.op in ("count", "list", "top") and spec.titles.is_empty() and unnamed:
             spec.op, spec.text = "describe", unnamed[0]  # a name the catalog does not hold
             spec.notes.append(f"no title or name '{unnamed[0]}' in the catalog")
@@ -223,21 +245,26 @@ def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
     roles = [t.role for t in tags if t.kind == "person" and t.role]
     if re.search(r"\bdirect\w*|\bfilmmaker", masked):
         return "director"
-    if re.search(r"\b(?:cast|actors?|actress\w*|star\w*|acted|appear\w*|play\w*|featur\w*)\b",
-                 masked):  # fmt: skip
+    if re.search(
+        r"\b(?:cast|actors?|actress\w*|star\w*|acted|appear\w*|play\w*|featur\w*)\b", masked
+    ):
         return "cast"
     return roles[0] if roles else None  # type: ignore[return-value]
 
 
 def _words(text: str) -> list[str]:
-    return list(dict.fromkeys(w.casefold() for w in WORD.findall(text)
-                              if w.casefold() not in _STOPS and len(w) > 1))[:8]  # fmt: skip
+    return list(
+        dict.fromkeys(
+            w.casefold() for w in WORD.findall(text) if w.casefold() not in _STOPS and len(w) > 1
+        )
+    )[:8]
 
 
 def _labels(text: str) -> dict[str, list[str]]:
     cue = CUES["label"].search(text)
     body = text[cue.start() :] if cue else text
-    body = re.sub(r"^\W*\w+\s+(?:\w+\s+){0,3}?(?:mention\w*|contain\w*|with)\s+", "", body,
-                  flags=_I)  # fmt: skip
+    body = re.sub(
+        r"^\W*\w+\s+(?:\w+\s+){0,3}?(?:mention\w*|contain\w*|with)\s+", "", body, flags=_I
+    )
     pairs = ((m.group(2).strip(), _words(m.group(1))) for m in _LABEL.finditer(body))
     return {label: words for label, words in pairs if words and label.casefold() != "well"}

@@ -77,17 +77,21 @@ def cypher(spec: QuerySpec, limit: int = 30) -> str:
     if op == "auteur":
         matches, where = filters(s)
         cond = f" WHERE {' AND '.join(where)}" if where else ""
-        return (f"MATCH (p:Person)-[:DIRECTED]->(s:Show)<-[:ACTED_IN]-(p){cond}"
-                f"{''.join(' ' + m for m in matches)} RETURN p.name AS name, count(DISTINCT s) "
-                "AS shared, collect(DISTINCT s.title) AS titles ORDER BY shared DESC, name "
-                f"LIMIT {int(limit)}")  # fmt: skip
+        return (
+            f"MATCH (p:Person)-[:DIRECTED]->(s:Show)<-[:ACTED_IN]-(p){cond}"
+            f"{''.join(' ' + m for m in matches)} RETURN p.name AS name, count(DISTINCT s) "
+            "AS shared, collect(DISTINCT s.title) AS titles ORDER BY shared DESC, name "
+            f"LIMIT {int(limit)}"
+        )
     a, b = (lit(p.name) for p in s.people[:2])
     rel = REL[spec.role if spec.role == "director" else "cast"]
-    return (f"MATCH (a:Person {{name: {a}}})-[:DIRECTED|ACTED_IN]->(s1:Show)<-[:{rel}]-(p:Person)"
-            f"-[:{rel}]->(s2:Show)<-[:DIRECTED|ACTED_IN]-(b:Person {{name: {b}}}) WHERE p <> a "
-            "AND p <> b RETURN p.name AS name, collect(DISTINCT s1.title) AS with_first, "
-            "collect(DISTINCT s2.title) AS with_second ORDER BY name "
-            f"LIMIT {int(limit)}")  # fmt: skip
+    return (
+        f"MATCH (a:Person {{name: {a}}})-[:DIRECTED|ACTED_IN]->(s1:Show)<-[:{rel}]-(p:Person)"
+        f"-[:{rel}]->(s2:Show)<-[:DIRECTED|ACTED_IN]-(b:Person {{name: {b}}}) WHERE p <> a "
+        "AND p <> b RETURN p.name AS name, collect(DISTINCT s1.title) AS with_first, "
+        "collect(DISTINCT s2.title) AS with_second ORDER BY name "
+        f"LIMIT {int(limit)}"
+    )
 
 
 def sql(spec: QuerySpec, limit: int = 30) -> str | None:
@@ -96,27 +100,33 @@ def sql(spec: QuerySpec, limit: int = 30) -> str | None:
     if op == "auteur":
         base = s.model_copy(update={"people": []})
         cond = " AND ".join(["d.role = 'director'", "c.role = 'cast'", *conditions(base)])
-        return ("SELECT p.name, count(DISTINCT s.show_id) AS shared, group_concat(DISTINCT "
-                "s.title) AS titles FROM show_people d JOIN show_people c ON c.show_id = "
-                "d.show_id AND c.person_id = d.person_id JOIN shows s ON s.show_id = d.show_id "
-                f"JOIN people p ON p.person_id = d.person_id WHERE {cond} GROUP BY p.name "
-                f"ORDER BY shared DESC, p.name LIMIT {int(limit)}")  # fmt: skip
+        return (
+            "SELECT p.name, count(DISTINCT s.show_id) AS shared, group_concat(DISTINCT "
+            "s.title) AS titles FROM show_people d JOIN show_people c ON c.show_id = "
+            "d.show_id AND c.person_id = d.person_id JOIN shows s ON s.show_id = d.show_id "
+            f"JOIN people p ON p.person_id = d.person_id WHERE {cond} GROUP BY p.name "
+            f"ORDER BY shared DESC, p.name LIMIT {int(limit)}"
+        )
     if op != "shared":
         return None
     role = "director" if spec.role == "director" else "cast"
 
     def side(name: str, alias: str) -> str:
-        return (f"SELECT o.person_id, group_concat(DISTINCT s.title) AS titles FROM people x "
-                f"JOIN show_people xs ON xs.person_id = x.person_id JOIN show_people o ON "
-                f"o.show_id = xs.show_id AND o.role = '{role}' AND o.person_id <> x.person_id "
-                f"JOIN shows s ON s.show_id = xs.show_id WHERE x.name = {sql_lit(name)} "
-                f"GROUP BY o.person_id) {alias}")  # fmt: skip
+        return (
+            f"SELECT o.person_id, group_concat(DISTINCT s.title) AS titles FROM people x "
+            f"JOIN show_people xs ON xs.person_id = x.person_id JOIN show_people o ON "
+            f"o.show_id = xs.show_id AND o.role = '{role}' AND o.person_id <> x.person_id "
+            f"JOIN shows s ON s.show_id = xs.show_id WHERE x.name = {sql_lit(name)} "
+            f"GROUP BY o.person_id) {alias}"
+        )
 
     a, b = (p.name for p in s.people[:2])
     both = f"({side(a, 'one')} JOIN ({side(b, 'two')} ON two.person_id = one.person_id"
-    return (f"SELECT p.name, one.titles AS with_first, two.titles AS with_second FROM {both} "
-            f"JOIN people p ON p.person_id = one.person_id WHERE p.name NOT IN ({sql_lit(a)}, "
-            f"{sql_lit(b)}) ORDER BY p.name LIMIT {int(limit)}")  # fmt: skip
+    return (
+        f"SELECT p.name, one.titles AS with_first, two.titles AS with_second FROM {both} "
+        f"JOIN people p ON p.person_id = one.person_id WHERE p.name NOT IN ({sql_lit(a)}, "
+        f"{sql_lit(b)}) ORDER BY p.name LIMIT {int(limit)}"
+    )
 
 
 def chains(spec: QuerySpec) -> list[str]:
@@ -131,10 +141,12 @@ def chains(spec: QuerySpec) -> list[str]:
         )
         nodes = ", ".join(f"s{i}.title, p{i}.name" for i in range(1, k))
         distinct = " AND ".join(f"p{i} <> a AND p{i} <> b" for i in range(1, k))
-        out.append(f"MATCH (a:Person {{name: {a}}}){works}{hops}(s{k}:Show)<-[:DIRECTED|ACTED_IN]-"
-                   f"(b:Person {{name: {b}}}){' WHERE ' + distinct if distinct else ''} RETURN "
-                   f"[a.name, {nodes + ', ' if nodes else ''}s{k}.title, b.name] AS chain, {k} AS "
-                   "titles LIMIT 1")  # fmt: skip
+        out.append(
+            f"MATCH (a:Person {{name: {a}}}){works}{hops}(s{k}:Show)<-[:DIRECTED|ACTED_IN]-"
+            f"(b:Person {{name: {b}}}){' WHERE ' + distinct if distinct else ''} RETURN "
+            f"[a.name, {nodes + ', ' if nodes else ''}s{k}.title, b.name] AS chain, {k} AS "
+            "titles LIMIT 1"
+        )
     return out
 
 
@@ -145,8 +157,10 @@ def reading(spec: QuerySpec, set_words: str) -> str:
         who = "Directors" if spec.role == "director" else "People"
         return f"{who} who worked with both {names[0]} and {names[1]}"
     if spec.op == "chain":
-        return (f"The shortest chain of shared titles between {names[0]} and {names[1]} (up to "
-                f"{CHAIN_TITLES} titles)")  # fmt: skip
+        return (
+            f"The shortest chain of shared titles between {names[0]} and {names[1]} (up to "
+            f"{CHAIN_TITLES} titles)"
+        )
     return f"People who directed and acted in the same title, among {set_words}"
 
 

@@ -24,8 +24,11 @@ def ranks_groups(masked: str) -> bool:
     return bool(m) and ("{n}" in m.group() or bool(CUES["most"].search(masked, m.end())))
 
 
-_RANGES = {"release": ("year_from", "year_to"), "minutes": ("minutes_min", "minutes_max"),
-           "seasons": ("seasons_min", "seasons_max")}  # fmt: skip
+_RANGES = {
+    "release": ("year_from", "year_to"),
+    "minutes": ("minutes_min", "minutes_max"),
+    "seasons": ("seasons_min", "seasons_max"),
+}
 _LISTS = {
     "rating": "ratings",
     "missing": "missing",
@@ -70,8 +73,9 @@ def share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
     """'what share of <base> are/were/have <part>': the tags before the verb are the base."""
     cue = CUES["share"].search(text)
     start = cue.end() if cue else 0
-    verb = re.search(r"\b(?:are|were|is|was|have|has|had|got|get|come|came|that|which)\b",
-                     text[start:], _I)  # fmt: skip
+    verb = re.search(
+        r"\b(?:are|were|is|was|have|has|had|got|get|come|came|that|which)\b", text[start:], _I
+    )
     cut = start + verb.start() if verb else len(text)
     base = [t for t in tags if t.start < cut]
     part = [t for t in tags if t.start >= cut]

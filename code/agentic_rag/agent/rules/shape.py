@@ -31,8 +31,11 @@ _ONE_VERB = re.compile(
     r"\bwhich\s+(?:one|of\s+(?:them|those|these)\s+(?:is|was|has|runs|lasts))\b",
     _I,
 )
-_MINUTES = re.compile(r"\b(?:minutes?|mins?|hours?|hrs?|running\s+time|run\s*time|length|"
-                      r"duration|long)\b", _I)  # fmt: skip
+_MINUTES = re.compile(
+    r"\b(?:minutes?|mins?|hours?|hrs?|running\s+time|run\s*time|length|"
+    r"duration|long)\b",
+    _I,
+)
 _SEASONS = re.compile(r"\bseasons?\b", _I)
 
 
@@ -74,12 +77,16 @@ def fit_units(s: TitleSet, by: str | None) -> tuple[str | None, list[str]]:
     seasons = s.seasons_min is not None or s.seasons_max is not None
     if s.type == "TV Show" and (minutes or by == "duration_minutes"):
         by = "seasons" if by == "duration_minutes" else by
-        notes.append("TV shows are measured in seasons, not minutes" + (
-            " (the catalog has no running time for them)" if minutes else ""))  # fmt: skip
+        notes.append(
+            "TV shows are measured in seasons, not minutes"
+            + (" (the catalog has no running time for them)" if minutes else "")
+        )
     if s.type == "Movie" and (seasons or by == "seasons"):
         by = "duration_minutes" if by == "seasons" else by
-        notes.append("movies have a running time, not seasons" + (
-            " (the catalog has no seasons for them)" if seasons else ""))  # fmt: skip
+        notes.append(
+            "movies have a running time, not seasons"
+            + (" (the catalog has no seasons for them)" if seasons else "")
+        )
     if s.type is None and by in ("seasons", "duration_minutes"):
         kind = "TV shows, in seasons" if by == "seasons" else "movies, in minutes"
         notes.append(f"read over {kind} (movies are measured in minutes, TV shows in seasons)")

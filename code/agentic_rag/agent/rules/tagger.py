@@ -19,8 +19,10 @@ from agentic_rag.agent.rules.vocab import COMMON, WORD, role_at
 
 MAX_TEXT = 2_000
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_QUOTE = re.compile(r"\"([^\"]{1,200})\"|“([^”]{1,200})”|‘([^’]{1,200})’|"
-                    r"(?:^|(?<=[\s(]))'([^']{1,200})'(?=[\s?.!,;:)]|$)")  # fmt: skip
+_QUOTE = re.compile(
+    r"\"([^\"]{1,200})\"|“([^”]{1,200})”|‘([^’]{1,200})’|"
+    r"(?:^|(?<=[\s(]))'([^']{1,200})'(?=[\s?.!,;:)]|$)"
+)
 _KEYWORD_CTX = re.compile(
     r"(?:mention\w*|words?|keywords?|contain\w*|says?|terms?)(?:\s*['\"“‘][^'\"”’]{1,40}"
     r"['\"”’]\s*(?:,|or|and)?)*\s*['\"“‘]?$",
@@ -31,14 +33,18 @@ _TYPE = re.compile(
     r"(tv\s+shows?|tv\s+series|series|shows|sitcoms?|docuseries|miniseries|tv\s+programs?|"
     r"(?:a|the|this|that|which|what|each|every)\s+show))\b(?!\s+(?:me|up|off)\b)",
     re.I,
-)  # fmt: skip
+)
 _WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies))\b"
-_FIELD = (r"(directors?|cast(?:\s+members?)?|actors?|countr(?:y|ies)(?:\s+of\s+origin)?|"
-          r"(?:age\s+|maturity\s+)?ratings?)")  # fmt: skip
+_FIELD = (
+    r"(directors?|cast(?:\s+members?)?|actors?|countr(?:y|ies)(?:\s+of\s+origin)?|"
+    r"(?:age\s+|maturity\s+)?ratings?)"
+)
 _MISSING = re.compile(
     rf"\b(?:no|without|missing|lacking|unknown|unlisted|blank|empty)(?:\s+(?:a|an|any|the))?\s+"
     rf"(?:listed\s+|credited\s+|known\s+)?{_FIELD}\b(?!\s+for\b)|\b{_FIELD}\s+(?:is\s+|are\s+)?"
-    r"(?:missing|unknown|empty|blank|not\s+(?:listed|given|known|credited))\b", re.I)  # fmt: skip
+    r"(?:missing|unknown|empty|blank|not\s+(?:listed|given|known|credited))\b",
+    re.I,
+)
 
 
 def clean(text: str) -> str:
@@ -55,18 +61,31 @@ class Tagger:
     def __init__(self, lex: Lexicon):
         self.lex = lex
         national = re.compile(rf"^(?:{'|'.join(vocab.DEMONYMS)})\b")  # 'Korean TV Shows': a country
-        multi = [k for k in lex.genre_keys if " " in k and not national.match(k)
-                 and k not in ("tv shows", "movies")]  # fmt: skip
-        self._genre_res = [(re.compile(_words(k, r"\W+")), lex.genre_keys[k])
-                           for k in sorted(multi, key=len, reverse=True)]  # fmt: skip
-        self._demonym_res = [(re.compile(rf"(?<![\w-])(?:{c})(?![\w-])(?![\s-]language)"), n)
-                             for c, n in vocab.DEMONYMS.items() if n in lex.countries]  # fmt: skip
+        multi = [
+            k
+            for k in lex.genre_keys
+            if " " in k and not national.match(k) and k not in ("tv shows", "movies")
+        ]
+        self._genre_res = [
+            (re.compile(_words(k, r"\W+")), lex.genre_keys[k])
+            for k in sorted(multi, key=len, reverse=True)
+        ]
+        self._demonym_res = [
+            (re.compile(rf"(?<![\w-])(?:{c})(?![\w-])(?![\s-]language)"), n)
+            for c, n in vocab.DEMONYMS.items()
+            if n in lex.countries
+        ]
         keys = sorted(lex.country_keys, key=len, reverse=True)
         self._country_re = re.compile("|".join(_words(k, r"\s+") for k in keys) or r"(?!x)x")
-        synonyms = ((cue, [g for g in dict.fromkeys((*m, *t)) if g in lex.genres])
-                    for cue, (m, t) in vocab.GENRE_SYNONYMS.items())  # fmt: skip
-        self._synonym_res = [(re.compile(rf"(?<![\w-])(?:{cue})(?![\w-])"), names)
-                             for cue, names in synonyms if names]  # fmt: skip
+        synonyms = (
+            (cue, [g for g in dict.fromkeys((*m, *t)) if g in lex.genres])
+            for cue, (m, t) in vocab.GENRE_SYNONYMS.items()
+        )
+        self._synonym_res = [
+            (re.compile(rf"(?<![\w-])(?:{cue})(?![\w-])"), names)
+            for cue, names in synonyms
+            if names
+        ]
         self._ratings = sorted(lex.ratings, key=len, reverse=True)
 
     def tag(self, text: str) -> list[Tag]:
@@ -75,11 +94,17 @@ class Tagger:
         self._quoted(text, tags)
         for m in _MISSING.finditer(text):
             word = (m.group(1) or m.group(2)).casefold()
-            field = ("director" if word.startswith("direct") else "cast"
-                     if word.startswith(("cast", "act")) else "country"
-                     if word.startswith("countr") else "rating")  # fmt: skip
+            field = (
+                "director"
+                if word.startswith("direct")
+                else "cast"
+                if word.startswith(("cast", "act"))
+                else "country"
+                if word.startswith("countr")
+                else "rating"
+            )
             if free(tags, *m.span()):
-                tags.append(at("missing", m, value=field))  # fmt: skip
+                tags.append(at("missing", m, value=field))
         self._ratings_in(text, tags)
         self._names(text, tags)
         self._vocab(text, tags)
@@ -91,7 +116,7 @@ class Tagger:
             )
             if free(tags, *m.span()) and not verb:
                 value = "Movie" if m.group(1) else "TV Show"
-                tags.append(at("type", m, value=value))  # fmt: skip
+                tags.append(at("type", m, value=value))
         tags += phrase_tags(text, tags, self.lex)
         self._cued(text, tags)
         return sorted(tags, key=lambda t: t.start)
@@ -106,8 +131,17 @@ class Tagger:
             role = role_at(text, m.start(), m.end())
             if person and (not title or role):
                 note = f"'{raw}' is a person in the catalog, not a title" if not title else ""
-                tags.append(Tag(kind="person", start=m.start(), end=m.end(), text=raw,
-                                value=person, role=role, note=note))  # fmt: skip
+                tags.append(
+                    Tag(
+                        kind="person",
+                        start=m.start(),
+                        end=m.end(),
+                        text=raw,
+                        value=person,
+                        role=role,
+                        note=note,
+                    )
+                )
             elif title:
                 tags.append(Tag(kind="title", start=m.start(), end=m.end(), text=raw, value=title))
             elif role and (hit := self.lex.fuzzy_person(raw)):
@@ -131,19 +165,33 @@ class Tagger:
                 start, end, words = gram[0].start(), gram[-1].end(), [g.group() for g in gram]
                 k = key(text[start:end])
                 person = lex.person_keys.get(k) if n <= 5 and self._person_ok(words) else None
-                title = (text[start:end] if text[start:end] in lex.shows else lex.title_keys.get(k)
-                         ) if self._title_ok(text, start, words) else None  # fmt: skip
+                title = (
+                    (text[start:end] if text[start:end] in lex.shows else lex.title_keys.get(k))
+                    if self._title_ok(text, start, words)
+                    else None
+                )
                 if title and (k in lex.genre_keys or k in lex.country_keys):
                     title = None
                 role = role_at(text, start, end)
                 if person and (not title or role or 1 < n <= 3):
-                    best = Tag(kind="person", start=start, end=end, text=text[start:end],
-                               value=person, role=role)  # fmt: skip
+                    best = Tag(
+                        kind="person",
+                        start=start,
+                        end=end,
+                        text=text[start:end],
+                        value=person,
+                        role=role,
+                    )
                 elif title:
-                    best = Tag(kind="title", start=start, end=end, text=text[start:end],
-                               value=title)  # fmt: skip
-                elif (n in (2, 3) and role and all(w[:1].isupper() for w in words)
-                      and (hit := lex.fuzzy_person(text[start:end]))):  # fmt: skip
+                    best = Tag(
+                        kind="title", start=start, end=end, text=text[start:end], value=title
+                    )
+                elif (
+                    n in (2, 3)
+                    and role
+                    and all(w[:1].isupper() for w in words)
+                    and (hit := lex.fuzzy_person(text[start:end]))
+                ):
                     best = fuzzy_tag("person", (start, end), text[start:end], hit, role)
                 if best:
                     tags.append(best)
@@ -185,34 +233,66 @@ class Tagger:
         for start, end, role in absent.cued_names(text, tags, lex):
             raw = text[start:end]
             if person := lex.person(raw):
-                tags.append(Tag(kind="person", start=start, end=end, text=raw, value=person,
-                                role=role))  # fmt: skip
+                tags.append(
+                    Tag(kind="person", start=start, end=end, text=raw, value=person, role=role)
+                )
             elif hit := lex.fuzzy_person(raw):
                 tags.append(fuzzy_tag("person", (start, end), raw, hit, role))
             elif " " not in raw.strip() and (same := lex.by_surname(raw)):  # "Tarantino's films"
                 if len(same) == 1:  # one person by that last name: them; several: no reading
                     note = f"read '{raw}' as {same[0]}"
-                    tags.append(Tag(kind="person", start=start, end=end, text=raw, value=same[0],
-                                    role=role, score=0.9, note=note))  # fmt: skip
+                    tags.append(
+                        Tag(
+                            kind="person",
+                            start=start,
+                            end=end,
+                            text=raw,
+                            value=same[0],
+                            role=role,
+                            score=0.9,
+                            note=note,
+                        )
+                    )
             else:
                 name = absent.title_case(raw)
-                tags.append(Tag(kind="person", start=start, end=end, text=raw, value=name,
-                                role=role, score=0.3, absent=True, near=lex.near_person(raw),
-                                note=f"no one named {name} in the catalog"))  # fmt: skip
+                tags.append(
+                    Tag(
+                        kind="person",
+                        start=start,
+                        end=end,
+                        text=raw,
+                        value=name,
+                        role=role,
+                        score=0.3,
+                        absent=True,
+                        near=lex.near_person(raw),
+                        note=f"no one named {name} in the catalog",
+                    )
+                )
 
     def _person_ok(self, words: list[str]) -> bool:
         if len(words) == 1:
             w = words[0]
-            return (len(w) >= 3 and w[0].isupper() and w.casefold() not in self.lex.everyday_words
-                    and w.casefold() not in self.lex.country_keys)  # fmt: skip
+            return (
+                len(w) >= 3
+                and w[0].isupper()
+                and w.casefold() not in self.lex.everyday_words
+                and w.casefold() not in self.lex.country_keys
+            )
         low = [w.casefold() for w in words]  # lower-case names only when no word is English
-        return not all(w in COMMON for w in low) and (any(w[:1].isupper() for w in words) or any(
-            w not in self.lex.everyday_words for w in low))  # fmt: skip
+        return not all(w in COMMON for w in low) and (
+            any(w[:1].isupper() for w in words)
+            or any(w not in self.lex.everyday_words for w in low)
+        )
 
     def _title_ok(self, text: str, start: int, words: list[str]) -> bool:
-        named = re.search(r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|"
-                          r"named|titled)|directed|direct|starred\s+in|stars?\s+in|cast\s+of|"
-                          r"similar\s+to|like|about)\s*$", text[:start], re.I)  # fmt: skip
+        named = re.search(
+            r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|"
+            r"named|titled)|directed|direct|starred\s+in|stars?\s+in|cast\s+of|"
+            r"similar\s+to|like|about)\s*$",
+            text[:start],
+            re.I,
+        )
         if not named and not (words[0][:1].isupper() or words[0][:1].isdigit()):
             return False
         if len(words) == 1:
@@ -226,8 +306,10 @@ class Tagger:
                 or (mid and w[:1].isupper() and w.casefold() not in COMMON)
             )
         return any(w.casefold() not in COMMON for w in words) and (
-            bool(named) or sum(w[:1].isupper() or w[:1].isdigit() for w in words if len(w) > 3)
-            >= max(1, len([w for w in words if len(w) > 3]) - 1))  # fmt: skip
+            bool(named)
+            or sum(w[:1].isupper() or w[:1].isdigit() for w in words if len(w) > 3)
+            >= max(1, len([w for w in words if len(w) > 3]) - 1)
+        )
 
     # -- genres, countries, ratings ------------------------------------------------------------
     def _vocab(self, text: str, tags: list[Tag]) -> None:
@@ -259,8 +341,9 @@ class Tagger:
     def _nationality(self, low: str, m: re.Match[str], country: str) -> Tag:
         """A nationality word: the country; a genre named '<word> TV Shows/Movies' is the other
         reading, taken first when the question calls it a genre or category."""
-        nxt = re.match(r"[\s-]+(tv\s+shows?|movies|films?|shows|series|language\s+tv\s+shows)",
-                       low[m.end() :])  # fmt: skip
+        nxt = re.match(
+            r"[\s-]+(tv\s+shows?|movies|films?|shows|series|language\s+tv\s+shows)", low[m.end() :]
+        )
         genre = None
         if nxt:
             word = m.group().split()[0]
@@ -268,12 +351,15 @@ class Tagger:
             genre = self.lex.genre_keys.get(key(wanted)) if wanted else None
         genre_asked = re.search(r"\b(?:genre|category|listed\s+(?:in|as|under))\b", low)
         if genre and genre_asked:
-            return at("genre", m, value=genre,
-                       note=f"read '{m.group()}' as the genre {genre}")  # fmt: skip
-        return at("country", m, value=country,
-                   alts=[genre] if genre else [],
-                   note=f"read '{m.group()}' as made in {country}" + (
-                       f" (the genre '{genre}' is another reading)" if genre else ""))  # fmt: skip
+            return at("genre", m, value=genre, note=f"read '{m.group()}' as the genre {genre}")
+        return at(
+            "country",
+            m,
+            value=country,
+            alts=[genre] if genre else [],
+            note=f"read '{m.group()}' as made in {country}"
+            + (f" (the genre '{genre}' is another reading)" if genre else ""),
+        )
 
     def _ratings_in(self, text: str, tags: list[Tag]) -> None:
         for rating in self._ratings:
@@ -281,11 +367,13 @@ class Tagger:
             if "-" in rating:  # PG-13, TV-MA: safe anywhere, any case
                 pattern, flags = rf"(?<![\w-]){esc}(?![\w-])", re.I
             elif len(rating) > 1:  # PG, NR: upper case, or any case as 'pg movies', 'rated pg'
-                pattern = (rf"(?<![\w-]){esc}(?![\w-])|(?i:(?<=\brated\s){esc}\b|(?<![\w-]){esc}"
-                           rf"(?=[\s-]+(?:rated\b|{_WORKS})))")  # fmt: skip
+                pattern = (
+                    rf"(?<![\w-]){esc}(?![\w-])|(?i:(?<=\brated\s){esc}\b|(?<![\w-]){esc}"
+                    rf"(?=[\s-]+(?:rated\b|{_WORKS})))"
+                )
                 flags = 0
             else:  # G, R: only as 'rated R' or 'R-rated'
                 pattern, flags = rf"(?<=\b[Rr]ated\s){esc}\b|(?<![\w-]){esc}(?=-rated\b)", 0
             for m in re.finditer(pattern, text, flags):
                 if free(tags, *m.span()):
-                    tags.append(at("rating", m, value=rating))  # fmt: skip
+                    tags.append(at("rating", m, value=rating))
