@@ -25,7 +25,7 @@ TITLES = {
 def reader() -> Reader:
     shows = {**tiny.SHOWS}
     for i, (title, kind) in enumerate(TITLES.items()):
-        shows[title] = ShowInfo(f"s{100 + i}", kind, 2019, "A story told again.")
+        shows[title] = ShowInfo(f"s{100 + i}", kind, 2019, "A total story told again.")
     return Reader(Lexicon(tiny.GENRES, tiny.COUNTRIES, tiny.RATINGS, tiny.PEOPLE, shows))
 
 
@@ -93,3 +93,34 @@ def test_anything_by_a_person_the_catalog_lacks_is_an_absent_director(reader):
     (gap,) = spec.absent
     assert gap.kind == "person" and gap.name == "Agnes Varda" and gap.role == "director"
     assert spec.op == "list"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "whats the runtime of Okja",
+        "how long is Okja",
+        "what is Okja rated",
+        "how many seasons does Okja have",
+    ],
+)
+def test_a_fact_of_a_named_title_is_its_entry(reader, question):
+    (spec,) = reader.read(question)
+    assert spec.op == "describe" and spec.titles.titles == ["Okja"]
+
+
+def test_a_close_title_is_shown_as_the_suggestion_with_its_entry(reader):
+    from tests.unit.test_offline_planner import plan
+
+    lexicon = reader.lex
+    (spec,) = reader.read("how many seasons of the office are there")
+    assert spec.op == "describe" and spec.absent[0].near == ["The Office (U.S.)"]
+    p = plan(lexicon, "how many seasons of the office are there")
+    query = p.calls[0].args["query"]
+    assert "'The Office'" in query and "'The Office (U.S.)'" in query
+    assert "Absent (part 1)" in p.reasoning  # the answer says the typed title is not held
+
+
+def test_an_everyday_word_closing_a_question_is_not_a_title(reader):
+    (spec,) = reader.read("how many seasons are there in total")
+    assert not spec.absent and spec.op != "describe"

@@ -36,7 +36,8 @@ _TITLE_RUN = re.compile(r"[A-Z0-9][\w'’:]*(?:\s+(?:(?:of|the|a|an|and|&)\s+)*[
 #: words after a title that close the question ("when was X added", "is X on netflix")
 _CLOSING = re.compile(
     r"\s+(?:(?:was|were|got)\s+)?(?:added|released|made|come\s+out|came\s+"
-    r"out|premiered|on\s+netflix|about)\W*$",
+    r"out|premiered|on\s+netflix|about|(?:are|is)\s+there|does\s+it\s+have|has\s+it\s+got|"
+    r"do(?:es)?\s+(?:it|they)\s+(?:have|run|last))\W*$",
     re.I,
 )
 _SENTENCE_END = re.compile(r"[.?!]\s*$")
@@ -128,7 +129,9 @@ def title_slot(
         alt = classify(text, tagged)
         if alt.op in TITLE_OPS and (alt.score >= intent.score or intent.op == "search"):
             return tagged, alt
-    if (span := closing_run(text, tags, lead)) is not None:  # "who directed the dark knight"
+    span = closing_run(text, tags, lead)  # "who directed the dark knight"
+    one = span is not None and WORD.fullmatch(text[span[0] : span[1]]) is not None
+    if span is not None and not (one and text[span[0] : span[1]].casefold() in lex.everyday_words):
         raw = text[span[0] : span[1]]
         hit = lex.fuzzy_title(raw)
         cand = fuzzy_tag("title", span, raw, hit, None) if hit else absent_title(raw, span, lex)

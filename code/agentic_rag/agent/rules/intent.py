@@ -45,6 +45,10 @@ CUES: dict[str, re.Pattern[str]] = {
                        r"leading|breakdown|per|by\s+(?:country|genre|year|rating))\b", _I),
     "top": re.compile(r"\b(?:longest|shortest|oldest|newest|earliest|latest|most\s+recent(?:ly)?|"
                       r"most\s+seasons|fewest\s+seasons)\b", _I),
+    "describe": re.compile(r"\b(?:runtime|run\s*time|running\s+time|length|duration|how\s+long\s+"
+                           r"(?:is|was)|how\s+many\s+seasons|(?:age\s+)?rating|rated|when\s+(?:was|"
+                           r"did|were))\b[^{]*\{title\}|\{title\}[^{]*\b(?:runtime|how\s+long|rated|"
+                           r"rating)\b", _I),
     "people": re.compile(r"\bwho\b|\bcast\b|\bdirector|\bactors?\b|\bstars?\s+(?:of|in)\b", _I),
 }
 #: a group noun after "which/what" names the group of a `most` question
@@ -63,6 +67,7 @@ GROUP_WORDS: dict[str, re.Pattern[str]] = {
 # fmt: on
 
 
+CUE_FLOOR = 0.5  # how sure an operation a cue word decided is, at least
 PER_GROUP = re.compile(r"\b(?:per|each|every)\s+(?:release\s+)?(?:year|country|genre|rating)\b", _I)
 RANKED = re.compile(r"\bby\s+(?:the\s+)?(?:number|count)\b", _I)
 
@@ -136,6 +141,8 @@ class IntentMatcher:
                 return Intent(op=op, score=1.0, cue=op)
         if CUES["compare"].search(masked) and _pair(tags):
             return Intent(op="compare", score=1.0, cue="compare")
+        if named and CUES["describe"].search(masked):  # "the runtime of {title}"
+            return Intent(op="describe", score=0.9, cue="describe")
         if CUES["external"].search(masked):
             return Intent(op="external", score=0.9, cue="external")
         if re.match(r"^\W*who\b", masked) and not CUES["most"].search(masked):
@@ -148,6 +155,7 @@ class IntentMatcher:
         ranked = [op for op, _ in votes.most_common() if op in allowed]
         op = ranked[0] if ranked else ("list" if kinds else "search")
         best = next((h for h in hits if h[0] == op), (op, 0.4, ""))
+        voted = op
         if PER_GROUP.search(masked) or RANKED.search(masked):
             op = "most"  # "how many ... per year", "top countries by number of titles"
         elif CUES["count"].search(masked) and op not in ("describe", "average", "most"):
@@ -156,7 +164,8 @@ class IntentMatcher:
             op = "top"
         elif op == "count" and not CUES["count"].search(masked):
             op = "list"
-        return Intent(op=op, score=round(best[1], 2), example=best[2])
+        score = best[1] if op == voted else max(best[1], CUE_FLOOR)  # a cue decided it
+        return Intent(op=op, score=round(score, 2), example=best[2])
 
 
 def _fits(op: str, named: bool, person: bool, masked: str) -> bool:

@@ -87,7 +87,7 @@ class Compiler:
         if op == "label" and spec.labels:
             return [[sql(what, q.labels(s, spec.labels))]]
         if op == "describe":  # a named title, or the words of one the catalog does not hold
-            named = s.titles or [spec.text]
+            named = [*(s.titles or [spec.text]), *(n for a in spec.absent for n in a.near)]
             loose = [] if spec.absent else [sql(what, q.title_rows(named, True))]  # not a guess
             return [[sql(what, q.title_rows(named)), *loose]]
         if op == "costars" and s.people:
