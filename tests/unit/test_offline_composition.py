@@ -163,3 +163,32 @@ def test_top_n_groups_rank_the_groups(reader, question, by, limit):
 def test_durations_in_words(reader, question, lo, hi):
     (spec,) = reader.read(question)
     assert (spec.titles.minutes_min, spec.titles.minutes_max) == (lo, hi)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what else did the director of Okja make?",
+        "which other titles has the director of Okja made",
+    ],
+)
+def test_the_director_of_a_title_is_a_part_of_its_own(reader, question):
+    people, works = reader.read(question)
+    assert people.op == "people" and people.titles.titles == ["Okja"] and people.role == "director"
+    assert works.op == "list" and works.ref == "person" and not works.titles.titles
+
+
+def test_he_in_a_follow_up_reruns_the_turn_that_found_him(reader):
+    turn = TurnSummary(question="who directed The Irishman?", resolved_question="", answer="...")
+    first, second = reader.read("and what else did he make after 2015?", [turn])
+    assert first.op == "people" and first.titles.titles == ["The Irishman"]
+    assert second.ref == "person" and second.titles.year_from == 2016
+
+
+def test_merging_sets_keeps_typed_people():
+    from agentic_rag.agent.rules.spec import PersonRef, TitleSet
+
+    a = TitleSet(people=[PersonRef(name="Tom Hanks", role="cast")], countries=["India"])
+    merged = TitleSet(type="Movie").merged(a).merged(TitleSet(countries=["Egypt"]))
+    assert isinstance(merged.people[0], PersonRef) and merged.countries == ["Egypt"]
+    assert merged.type == "Movie"

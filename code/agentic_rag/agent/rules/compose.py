@@ -55,8 +55,32 @@ SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"
 ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
 
 
-_PERSON_REF = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", _I)
+PERSON_REF = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", _I)
 PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
+
+
+_OTHER = re.compile(r"\b(?:else|other|also)\b", _I)
+_OF_TITLE = re.compile(
+    r"\bthe\s+(?:director|directors|star|stars|lead|leads|creator|actors?|actress)\s+of\b", _I
+)
+
+
+def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
+    """'what else did the director of Okja make': the people of the title, as a part of its own
+    that the question's part then refers to (`ref="person"`); None for other questions."""
+    if not (spec.titles.titles and _OTHER.search(piece) and _OF_TITLE.search(piece)):
+        return None
+    role = spec.role or "director"
+    people = QuerySpec(
+        op="people",
+        titles=TitleSet(titles=spec.titles.titles),
+        role=role,
+        text=piece,
+        confidence=spec.confidence,
+    )  # type: ignore[arg-type]
+    spec.op, spec.ref, spec.needs_results, spec.role = "list", "person", True, role  # type: ignore[assignment]
+    spec.titles = spec.titles.model_copy(update={"titles": []})
+    return people
 
 
 def refers(piece: str) -> str | None:
@@ -70,7 +94,7 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     """`spec` (a later part) read with the part before it."""
     ref = refers(piece)
     own = bool(spec.titles.people or spec.titles.titles or spec.titles.show_ids)
-    if prev.op in PEOPLE_OPS and not own and _PERSON_REF.search(piece):
+    if prev.op in PEOPLE_OPS and not own and PERSON_REF.search(piece):
         spec.ref, spec.needs_results = "person", True  # "... and how many has he directed?"
         return spec
     only_type = spec.titles.model_copy(update={"type": None}).is_empty()

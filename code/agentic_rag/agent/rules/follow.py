@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agentic_rag.agent.rules.compose import PERSON_REF
 from agentic_rag.agent.rules.intent import CUES
 from agentic_rag.agent.rules.numbers import RELEASE_VERB
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
@@ -34,7 +35,8 @@ def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
 def is_follow_up(text: str, spec: QuerySpec) -> bool:
     bare = not spec.titles.people and not spec.titles.titles  # no subject of its own
     short = spec.needs_results or len(WORD.findall(text)) <= 4
-    return bool(FOLLOW_LEAD.match(text)) or (bare and short)
+    someone = bare and PERSON_REF.search(text) is not None  # "what else did he direct?"
+    return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone
 
 
 def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -> QuerySpec:

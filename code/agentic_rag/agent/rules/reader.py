@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules import absent, holdings, relations
-from agentic_rag.agent.rules.compose import link
+from agentic_rag.agent.rules.compose import link, person_of_title
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
 from agentic_rag.agent.rules.intent import CUES, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon
@@ -101,6 +101,8 @@ class Reader:
             spec = self.read_part(piece)
             if specs and answered_by(specs[-1], spec, piece):
                 continue
+            if (people := person_of_title(spec, piece)) is not None:  # "the director of X"
+                specs.append(people)
             specs.append(link(specs[-1], spec, piece) if specs else spec)
         if not specs:
             specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
@@ -109,7 +111,12 @@ class Reader:
         if history and len(specs) == 1 and is_follow_up(text, specs[0]):
             prev = history[-1]  # its reading: its own words read with the turns before it,
             old = self.read(prev.question, history[:-1])[-1]  # never the generated text
-            specs = [follow(old, specs[0], text, prev.show_ids)]
+            new = link(old, specs[0].model_copy(deep=True), text)
+            # "what else did he direct?" needs the person the last turn found: that turn's
+            # reading runs again as part 1, this one is part 2
+            specs = (
+                [old, new] if new.ref == "person" else [follow(old, specs[0], text, prev.show_ids)]
+            )
         return specs
 
     def read_part(self, text: str) -> QuerySpec:

@@ -80,7 +80,14 @@ class TitleSet(BaseModel):
 
     def merged(self, other: TitleSet) -> TitleSet:
         """This set with every field `other` sets replaced by other's value."""
-        return self.model_copy(update=other.model_dump(exclude_defaults=True))
+        fields = type(other).model_fields
+        return self.model_copy(
+            update={
+                k: getattr(other, k)
+                for k, f in fields.items()
+                if getattr(other, k) != f.get_default(call_default_factory=True)
+            }
+        )
 
 
 class QuerySpec(BaseModel):
