@@ -192,3 +192,11 @@ def test_merging_sets_keeps_typed_people():
     merged = TitleSet(type="Movie").merged(a).merged(TitleSet(countries=["Egypt"]))
     assert isinstance(merged.people[0], PersonRef) and merged.countries == ["Egypt"]
     assert merged.type == "Movie"
+
+
+def test_which_has_the_most_after_a_season_filter_ranks_by_seasons(reader):
+    _, second = reader.read(
+        "how many Korean dramas run more than 1 season, which one has the most?"
+    )
+    assert second.op == "top" and second.by == "seasons" and second.limit == 1
+    assert second.titles.countries == ["South Korea"]

@@ -51,6 +51,8 @@ _WORKS = re.compile(
     r"specials?)\b",
     _I,
 )
+#: "which has the most" with no noun after it: the most of the quantity the earlier part named
+_MOST_OF_IT = re.compile(r"\b(?:has|have|had|with|runs?)\s+the\s+(?:most|longest)\W*$", _I)
 SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"})
 ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
 
@@ -101,6 +103,10 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     elliptic = not own and (not _WORKS.search(piece) or only_type)
     if ref and not own and spec.op == "search" and spec.titles.is_empty():
         spec.op = "list"  # "name them", "which are they": the earlier set's titles
+    if spec.op == "most" and _MOST_OF_IT.search(piece) and prev.titles.seasons_min is not None:
+        spec.op, spec.by, spec.limit = "top", "seasons", 1  # "... and which has the most?"
+    if spec.op == "most" and _MOST_OF_IT.search(piece) and prev.titles.minutes_min is not None:
+        spec.op, spec.by, spec.limit = "top", "duration_minutes", 1
     if spec.op in SET_OPS and (ref or elliptic) and not own:
         base = prev.titles if prev.op in SET_OPS or prev.op == "search" else spec.titles
         spec.titles = base.merged(spec.titles)
