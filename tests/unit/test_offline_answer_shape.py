@@ -71,3 +71,16 @@ def test_a_description_question_found_by_meaning_is_a_plain_answer(lexicon):
     results = [ToolResult(call_id="1.1", tool="semantic", status=ToolStatus.OK, rows=[hit])]
     text = _answer(p, results)
     assert "Okja" in text and "could not read" not in text
+
+
+def test_a_listing_of_both_types_counts_each_type(lexicon):
+    p = plan(lexicon, "list the titles from South Korea")
+    total = next(c for c in p.calls if TOTAL_PURPOSE in c.purpose)
+    assert "tv_shows" in total.args["query"]
+    listed = [{"show_id": "s2", "title": "Okja", "release_year": 2017}]
+    results = [
+        ToolResult(call_id="1.1", tool="sql", status=ToolStatus.OK, rows=listed),
+        ToolResult(call_id="1.2", tool="sql", status=ToolStatus.OK,
+                   rows=[{"titles": 3, "movies": 1, "tv_shows": 2}]),
+    ]  # fmt: skip
+    assert "(1 movie, 2 TV shows)" in _answer(p, results)

@@ -129,6 +129,14 @@ def count(s: TitleSet) -> str:
     return f"SELECT count(*) AS titles FROM shows s{_where(conditions(s))}"
 
 
+def count_by_type(s: TitleSet) -> str:
+    """The set's count, and how many of it are movies and TV shows."""
+    return (
+        "SELECT count(*) AS titles, coalesce(sum(s.type = 'Movie'), 0) AS movies, "
+        f"coalesce(sum(s.type = 'TV Show'), 0) AS tv_shows FROM shows s{_where(conditions(s))}"
+    )
+
+
 def listing(s: TitleSet, order: str = "s.release_year DESC, s.title", limit: int = 25) -> str:
     return (
         f"SELECT {LIST_COLS} FROM shows s{_where(conditions(s))} ORDER BY {order} "

@@ -132,7 +132,8 @@ class Compiler:
                 alts.insert(0, call("cypher", what, query=query, max_rows=60))
             if spec.absent:  # the absent entity's own count says 0
                 return [alts]
-            return [alts, [sql(TOTAL_PURPOSE + set_words(s), q.count(s))]]  # "showing N of M"
+            total = q.count(s) if s.type else q.count_by_type(s)  # "showing N of M"
+            return [alts, [sql(TOTAL_PURPOSE + set_words(s), total)]]
         about = spec.about or spec.text
         loose = TitleSet(type=s.type)
         return [

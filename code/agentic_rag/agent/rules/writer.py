@@ -122,6 +122,10 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
     return ""
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def listed(part: Part, key: tuple[int, ToolResult] | None, total: tuple[int, ToolResult]) -> str:
     """'There are **145** movies released in 2011 [2]; showing 20 of 145 [1]: …': the number
     comes from the count query, never from the length of a capped list of rows."""
@@ -135,9 +139,13 @@ def listed(part: Part, key: tuple[int, ToolResult] | None, total: tuple[int, Too
         return lead(part, result, n)
     shown = min(len(result.rows), MAX_NAMED)
     names = "; ".join(_titles(result.rows[:shown]).split("; "))
+    row = counted.rows[0]
+    split = isinstance(row.get("movies"), int) and isinstance(row.get("tv_shows"), int)
+    movies, shows = (row.get("movies"), row.get("tv_shows")) if split else (0, 0)
+    kinds = f" ({_count(movies, 'movie')}, {_count(shows, 'TV show')})" if split else ""
     if k <= shown:
-        return f"There {'is' if k == 1 else 'are'} **{k:,}** {subject} [{t}]: {names} [{n}]."
-    return f"There are **{k:,}** {subject} [{t}]; showing {shown} of {k:,} [{n}]: {names}."
+        return f"There {'is' if k == 1 else 'are'} **{k:,}** {subject}{kinds} [{t}]: {names} [{n}]."
+    return f"There are **{k:,}** {subject}{kinds} [{t}]; showing {shown} of {k:,} [{n}]: {names}."
 
 
 _UNITS = {"duration_minutes": " min", "seasons": " seasons", "year": "", "date_added": ""}
