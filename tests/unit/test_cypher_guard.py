@@ -262,3 +262,16 @@ def test_guard_never_raises_anything_else_on_cypher_like_text(query: str) -> Non
 @given(st.text(max_size=200))
 def test_guard_never_raises_anything_else_on_any_text(query: str) -> None:
     _never_crashes(query)
+
+
+def test_relationship_patterns_are_not_list_literals() -> None:
+    """Five `-[:TYPE]->` patterns and two collects: a path, not seven list constructs."""
+    query = (
+        "MATCH (a:Person {name: 'A'})-[:DIRECTED|ACTED_IN]->(s1:Show)<-[:ACTED_IN]-(p:Person)"
+        "-[:ACTED_IN]->(s2:Show)<-[:DIRECTED|ACTED_IN]-(b:Person {name: 'B'}) "
+        "WHERE p <> a AND p <> b RETURN p.name AS name, collect(DISTINCT s1.title) AS one, "
+        "collect(DISTINCT s2.title) AS two"
+    )
+    assert "LIMIT" in check_cypher(query, SCHEMA)
+    with pytest.raises(QueryRefusedError, match="list constructs"):
+        check_cypher("RETURN [1] + [2] + [3] + [4] + [5] AS x", SCHEMA)

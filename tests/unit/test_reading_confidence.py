@@ -70,8 +70,16 @@ def test_a_reading_that_uses_every_word_is_not_asked_back(planner):
         assert sure is not None and not sure.ask_back and sure.probability >= 0.5
 
 
+def test_people_who_worked_with_both_are_a_relation_read_with_confidence(planner):
+    p = plan(planner, "Which actors worked with both Tom Hanks and Martin Scorsese?")
+    assert [s.op for s in p.reading] == ["shared"]
+    assert p.confidence is not None and not p.confidence.ask_back
+    assert p.confidence.probability >= 0.8
+
+
 def test_a_dropped_person_asks_back_with_choices_each_read_back_confidently(planner):
-    sure = plan(planner, "Which actors worked with both Tom Hanks and Martin Scorsese?").confidence
+    question = "Who worked with Tom Hanks more often than with Martin Scorsese?"
+    sure = plan(planner, question).confidence
     assert sure is not None and sure.ask_back and 1 <= len(sure.choices) <= 3
     questions = [c.question for c in sure.choices]
     assert "Who has worked with Tom Hanks?" in questions

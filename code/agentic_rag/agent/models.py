@@ -49,8 +49,9 @@ class PlannedCall(BaseModel):
     purpose: str
     args: dict[str, Any]
     #: offline plans: which part of `ExecutionPlan.reading` (1-based) the call serves, and how
+    #: (total: a listing's own count, context for "showing 25 of 145", not evidence)
     part: int | None = None
-    role: Literal["answer", "other_reading", "absent_check"] = "answer"
+    role: Literal["answer", "other_reading", "absent_check", "total"] = "answer"
     absent: int | None = None  # absent_check: the index in that part's `absent` it counts
 
     @property

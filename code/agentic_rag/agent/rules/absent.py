@@ -18,10 +18,13 @@ from typing import NamedTuple
 from agentic_rag.agent.rules.intent import Intent
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
-from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
+from agentic_rag.agent.rules.tags import Tag, free, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, WORKS_AFTER, WORKS_BEFORE, role_at
+from agentic_rag.agent.rules.words import WORDS
 
 MAX_NAME_WORDS = 4
+#: words a typed name or title keeps in lower case ("Game of Thrones", "Vincent van Gogh")
+SMALL_WORDS = WORDS.small_words
 TITLE_OPS = frozenset({"describe", "people", "similar"})  # operations on a named title
 _POSSESSIVE = re.compile(r"['’]s$", re.I)
 _JOIN = re.compile(r"\s+|\s*-\s*|\.\s+")  # between the words of one name
@@ -29,6 +32,13 @@ _JOIN = re.compile(r"\s+|\s*-\s*|\.\s+")  # between the words of one name
 _TITLE_JOIN = re.compile(r"[\s:;,.!?&'’\-–—]+")
 #: a capitalised run that may be a title: small words may join capitalised ones
 _TITLE_RUN = re.compile(r"[A-Z0-9][\w'’:]*(?:\s+(?:(?:of|the|a|an|and|&)\s+)*[A-Z0-9][\w'’:]*)*")
+#: words after a title that close the question ("when was X added", "is X on netflix")
+_CLOSING = re.compile(
+    r"\s+(?:(?:was|were|got)\s+)?(?:added|released|made|come\s+out|came\s+"
+    r"out|premiered|on\s+netflix|about|(?:are|is)\s+there|does\s+it\s+have|has\s+it\s+got|"
+    r"do(?:es)?\s+(?:it|they)\s+(?:have|run|last))\W*$",
+    re.I,
+)
 _SENTENCE_END = re.compile(r"[.?!]\s*$")
 CHECK_PURPOSE = "in the catalog? "  # the purpose prefix of the grounding count
 
@@ -43,13 +53,9 @@ def title_case(raw: str) -> str:
     """The name as typed, each all-lower-case word capitalised (small words inside kept)."""
     words = raw.split()
     return " ".join(
-        w[:1].upper() + w[1:] if w.islower() and (i == 0 or w not in COMMON) else w
+        w[:1].upper() + w[1:] if w.islower() and (i == 0 or w not in SMALL_WORDS) else w
         for i, w in enumerate(words)
     )
-
-
-def _free(tags: list[Tag], start: int, end: int) -> bool:
-    return not any(t.start < end and start < t.end for t in tags)
 
 
 def _name_word(word: str, lex: Lexicon) -> bool:
@@ -64,9 +70,12 @@ def _runs(text: str, tags: list[Tag], lex: Lexicon) -> list[list[re.Match[str]]]
     runs: list[list[re.Match[str]]] = []
     prev: re.Match[str] | None = None
     for m in WORD.finditer(text):
-        ok = _free(tags, *m.span()) and _name_word(m.group(), lex)
-        joined = (prev is not None and _JOIN.fullmatch(text[prev.end() : m.start()]) is not None
-                  and not _POSSESSIVE.search(prev.group()))  # fmt: skip
+        ok = free(tags, *m.span()) and _name_word(m.group(), lex)
+        joined = (
+            prev is not None
+            and _JOIN.fullmatch(text[prev.end() : m.start()]) is not None
+            and not _POSSESSIVE.search(prev.group())
+        )
         if ok and runs and joined:
             runs[-1].append(m)
         elif ok:
@@ -93,9 +102,14 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
     return out
 
 
-def title_slot(text: str, tags: list[Tag], intent: Intent, lex: Lexicon,
-               classify: Callable[[str, list[Tag]], Intent],
-               lead: int | None) -> tuple[list[Tag], Intent]:  # fmt: skip
+def title_slot(
+    text: str,
+    tags: list[Tag],
+    intent: Intent,
+    lex: Lexicon,
+    classify: Callable[[str, list[Tag]], Intent],
+    lead: int | None,
+) -> tuple[list[Tag], Intent]:
     """A capitalised run where a title goes ("when was The Godfather added"): a title when the
     question, with the run masked as {title}, asks about a named title at least as surely as
     without it; a misspelt title is read as the catalog's, else kept as absent."""
@@ -113,15 +127,48 @@ def title_slot(text: str, tags: list[Tag], intent: Intent, lex: Lexicon,
         alt = classify(text, tagged)
         if alt.op in TITLE_OPS and (alt.score >= intent.score or intent.op == "search"):
             return tagged, alt
+    span = closing_run(text, tags, lead)  # "who directed the dark knight"
+    one = span is not None and WORD.fullmatch(text[span[0] : span[1]]) is not None
+    if span is not None and not (one and text[span[0] : span[1]].casefold() in lex.everyday_words):
+        raw = text[span[0] : span[1]]
+        hit = lex.fuzzy_title(raw)
+        cand = fuzzy_tag("title", span, raw, hit, None) if hit else absent_title(raw, span, lex)
+        tagged = sorted([*tags, cand], key=lambda t: t.start)
+        alt = classify(text, tagged)
+        if alt.op in TITLE_OPS and alt.score >= max(intent.score, 0.5):
+            return tagged, alt
     return tags, intent
 
 
-def typed_titles(text: str, tags: list[Tag], lex: Lexicon,
-                 lead: int | None) -> list[tuple[int, int, str]]:  # fmt: skip
+def closing_run(text: str, tags: list[Tag], lead: int | None) -> tuple[int, int] | None:
+    """The untagged words that close a question in lower case, where a title goes ("who
+    directed the dark knight", "when was parasite added"): back from the end (or from a closing
+    verb) over words that are not common, small words inside kept; None when none is left."""
+    end = len(text[:lead].rstrip(" ?!.")) if lead is None else lead
+    tail = _CLOSING.search(text[:end])
+    end = tail.start() if tail else end
+    toks = [m for m in WORD.finditer(text[:end]) if free(tags, *m.span())]
+    run: list[re.Match[str]] = []
+    for m in reversed(toks):
+        w = m.group().casefold()
+        gap = text[m.end() : run[0].start()] if run else text[m.end() : end]
+        if _JOIN.fullmatch(gap or " ") is None or (w in COMMON and w not in SMALL_WORDS):
+            break
+        run.insert(0, m)
+    while run and run[0].group().casefold() in SMALL_WORDS - {"the", "a", "an"}:
+        run.pop(0)
+    if not run or all(m.group().casefold() in COMMON for m in run):
+        return None
+    return run[0].start(), run[-1].end()
+
+
+def typed_titles(
+    text: str, tags: list[Tag], lex: Lexicon, lead: int | None
+) -> list[tuple[int, int, str]]:
     """Catalog titles typed without capitals ("how long is the irishman", "who made roma"),
     longest first: runs of untagged words before any description lead whose folded text is a
     title's; one word must not be everyday English, several must not all be small words."""
-    toks = [m for m in WORD.finditer(text[:lead]) if _free(tags, *m.span())]
+    toks = [m for m in WORD.finditer(text[:lead]) if free(tags, *m.span())]
     out = []
     for n in range(min(lex.max_title_words, len(toks)), 0, -1):
         for i in range(len(toks) - n + 1):
@@ -134,7 +181,8 @@ def typed_titles(text: str, tags: list[Tag], lex: Lexicon,
                 continue
             start, end = gram[0].start(), gram[-1].end()
             if (title := lex.title(text[start:end])) and all(
-                    e <= start or s >= end for s, e, _ in out):  # fmt: skip
+                e <= start or s >= end for s, e, _ in out
+            ):
                 out.append((start, end, title))
     return out
 
@@ -152,7 +200,7 @@ def title_runs(text: str, tags: list[Tag], lead: int | None) -> list[tuple[int, 
         start, end = m.start() + words[0].start(), m.start() + words[-1].end()
         opens = start == 0 or bool(_SENTENCE_END.search(text[:start]))
         common = all(w.group().casefold() in COMMON for w in words)
-        if opens or common or not _free(tags, start, end) or (lead is not None and start >= lead):
+        if opens or common or not free(tags, start, end) or (lead is not None and start >= lead):
             continue
         out.append((start, end))
     return out
@@ -162,14 +210,30 @@ def absent_title(raw: str, span: tuple[int, int], lex: Lexicon) -> Tag:
     """A title the question names (quoted, or capitalised in a title's place) that the catalog
     does not hold."""
     name = title_case(raw)
-    return Tag(kind="unknown_title", start=span[0], end=span[1], text=raw, value=name,
-               score=0.5, absent=True, near=lex.near_title(raw),
-               note=f"no title named {name} in the catalog")  # fmt: skip
+    return Tag(
+        kind="unknown_title",
+        start=span[0],
+        end=span[1],
+        text=raw,
+        value=name,
+        score=0.5,
+        absent=True,
+        near=lex.near_title(raw),
+        note=f"no title named {name} in the catalog",
+    )
 
 
 def absences(tags: list[Tag]) -> list[Absent]:
-    return [Absent(kind="title" if t.kind == "unknown_title" else "person", name=t.value,
-                   role=t.role, near=t.near) for t in tags if t.absent]  # fmt: skip
+    return [
+        Absent(
+            kind="title" if t.kind == "unknown_title" else "person",
+            name=t.value,
+            role=t.role,
+            near=t.near,
+        )
+        for t in tags
+        if t.absent
+    ]
 
 
 # -- the plan's record of them, and the answer's sentence --------------------------------------
@@ -191,8 +255,11 @@ def sentence(a: Absent, n: int, bold: Callable[[str], str]) -> str:
         said = f"The catalog has no title named {name} [{n}]."
     else:
         how = {"director": "directed by", "cast": "featuring"}.get(a.role or "", "with")
-        said = f"The catalog has no title {how} {name} [{n}]" + (
-            "" if a.role else " (as director or cast)") + "."  # fmt: skip
+        said = (
+            f"The catalog has no title {how} {name} [{n}]"
+            + ("" if a.role else " (as director or cast)")
+            + "."
+        )
     if a.near:
         said += f" Did you mean {' or '.join(bold(x) for x in a.near)}?"
     return said

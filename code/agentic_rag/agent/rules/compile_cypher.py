@@ -23,11 +23,19 @@ def _list(values: list[str]) -> str:
 
 
 def graph_ok(s: TitleSet) -> bool:
-    return not (s.added_from or s.added_to or s.missing or s.keywords or s.show_ids
-                or s.minutes_min is not None or s.minutes_max is not None)  # fmt: skip
+    return not (
+        s.added_from
+        or s.added_to
+        or s.missing
+        or s.keywords
+        or s.show_ids
+        or s.title_has
+        or s.minutes_min is not None
+        or s.minutes_max is not None
+    )
 
 
-def _filters(s: TitleSet) -> tuple[list[str], list[str]]:
+def filters(s: TitleSet) -> tuple[list[str], list[str]]:
     """(extra MATCH clauses, WHERE conditions) on Show variable s."""
     where: list[str] = []
     if s.type:
@@ -44,11 +52,14 @@ def _filters(s: TitleSet) -> tuple[list[str], list[str]]:
         where.append(f"s.rating IN {_list(s.ratings)}")
     if s.titles:
         where.append(f"s.title IN {_list(s.titles)}")
-    matches = [f"MATCH (s)-[:IN_GENRE]->(g{i}:Genre) WHERE g{i}.name IN {_list(group)}"
-               for i, group in enumerate(s.genres)]  # fmt: skip
+    matches = [
+        f"MATCH (s)-[:IN_GENRE]->(g{i}:Genre) WHERE g{i}.name IN {_list(group)}"
+        for i, group in enumerate(s.genres)
+    ]
     if s.countries:
-        matches.append(f"MATCH (s)-[:PRODUCED_IN]->(c0:Country) WHERE c0.name IN "
-                       f"{_list(s.countries)}")  # fmt: skip
+        matches.append(
+            f"MATCH (s)-[:PRODUCED_IN]->(c0:Country) WHERE c0.name IN {_list(s.countries)}"
+        )
     return matches, where
 
 
@@ -56,7 +67,7 @@ def person_works(s: TitleSet, limit: int = 60) -> str | None:
     """Titles of the set's people (one or two), with the set's other filters."""
     if not s.people or len(s.people) > 2 or not graph_ok(s):
         return None
-    matches, where = _filters(s)
+    matches, where = filters(s)
     a = s.people[0]
     head = f"MATCH (p:Person {{name: {lit(a.name)}}})-[r:{REL[a.role]}]->(s:Show)"
     if len(s.people) == 2:

@@ -10,26 +10,42 @@ import re
 from collections.abc import Iterable, Sequence
 
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
+from agentic_rag.folding import fold
 
 SHOW_ID = re.compile(r"^s\d+$")
 SHOW_COLS = "s.show_id, s.title, s.type, s.release_year"
 LIST_COLS = f"{SHOW_COLS}, s.rating, s.duration, s.date_added, s.listed_in"
-MISSING_COLUMNS = {"director": "director", "cast": "cast_members", "country": "country",
-                   "rating": "rating"}  # fmt: skip
+MISSING_COLUMNS = {
+    "director": "director",
+    "cast": "cast_members",
+    "country": "country",
+    "rating": "rating",
+}
 GROUPS = {
     "release_year": ("s.release_year", ""),
     "added_year": ("substr(s.date_added, 1, 4)", ""),
     "rating": ("s.rating", ""),
     "type": ("s.type", ""),
-    "country": ("c.name", " JOIN show_countries sc ON sc.show_id = s.show_id "
-                "JOIN countries c ON c.country_id = sc.country_id"),
-    "genre": ("g.name", " JOIN show_genres sg ON sg.show_id = s.show_id "
-              "JOIN genres g ON g.genre_id = sg.genre_id"),
-    "director": ("p.name", " JOIN show_people sp ON sp.show_id = s.show_id AND sp.role = "
-                 "'director' JOIN people p ON p.person_id = sp.person_id"),
-    "cast": ("p.name", " JOIN show_people sp ON sp.show_id = s.show_id AND sp.role = 'cast' "
-             "JOIN people p ON p.person_id = sp.person_id"),
-}  # fmt: skip
+    "country": (
+        "c.name",
+        " JOIN show_countries sc ON sc.show_id = s.show_id "
+        "JOIN countries c ON c.country_id = sc.country_id",
+    ),
+    "genre": (
+        "g.name",
+        " JOIN show_genres sg ON sg.show_id = s.show_id JOIN genres g ON g.genre_id = sg.genre_id",
+    ),
+    "director": (
+        "p.name",
+        " JOIN show_people sp ON sp.show_id = s.show_id AND sp.role = "
+        "'director' JOIN people p ON p.person_id = sp.person_id",
+    ),
+    "cast": (
+        "p.name",
+        " JOIN show_people sp ON sp.show_id = s.show_id AND sp.role = 'cast' "
+        "JOIN people p ON p.person_id = sp.person_id",
+    ),
+}
 ALIASES = {"cast": "actor", "added_year": "year_added"}
 
 
@@ -68,7 +84,7 @@ def conditions(s: TitleSet, a: str = "s") -> list[str]:
         ("seasons", ">=", s.seasons_min),
         ("seasons", "<=", s.seasons_max),
     ):
-        if val is not None:  # fmt: skip
+        if val is not None:
             out.append(f"{a}.{col} {op} {int(val)}")
     if s.added_from:
         out.append(f"{a}.date_added >= {lit(s.added_from)}")
@@ -80,9 +96,11 @@ def conditions(s: TitleSet, a: str = "s") -> list[str]:
             f" WHERE sg.show_id = {a}.show_id AND g.name IN ({in_list(group)}))"
         )
     if s.countries:
-        out.append("EXISTS (SELECT 1 FROM show_countries sc JOIN countries c ON c.country_id = "
-                   f"sc.country_id WHERE sc.show_id = {a}.show_id AND c.name IN "
-                   f"({in_list(s.countries)}))")  # fmt: skip
+        out.append(
+            "EXISTS (SELECT 1 FROM show_countries sc JOIN countries c ON c.country_id = "
+            f"sc.country_id WHERE sc.show_id = {a}.show_id AND c.name IN "
+            f"({in_list(s.countries)}))"
+        )
     for p in s.people:
         role = f" AND sp.role = {lit(p.role)}" if p.role else ""
         out.append(
@@ -92,13 +110,18 @@ def conditions(s: TitleSet, a: str = "s") -> list[str]:
     if s.ratings:
         out.append(f"{a}.rating IN ({in_list(s.ratings)})")
     if s.keywords:
-        out.append("(" + " OR ".join(f"lower({a}.description) LIKE {like(k)}"
-                                     for k in s.keywords) + ")")  # fmt: skip
+        out.append(
+            "(" + " OR ".join(f"lower({a}.description) LIKE {like(k)}" for k in s.keywords) + ")"
+        )
     out.extend(f"{a}.{MISSING_COLUMNS[m]} IS NULL" for m in s.missing if m in MISSING_COLUMNS)
     if s.titles:
         out.append(f"{a}.title IN ({in_list(s.titles)})")
     if s.show_ids:
         out.append(f"{a}.show_id IN ({ids_in(s.show_ids)})")
+    if s.title_has:  # folded title text, the phrase's words in a row
+        out.append(
+            "(" + " OR ".join(f"{a}.title_folded LIKE {like(fold(p))}" for p in s.title_has) + ")"
+        )
     return out
 
 
@@ -106,9 +129,19 @@ def count(s: TitleSet) -> str:
     return f"SELECT count(*) AS titles FROM shows s{_where(conditions(s))}"
 
 
+def count_by_type(s: TitleSet) -> str:
+    """The set's count, and how many of it are movies and TV shows."""
+    return (
+        "SELECT count(*) AS titles, coalesce(sum(s.type = 'Movie'), 0) AS movies, "
+        f"coalesce(sum(s.type = 'TV Show'), 0) AS tv_shows FROM shows s{_where(conditions(s))}"
+    )
+
+
 def listing(s: TitleSet, order: str = "s.release_year DESC, s.title", limit: int = 25) -> str:
-    return (f"SELECT {LIST_COLS} FROM shows s{_where(conditions(s))} ORDER BY {order} "
-            f"LIMIT {int(limit)}")  # fmt: skip
+    return (
+        f"SELECT {LIST_COLS} FROM shows s{_where(conditions(s))} ORDER BY {order} "
+        f"LIMIT {int(limit)}"
+    )
 
 
 def top(spec: QuerySpec) -> str:
@@ -119,8 +152,16 @@ def top(spec: QuerySpec) -> str:
         s = s.model_copy(update={"type": "TV Show" if col == "seasons" else "Movie"})
     cond = [*conditions(s), f"s.{col} IS NOT NULL"]
     alias = col if col != "release_year" else "year"
-    return (f"SELECT {LIST_COLS}, s.{col} AS {alias} FROM shows s{_where(cond)} "
-            f"ORDER BY s.{col} {way}, s.title LIMIT {spec.limit or 10}")  # fmt: skip
+    if spec.limit == 1:  # "the longest": the one title, and every title tied with it
+        best = f"(SELECT {'min' if spec.ascending else 'max'}(s.{col}) FROM shows s{_where(cond)})"
+        return (
+            f"SELECT {LIST_COLS}, s.{col} AS {alias} FROM shows s"
+            f"{_where([*cond, f's.{col} = {best}'])} ORDER BY s.title LIMIT 10"
+        )
+    return (
+        f"SELECT {LIST_COLS}, s.{col} AS {alias} FROM shows s{_where(cond)} "
+        f"ORDER BY s.{col} {way}, s.title LIMIT {spec.limit or 10}"
+    )
 
 
 def group(spec: QuerySpec) -> str:
@@ -129,41 +170,55 @@ def group(spec: QuerySpec) -> str:
     alias = ALIASES.get(dim, dim)
     way = "ASC" if spec.ascending else "DESC"
     conds = [*conditions(spec.titles), f"{expr} IS NOT NULL"]
-    return (f"SELECT {expr} AS {alias}, count(DISTINCT s.show_id) AS titles FROM shows s{joins}"
-            f"{_where(conds)} GROUP BY {expr} ORDER BY titles {way}, {alias} "
-            f"LIMIT {max(spec.limit or 10, 10)}")  # fmt: skip
+    return (
+        f"SELECT {expr} AS {alias}, count(DISTINCT s.show_id) AS titles FROM shows s{joins}"
+        f"{_where(conds)} GROUP BY {expr} ORDER BY titles {way}, {alias} "
+        f"LIMIT {max(spec.limit or 10, 10)}"
+    )
 
 
 def share(base: TitleSet, part: TitleSet) -> str:
     inner = " AND ".join(conditions(part)) or "1"
-    return (f"SELECT round(100.0 * sum(CASE WHEN {inner} THEN 1 ELSE 0 END) / count(*), 1) AS "
-            f"percent, sum(CASE WHEN {inner} THEN 1 ELSE 0 END) AS matching, count(*) AS total "
-            f"FROM shows s{_where(conditions(base))}")  # fmt: skip
+    return (
+        f"SELECT round(100.0 * sum(CASE WHEN {inner} THEN 1 ELSE 0 END) / count(*), 1) AS "
+        f"percent, sum(CASE WHEN {inner} THEN 1 ELSE 0 END) AS matching, count(*) AS total "
+        f"FROM shows s{_where(conditions(base))}"
+    )
 
 
 def compare(sets: Sequence[tuple[str, TitleSet]]) -> str:
-    return " UNION ALL ".join(f"SELECT {lit(name)} AS label, count(*) AS titles FROM shows s"
-                              f"{_where(conditions(s))}" for name, s in sets)  # fmt: skip
+    return " UNION ALL ".join(
+        f"SELECT {lit(name)} AS label, count(*) AS titles FROM shows s{_where(conditions(s))}"
+        for name, s in sets
+    )
 
 
 def labels(base: TitleSet, groups: dict[str, list[str]]) -> str:
-    return compare([(name, base.model_copy(update={"keywords": words}))
-                    for name, words in groups.items()])  # fmt: skip
+    return compare(
+        [(name, base.model_copy(update={"keywords": words})) for name, words in groups.items()]
+    )
 
 
 def average(s: TitleSet, col: str) -> str:
     if s.type is None:
         s = s.model_copy(update={"type": "TV Show" if col == "seasons" else "Movie"})
-    return (f"SELECT round(avg(s.{col}), 1) AS average_{col}, count(*) AS titles "
-            f"FROM shows s{_where([*conditions(s), f's.{col} IS NOT NULL'])}")  # fmt: skip
+    return (
+        f"SELECT round(avg(s.{col}), 1) AS average_{col}, count(*) AS titles "
+        f"FROM shows s{_where([*conditions(s), f's.{col} IS NOT NULL'])}"
+    )
 
 
 def title_rows(titles: Sequence[str], relaxed: bool = False) -> str:
-    cond = (" OR ".join(f"lower(s.title) LIKE {like(t)}" for t in titles) if relaxed
-            else f"s.title IN ({in_list(titles)})")  # fmt: skip
-    return (f"SELECT {SHOW_COLS}, s.rating, s.duration, s.director, s.cast_members, "
-            "s.country, s.date_added, s.listed_in, s.description FROM shows s "
-            f"WHERE {cond} LIMIT 10")  # fmt: skip
+    cond = (
+        " OR ".join(f"lower(s.title) LIKE {like(t)}" for t in titles)
+        if relaxed
+        else f"s.title IN ({in_list(titles)})"
+    )
+    return (
+        f"SELECT {SHOW_COLS}, s.rating, s.duration, s.director, s.cast_members, "
+        "s.country, s.date_added, s.listed_in, s.description FROM shows s "
+        f"WHERE {cond} LIMIT 10"
+    )
 
 
 def people_of(role: str | None, s: TitleSet, relaxed: bool = False) -> str:
@@ -172,30 +227,38 @@ def people_of(role: str | None, s: TitleSet, relaxed: bool = False) -> str:
     if relaxed and s.titles:
         conds = [" OR ".join(f"lower(s.title) LIKE {like(t)}" for t in s.titles)]
     conds += [f"sp.role = {lit(role)}"] if role else []
-    return (f"SELECT {SHOW_COLS}, p.name, sp.role FROM shows s JOIN show_people sp ON sp.show_id "
-            f"= s.show_id JOIN people p ON p.person_id = sp.person_id{_where(conds)} "
-            "ORDER BY s.show_id, sp.role DESC, sp.position LIMIT 100")  # fmt: skip
+    return (
+        f"SELECT {SHOW_COLS}, p.name, sp.role FROM shows s JOIN show_people sp ON sp.show_id "
+        f"= s.show_id JOIN people p ON p.person_id = sp.person_id{_where(conds)} "
+        "ORDER BY s.show_id, sp.role DESC, sp.position LIMIT 100"
+    )
 
 
 def costars(name: str, other: str = "cast", relaxed: bool = False) -> str:
     who = f"lower(p.name) LIKE {like(name)}" if relaxed else f"p.name = {lit(name)}"
-    return ("SELECT p2.name, count(DISTINCT s.show_id) AS shared, group_concat(DISTINCT s.title) "
-            "AS titles FROM people p JOIN show_people sp ON sp.person_id = p.person_id "
-            "JOIN show_people sp2 ON sp2.show_id = sp.show_id "
-            f"AND sp2.role = {lit(other)} AND sp2.person_id <> sp.person_id "
-            "JOIN people p2 ON p2.person_id = sp2.person_id JOIN shows s "
-            f"ON s.show_id = sp.show_id WHERE {who} GROUP BY p2.name "
-            "ORDER BY shared DESC, p2.name LIMIT 30")  # fmt: skip
+    return (
+        "SELECT p2.name, count(DISTINCT s.show_id) AS shared, group_concat(DISTINCT s.title) "
+        "AS titles FROM people p JOIN show_people sp ON sp.person_id = p.person_id "
+        "JOIN show_people sp2 ON sp2.show_id = sp.show_id "
+        f"AND sp2.role = {lit(other)} AND sp2.person_id <> sp.person_id "
+        "JOIN people p2 ON p2.person_id = sp2.person_id JOIN shows s "
+        f"ON s.show_id = sp.show_id WHERE {who} GROUP BY p2.name "
+        "ORDER BY shared DESC, p2.name LIMIT 30"
+    )
 
 
 def fts(words: Sequence[str], s: TitleSet, limit: int = 10) -> str:
     terms = list(dict.fromkeys(w for t in words for w in re.findall(r"\w+", t)))[:12] or ["netflix"]
     match = lit(" OR ".join(f'"{w}"' for w in terms))
-    return (f"SELECT {SHOW_COLS}, s.description FROM shows_fts JOIN shows s ON s.show_id = "
-            f"shows_fts.show_id{_where([f'shows_fts MATCH {match}', *conditions(s)])} "
-            f"ORDER BY rank LIMIT {int(limit)}")  # fmt: skip
+    return (
+        f"SELECT {SHOW_COLS}, s.description FROM shows_fts JOIN shows s ON s.show_id = "
+        f"shows_fts.show_id{_where([f'shows_fts MATCH {match}', *conditions(s)])} "
+        f"ORDER BY rank LIMIT {int(limit)}"
+    )
 
 
 def summary() -> str:
-    return ("SELECT s.type, count(*) AS titles, min(s.release_year) AS first_year, max(s."
-            "release_year) AS last_year FROM shows s GROUP BY s.type ORDER BY 2 DESC")  # fmt: skip
+    return (
+        "SELECT s.type, count(*) AS titles, min(s.release_year) AS first_year, max(s."
+        "release_year) AS last_year FROM shows s GROUP BY s.type ORDER BY 2 DESC"
+    )

@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel
 
+from agentic_rag.agent.rules import relations
 from agentic_rag.agent.rules.intent import CUES, GROUP_WORDS, mask
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
@@ -117,9 +118,9 @@ def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> 
     }
     for op in ops:
         used |= vocab.get(op, frozenset())
-        if op in CUES:
-            used |= {w.casefold() for m in CUES[op].finditer(masked)
-                     for w in WORD.findall(m.group())}  # fmt: skip
+        wordings = (*([CUES[op]] if op in CUES else []), *relations.WORDING.get(op, ()))
+        used |= {w.casefold() for cue in wordings for m in cue.finditer(masked)
+                 for w in WORD.findall(m.group())}  # fmt: skip
     for s in specs:
         said = " ".join([s.about if s.op in DESCRIBED else "", *s.titles.keywords,
                          *(w for v in s.labels.values() for w in v), *s.labels,

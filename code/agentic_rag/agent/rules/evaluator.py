@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from agentic_rag.agent.interfaces import EvalContext, Usage
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan
+from agentic_rag.agent.rules import compose
 from agentic_rag.agent.rules.phrasing import read_as
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.tools.base import ToolResult, ToolStatus
@@ -21,7 +22,11 @@ NO_READING = 0.5  # the confidence of a plan without a reading that found rows
 def deferred(spec: QuerySpec) -> bool:
     """A part planned only once an earlier part's results are in."""
     named = spec.titles.titles or spec.titles.show_ids
-    return (spec.op == "people" and not named) or (spec.needs_results and spec.op == "external")
+    return (
+        compose.waiting(spec)
+        or (spec.op == "people" and not named and spec.ref is None)
+        or (spec.needs_results and spec.op == "external")
+    )
 
 
 def usable(result: ToolResult | None) -> bool:
@@ -42,7 +47,7 @@ def evidence(plans: list[ExecutionPlan], results: list[ToolResult]) -> dict[int,
             result = by_id.get(f"{it}.{j}")
             if result is not None and result.reused_from:
                 result = by_id.get(result.reused_from, result)
-            if call.part is not None and usable(result):
+            if call.part is not None and call.role != "total" and usable(result):
                 out.setdefault(call.part, []).append(result)  # type: ignore[arg-type]
     return out
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agentic_rag.agent.rules.compose import PERSON_REF
 from agentic_rag.agent.rules.intent import CUES
 from agentic_rag.agent.rules.numbers import RELEASE_VERB
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
@@ -13,27 +14,40 @@ from agentic_rag.agent.rules.vocab import WORD
 
 _I = re.IGNORECASE
 PRONOUN = re.compile(r"\b(?:them|those|these|they|their|it|its|ones|that\s+one|this\s+one)\b", _I)
-FOLLOW_LEAD = re.compile(r"^(?:and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
-                         r"which\s+of\s+(?:these|those|them)|of\s+(?:these|those)|same\s+(?:for|"
-                         r"but)|among\s+(?:these|those))\b", _I)  # fmt: skip
+FOLLOW_LEAD = re.compile(
+    r"^(?:and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
+    r"which\s+of\s+(?:these|those|them)|of\s+(?:these|those)|same\s+(?:for|"
+    r"but)|among\s+(?:these|those))\b",
+    _I,
+)
 
 
 def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
     """'…the most titles, and how many?': a bare count after a ranking is part of the ranking."""
-    return (prev.op in ("most", "top") and spec.op in ("count", "list") and spec.titles.is_empty()
-            and bool(re.search(r"\bhow\s+many\b", piece, _I)))  # fmt: skip
+    return (
+        prev.op in ("most", "top")
+        and spec.op in ("count", "list")
+        and spec.titles.is_empty()
+        and bool(re.search(r"\bhow\s+many\b", piece, _I))
+    )
 
 
 def is_follow_up(text: str, spec: QuerySpec) -> bool:
     bare = not spec.titles.people and not spec.titles.titles  # no subject of its own
     short = spec.needs_results or len(WORD.findall(text)) <= 4
-    return bool(FOLLOW_LEAD.match(text)) or (bare and short)
+    someone = bare and PERSON_REF.search(text) is not None  # "what else did he direct?"
+    return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone
 
 
 def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -> QuerySpec:
     """The new part read with the previous question: its entities replace the old ones."""
     own = bool(CUES["count"].search(text) or CUES["people"].search(text)) or new.op in (
-        "most", "share", "compare", "average", "top")  # fmt: skip
+        "most",
+        "share",
+        "compare",
+        "average",
+        "top",
+    )
     out = (new if own else old).model_copy(deep=True)
     fresh = new.titles.model_copy()
     dated = old.titles.added_from or old.titles.added_to

@@ -26,9 +26,10 @@ CUES: dict[str, re.Pattern[str]] = {
     "label": re.compile(r"\b(?:label|tag|classify|categori[sz]e|bucket)\b.*\bas\b", _I),
     "compare": re.compile(r"\b(?:compare[ds]?|comparison|versus|vs\.?|difference\s+between|"
                           r"more\b.*\b(?:or|than)|(?:or|than)\b.*\bmore)\b", _I),
-    "average": re.compile(r"\b(?:average|mean|typical\s+(?:length|duration|runtime))\b", _I),
+    "average": re.compile(r"\b(?:average|avg|mean|typical\s+(?:length|duration|runtime))\b", _I),
     "costars": re.compile(r"\b(?:co-?stars?|worked\s+with|(?:acted|appeared|starred|worked)\s+"
-                          r"(?:with|alongside)|collaborat\w*)\b", _I),
+                          r"(?:with|alongside)|collaborat\w*|team(?:ed|s)?\s+up|alongside|"
+                          r"(?:most\s+)?often\s+with|paired\s+with)\b", _I),
     "similar": re.compile(r"\b(?:similar\s+to|like|such\s+as|in\s+the\s+(?:style|vein)\s+of|if\s+"
                           r"i\s+(?:liked|loved|enjoyed))\s+\{title\}", _I),
     "external": re.compile(r"\b(?:imdb|rotten\s+tomatoes|metacritic|critics?|reviews?|reviewed|"
@@ -44,6 +45,10 @@ CUES: dict[str, re.Pattern[str]] = {
                        r"leading|breakdown|per|by\s+(?:country|genre|year|rating))\b", _I),
     "top": re.compile(r"\b(?:longest|shortest|oldest|newest|earliest|latest|most\s+recent(?:ly)?|"
                       r"most\s+seasons|fewest\s+seasons)\b", _I),
+    "describe": re.compile(r"\b(?:runtime|run\s*time|running\s+time|length|duration|how\s+long\s+"
+                           r"(?:is|was)|how\s+many\s+seasons|(?:age\s+)?rating|rated|when\s+(?:was|"
+                           r"did|were))\b[^{]*\{title\}|\{title\}[^{]*\b(?:runtime|how\s+long|rated|"
+                           r"rating)\b", _I),
     "people": re.compile(r"\bwho\b|\bcast\b|\bdirector|\bactors?\b|\bstars?\s+(?:of|in)\b", _I),
 }
 #: a group noun after "which/what" names the group of a `most` question
@@ -62,6 +67,7 @@ GROUP_WORDS: dict[str, re.Pattern[str]] = {
 # fmt: on
 
 
+CUE_FLOOR = 0.5  # how sure an operation a cue word decided is, at least
 PER_GROUP = re.compile(r"\b(?:per|each|every)\s+(?:release\s+)?(?:year|country|genre|rating)\b", _I)
 RANKED = re.compile(r"\bby\s+(?:the\s+)?(?:number|count)\b", _I)
 
@@ -92,8 +98,11 @@ class IntentMatcher:
         # the one loader of the shared bank; read once per process, at the first question
         from agentic_rag.agent.plan_examples import load_examples
 
-        self.examples = [(mask(e.question, tag_text(e.question)), e.operation, e.question)
-                         for e in load_examples(path) if e.operation]  # fmt: skip
+        self.examples = [
+            (mask(e.question, tag_text(e.question)), e.operation, e.question)
+            for e in load_examples(path)
+            if e.operation
+        ]
         docs = [set(self._features(m)) for m, _, _ in self.examples]
         df = Counter(f for d in docs for f in d)
         self.idf = {f: math.log((1 + len(docs)) / (1 + n)) + 1 for f, n in df.items()}
@@ -108,8 +117,13 @@ class IntentMatcher:
     def nearest(self, masked: str, k: int = 3) -> list[tuple[str, float, str]]:
         """The k examples most similar to `masked` (idf-weighted cosine of words and pairs)."""
         vec = self._vector(masked)
-        scored = sorted(((sum(w * ex.get(f, 0.0) for f, w in vec.items()), i)
-                         for i, ex in enumerate(self.vectors)), reverse=True)[:k]  # fmt: skip
+        scored = sorted(
+            (
+                (sum(w * ex.get(f, 0.0) for f, w in vec.items()), i)
+                for i, ex in enumerate(self.vectors)
+            ),
+            reverse=True,
+        )[:k]
         return [(self.examples[i][1], round(score, 3), self.examples[i][2]) for score, i in scored]
 
     def _vector(self, masked: str) -> dict[str, float]:
@@ -127,6 +141,8 @@ class IntentMatcher:
                 return Intent(op=op, score=1.0, cue=op)
         if CUES["compare"].search(masked) and _pair(tags):
             return Intent(op="compare", score=1.0, cue="compare")
+        if named and CUES["describe"].search(masked):  # "the runtime of {title}"
+            return Intent(op="describe", score=0.9, cue="describe")
         if CUES["external"].search(masked):
             return Intent(op="external", score=0.9, cue="external")
         if re.match(r"^\W*who\b", masked) and not CUES["most"].search(masked):
@@ -139,6 +155,7 @@ class IntentMatcher:
         ranked = [op for op, _ in votes.most_common() if op in allowed]
         op = ranked[0] if ranked else ("list" if kinds else "search")
         best = next((h for h in hits if h[0] == op), (op, 0.4, ""))
+        voted = op
         if PER_GROUP.search(masked) or RANKED.search(masked):
             op = "most"  # "how many ... per year", "top countries by number of titles"
         elif CUES["count"].search(masked) and op not in ("describe", "average", "most"):
@@ -147,7 +164,8 @@ class IntentMatcher:
             op = "top"
         elif op == "count" and not CUES["count"].search(masked):
             op = "list"
-        return Intent(op=op, score=round(best[1], 2), example=best[2])
+        score = best[1] if op == voted else max(best[1], CUE_FLOOR)  # a cue decided it
+        return Intent(op=op, score=round(score, 2), example=best[2])
 
 
 def _fits(op: str, named: bool, person: bool, masked: str) -> bool:
@@ -175,6 +193,9 @@ def _pair(tags: list[Tag]) -> bool:
 def group_of(masked: str) -> str | None:
     """The group a `most` question ranks: the first group noun of the question."""
     text = re.sub(r"\{\w+\}", " ", masked)
-    hits = [(m.start(), i, name) for i, (name, pattern) in enumerate(GROUP_WORDS.items())
-            if (m := pattern.search(text))]  # fmt: skip
+    hits = [
+        (m.start(), i, name)
+        for i, (name, pattern) in enumerate(GROUP_WORDS.items())
+        if (m := pattern.search(text))
+    ]
     return min(hits)[2] if hits else None

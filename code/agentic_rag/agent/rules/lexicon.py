@@ -74,10 +74,13 @@ class Lexicon:
             if title:
                 shows[title] = ShowInfo(sid, typ, year, desc or "")
         latest = conn.execute("SELECT max(date_added), max(release_year) FROM shows").fetchone()
-        counts = dict(conn.execute(  # credits of the people whose folded names collide
-            "SELECT p.name, count(*) FROM people p JOIN show_people sp ON sp.person_id = "
-            "p.person_id WHERE p.name_folded IN (SELECT name_folded FROM people GROUP BY "
-            "name_folded HAVING count(*) > 1) GROUP BY p.name"))  # fmt: skip
+        counts = dict(
+            conn.execute(  # credits of the people whose folded names collide
+                "SELECT p.name, count(*) FROM people p JOIN show_people sp ON sp.person_id = "
+                "p.person_id WHERE p.name_folded IN (SELECT name_folded FROM people GROUP BY "
+                "name_folded HAVING count(*) > 1) GROUP BY p.name"
+            )
+        )
         return cls(
             genres=column("SELECT name FROM genres ORDER BY name"),
             countries=column("SELECT name FROM countries ORDER BY name"),
@@ -103,6 +106,11 @@ class Lexicon:
     def title(self, text: str) -> str | None:
         k = key(text)
         return self.title_keys.get(k) or self.title_keys.get(f"the {k}")
+
+    def titles_with(self, phrase: str) -> list[str]:
+        """The titles whose words include the phrase's words in a row ("power rangers")."""
+        k = f" {key(phrase)} "
+        return [t for tk, t in self.title_keys.items() if k in f" {tk} "] if k.strip() else []
 
     def show(self, title: str) -> ShowInfo | None:
         return self.shows.get(title)
@@ -146,8 +154,9 @@ class Lexicon:
         return (choices[hit[0]], hit[1]) if hit else None
 
     @staticmethod
-    def _near(text: str, choices: dict[str, str],
-              processor: Callable[[str], str] | None = None) -> list[str]:  # fmt: skip
+    def _near(
+        text: str, choices: dict[str, str], processor: Callable[[str], str] | None = None
+    ) -> list[str]:
         """The best-scoring choices in [NEAR_CUTOFF, FUZZY_CUTOFF): the same scorer as `_fuzzy`,
         one band lower; ties are all offered (up to MAX_NEAR), never a lower score."""
         k = key(text)

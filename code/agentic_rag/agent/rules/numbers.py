@@ -7,22 +7,21 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.periods import MONTH_NAMES, period_tags
 from agentic_rag.agent.rules.tags import Tag, at
+from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 _Y = r"((?:19|20)\d\d)"
-_MONTH_NAMES = (
-    "january february march april may june july august september october november december"
-)
-MONTHS = {m: i for i, m in enumerate(_MONTH_NAMES.split(), start=1)}
+MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
 _MON = r"(" + "|".join([*MONTHS, *(m[:3] for m in MONTHS)]) + r")\.?"
-NUM_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-             "eight": 8, "nine": 9, "ten": 10, "a single": 1, "single": 1, "a": 1,
-             "twenty": 20, "fifteen": 15, "twelve": 12}  # fmt: skip
-_N = r"(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)"
+NUM_WORDS = {**WORDS.numbers, **WORDS.number_phrases}
+_N = r"(\d+(?:\.\d+)?|" + "|".join(sorted(WORDS.numbers, key=len, reverse=True)) + ")"
 ADDED_VERB = re.compile(
     r"\b(?:added|adds?|arriv\w+|landed|joined|came\s+(?:on|to)|hit|dropped|uploaded|put\s+on|"
-    r"new\s+(?:to|on)|date\s+added|additions?)\b", _I)  # fmt: skip
+    r"new\s+(?:to|on)|date\s+added|additions?)\b",
+    _I,
+)
 RELEASE_VERB = re.compile(
     r"\b(?:released|release[ds]?|came\s+out|made|produced|filmed|premiered|from|aired)\b", _I
 )
@@ -30,32 +29,47 @@ _WHEN = (
     r"(in|during|since|after|before|until|by|on|from|prior\s+to|as\s+of|"
     r"(?:later|newer|more\s+recent|older|earlier)\s+than)"
 )
-_DATE = re.compile(rf"\b{_WHEN}?\s*(?:{_MON}\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?)?{_Y}\b"
-                   rf"(?:-(\d\d)-(\d\d))?", _I)  # fmt: skip
+_DATE = re.compile(
+    rf"\b{_WHEN}?\s*(?:{_MON}\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?)?{_Y}\b"
+    rf"(?:-(\d\d)-(\d\d))?",
+    _I,
+)
 _TO = r"\s*(?:-|–|to|and|until|through|thru)\s*"
 #: a span of months in one year: "june to august 2019", "2019 (june-august)"
 _FROM = r"(?:between\s+|from\s+)?"
-_MONTH_SPAN = re.compile(rf"\b{_FROM}{_MON}{_TO}{_MON},?\s*(?:of\s+)?{_Y}\b|"
-                         rf"\b{_Y}\W{{0,3}}{_FROM}{_MON}{_TO}{_MON}\b", _I)  # fmt: skip
-_OPEN_END = re.compile(r"\s*(?:(?:or|and)\s+(later|after|since|newer|earlier|before|older)|"
-                       r"(onwards?))\b", _I)  # fmt: skip
+_MONTH_SPAN = re.compile(
+    rf"\b{_FROM}{_MON}{_TO}{_MON},?\s*(?:of\s+)?{_Y}\b|"
+    rf"\b{_Y}\W{{0,3}}{_FROM}{_MON}{_TO}{_MON}\b",
+    _I,
+)
+_OPEN_END = re.compile(
+    r"\s*(?:(?:or|and)\s+(later|after|since|newer|earlier|before|older)|"
+    r"(onwards?))\b",
+    _I,
+)
 _EARLIER = {"earlier", "before", "older"}
 _RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|through)\s*{_Y}\b", _I)
 _LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{_N}\s+years?\b", _I)
-_DECADE = re.compile(r"\b(?:the\s+)?(?:(19|20)?(\d)0'?s|(sixties|seventies|eighties|nineties))\b",
-                     _I)  # fmt: skip
+_DECADE = re.compile(
+    r"\b(?:the\s+)?(?:(19|20)?(\d)0'?s|(sixties|seventies|eighties|nineties))\b", _I
+)
 _DECADE_WORDS = {"sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties": 1990}
 _MORE = (
-    r"longer\s+than|more\s+than|over|greater\s+than|above|at\s+least|exceeding|beyond|min(?:imum)?"
+    r"longer\s+th[ae]n|more\s+th[ae]n|over|greater\s+than|above|at\s+least|exceeding|beyond|"
+    r"min(?:imum)?"
 )
 _LESS = r"shorter\s+than|less\s+than|fewer\s+than|under|below|at\s+most|up\s+to|within|max(?:imum)?"
 _UNIT = r"(hours?|hrs?|h|minutes?|mins?|m|seasons?)"
 _HALF = r"(\s+and\s+a\s+half)?"
 _AMOUNT = re.compile(
     rf"\b(?:({_MORE}|{_LESS}|exactly|only|just)\s+)?{_N}{_HALF}\s*(\+|\s+or\s+(?:more|longer|less|"
-    rf"fewer))?\s*{_UNIT}\b", _I)  # fmt: skip
+    rf"fewer))?\s*{_UNIT}\b(\s+and\s+a\s+half\b)?",
+    _I,
+)
 _BETWEEN = re.compile(rf"\bbetween\s+{_N}\s+and\s+{_N}\s*{_UNIT}\b", _I)
-_TOP = re.compile(rf"\b(?:top|first|best|the)\s+{_N}\b(?!\s*(?:seasons?|minutes?|hours?|%))", _I)
+_TOP = re.compile(
+    rf"\b(?:top|first|best|the|which|what)\s+{_N}\b(?!\s*(?:seasons?|minutes?|hours?|%))", _I
+)
 
 
 def num(word: str) -> float:
@@ -86,8 +100,9 @@ def _month_span(m: re.Match[str], text: str) -> Tag:
     if _when(text, m.start()) == "release":
         return at("release", m, lo=year, hi=year, label=str(year))
     label = f"{year}-{first:02d} to {year}-{last:02d}"
-    return at("added", m, value=f"{year}-{first:02d}-01", value2=_month_end(year, last),
-               label=label)  # fmt: skip
+    return at(
+        "added", m, value=f"{year}-{first:02d}-01", value2=_month_end(year, last), label=label
+    )
 
 
 def _date_tag(m: re.Match[str], text: str) -> Tag:
@@ -112,19 +127,37 @@ def _date_tag(m: re.Match[str], text: str) -> Tag:
         lo, hi, label = f"{year}-01-01", f"{year + 1}-01-01", str(year)
     kind = _when(text, m.start())
     if kind == "release":
-        bounds = {"since": (year, None), "from": (year, year), "after": (year + 1, None),
-                  "later": (year + 1, None), "before": (None, year - 1), "prior": (None, year - 1),
-                  "newer": (year + 1, None), "more": (year + 1, None), "older": (None, year - 1),
-                  "earlier": (None, year - 1),
-                  "until": (None, year), "by": (None, year)}.get(word, (year, year))  # fmt: skip
-        return at("release", m, lo=bounds[0],
-                   hi=bounds[1], label=label)  # fmt: skip
-    span = {"since": (lo, None), "from": (lo, hi), "as": (lo, None), "after": (hi, None),
-            "later": (hi, None), "before": (None, lo), "prior": (None, lo), "until": (None, hi),
-            "newer": (hi, None), "more": (hi, None), "older": (None, lo), "earlier": (None, lo),
-            "by": (None, hi)}.get(word, (lo, hi))  # fmt: skip
-    return at("added", m, value=span[0] or "",
-               value2=span[1] or "", label=f"{word} {label}")  # fmt: skip
+        bounds = {
+            "since": (year, None),
+            "from": (year, year),
+            "after": (year + 1, None),
+            "later": (year + 1, None),
+            "before": (None, year - 1),
+            "prior": (None, year - 1),
+            "newer": (year + 1, None),
+            "more": (year + 1, None),
+            "older": (None, year - 1),
+            "earlier": (None, year - 1),
+            "until": (None, year),
+            "by": (None, year),
+        }.get(word, (year, year))
+        return at("release", m, lo=bounds[0], hi=bounds[1], label=label)
+    span = {
+        "since": (lo, None),
+        "from": (lo, hi),
+        "as": (lo, None),
+        "after": (hi, None),
+        "later": (hi, None),
+        "before": (None, lo),
+        "prior": (None, lo),
+        "until": (None, hi),
+        "newer": (hi, None),
+        "more": (hi, None),
+        "older": (None, lo),
+        "earlier": (None, lo),
+        "by": (None, hi),
+    }.get(word, (lo, hi))
+    return at("added", m, value=span[0] or "", value2=span[1] or "", label=f"{word} {label}")
 
 
 def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
@@ -134,7 +167,10 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
     def free(s: int, e: int) -> bool:
         return not any(t.start < e and s < t.end for t in tags)
 
+    tags += period_tags(text, latest_added, _when)
     for m in _LAST.finditer(text):
+        if not free(*m.span()):
+            continue
         n = int(num(m.group(1)))
         if _when(text, m.start()) == "added":
             first, last = int(latest_added[:4]) - n + 1, latest_added[:4]
@@ -145,7 +181,8 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
             label = f"{first}–{latest_release}, the last {n} years"
             tags.append(at("release", m, lo=first, label=label))
     for m in _MONTH_SPAN.finditer(text):
-        tags.append(_month_span(m, text))
+        if free(*m.span()):
+            tags.append(_month_span(m, text))
     for m in _RANGE.finditer(text):
         a, b = sorted((int(m.group(1)), int(m.group(2))))
         if not free(*m.span()):
@@ -172,11 +209,11 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
         f = 60 if unit.startswith("h") else 1
         kind = "seasons" if unit.startswith("s") else "minutes"
         tags.append(at(kind, m, lo=int(a * f), hi=int(b * f)))
-    for m in _AMOUNT.finditer(text):  # fmt: skip
+    for m in _AMOUNT.finditer(text):
         if not free(*m.span()):
             continue
         how, plus, unit = (m.group(1) or "").casefold(), m.group(4), m.group(5)
-        n = num(m.group(2)) + (0.5 if m.group(3) else 0)
+        n = num(m.group(2)) + (0.5 if m.group(3) or m.group(6) else 0)
         value = round(n * (60 if unit.casefold().startswith("h") else 1))
         lo: int | None = value
         hi: int | None = value
@@ -188,6 +225,6 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
         kind = "seasons" if unit.casefold().startswith("s") else "minutes"
         tags.append(at(kind, m, lo=lo, hi=hi))
     for m in _TOP.finditer(text):
-        if free(*m.span()) and m.group(1).casefold() != "a":
-            tags.append(at("limit", m, lo=int(num(m.group(1)))))  # fmt: skip
+        if free(*m.span()) and m.group(1).casefold() not in ("a", "an"):
+            tags.append(at("limit", m, lo=int(num(m.group(1)))))
     return sorted(tags, key=lambda t: t.start)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from agentic_rag.agent.rules.relations import RELATIONS
+from agentic_rag.agent.rules.relations import reading as relation_reading
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 
 GROUP_NAMES = {"country": "country", "genre": "genre", "director": "director", "cast": "actor",
@@ -63,6 +65,8 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
         words.append("with no " + " or ".join(s.missing) + " listed")
     if s.titles:
         words.append("named " + ", ".join(s.titles))
+    if s.title_has:
+        words.append("with " + " or ".join(f"'{p}'" for p in s.title_has) + " in the title")
     if s.show_ids:
         words.append(f"(the {len(s.show_ids)} titles of the previous answer)")
     return " ".join(words)
@@ -81,7 +85,7 @@ def reading(spec: QuerySpec) -> str:
         return f"Ranking each {GROUP_NAMES.get(spec.by or '', spec.by)} by {s} ({way} first)"
     if op == "top":
         word = ORDER_NAMES.get(spec.by or "", ("", ""))[1 if spec.ascending else 0]
-        return f"The {word} {s}"
+        return f"The {word} {set_words(spec.titles, plural=spec.limit != 1)}"
     if op == "share" and spec.part is not None:
         return f"Share of {s} that are {set_words(spec.part).replace('titles ', '', 1)}"
     if op == "compare" and spec.part is not None:
@@ -93,8 +97,14 @@ def reading(spec: QuerySpec) -> str:
         return f"Average {'seasons' if spec.by == 'seasons' else 'running time'} of {s}"
     if op == "people":
         who = {"director": "Directors", "cast": "Cast"}.get(spec.role or "", "People")
-        target = s if not spec.titles.is_empty() else f"the best match for '{spec.about}'"
+        target = (
+            s
+            if not spec.titles.is_empty()
+            else ("the earlier part's title" if spec.ref else f"the best match for '{spec.about}'")
+        )
         return f"{who} of {target}"
+    if op in RELATIONS:
+        return relation_reading(spec, s)
     if op == "costars":
         name = spec.titles.people[0].name if spec.titles.people else "them"
         return f"{'Directors' if spec.role == 'director' else 'People'} who worked with {name}"

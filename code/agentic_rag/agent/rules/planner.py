@@ -14,7 +14,7 @@ from typing import Any
 
 from agentic_rag.agent.interfaces import PlanContext, Usage
 from agentic_rag.agent.models import ARGS_BY_TOOL, MAX_CALLS, ExecutionPlan, PlannedCall
-from agentic_rag.agent.rules import absent, clarify
+from agentic_rag.agent.rules import absent, clarify, compose, relations
 from agentic_rag.agent.rules import compile_cypher as cy
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.evaluator import deferred, usable
@@ -88,13 +88,16 @@ class Compiler:
         if op == "label" and spec.labels:
             return [[sql(what, q.labels(s, spec.labels))]]
         if op == "describe":  # a named title, or the words of one the catalog does not hold
-            named = s.titles or [spec.text]
-            return [[sql(what, q.title_rows(named)), sql(what, q.title_rows(named, True))]]
+            named = [*(s.titles or [spec.text]), *(n for a in spec.absent for n in a.near)]
+            loose = [] if spec.absent else [sql(what, q.title_rows(named, True))]  # not a guess
+            return [[sql(what, q.title_rows(named)), *loose]]
         if op == "costars" and s.people:
             name, other = s.people[0].name, spec.role if spec.role == "director" else "cast"
             return [[call("cypher", what, query=cy.costars(name, other), max_rows=60),
                      sql(what, q.costars(name, other)),
                      sql(what, q.costars(name.split()[-1], other, True))]]  # fmt: skip
+        if op == "people" and spec.ref == "all" and not (s.titles or s.show_ids or s.is_empty()):
+            return [[sql(what, q.people_of(spec.role, s), 100)]]  # "who directed them": the set
         if op == "people" and (s.titles or s.show_ids):
             if s.show_ids:
                 return [[sql(what, q.people_of(spec.role, s), 100)]]
@@ -118,11 +121,27 @@ class Compiler:
                           show_ids=[info.show_id], depth=2, max_nodes=60)]]  # fmt: skip
         if op == "external":
             return self._external(spec, results, tools, what)
+        if op == "chain" and len(s.people) >= 2:  # every length at once: the shortest wins
+            return [[call("cypher", what, query=c, max_rows=5)] for c in relations.chains(spec)]
+        if op in relations.RELATIONS and (op == "auteur" or len(s.people) >= 2):
+            alt = relations.sql(spec)
+            return [[call("cypher", what, query=relations.cypher(spec), max_rows=60),
+                     *([sql(what, alt)] if alt else [])]]  # fmt: skip
         if op == "list":
             alts = [sql(what, q.listing(s, limit=spec.limit or 25))]
             if s.people and (query := cy.person_works(s)):
                 alts.insert(0, call("cypher", what, query=query, max_rows=60))
-            return [alts]
+            if spec.absent:  # the absent entity's own count says 0
+                return [alts]
+            total = q.count(s) if s.type else q.count_by_type(s)  # "showing N of M"
+            return [
+                alts,
+                [
+                    sql(f"how many in all: {set_words(s)}", total).model_copy(
+                        update={"role": "total"}
+                    )
+                ],
+            ]
         about = spec.about or spec.text
         loose = TitleSet(type=s.type)
         return [
@@ -194,7 +213,10 @@ class OfflinePlanner:
         tried = {c.key for p in ctx.previous_plans for c in p.calls}
         bad = _bad_keys(ctx)
         for i, spec in enumerate(specs, start=1):
-            steps = self.compiler.steps(spec, ctx.results, tools)
+            known = i == 1 or compose.fill(
+                spec, compose.earlier_rows(ctx.previous_plans, ctx.results, i - 1)
+            )
+            steps = self.compiler.steps(spec, ctx.results, tools) if known else []
             steps = [kept for alts in steps if (kept := [c for c in alts if c.tool in tools])]
             lines.append(f"Part {i}/{n} ({spec.op}): {reading(spec)}"
                          + (" [deferred]" if deferred(spec) else ""))  # fmt: skip
@@ -236,7 +258,10 @@ def _bad_keys(ctx: PlanContext) -> set[str]:
 def ensure(calls: list[PlannedCall], ctx: PlanContext, resolved: str) -> list[PlannedCall]:
     """Never an empty plan and never an identical repeat of an earlier call."""
     tried = {c.key for p in ctx.previous_plans for c in p.calls}
-    calls = [c for c in {c.key: c for c in calls}.values() if c.key not in tried]
+    first: dict[str, PlannedCall] = {}
+    for c in calls:  # the first of identical calls keeps its part and purpose
+        first.setdefault(c.key, c)
+    calls = [c for c in first.values() if c.key not in tried]
     if calls:
         return calls
     text = resolved or "popular titles"

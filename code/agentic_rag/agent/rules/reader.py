@@ -8,20 +8,27 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
-from agentic_rag.agent.rules import absent
+from agentic_rag.agent.rules import absent, holdings, relations
+from agentic_rag.agent.rules.compose import link, person_of_title
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
-from agentic_rag.agent.rules.intent import CUES, IntentMatcher, group_of, mask
+from agentic_rag.agent.rules.intent import CUES, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.numbers import ADDED_VERB
-from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
+from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
+from agentic_rag.agent.rules.shape import average_unit, fit_units, one_asked, order
+from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag
-from agentic_rag.agent.rules.vocab import COMMON, TYPE_HINTS, WORD
+from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 _I = re.IGNORECASE
-_SPLIT = re.compile(r"(?<=[?;!])\s+|(?-i:(?<=[a-z]{2}\.)\s+(?=[A-Z]))|,?\s+(?:and|but|also|then)\s+"
-                    r"(?=(?:what|who|which|how|where|when|list|tell|show|give|name|do|does|did|is|are)\b)"
-                    r"|\.?\s+then\s+", _I)  # fmt: skip
+_SPLIT = re.compile(
+    r"(?<=[?;!])\s+|(?-i:(?<=[a-z]{2}\.)\s+(?=[A-Z]))|,?\s+(?:and|but|also|then)\s+(?=(?:"
+    r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which|how|where|when|list|tell|show|give|name|do|does|did|"
+    r"is|are)\b)|[.,]\s+then\s+|,\s+(?=(?:name|list|show|give|tell)\s+(?:me\s+)?(?:them|those|"
+    r"all|the\s+titles)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)",
+    _I,
+)
 #: an instruction to the system rather than a catalog question (never acted on)
 _COMMAND = re.compile(
     r"\b(?:ignore|disregard|forget|override|drop\s+table|delete\s+from|system\s+"
@@ -40,9 +47,23 @@ _KEYWORDS = re.compile(
     r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+(?:or|and|versus|vs\.?)\s+)?)+)",
     _I,
 )
-_LABEL = re.compile(r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+)?)+?)\s+as\s+['\"“‘]?"
-                    r"([\w][\w -]{0,30}?)['\"”’]?(?=\s*(?:,|;|\.|\band\b|$))", _I)  # fmt: skip
-NOT_DESCRIBED = {"count", "most", "share", "label", "people", "costars", "external", "similar"}
+_LABEL = re.compile(
+    r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+)?)+?)\s+as\s+['\"“‘]?"
+    r"([\w][\w -]{0,30}?)['\"”’]?(?=\s*(?:,|;|\.|\band\b|$))",
+    _I,
+)
+CUE_SCORE = 0.8  # how sure a reading decided by a wording (a relation, a ranking of groups) is
+NOT_DESCRIBED = {
+    "count",
+    "most",
+    "share",
+    "label",
+    "people",
+    "costars",
+    "external",
+    "similar",
+    *relations.RELATIONS,
+}
 _STOP_WORDS = (
     "a an the and or of in on to as with that which whose who their its titles title "
     "movies movies films shows series mention mentions mentioning description "
@@ -72,38 +93,58 @@ class Reader:
         specs: list[QuerySpec] = []
         dropped = []
         for piece in pieces or [text]:
-            if _COMMAND.search(piece) and not re.search(r"\b(?:how\s+many|list|which|who)\b",
-                                                          piece, _I):  # fmt: skip
+            if _COMMAND.search(piece) and not re.search(
+                r"\b(?:how\s+many|list|which|who)\b", piece, _I
+            ):
                 dropped.append(piece)
                 continue
             spec = self.read_part(piece)
             if specs and answered_by(specs[-1], spec, piece):
                 continue
-            if specs and spec.needs_results:
-                spec.titles = specs[-1].titles.merged(spec.titles)
-            specs.append(spec)
+            if (people := person_of_title(spec, piece)) is not None:  # "the director of X"
+                specs.append(people)
+            specs.append(link(specs[-1], spec, piece) if specs else spec)
         if not specs:
             specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
         if dropped:
             specs[0].notes.append("ignored an instruction that is not a question about the catalog")
         if history and len(specs) == 1 and is_follow_up(text, specs[0]):
-            prev = history[-1]
-            old = self.read(prev.resolved_question or prev.question)[0]
-            specs = [follow(old, specs[0], text, prev.show_ids)]
+            prev = history[-1]  # its reading: its own words read with the turns before it,
+            old = self.read(prev.question, history[:-1])[-1]  # never the generated text
+            new = link(old, specs[0].model_copy(deep=True), text)
+            # "what else did he direct?" needs the person the last turn found: that turn's
+            # reading runs again as part 1, this one is part 2
+            specs = (
+                [old, new] if new.ref == "person" else [follow(old, specs[0], text, prev.show_ids)]
+            )
         return specs
 
     def read_part(self, text: str) -> QuerySpec:
         tags = self.tagger.tag(text)
-        intent = self.intents.classify(text, tags)
+        if (named := holdings.asked_for(text, tags, self.lex)) is not None:  # "do you have X?"
+            tags = [t for t in tags if t.end <= named.start or t.start >= named.end]
+            tags = sorted([*tags, named], key=lambda t: t.start)
+            op = "list" if named.kind == "person" else "describe"  # their titles / its entry
+            intent = Intent(op=op, score=0.9, cue="holding")
+        else:
+            intent = self.intents.classify(text, tags)
         if not any(t.kind in ("title", "unknown_title") for t in tags):
-            tags, intent = absent.title_slot(text, tags, intent, self.lex, self.intents.classify,
-                                             _lead(text))  # fmt: skip
+            tags, intent = absent.title_slot(
+                text, tags, intent, self.lex, self.intents.classify, _lead(text)
+            )
         masked = mask(text, tags)
-        op = intent.op
+        op = relations.relation(masked, tags) or intent.op
+        if op in ("list", "people", "search") and ranks_groups(masked):
+            op = "most"  # "top 4 genres for french movies", "which 3 actors appear most"
+        if op != intent.op:  # a decisive wording, not the nearest example's vote
+            intent = intent.model_copy(update={"op": op, "score": max(intent.score, CUE_SCORE)})
         lead = _lead(text)
         about = text[lead:].strip(" ?.!") if lead is not None else ""
-        content = [w for w in _words(re.sub(r"\{\w+\}", " ", masked))
-                   if w not in COMMON and not w.endswith("ed") and not w.isdigit()]  # fmt: skip
+        content = [
+            w
+            for w in _words(re.sub(r"\{\w+\}", " ", masked))
+            if w not in COMMON and not w.endswith("ed") and not w.isdigit()
+        ]
         after = [w for w in _words(about) if w in content] if lead is not None else []
         described = (len(after) >= 3 or len(content) >= 5) and op not in NOT_DESCRIBED
         if described and not (op == "describe" and any(t.kind == "title" for t in tags)):
@@ -116,10 +157,21 @@ class Reader:
             tags = [
                 t for t in tags if t.kind == "type" or not any(a <= t.start < b for a, b in spans)
             ]
-        kept = [t for t in tags if lead is None or t.start < lead or op not in ("search", "people")
-                or t.kind in ("person", "title")]  # fmt: skip
-        spec = QuerySpec(op=op, text=text, about=about, confidence=intent.score,  # type: ignore[arg-type]
-                         titles=to_set(kept, text))  # fmt: skip
+        kept = [
+            t
+            for t in tags
+            if lead is None
+            or t.start < lead
+            or op not in ("search", "people")
+            or t.kind in ("person", "title")
+        ]
+        spec = QuerySpec(
+            op=op,
+            text=text,
+            about=about,
+            confidence=intent.score,  # type: ignore[arg-type]
+            titles=to_set(kept, text),
+        )
         spec.notes += [t.note for t in tags if t.note]
         spec.absent = absent.absences(kept)
         spec.notes += [f"{t.label}" for t in tags if t.kind == "added" and "last" in t.label]
@@ -131,14 +183,20 @@ class Reader:
             spec.by = "added_year" if spec.by == "release_year" and _added(text) else spec.by
             spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
         elif op in ("top", "average"):
-            spec.by, spec.ascending = _order(masked, spec.titles, text)
+            spec.by, spec.ascending = order(masked, spec.titles, _added(text))
+            if op == "top" and spec.limit is None and one_asked(text):
+                spec.limit = 1
             if op == "average":
-                spec.by = "seasons" if spec.by == "seasons" else "duration_minutes"
-        elif op == "share":
-            base, part = _share_split(text, kept)
+                spec.by = average_unit(masked, spec.titles)
+        if op in ("top", "average") or spec.titles.type:
+            by = spec.by if op in ("top", "average") else None
+            by, notes = fit_units(spec.titles, by)
+            spec.by, spec.notes = by if op in ("top", "average") else spec.by, spec.notes + notes
+        if op == "share":
+            base, part = share_split(text, kept)
             spec.titles, spec.part = to_set(base, text), to_set(part, text)
         elif op == "compare":
-            spec.titles, spec.part = _compare_sets(kept, text)
+            spec.titles, spec.part = compare_sets(kept, text)
         elif op == "label":
             spec.labels = _labels(text)
             spec.titles = to_set([t for t in kept if t.kind not in ("genre",)], text)
@@ -161,8 +219,11 @@ class Reader:
         plain = "".join(
             " " if any(t.start <= i < t.end for t in tags) else c for i, c in enumerate(text)
         )
-        unnamed = [m.group() for m in _CAPS.finditer(plain, 1)
-                   if any(w.casefold() not in COMMON for w in m.group().split())]  # fmt: skip
+        unnamed = [
+            m.group()
+            for m in _CAPS.finditer(plain, 1)
+            if any(w.casefold() not in COMMON for w in m.group().split())
+        ]
         if spec.op in ("count", "list", "top") and spec.titles.is_empty() and unnamed:
             spec.op, spec.text = "describe", unnamed[0]  # a name the catalog does not hold
             spec.notes.append(f"no title or name '{unnamed[0]}' in the catalog")
@@ -191,89 +252,26 @@ def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
     roles = [t.role for t in tags if t.kind == "person" and t.role]
     if re.search(r"\bdirect\w*|\bfilmmaker", masked):
         return "director"
-    if re.search(r"\b(?:cast|actors?|actress\w*|star\w*|acted|appear\w*|play\w*|featur\w*)\b",
-                 masked):  # fmt: skip
+    if re.search(
+        r"\b(?:cast|actors?|actress\w*|star\w*|acted|appear\w*|play\w*|featur\w*)\b", masked
+    ):
         return "cast"
     return roles[0] if roles else None  # type: ignore[return-value]
 
 
-def _order(masked: str, s: TitleSet, text: str) -> tuple[str, bool]:
-    if re.search(r"\b(?:most|fewest)\s+seasons\b", masked):
-        return "seasons", "fewest" in masked
-    if re.search(r"\b(?:longest|shortest|length|runtime|duration|long)\b", masked):
-        tv = s.type == "TV Show" or "season" in masked
-        return ("seasons" if tv else "duration_minutes"), "shortest" in masked
-    asc = bool(re.search(r"\b(?:oldest|earliest|first)\b", masked))
-    return ("date_added" if _added(text) else "release_year"), asc
-
-
-_RANGES = {"release": ("year_from", "year_to"), "minutes": ("minutes_min", "minutes_max"),
-           "seasons": ("seasons_min", "seasons_max")}  # fmt: skip
-_LISTS = {"rating": "ratings", "missing": "missing", "title": "titles", "unknown_title": "titles"}
-
-
-def to_set(tags: list[Tag], text: str) -> TitleSet:
-    s, people = TitleSet(), any(t.kind == "person" for t in tags)
-    for t in tags:
-        k = t.kind
-        if k == "type" and s.type is None and not (t.text.casefold() == "shows" and people):
-            s.type = t.value  # type: ignore[assignment]  # a person's "shows" are their titles
-        elif k == "country" and t.value not in s.countries:
-            s.countries.append(t.value)
-        elif k == "genre":
-            s.genres.append([t.value, *t.alts])
-            hint = next((v for w, v in TYPE_HINTS.items() if t.text.casefold().startswith(w)), None)
-            s.type = s.type or hint  # type: ignore[assignment]
-        elif k == "person":
-            s.people.append(PersonRef(name=t.value, role=t.role))
-        elif k == "added":
-            s.added_from, s.added_to = t.value or None, t.value2 or None
-        elif k in _RANGES:  # inclusive bounds of a year, running time or season count
-            setattr(s, _RANGES[k][0], t.lo)
-            setattr(s, _RANGES[k][1], t.hi)
-        elif k in _LISTS:
-            getattr(s, _LISTS[k]).append(t.value)
-    if s.type is None and (s.minutes_min or s.minutes_max or s.seasons_min or s.seasons_max):
-        s.type = "Movie" if s.minutes_min or s.minutes_max else "TV Show"
-    tv = ("TV", "Series", "Docuseries", "Shows", "Kids' TV")
-    for i, group in enumerate(s.genres):
-        if s.type and len(group) > 1:
-            keep = [g for g in group if any(w in g for w in tv) == (s.type == "TV Show")]
-            s.genres[i] = keep or group
-    return s
-
-
-def _share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
-    """'what share of <base> are/were/have <part>': the tags before the verb are the base."""
-    cue = CUES["share"].search(text)
-    start = cue.end() if cue else 0
-    verb = re.search(r"\b(?:are|were|is|was|have|has|had|got|get|come|came|that|which)\b",
-                     text[start:], _I)  # fmt: skip
-    cut = start + verb.start() if verb else len(text)
-    base = [t for t in tags if t.start < cut]
-    part = [t for t in tags if t.start >= cut]
-    return (base, part) if part else ([], base)
-
-
-def _compare_sets(tags: list[Tag], text: str) -> tuple[TitleSet, TitleSet]:
-    """Two values of one kind ('movies or TV shows', '2019 or 2020'): one set each."""
-    for kind in dict.fromkeys(t.kind for t in tags):
-        values = list({(t.value or t.text): t for t in tags if t.kind == kind}.values())
-        if len(values) >= 2:
-            shared = [t for t in tags if t.kind != kind]
-            return to_set([*shared, values[0]], text), to_set([*shared, values[1]], text)
-    return to_set(tags, text), TitleSet()
-
-
 def _words(text: str) -> list[str]:
-    return list(dict.fromkeys(w.casefold() for w in WORD.findall(text)
-                              if w.casefold() not in _STOPS and len(w) > 1))[:8]  # fmt: skip
+    return list(
+        dict.fromkeys(
+            w.casefold() for w in WORD.findall(text) if w.casefold() not in _STOPS and len(w) > 1
+        )
+    )[:8]
 
 
 def _labels(text: str) -> dict[str, list[str]]:
     cue = CUES["label"].search(text)
     body = text[cue.start() :] if cue else text
-    body = re.sub(r"^\W*\w+\s+(?:\w+\s+){0,3}?(?:mention\w*|contain\w*|with)\s+", "", body,
-                  flags=_I)  # fmt: skip
+    body = re.sub(
+        r"^\W*\w+\s+(?:\w+\s+){0,3}?(?:mention\w*|contain\w*|with)\s+", "", body, flags=_I
+    )
     pairs = ((m.group(2).strip(), _words(m.group(1))) for m in _LABEL.finditer(body))
     return {label: words for label, words in pairs if words and label.casefold() != "well"}

@@ -15,9 +15,28 @@ Role = Literal["director", "cast"]
 #: titles; share: % of the set in `part`; compare: two sets' counts; label: counts per description
 #: keyword label; average: duration or seasons; describe: a named title's row; people: its
 #: directors or cast; costars: who worked with a person; similar: titles like a title; search:
-#: titles whose description matches; external: facts the catalog does not hold (critics, news)
-Operation = Literal["count", "list", "top", "most", "share", "compare", "label", "average",
-                    "describe", "people", "costars", "similar", "search", "external"]  # fmt: skip
+#: titles whose description matches; external: facts the catalog does not hold (critics, news);
+#: shared: who worked with both of two people; auteur: who directed and acted in one title;
+#: chain: the shortest chain of shared titles between two people (see `relations`)
+Operation = Literal[
+    "count",
+    "list",
+    "top",
+    "most",
+    "share",
+    "compare",
+    "label",
+    "average",
+    "describe",
+    "people",
+    "costars",
+    "similar",
+    "search",
+    "external",
+    "shared",
+    "auteur",
+    "chain",
+]
 
 
 class PersonRef(BaseModel):
@@ -53,6 +72,7 @@ class TitleSet(BaseModel):
     keywords: list[str] = Field(default_factory=list)  # description mentions any of them
     missing: list[str] = Field(default_factory=list)  # director / cast / country / rating empty
     titles: list[str] = Field(default_factory=list)  # named titles (catalog spelling)
+    title_has: list[str] = Field(default_factory=list)  # a phrase of many titles ("Barbie")
     show_ids: list[str] = Field(default_factory=list)  # a previous answer's titles
 
     def is_empty(self) -> bool:
@@ -60,7 +80,14 @@ class TitleSet(BaseModel):
 
     def merged(self, other: TitleSet) -> TitleSet:
         """This set with every field `other` sets replaced by other's value."""
-        return self.model_copy(update=other.model_dump(exclude_defaults=True))
+        fields = type(other).model_fields
+        return self.model_copy(
+            update={
+                k: getattr(other, k)
+                for k, f in fields.items()
+                if getattr(other, k) != f.get_default(call_default_factory=True)
+            }
+        )
 
 
 class QuerySpec(BaseModel):
@@ -82,3 +109,5 @@ class QuerySpec(BaseModel):
     needs_results: bool = False  # refers to the previous part's titles ("them")
     other: TitleSet | None = None  # the other reading of an ambiguous word (both are counted)
     absent: list[Absent] = Field(default_factory=list)  # named entities the catalog lacks
+    #: an earlier part's top title / all its titles / its first person
+    ref: Literal["first", "all", "person"] | None = None

@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules import absent, vocab
+from agentic_rag.agent.rules import absent
+from agentic_rag.agent.rules.catalog_words import CatalogWords
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.numbers import number_tags
-from agentic_rag.agent.rules.tags import Tag, at, fuzzy_tag
+from agentic_rag.agent.rules.phrases import phrase_tags
+from agentic_rag.agent.rules.tags import Tag, at, free, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, role_at
 
 MAX_TEXT = 2_000
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_QUOTE = re.compile(r"\"([^\"]{1,200})\"|“([^”]{1,200})”|‘([^’]{1,200})’|"
-                    r"(?:^|(?<=[\s(]))'([^']{1,200})'(?=[\s?.!,;:)]|$)")  # fmt: skip
+_QUOTE = re.compile(
+    r"\"([^\"]{1,200})\"|“([^”]{1,200})”|‘([^’]{1,200})’|"
+    r"(?:^|(?<=[\s(]))'([^']{1,200})'(?=[\s?.!,;:)]|$)"
+)
 _KEYWORD_CTX = re.compile(
     r"(?:mention\w*|words?|keywords?|contain\w*|says?|terms?)(?:\s*['\"“‘][^'\"”’]{1,40}"
     r"['\"”’]\s*(?:,|or|and)?)*\s*['\"“‘]?$",
@@ -30,26 +34,21 @@ _TYPE = re.compile(
     r"(tv\s+shows?|tv\s+series|series|shows|sitcoms?|docuseries|miniseries|tv\s+programs?|"
     r"(?:a|the|this|that|which|what|each|every)\s+show))\b(?!\s+(?:me|up|off)\b)",
     re.I,
-)  # fmt: skip
-_WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies))\b"
-_FIELD = (r"(directors?|cast(?:\s+members?)?|actors?|countr(?:y|ies)(?:\s+of\s+origin)?|"
-          r"(?:age\s+|maturity\s+)?ratings?)")  # fmt: skip
+)
+_FIELD = (
+    r"(directors?|cast(?:\s+members?)?|actors?|countr(?:y|ies)(?:\s+of\s+origin)?|"
+    r"(?:age\s+|maturity\s+)?ratings?)"
+)
 _MISSING = re.compile(
     rf"\b(?:no|without|missing|lacking|unknown|unlisted|blank|empty)(?:\s+(?:a|an|any|the))?\s+"
     rf"(?:listed\s+|credited\s+|known\s+)?{_FIELD}\b(?!\s+for\b)|\b{_FIELD}\s+(?:is\s+|are\s+)?"
-    r"(?:missing|unknown|empty|blank|not\s+(?:listed|given|known|credited))\b", re.I)  # fmt: skip
+    r"(?:missing|unknown|empty|blank|not\s+(?:listed|given|known|credited))\b",
+    re.I,
+)
 
 
 def clean(text: str) -> str:
     return " ".join(CONTROL.sub(" ", (text or "")[: MAX_TEXT * 2]).split())[:MAX_TEXT]
-
-
-def _words(k: str, sep: str) -> str:
-    return r"\b" + sep.join(map(re.escape, k.split())) + r"\b"
-
-
-def _free(tags: list[Tag], start: int, end: int) -> bool:
-    return not any(t.start < end and start < t.end for t in tags)
 
 
 class Tagger:
@@ -57,20 +56,7 @@ class Tagger:
 
     def __init__(self, lex: Lexicon):
         self.lex = lex
-        national = re.compile(rf"^(?:{'|'.join(vocab.DEMONYMS)})\b")  # 'Korean TV Shows': a country
-        multi = [k for k in lex.genre_keys if " " in k and not national.match(k)
-                 and k not in ("tv shows", "movies")]  # fmt: skip
-        self._genre_res = [(re.compile(_words(k, r"\W+")), lex.genre_keys[k])
-                           for k in sorted(multi, key=len, reverse=True)]  # fmt: skip
-        self._demonym_res = [(re.compile(rf"(?<![\w-])(?:{c})(?![\w-])(?![\s-]language)"), n)
-                             for c, n in vocab.DEMONYMS.items() if n in lex.countries]  # fmt: skip
-        keys = sorted(lex.country_keys, key=len, reverse=True)
-        self._country_re = re.compile("|".join(_words(k, r"\s+") for k in keys) or r"(?!x)x")
-        synonyms = ((cue, [g for g in dict.fromkeys((*m, *t)) if g in lex.genres])
-                    for cue, (m, t) in vocab.GENRE_SYNONYMS.items())  # fmt: skip
-        self._synonym_res = [(re.compile(rf"(?<![\w-])(?:{cue})(?![\w-])"), names)
-                             for cue, names in synonyms if names]  # fmt: skip
-        self._ratings = sorted(lex.ratings, key=len, reverse=True)
+        self.catalog_words = CatalogWords(lex)
 
     def tag(self, text: str) -> list[Tag]:
         lex = self.lex
@@ -78,23 +64,30 @@ class Tagger:
         self._quoted(text, tags)
         for m in _MISSING.finditer(text):
             word = (m.group(1) or m.group(2)).casefold()
-            field = ("director" if word.startswith("direct") else "cast"
-                     if word.startswith(("cast", "act")) else "country"
-                     if word.startswith("countr") else "rating")  # fmt: skip
-            if _free(tags, *m.span()):
-                tags.append(at("missing", m, value=field))  # fmt: skip
-        self._ratings_in(text, tags)
+            field = (
+                "director"
+                if word.startswith("direct")
+                else "cast"
+                if word.startswith(("cast", "act"))
+                else "country"
+                if word.startswith("countr")
+                else "rating"
+            )
+            if free(tags, *m.span()):
+                tags.append(at("missing", m, value=field))
+        self.catalog_words.ratings(text, tags)
         self._names(text, tags)
-        self._vocab(text, tags)
+        self.catalog_words.tag(text, tags)
         for m in _TYPE.finditer(text):
             verb = m.group().casefold() == "shows" and re.search(
                 r"(?:documentary|film|movie|series|it|that|which|this|footage)\W*$",
                 text[: m.start()],
                 re.I,
             )
-            if _free(tags, *m.span()) and not verb:
+            if free(tags, *m.span()) and not verb:
                 value = "Movie" if m.group(1) else "TV Show"
-                tags.append(at("type", m, value=value))  # fmt: skip
+                tags.append(at("type", m, value=value))
+        tags += phrase_tags(text, tags, self.lex)
         self._cued(text, tags)
         return sorted(tags, key=lambda t: t.start)
 
@@ -102,14 +95,23 @@ class Tagger:
     def _quoted(self, text: str, tags: list[Tag]) -> None:
         for m in _QUOTE.finditer(text):
             raw = next(g for g in m.groups() if g is not None).strip()
-            if not raw or _KEYWORD_CTX.search(text[: m.start()]) or not _free(tags, *m.span()):
+            if not raw or _KEYWORD_CTX.search(text[: m.start()]) or not free(tags, *m.span()):
                 continue
             person, title = self.lex.person(raw), self.lex.title(raw)
             role = role_at(text, m.start(), m.end())
             if person and (not title or role):
                 note = f"'{raw}' is a person in the catalog, not a title" if not title else ""
-                tags.append(Tag(kind="person", start=m.start(), end=m.end(), text=raw,
-                                value=person, role=role, note=note))  # fmt: skip
+                tags.append(
+                    Tag(
+                        kind="person",
+                        start=m.start(),
+                        end=m.end(),
+                        text=raw,
+                        value=person,
+                        role=role,
+                        note=note,
+                    )
+                )
             elif title:
                 tags.append(Tag(kind="title", start=m.start(), end=m.end(), text=raw, value=title))
             elif role and (hit := self.lex.fuzzy_person(raw)):
@@ -122,7 +124,7 @@ class Tagger:
     # -- people and titles by n-grams of words ------------------------------------------------
     def _names(self, text: str, tags: list[Tag]) -> None:
         lex = self.lex
-        toks = [m for m in WORD.finditer(text) if _free(tags, *m.span())]
+        toks = [m for m in WORD.finditer(text) if free(tags, *m.span())]
         i = 0
         while i < len(toks):
             best: Tag | None = None
@@ -133,19 +135,33 @@ class Tagger:
                 start, end, words = gram[0].start(), gram[-1].end(), [g.group() for g in gram]
                 k = key(text[start:end])
                 person = lex.person_keys.get(k) if n <= 5 and self._person_ok(words) else None
-                title = (text[start:end] if text[start:end] in lex.shows else lex.title_keys.get(k)
-                         ) if self._title_ok(text, start, words) else None  # fmt: skip
+                title = (
+                    (text[start:end] if text[start:end] in lex.shows else lex.title_keys.get(k))
+                    if self._title_ok(text, start, words)
+                    else None
+                )
                 if title and (k in lex.genre_keys or k in lex.country_keys):
                     title = None
                 role = role_at(text, start, end)
                 if person and (not title or role or 1 < n <= 3):
-                    best = Tag(kind="person", start=start, end=end, text=text[start:end],
-                               value=person, role=role)  # fmt: skip
+                    best = Tag(
+                        kind="person",
+                        start=start,
+                        end=end,
+                        text=text[start:end],
+                        value=person,
+                        role=role,
+                    )
                 elif title:
-                    best = Tag(kind="title", start=start, end=end, text=text[start:end],
-                               value=title)  # fmt: skip
-                elif (n in (2, 3) and role and all(w[:1].isupper() for w in words)
-                      and (hit := lex.fuzzy_person(text[start:end]))):  # fmt: skip
+                    best = Tag(
+                        kind="title", start=start, end=end, text=text[start:end], value=title
+                    )
+                elif (
+                    n in (2, 3)
+                    and role
+                    and all(w[:1].isupper() for w in words)
+                    and (hit := lex.fuzzy_person(text[start:end]))
+                ):
                     best = fuzzy_tag("person", (start, end), text[start:end], hit, role)
                 if best:
                     tags.append(best)
@@ -158,7 +174,7 @@ class Tagger:
     def _fuzzy_runs(self, text: str, tags: list[Tag]) -> None:
         """Runs of 2-5 capitalised untagged words that are no exact name: a misspelt title or
         person (rapidfuzz, high cut-off); role words say which to try first."""
-        toks = [m for m in WORD.finditer(text) if _free(tags, *m.span())]
+        toks = [m for m in WORD.finditer(text) if free(tags, *m.span())]
         runs: list[list[re.Match[str]]] = []
         for m in toks:
             cap = m.group()[:1].isupper() and m.start() > 0 and m.group().casefold() not in COMMON
@@ -187,34 +203,66 @@ class Tagger:
         for start, end, role in absent.cued_names(text, tags, lex):
             raw = text[start:end]
             if person := lex.person(raw):
-                tags.append(Tag(kind="person", start=start, end=end, text=raw, value=person,
-                                role=role))  # fmt: skip
+                tags.append(
+                    Tag(kind="person", start=start, end=end, text=raw, value=person, role=role)
+                )
             elif hit := lex.fuzzy_person(raw):
                 tags.append(fuzzy_tag("person", (start, end), raw, hit, role))
             elif " " not in raw.strip() and (same := lex.by_surname(raw)):  # "Tarantino's films"
                 if len(same) == 1:  # one person by that last name: them; several: no reading
                     note = f"read '{raw}' as {same[0]}"
-                    tags.append(Tag(kind="person", start=start, end=end, text=raw, value=same[0],
-                                    role=role, score=0.9, note=note))  # fmt: skip
+                    tags.append(
+                        Tag(
+                            kind="person",
+                            start=start,
+                            end=end,
+                            text=raw,
+                            value=same[0],
+                            role=role,
+                            score=0.9,
+                            note=note,
+                        )
+                    )
             else:
                 name = absent.title_case(raw)
-                tags.append(Tag(kind="person", start=start, end=end, text=raw, value=name,
-                                role=role, score=0.3, absent=True, near=lex.near_person(raw),
-                                note=f"no one named {name} in the catalog"))  # fmt: skip
+                tags.append(
+                    Tag(
+                        kind="person",
+                        start=start,
+                        end=end,
+                        text=raw,
+                        value=name,
+                        role=role,
+                        score=0.3,
+                        absent=True,
+                        near=lex.near_person(raw),
+                        note=f"no one named {name} in the catalog",
+                    )
+                )
 
     def _person_ok(self, words: list[str]) -> bool:
         if len(words) == 1:
             w = words[0]
-            return (len(w) >= 3 and w[0].isupper() and w.casefold() not in self.lex.everyday_words
-                    and w.casefold() not in self.lex.country_keys)  # fmt: skip
+            return (
+                len(w) >= 3
+                and w[0].isupper()
+                and w.casefold() not in self.lex.everyday_words
+                and w.casefold() not in self.lex.country_keys
+            )
         low = [w.casefold() for w in words]  # lower-case names only when no word is English
-        return not all(w in COMMON for w in low) and (any(w[:1].isupper() for w in words) or any(
-            w not in self.lex.everyday_words for w in low))  # fmt: skip
+        return not all(w in COMMON for w in low) and (
+            any(w[:1].isupper() for w in words)
+            or any(w not in self.lex.everyday_words for w in low)
+        )
 
     def _title_ok(self, text: str, start: int, words: list[str]) -> bool:
-        named = re.search(r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|"
-                          r"named|titled)|directed|direct|starred\s+in|stars?\s+in|cast\s+of|"
-                          r"similar\s+to|like|about)\s*$", text[:start], re.I)  # fmt: skip
+        named = re.search(
+            r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|"
+            r"named|titled)|directed|direct|starred\s+in|stars?\s+in|cast\s+of|"
+            r"similar\s+to|like|about)\s*$",
+            text[:start],
+            re.I,
+        )
         if not named and not (words[0][:1].isupper() or words[0][:1].isdigit()):
             return False
         if len(words) == 1:
@@ -228,66 +276,9 @@ class Tagger:
                 or (mid and w[:1].isupper() and w.casefold() not in COMMON)
             )
         return any(w.casefold() not in COMMON for w in words) and (
-            bool(named) or sum(w[:1].isupper() or w[:1].isdigit() for w in words if len(w) > 3)
-            >= max(1, len([w for w in words if len(w) > 3]) - 1))  # fmt: skip
+            bool(named)
+            or sum(w[:1].isupper() or w[:1].isdigit() for w in words if len(w) > 3)
+            >= max(1, len([w for w in words if len(w) > 3]) - 1)
+        )
 
     # -- genres, countries, ratings ------------------------------------------------------------
-    def _vocab(self, text: str, tags: list[Tag]) -> None:
-        low = text.casefold()
-        lex = self.lex
-        for pattern, value in self._genre_res:
-            for m in pattern.finditer(low):
-                if _free(tags, *m.span()):
-                    tags.append(at("genre", m, value=value))
-        for pattern, country in self._demonym_res:
-            for m in pattern.finditer(low):
-                if _free(tags, *m.span()):
-                    tags.append(self._nationality(low, m, country))
-        for m in self._country_re.finditer(low):
-            k = " ".join(m.group().split())
-            if k in vocab.AMBIGUOUS_COUNTRIES and not text[m.start()].isupper():
-                continue
-            if _free(tags, *m.span()):
-                tags.append(at("country", m, value=lex.country_keys[k]))
-        for m in re.finditer(r"\b(?:US|USA|UK)\b", text):
-            if _free(tags, *m.span()):
-                value = "United Kingdom" if m.group() == "UK" else "United States"
-                tags.append(at("country", m, value=value))
-        for pattern, names in self._synonym_res:
-            for m in pattern.finditer(low):
-                if _free(tags, *m.span()):
-                    tags.append(at("genre", m, value=names[0], alts=names[1:], label=m.group()))
-
-    def _nationality(self, low: str, m: re.Match[str], country: str) -> Tag:
-        """A nationality word: the country; a genre named '<word> TV Shows/Movies' is the other
-        reading, taken first when the question calls it a genre or category."""
-        nxt = re.match(r"[\s-]+(tv\s+shows?|movies|films?|shows|series|language\s+tv\s+shows)",
-                       low[m.end() :])  # fmt: skip
-        genre = None
-        if nxt:
-            word = m.group().split()[0]
-            wanted = f"{word} tv shows" if "tv" in nxt.group(1) or "show" in nxt.group(1) else ""
-            genre = self.lex.genre_keys.get(key(wanted)) if wanted else None
-        genre_asked = re.search(r"\b(?:genre|category|listed\s+(?:in|as|under))\b", low)
-        if genre and genre_asked:
-            return at("genre", m, value=genre,
-                       note=f"read '{m.group()}' as the genre {genre}")  # fmt: skip
-        return at("country", m, value=country,
-                   alts=[genre] if genre else [],
-                   note=f"read '{m.group()}' as made in {country}" + (
-                       f" (the genre '{genre}' is another reading)" if genre else ""))  # fmt: skip
-
-    def _ratings_in(self, text: str, tags: list[Tag]) -> None:
-        for rating in self._ratings:
-            esc = re.escape(rating)
-            if "-" in rating:  # PG-13, TV-MA: safe anywhere, any case
-                pattern, flags = rf"(?<![\w-]){esc}(?![\w-])", re.I
-            elif len(rating) > 1:  # PG, NR: upper case, or any case as 'pg movies', 'rated pg'
-                pattern = (rf"(?<![\w-]){esc}(?![\w-])|(?i:(?<=\brated\s){esc}\b|(?<![\w-]){esc}"
-                           rf"(?=[\s-]+(?:rated\b|{_WORKS})))")  # fmt: skip
-                flags = 0
-            else:  # G, R: only as 'rated R' or 'R-rated'
-                pattern, flags = rf"(?<=\b[Rr]ated\s){esc}\b|(?<![\w-]){esc}(?=-rated\b)", 0
-            for m in re.finditer(pattern, text, flags):
-                if _free(tags, *m.span()):
-                    tags.append(at("rating", m, value=rating))  # fmt: skip

@@ -8,12 +8,30 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel
 
 TagKind = Literal[
-    "person", "title", "genre", "country", "rating", "type", "release", "added", "minutes",
-    "seasons", "limit", "missing", "unknown_title",
-]  # fmt: skip
+    "person",
+    "title",
+    "genre",
+    "country",
+    "rating",
+    "type",
+    "release",
+    "added",
+    "minutes",
+    "seasons",
+    "limit",
+    "missing",
+    "unknown_title",
+    "phrase",
+]
 #: the placeholder a tag kind leaves in the masked question the intent matcher reads
-_SHOWN = {"unknown_title": "title", "release": "year", "added": "date", "minutes": "duration",
-          "limit": "n"}  # fmt: skip
+_SHOWN = {
+    "unknown_title": "title",
+    "release": "year",
+    "added": "date",
+    "minutes": "duration",
+    "limit": "n",
+    "phrase": "genre",
+}
 PLACEHOLDER = {kind: "{" + _SHOWN.get(kind, kind) + "}" for kind in get_args(TagKind)}
 
 
@@ -35,11 +53,25 @@ class Tag(BaseModel):
     near: list[str] = []  # for an absent name: the closest catalog names ("did you mean")
 
 
-def fuzzy_tag(kind: str, span: tuple[int, int], raw: str, hit: tuple[str, float],
-              role: str | None) -> Tag:  # fmt: skip
+def fuzzy_tag(
+    kind: str, span: tuple[int, int], raw: str, hit: tuple[str, float], role: str | None
+) -> Tag:
     """A misspelt name read as its nearest catalog name (the answer notes the reading)."""
-    return Tag(kind=kind, start=span[0], end=span[1], text=raw, value=hit[0], role=role,  # type: ignore[arg-type]
-               score=round(hit[1] / 100, 2), note=f"read '{raw}' as {hit[0]}")  # fmt: skip
+    return Tag(
+        kind=kind,
+        start=span[0],
+        end=span[1],
+        text=raw,
+        value=hit[0],
+        role=role,  # type: ignore[arg-type]
+        score=round(hit[1] / 100, 2),
+        note=f"read '{raw}' as {hit[0]}",
+    )
+
+
+def free(tags: list[Tag], start: int, end: int) -> bool:
+    """No tag overlaps text[start:end]."""
+    return not any(t.start < end and start < t.end for t in tags)
 
 
 def at(kind: str, m: re.Match[str], **fields: Any) -> Tag:

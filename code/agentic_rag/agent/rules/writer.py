@@ -6,18 +6,22 @@ knows of the question comes from the plan's typed reading; a reading that is lik
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
-from pydantic import BaseModel
-
 from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
 from agentic_rag.agent.models import ExecutionPlan, PlannedCall
-from agentic_rag.agent.rules import absent
+from agentic_rag.agent.rules import absent, relations
 from agentic_rag.agent.rules.evaluator import reading_of, usable
-from agentic_rag.agent.rules.phrasing import reading, reading_line, set_words
+from agentic_rag.agent.rules.phrasing import reading_line, set_words
 from agentic_rag.agent.rules.rows import cell, render_result
+from agentic_rag.agent.rules.sentences import (
+    Part,
+    _agreeing,
+    _people,
+    _subject,
+    _titles,
+    listed,
+    top_one,
+)
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.markup import escape_markdown
 from agentic_rag.tools.base import ToolResult, ToolStatus
@@ -27,55 +31,9 @@ def literal(text: str | None) -> str:  # user text in an answer: literal, never 
     return escape_markdown((text or "")[:300], one_line=True) or "your question"
 
 
-MAX_NAMED = 20
 WEAK = 0.15  # a reading less likely right than this, when not asked back, leads with its line
 NOT_HELD = ("The catalog does not hold that: it lists titles with their type, dates, people, "
             "genres, countries, age ratings, durations and descriptions only.")  # fmt: skip
-
-
-def _subject(reading: str) -> str:
-    return re.sub(r"^(?:Counting|Listing|The catalog entry of) ", "", reading)
-
-
-def _agreeing(n: int, subject: str) -> str:
-    """The subject with its first noun agreeing with `n`: '1 movie directed by …'."""
-    if n != 1:
-        return subject
-    return re.sub(r"\b(movie|TV show|title)s\b", r"\1", subject, count=1)
-
-
-def _titles(rows: list[dict[str, Any]], extra: str | None = None) -> str:
-    out = []
-    for r in rows[:MAX_NAMED]:
-        bits = [str(r.get("release_year") or r.get("year") or "")]
-        if extra and r.get(extra) is not None:
-            bits.append(f"{r[extra]} {'min' if extra == 'duration_minutes' else ''}".strip())
-        out.append(f"**{cell(r.get('title'))}** ({', '.join(b for b in bits if b)})")
-    more = f", and {len(rows) - MAX_NAMED} more" if len(rows) > MAX_NAMED else ""
-    return "; ".join(out) + more
-
-
-def _people(rows: list[dict[str, Any]]) -> str:
-    by_title: dict[str, list[str]] = {}
-    for r in rows:
-        if r.get("name"):
-            by_title.setdefault(str(r.get("title") or "?"), []).append(str(r["name"]))
-    return "; ".join(f"**{cell(t)}**: {', '.join(dict.fromkeys(n))}" for t, n in by_title.items())
-
-
-class Part(BaseModel):
-    """One part of the reading as the writer uses it: its number, its spec, its prose reading."""
-
-    number: int
-    spec: QuerySpec
-
-    @property
-    def op(self) -> str:
-        return self.spec.op
-
-    @property
-    def reading(self) -> str:
-        return reading(self.spec)
 
 
 def lead(part: Part, result: ToolResult, n: int) -> str:
@@ -127,6 +85,10 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
             f"**{cell(first['title'])}** ({', '.join(bits)}): {cell(first.get('description'))}"
             f"{extra}{added} [{n}]"
         )
+    if op in relations.RELATIONS:
+        return relations.sentence(op, part.reading, rows, n, lambda x: f"**{cell(x)}**")
+    if op == "top" and "title" in first and (one := top_one(part, rows, n)):
+        return one
     if "title" in first:
         if result.tool == "semantic":
             also = f" Also close: {_titles(rows[1:5])}." if len(rows) > 1 else ""
@@ -221,6 +183,8 @@ class OfflineSynthesizer:
             checks = {c.absent: (n, r) for n, r in mine if (c := _call(r, ctx)) is not None
                       and c.role == "absent_check" and c.absent is not None}  # fmt: skip
             mine = [(n, r) for n, r in mine if (n, r) not in checks.values()]
+            total = next(((n, r) for n, r in mine if _role(r, ctx) == "total"), None)
+            mine = [(n, r) for n, r in mine if (n, r) != total]
             said = _absences(part.spec.absent, checks)
             key = (
                 next(((n, r) for n, r in mine if r.tool in ("graph_expand", "omdb")), None)
@@ -230,6 +194,8 @@ class OfflineSynthesizer:
             if part.op != "external":
                 key = key or next(((n, r) for n, r in mine if _role(r, ctx) == "answer"), None)
             sentence = lead(part, key[1], key[0]) if key else ""
+            if part.op == "list" and total and (not key or "title" in key[1].rows[0]):
+                sentence = listed(part, key, total) or sentence
             if part.op == "people" and key and key[1].tool == "graph_expand":
                 sentence = (
                     f"For the best match: {render_result(key[0], key[1]).split(':', 1)[1].strip()}"
@@ -261,6 +227,7 @@ class OfflineSynthesizer:
             line
             and sure is not None
             and not any(p.spec.absent for p in parts)
+            and not all(p.op == "search" for p in parts)  # a description question: a reading
             and (sure.probability < WEAK)
         ):  # a weak reading (not asked back): its line first
             out.insert(0, f"I could not read this as a catalog question. _{literal(line)}._")

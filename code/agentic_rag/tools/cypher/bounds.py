@@ -159,10 +159,14 @@ def _check_lists(tokens: list[Token], calls: list[tuple[str, int]]) -> None:
     unwinds = [i for i, t in enumerate(tokens) if t.word == "UNWIND"]
     literals = sum(
         t.op("[")
-        and (i == 0 or not (tokens[i - 1].is_name or tokens[i - 1].op(")", "]")))
+        and (
+            i == 0
+            or tokens[i - 1].word in KEYWORDS
+            or not (tokens[i - 1].is_name or tokens[i - 1].op(")", "]", "-"))
+        )
         and not iterates(tokens, i)
         for i, t in enumerate(tokens)
-    )  # `[1, 2]`, not `list[0]` or `f(x)[0]`
+    )  # `[1, 2]`, not `list[0]`, `f(x)[0]` or a relationship pattern `-[:ACTED_IN]->`
     if builders + len(unwinds) + literals > MAX_LIST_CONSTRUCTS:
         raise QueryRefusedError(
             f"At most {MAX_LIST_CONSTRUCTS} list constructs (range, collect, split, list "

@@ -1,0 +1,175 @@
+"""Questions in parts: what a later part takes from the part before it.
+
+"how many Spanish thrillers are there and which one is the longest?": the second part names no
+titles of its own, so it is about the first part's set, and "which one" asks for one. The rules:
+
+* a part that refers back ("it", "them", "those", "which one", "the first one", "the same
+  director"), names no titles noun ("... and how many are from Japan?") or nothing of its own
+  but a type ("... and how many are shows?") inherits
+  the earlier part's filters; its own filters override the inherited ones field by
+  field ("... and how many are from Japan?" keeps the rest and replaces the country);
+* a set operation (count, list, top, ...) then runs over that set; a singular reference to a
+  ranking ("which one is the longest") asks for one title;
+* an operation on named titles (people, describe, similar, external) with a singular reference
+  ("who directed it") needs the earlier part's top RESULT: it is marked `ref="first"` and the
+  planner fills in that title once the earlier part has run (the loop's second round); a plural
+  reference ("who directed them") runs over the earlier part's set; "name them", "which are
+  they" list it.
+
+* "he", "she", "his", "her" after a part that found people ("who directed X and how many
+  movies has he directed?") is that part's first person (`ref="person"`, filled in the same way).
+
+The same applies across turns (`follow.py`): the previous turn's reading is the earlier part.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from agentic_rag.agent.models import ExecutionPlan
+from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
+from agentic_rag.tools.base import ToolResult, ToolStatus
+
+_I = re.IGNORECASE
+#: a reference to one earlier title
+SINGULAR = re.compile(
+    r"\b(?:it|its|that\s+one|this\s+one|which\s+one|the\s+(?:first|top|same)\s+one|the\s+one|"
+    r"that\s+(?:movie|film|show|title|series))\b",
+    _I,
+)
+#: a reference to the earlier set or result, in any number
+REFERENCE = re.compile(
+    r"\b(?:them|those|these|they|their|ones|of\s+(?:them|those|these)|"
+    r"the\s+same\s+(?:director|cast|actors?|people|year|country|genre))\b",
+    _I,
+)
+#: a noun naming titles: a part that has one and a filter besides has a subject of its own
+_WORKS = re.compile(
+    r"\b(?:movies?|films?|shows?|series|titles?|documentar(?:y|ies)|sitcoms?|docuseries|anime|"
+    r"specials?)\b",
+    _I,
+)
+#: "which has the most" with no noun after it: the most of the quantity the earlier part named
+_MOST_OF_IT = re.compile(r"\b(?:has|have|had|with|runs?)\s+the\s+(?:most|longest)\W*$", _I)
+SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"})
+ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
+
+
+PERSON_REF = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", _I)
+PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
+
+
+_OTHER = re.compile(r"\b(?:else|other|also)\b", _I)
+_OF_TITLE = re.compile(
+    r"\bthe\s+(?:director|directors|star|stars|lead|leads|creator|actors?|actress)\s+of\b", _I
+)
+
+
+def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
+    """'what else did the director of Okja make': the people of the title, as a part of its own
+    that the question's part then refers to (`ref="person"`); None for other questions."""
+    if not (spec.titles.titles and _OTHER.search(piece) and _OF_TITLE.search(piece)):
+        return None
+    role = spec.role or "director"
+    people = QuerySpec(
+        op="people",
+        titles=TitleSet(titles=spec.titles.titles),
+        role=role,
+        text=piece,
+        confidence=spec.confidence,
+    )  # type: ignore[arg-type]
+    spec.op, spec.ref, spec.needs_results, spec.role = "list", "person", True, role  # type: ignore[assignment]
+    spec.titles = spec.titles.model_copy(update={"titles": []})
+    return people
+
+
+def refers(piece: str) -> str | None:
+    """'first' (one earlier title), 'all' (the earlier set) or None."""
+    if SINGULAR.search(piece):
+        return "first"
+    return "all" if REFERENCE.search(piece) else None
+
+
+def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
+    """`spec` (a later part) read with the part before it."""
+    ref = refers(piece)
+    own = bool(spec.titles.people or spec.titles.titles or spec.titles.show_ids)
+    if prev.op in PEOPLE_OPS and not own and PERSON_REF.search(piece):
+        spec.ref, spec.needs_results = "person", True  # "... and how many has he directed?"
+        return spec
+    only_type = spec.titles.model_copy(update={"type": None}).is_empty()
+    elliptic = not own and (not _WORKS.search(piece) or only_type)
+    if ref and not own and spec.op == "search" and spec.titles.is_empty():
+        spec.op = "list"  # "name them", "which are they": the earlier set's titles
+    if spec.op == "most" and _MOST_OF_IT.search(piece) and prev.titles.seasons_min is not None:
+        spec.op, spec.by, spec.limit = "top", "seasons", 1  # "... and which has the most?"
+    if spec.op == "most" and _MOST_OF_IT.search(piece) and prev.titles.minutes_min is not None:
+        spec.op, spec.by, spec.limit = "top", "duration_minutes", 1
+    if spec.op in SET_OPS and (ref or elliptic) and not own:
+        base = prev.titles if prev.op in SET_OPS or prev.op == "search" else spec.titles
+        spec.titles = base.merged(spec.titles)
+        if ref == "first" and spec.op == "top" and spec.limit is None:
+            spec.limit = 1
+        spec.needs_results = False
+        spec.confidence = max(spec.confidence, prev.confidence)  # as sure as what it refers to
+        spec.notes.append("read with the earlier part of the question")
+    elif spec.op in ENTITY_OPS and ref and not own:
+        one_before = prev.op in ("top", "describe") and prev.limit == 1
+        spec.ref = "first" if ref == "first" or one_before else "all"
+        if spec.ref == "all" and prev.op in SET_OPS:
+            spec.titles = prev.titles.merged(spec.titles)
+        spec.needs_results = True
+    return spec
+
+
+def earlier_rows(
+    plans: Sequence[ExecutionPlan], results: Sequence[ToolResult], part: int
+) -> list[dict[str, Any]]:
+    """The title rows of the first usable result of part `part`, over the rounds so far."""
+    by_id = {r.call_id: r for r in results}
+    for it, plan in enumerate(plans, start=1):
+        for j, c in enumerate(plan.calls, start=1):
+            r = by_id.get(f"{it}.{j}")
+            if r is not None and r.reused_from:
+                r = by_id.get(r.reused_from, r)
+            if (
+                c.part == part
+                and c.role == "answer"
+                and r is not None
+                and r.status == ToolStatus.OK
+            ):
+                rows = [row for row in r.rows if row.get("name") or row.get("show_id")]
+                if rows:
+                    return rows
+    return []
+
+
+def waiting(spec: QuerySpec) -> bool:
+    """A part that refers to an earlier part's result (its titles, its top title, its first
+    person) that is not filled in yet."""
+    named = spec.titles.titles or spec.titles.show_ids
+    if spec.ref == "person":
+        return not spec.titles.people
+    return not (spec.ref is None or named or (spec.ref == "all" and not spec.titles.is_empty()))
+
+
+def fill(spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
+    """Give a part that refers to an earlier result its titles; False while none are known."""
+    named = spec.titles.titles or spec.titles.show_ids
+    if spec.ref == "person":
+        name = next((str(r["name"]) for r in rows if r.get("name")), None)
+        if name and not spec.titles.people:
+            spec.titles.people = [PersonRef(name=name, role=spec.role)]  # type: ignore[arg-type]
+        return bool(spec.titles.people)
+    if spec.ref is None or named or (spec.ref == "all" and not spec.titles.is_empty()):
+        return True
+    rows = [r for r in rows if r.get("show_id") and r.get("title")]
+    picked = rows[:1] if spec.ref == "first" else rows[:50]
+    if not picked:
+        return False
+    titles = list(dict.fromkeys(str(r["title"]) for r in picked))
+    ids = list(dict.fromkeys(str(r["show_id"]) for r in picked))
+    spec.titles = spec.titles.merged(TitleSet(titles=titles, show_ids=ids))
+    return True

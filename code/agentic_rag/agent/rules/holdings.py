@@ -1,0 +1,115 @@
+"""Asking whether the catalog holds something: "do you have The Godfather?", "is Seinfeld on
+here", "can I watch parasite", "any Godfather movies?", "anything with Penélope Cruz?".
+
+The cue says the words after it name a title (or, after "with"/"starring"/"by", a person). What
+the tagger already read as a catalog title, person, phrase or set filter is answered as usual;
+the rest is looked up: a misspelt catalog title is read as that title, anything else is a title
+the catalog does not hold. Its answer says so plainly, cites a count of 0, and offers a catalog
+name only when it is really close ("The Office" -> "The Office (U.S.)"), never as the answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.rules import absent
+from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
+from agentic_rag.agent.rules.vocab import COMMON, WORD
+
+_I = re.IGNORECASE
+MAX_WORDS = 6
+_DESCRIBED = re.compile(
+    r"\b(?:about|where|that|who|which|when|while|whose|involving|based|"
+    r"set\s+in|like|similar|good|worth)\b",
+    _I,
+)
+_BARE = frozenset({"is", "are", "any", "anything", "got", "is there", "are there"})
+#: the cue, then the thing asked for (group "what"), then an optional "on here" tail
+_ASKED = re.compile(
+    r"^\W*(?P<cue>(?:do|does|did)\s+(?:you|u|ya|netflix|the\s+catalog|this\s+catalog|it)\s+"
+    r"(?:guys\s+)?(?:have|hold|carry|stream|list|offer|got)|ha(?:ve|s)\s+(?:you|u|netflix)\s+"
+    r"got|(?:you|u|ya)\s+(?:got|have)|is\s+there|are\s+there|can\s+(?:i|we|you)\s+(?:watch|"
+    r"stream|see|find|get)|(?:where\s+)?can\s+i\s+find|(?:i\s+)?(?:want\s+to|wanna|would\s+"
+    r"like\s+to)\s+(?:watch|see|stream)|got|is|are|any|anything)\s+"
+    r"(?:(?:an?|any|anything|the\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*"
+    r"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)\s+(?:there|here|on\s+(?:here|netflix)|available)|"
+    r"on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|"
+    r"available|streaming|to\s+(?:watch|stream)|at\s+all|movies?|films?|shows?|series|titles?)"
+    r"\b\W*)*[?.!]*$",
+    _I,
+)
+_SEVERAL = re.compile(r"\bany(?:thing)?\b|\b(?:movies|films|shows|titles|seasons)\b", _I)
+#: the thing named after these is a person, in this role
+_PERSON = re.compile(r"^(?:(with|starring|featuring)|(by|directed\s+by|from))\s+", _I)
+#: the tagged kinds that make the question an ordinary catalog question
+_ANSWERED = frozenset(
+    {
+        "title",
+        "person",
+        "genre",
+        "country",
+        "rating",
+        "release",
+        "added",
+        "minutes",
+        "seasons",
+        "missing",
+        "unknown_title",
+    }
+)
+
+
+def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
+    """The title the question asks the catalog for, when the tagger found no entity in it (a
+    phrase of several titles counts only when several are asked for): a fuzzy catalog title,
+    else a title the catalog does not hold; None for other questions. The caller drops the
+    tags inside the returned span."""
+    m = _ASKED.match(text)
+    inside = [t for t in tags if m and t.start >= m.start("what") and t.end <= m.end("what")]
+    if len(inside) == 1 and inside[0].kind == "title" and len(tags) == 1:
+        return inside[0]  # "do you have Okja?": that title's entry
+    several = bool(_SEVERAL.search(text))  # "any Barbie movies": every title with the phrase
+    if not m or any(t.kind in _ANSWERED or (t.kind == "phrase" and several) for t in tags):
+        return None
+    start, end = m.span("what")
+    raw = text[start:end].strip(" '\"“”‘’,;:")
+    if who := _PERSON.match(raw):  # "anything by park chan-wook": a person, kept if absent
+        name = raw[who.end() :]
+        span = (text.index(name, start), text.index(name, start) + len(name))
+        return _person(name, span, "cast" if who.group(1) else "director", lex)
+    raw = re.sub(r"^(?:the\s+(?:movie|film|show|series)\s+)", "", raw, flags=_I)
+    words = WORD.findall(raw)
+    if not words or len(words) > MAX_WORDS or all(w.casefold() in COMMON for w in words):
+        return None
+    bare = m.group("cue").casefold() in _BARE and not m.group("tail")
+    if _DESCRIBED.search(raw) or (bare and not raw[:1].isupper()):
+        return None  # "is there a movie about ...": a description, not a name
+    offset = text.index(raw, start)
+    span = (offset, offset + len(raw))
+    if hit := lex.fuzzy_title(raw):
+        return fuzzy_tag("title", span, raw, hit, None)
+    return absent.absent_title(raw, span, lex)
+
+
+def _person(name: str, span: tuple[int, int], role: str, lex: Lexicon) -> Tag | None:
+    words = WORD.findall(name)
+    if not words or len(words) > absent.MAX_NAME_WORDS or _DESCRIBED.search(name):
+        return None
+    if person := lex.person(name):
+        return Tag(kind="person", start=span[0], end=span[1], text=name, value=person, role=role)  # type: ignore[arg-type]
+    if hit := lex.fuzzy_person(name):
+        return fuzzy_tag("person", span, name, hit, role)
+    typed = absent.title_case(name)
+    return Tag(
+        kind="person",
+        start=span[0],
+        end=span[1],
+        text=name,
+        value=typed,
+        role=role,  # type: ignore[arg-type]
+        score=0.3,
+        absent=True,
+        near=lex.near_person(name),
+        note=f"no one named {typed} in the catalog",
+    )

@@ -1,0 +1,196 @@
+"""Graph relations between people, as operations of their own (compiled to Cypher first):
+
+* `shared`: the people who worked with both A and B ("which actors have worked with both Ryan
+  Reynolds and Sandra Bullock?"): a title with A and a title with B, possibly the same one;
+* `auteur`: the people who directed and acted in the same title ("who directed and starred in
+  the same movie?"), optionally within a set ("... in India", "... comedies");
+* `chain`: the shortest chain of shared titles between two people ("how is A connected to B?");
+* the people a person worked with most is `costars` (ranked by shared titles).
+
+`relation` reads the operation from the question's wording and its people; the compilers and
+the answer sentences for each are here too, so one module owns each relation end to end.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agentic_rag.agent.rules.compile_cypher import REL, filters, lit
+from agentic_rag.agent.rules.compile_sql import conditions
+from agentic_rag.agent.rules.compile_sql import lit as sql_lit
+from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.tags import Tag
+
+_I = re.IGNORECASE
+CHAIN_TITLES = 3  # the longest chain looked for: three shared titles
+RELATIONS = frozenset({"shared", "auteur", "chain"})
+_BOTH = re.compile(
+    r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
+    r"\bwith\s+\{person\}\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}",
+    _I,
+)
+_WHO = re.compile(
+    r"^\W*(?:who|whom|which\s+(?:\w+\s+)?(?:actors?|people|persons?|directors?|stars?|cast)|"
+    r"any(?:one|body))\b|\b(?:actors|people|anyone|anybody)\b",
+    _I,
+)
+_WORKED = re.compile(
+    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|shar\w*|co-?star\w*|direct\w*|"
+    r"been\s+in|in\s+(?:titles?|movies?|films?|shows?))\b",
+    _I,
+)
+_AUTEUR = re.compile(
+    r"\bdirect\w*\s+(?:and|&|as\s+well\s+as)\s+(?:also\s+)?(?:act|star|appear|play)\w*|"
+    r"\b(?:act|star|appear|play)\w*\s+(?:in\s+\w+\s+)?(?:and|&|as\s+well\s+as)\s+(?:also\s+)?"
+    r"direct\w*|\b(?:act|star|appear)\w*\s+in\s+(?:\w+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
+    r"direct\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
+    r"\bdirectors?\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
+    r"\bdirect\w*\s+(?:[\w{}]+\s+){1,4}?(?:and|&)\s+(?:also\s+)?(?:act|star|appear|play)\w*\s+in\s+"
+    r"(?:it|them|that|the\s+same)",
+    _I,
+)
+_CHAIN = re.compile(
+    r"\b(?:shortest\s+)?(?:chain|path|link|route)\s+(?:of\s+\w+\s+)?(?:between|from)\b|"
+    r"\b(?:connected|linked|related)\s+(?:to|with)\b|\bdegrees?\s+of\s+separation\b|"
+    r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees\b|"
+    r"\b(?:link|connect)\s+\{person\}\s+(?:to|and|with)\s+\{person\}",
+    _I,
+)
+
+#: the wordings that make each relation: the words they match are what the reading used
+WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
+    "shared": (_BOTH, _WORKED, _WHO),
+    "auteur": (_AUTEUR,),
+    "chain": (_CHAIN,),
+}
+
+
+def relation(masked: str, tags: list[Tag]) -> str | None:
+    """The relation a question asks for, from its wording (read on the masked question)."""
+    people = [t for t in tags if t.kind == "person"]
+    if len(people) == 2 and _CHAIN.search(masked):
+        return "chain"
+    if len(people) == 2 and _BOTH.search(masked) and _WORKED.search(masked) and _WHO.search(masked):
+        return "shared"
+    if not people and _AUTEUR.search(masked):
+        return "auteur"
+    return None
+
+
+# -- compiling -------------------------------------------------------------------------------
+def cypher(spec: QuerySpec, limit: int = 30) -> str:
+    s, op = spec.titles, spec.op
+    if op == "auteur":
+        matches, where = filters(s)
+        cond = f" WHERE {' AND '.join(where)}" if where else ""
+        return (
+            f"MATCH (p:Person)-[:DIRECTED]->(s:Show)<-[:ACTED_IN]-(p){cond}"
+            f"{''.join(' ' + m for m in matches)} RETURN p.name AS name, count(DISTINCT s) "
+            "AS shared, collect(DISTINCT s.title) AS titles ORDER BY shared DESC, name "
+            f"LIMIT {int(limit)}"
+        )
+    a, b = (lit(p.name) for p in s.people[:2])
+    rel = REL[spec.role if spec.role == "director" else "cast"]
+    return (
+        f"MATCH (a:Person {{name: {a}}})-[:DIRECTED|ACTED_IN]->(s1:Show)<-[:{rel}]-(p:Person)"
+        f"-[:{rel}]->(s2:Show)<-[:DIRECTED|ACTED_IN]-(b:Person {{name: {b}}}) WHERE p <> a "
+        "AND p <> b RETURN p.name AS name, collect(DISTINCT s1.title) AS with_first, "
+        "collect(DISTINCT s2.title) AS with_second ORDER BY name "
+        f"LIMIT {int(limit)}"
+    )
+
+
+def sql(spec: QuerySpec, limit: int = 30) -> str | None:
+    """The same relation over the SQL tables (the alternative when the graph fails)."""
+    s, op = spec.titles, spec.op
+    if op == "auteur":
+        base = s.model_copy(update={"people": []})
+        cond = " AND ".join(["d.role = 'director'", "c.role = 'cast'", *conditions(base)])
+        return (
+            "SELECT p.name, count(DISTINCT s.show_id) AS shared, group_concat(DISTINCT "
+            "s.title) AS titles FROM show_people d JOIN show_people c ON c.show_id = "
+            "d.show_id AND c.person_id = d.person_id JOIN shows s ON s.show_id = d.show_id "
+            f"JOIN people p ON p.person_id = d.person_id WHERE {cond} GROUP BY p.name "
+            f"ORDER BY shared DESC, p.name LIMIT {int(limit)}"
+        )
+    if op != "shared":
+        return None
+    role = "director" if spec.role == "director" else "cast"
+
+    def side(name: str, alias: str) -> str:
+        return (
+            f"SELECT o.person_id, group_concat(DISTINCT s.title) AS titles FROM people x "
+            f"JOIN show_people xs ON xs.person_id = x.person_id JOIN show_people o ON "
+            f"o.show_id = xs.show_id AND o.role = '{role}' AND o.person_id <> x.person_id "
+            f"JOIN shows s ON s.show_id = xs.show_id WHERE x.name = {sql_lit(name)} "
+            f"GROUP BY o.person_id) {alias}"
+        )
+
+    a, b = (p.name for p in s.people[:2])
+    both = f"({side(a, 'one')} JOIN ({side(b, 'two')} ON two.person_id = one.person_id"
+    return (
+        f"SELECT p.name, one.titles AS with_first, two.titles AS with_second FROM {both} "
+        f"JOIN people p ON p.person_id = one.person_id WHERE p.name NOT IN ({sql_lit(a)}, "
+        f"{sql_lit(b)}) ORDER BY p.name LIMIT {int(limit)}"
+    )
+
+
+def chains(spec: QuerySpec) -> list[str]:
+    """One query per chain length (1 to CHAIN_TITLES shared titles), each a fixed pattern:
+    FalkorDB has no undirected shortestPath, and the guard bounds variable-length patterns."""
+    a, b = (lit(p.name) for p in spec.titles.people[:2])
+    works = "-[:DIRECTED|ACTED_IN]->"
+    out = []
+    for k in range(1, CHAIN_TITLES + 1):
+        hops = "".join(
+            f"(s{i}:Show)<-[:DIRECTED|ACTED_IN]-(p{i}:Person){works}" for i in range(1, k)
+        )
+        nodes = ", ".join(f"s{i}.title, p{i}.name" for i in range(1, k))
+        distinct = " AND ".join(f"p{i} <> a AND p{i} <> b" for i in range(1, k))
+        out.append(
+            f"MATCH (a:Person {{name: {a}}}){works}{hops}(s{k}:Show)<-[:DIRECTED|ACTED_IN]-"
+            f"(b:Person {{name: {b}}}){' WHERE ' + distinct if distinct else ''} RETURN "
+            f"[a.name, {nodes + ', ' if nodes else ''}s{k}.title, b.name] AS chain, {k} AS "
+            "titles LIMIT 1"
+        )
+    return out
+
+
+# -- saying it -------------------------------------------------------------------------------
+def reading(spec: QuerySpec, set_words: str) -> str:
+    names = [p.name for p in spec.titles.people[:2]]
+    if spec.op == "shared":
+        who = "Directors" if spec.role == "director" else "People"
+        return f"{who} who worked with both {names[0]} and {names[1]}"
+    if spec.op == "chain":
+        return (
+            f"The shortest chain of shared titles between {names[0]} and {names[1]} (up to "
+            f"{CHAIN_TITLES} titles)"
+        )
+    return f"People who directed and acted in the same title, among {set_words}"
+
+
+def _names(value: Any) -> str:
+    items = value if isinstance(value, list) else str(value or "").split(",")
+    return ", ".join(dict.fromkeys(str(x).strip() for x in items if str(x).strip()))
+
+
+def sentence(op: str, reading_line: str, rows: list[dict[str, Any]], n: int, bold: Any) -> str:
+    """The answer's lead for a relation, from its rows (`bold` escapes and emboldens)."""
+    first = rows[0]
+    if op == "chain" and first.get("chain"):
+        links = " → ".join(bold(str(x)) for x in first["chain"])
+        return f"{links}: {first.get('titles')} shared title(s) apart [{n}]."
+    if op == "shared" and "with_first" in first:
+        who = "; ".join(
+            f"{bold(str(r['name']))} (with the first on {_names(r['with_first'])}; with the "
+            f"second on {_names(r['with_second'])})"
+            for r in rows[:10]
+        )
+        more = f" and {len(rows) - 10} more" if len(rows) > 10 else ""
+        return f"{reading_line}: {who}{more} [{n}]."
+    if op == "auteur" and "name" in first:
+        who = "; ".join(f"{bold(str(r['name']))} ({_names(r.get('titles'))})" for r in rows[:10])
+        return f"{reading_line}: {who} [{n}]."
+    return ""

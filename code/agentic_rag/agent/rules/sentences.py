@@ -1,0 +1,106 @@
+"""The offline answer's sentences over rows: a part as the writer sees it, titles and people
+named from rows, a capped listing with its real count ("showing 20 of 145"), the one title of
+"the longest X" with its ties."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel
+
+from agentic_rag.agent.rules.phrasing import reading
+from agentic_rag.agent.rules.rows import cell
+from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.tools.base import ToolResult
+
+MAX_NAMED = 20
+
+
+def _subject(reading: str) -> str:
+    return re.sub(r"^(?:Counting|Listing|The catalog entry of) ", "", reading)
+
+
+def _agreeing(n: int, subject: str) -> str:
+    """The subject with its first noun agreeing with `n`: '1 movie directed by …'."""
+    if n != 1:
+        return subject
+    return re.sub(r"\b(movie|TV show|title)s\b", r"\1", subject, count=1)
+
+
+def _titles(rows: list[dict[str, Any]], extra: str | None = None) -> str:
+    out = []
+    for r in rows[:MAX_NAMED]:
+        bits = [str(r.get("release_year") or r.get("year") or "")]
+        if extra and r.get(extra) is not None:
+            bits.append(f"{r[extra]} {'min' if extra == 'duration_minutes' else ''}".strip())
+        out.append(f"**{cell(r.get('title'))}** ({', '.join(b for b in bits if b)})")
+    more = f", and {len(rows) - MAX_NAMED} more" if len(rows) > MAX_NAMED else ""
+    return "; ".join(out) + more
+
+
+def _people(rows: list[dict[str, Any]]) -> str:
+    by_title: dict[str, list[str]] = {}
+    for r in rows:
+        if r.get("name"):
+            by_title.setdefault(str(r.get("title") or "?"), []).append(str(r["name"]))
+    return "; ".join(f"**{cell(t)}**: {', '.join(dict.fromkeys(n))}" for t, n in by_title.items())
+
+
+class Part(BaseModel):
+    """One part of the reading as the writer uses it: its number, its spec, its prose reading."""
+
+    number: int
+    spec: QuerySpec
+
+    @property
+    def op(self) -> str:
+        return self.spec.op
+
+    @property
+    def reading(self) -> str:
+        return reading(self.spec)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def listed(part: Part, key: tuple[int, ToolResult] | None, total: tuple[int, ToolResult]) -> str:
+    """'There are **145** movies released in 2011 [2]; showing 20 of 145 [1]: …': the number
+    comes from the count query, never from the length of a capped list of rows."""
+    t, counted = total
+    k = counted.rows[0].get("titles")
+    subject = _agreeing(k, _subject(part.reading)) if isinstance(k, int) else ""
+    if key is None:
+        return f"There are **0** {subject} [{t}]." if k == 0 else ""
+    n, result = key
+    if not isinstance(k, int):
+        return ""  # no count came back: the key result's own sentence stands
+    shown = min(len(result.rows), MAX_NAMED)
+    names = "; ".join(_titles(result.rows[:shown]).split("; "))
+    row = counted.rows[0]
+    split = isinstance(row.get("movies"), int) and isinstance(row.get("tv_shows"), int)
+    movies, shows = (row.get("movies"), row.get("tv_shows")) if split else (0, 0)
+    kinds = f" ({_count(movies, 'movie')}, {_count(shows, 'TV show')})" if split else ""
+    if k <= shown:
+        return f"There {'is' if k == 1 else 'are'} **{k:,}** {subject}{kinds} [{t}]: {names} [{n}]."
+    return f"There are **{k:,}** {subject}{kinds} [{t}]; showing {shown} of {k:,} [{n}]: {names}."
+
+
+_UNITS = {"duration_minutes": " min", "seasons": " seasons", "year": "", "date_added": ""}
+
+
+def top_one(part: Part, rows: list[dict[str, Any]], n: int) -> str:
+    """'The longest X is **T** (2019, 155 min)': a ranking whose rows all share the top value
+    (one title, or the titles tied with it); '' for a ranked list."""
+    key = next((k for k in _UNITS if k in rows[0] and k != "date_added"), "date_added")
+    values = {str(r.get(key)) for r in rows}
+    if len(values) != 1 or not re.match(r"^The \w", part.reading) or len(rows) >= 10:
+        return ""
+    value = f"{rows[0].get(key)}{_UNITS[key]}"
+    if len(rows) == 1:
+        r = rows[0]
+        when = ", ".join(dict.fromkeys(str(x) for x in (r.get("release_year"), value) if x))
+        return f"{part.reading} is **{cell(r['title'])}** ({when}) [{n}]."
+    return f"{part.reading}: {len(rows)} titles tied at {value} [{n}]: {_titles(rows)}."

@@ -1,0 +1,92 @@
+"""Tags to title sets: the filters a part's entities make, the two sets of a share or a
+comparison, and whether a question ranks groups ("top 4 genres") rather than titles."""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.rules.intent import CUES
+from agentic_rag.agent.rules.spec import PersonRef, TitleSet
+from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.vocab import TYPE_HINTS
+
+_I = re.IGNORECASE
+_RANKED_GROUP = re.compile(
+    r"(?:\b(?:top|which|what|the)\s+(?:\{n\}\s+|\d+\s+)?|\{n\}\s+)(?:most\s+\w+\s+)?(?:genres?|countr(?:y|ies)|"
+    r"directors?|actors?|actress(?:es)?|ratings?|categor(?:y|ies))\b",
+    _I,
+)
+
+
+def ranks_groups(masked: str) -> bool:
+    """'top 4 genres', 'which 3 actors show up most': a ranking of groups, not of titles."""
+    m = _RANKED_GROUP.search(masked)
+    return bool(m) and ("{n}" in m.group() or bool(CUES["most"].search(masked, m.end())))
+
+
+_RANGES = {
+    "release": ("year_from", "year_to"),
+    "minutes": ("minutes_min", "minutes_max"),
+    "seasons": ("seasons_min", "seasons_max"),
+}
+_LISTS = {
+    "rating": "ratings",
+    "missing": "missing",
+    "title": "titles",
+    "unknown_title": "titles",
+    "phrase": "title_has",
+}
+
+
+def to_set(tags: list[Tag], text: str) -> TitleSet:
+    s, people = TitleSet(), any(t.kind == "person" for t in tags)
+    for t in tags:
+        k = t.kind
+        if k == "type" and s.type is None and not (t.text.casefold() == "shows" and people):
+            s.type = t.value  # type: ignore[assignment]  # a person's "shows" are their titles
+        elif k == "country" and t.value not in s.countries:
+            s.countries.append(t.value)
+        elif k == "genre":
+            s.genres.append([t.value, *t.alts])
+            hint = next((v for w, v in TYPE_HINTS.items() if t.text.casefold().startswith(w)), None)
+            s.type = s.type or hint  # type: ignore[assignment]
+        elif k == "person":
+            s.people.append(PersonRef(name=t.value, role=t.role))
+        elif k == "added":
+            s.added_from, s.added_to = t.value or None, t.value2 or None
+        elif k in _RANGES:  # inclusive bounds of a year, running time or season count
+            setattr(s, _RANGES[k][0], t.lo)
+            setattr(s, _RANGES[k][1], t.hi)
+        elif k in _LISTS:
+            getattr(s, _LISTS[k]).append(t.value)
+    if s.type is None and (s.minutes_min or s.minutes_max or s.seasons_min or s.seasons_max):
+        s.type = "Movie" if s.minutes_min or s.minutes_max else "TV Show"
+    tv = ("TV", "Series", "Docuseries", "Shows", "Kids' TV")
+    for i, group in enumerate(s.genres):
+        if s.type and len(group) > 1:
+            keep = [g for g in group if any(w in g for w in tv) == (s.type == "TV Show")]
+            s.genres[i] = keep or group
+    return s
+
+
+def share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
+    """'what share of <base> are/were/have <part>': the tags before the verb are the base."""
+    cue = CUES["share"].search(text)
+    start = cue.end() if cue else 0
+    verb = re.search(
+        r"\b(?:are|were|is|was|have|has|had|got|get|come|came|that|which)\b", text[start:], _I
+    )
+    cut = start + verb.start() if verb else len(text)
+    base = [t for t in tags if t.start < cut]
+    part = [t for t in tags if t.start >= cut]
+    return (base, part) if part else ([], base)
+
+
+def compare_sets(tags: list[Tag], text: str) -> tuple[TitleSet, TitleSet]:
+    """Two values of one kind ('movies or TV shows', '2019 or 2020'): one set each."""
+    for kind in dict.fromkeys(t.kind for t in tags):
+        values = list({(t.value or t.text): t for t in tags if t.kind == kind}.values())
+        if len(values) >= 2:
+            shared = [t for t in tags if t.kind != kind]
+            return to_set([*shared, values[0]], text), to_set([*shared, values[1]], text)
+    return to_set(tags, text), TitleSet()

@@ -1,0 +1,91 @@
+"""The shape of an answer a question asks for, and the unit that goes with each type.
+
+* "the longest Spanish thriller", "what is the oldest", "which one is the longest": one title
+  (the writer names the titles tied with it); a plural head noun ("the longest movies") or a
+  number ("top 5") asks for a list.
+* Units go with types: running time in minutes for movies, seasons for TV shows. A question
+  that asks for one type in the other's unit ("TV shows over 2 hours", "the average minutes of
+  TV shows", "movies with 3 seasons") is read in the unit the type has, and told so in a note.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.rules.spec import TitleSet
+
+_I = re.IGNORECASE
+_SUPERLATIVE = (
+    r"(?:longest|shortest|oldest|newest|earliest|latest|most\s+recent(?:ly\s+added)?|"
+    r"first\s+added|most\s+seasons|fewest\s+seasons)"
+)
+_HEAD = re.compile(
+    rf"\b{_SUPERLATIVE}((?:\s+(?!(?:and|or|from|in|of|by|on|with|that|which|who|"
+    r"released|made|added|ever|to|for|is|was|are|were)\b)[\w'’-]+){0,4})",
+    _I,
+)
+_ONE_VERB = re.compile(
+    rf"\b(?:is|was|'s)\s+the\s+{_SUPERLATIVE}|"
+    r"\bwhich\s+(?:one|of\s+(?:them|those|these)\s+(?:is|was|has|runs|lasts))\b",
+    _I,
+)
+_MINUTES = re.compile(
+    r"\b(?:minutes?|mins?|hours?|hrs?|running\s+time|run\s*time|length|"
+    r"duration|long)\b",
+    _I,
+)
+_SEASONS = re.compile(r"\bseasons?\b", _I)
+
+
+def one_asked(text: str) -> bool:
+    """'the longest Spanish thriller', 'what is the oldest': one title; the head noun after the
+    superlative in the plural ('the longest movies') asks for a list."""
+    m = _HEAD.search(text)
+    words = m.group(1).split() if m else []
+    if words and words[-1].casefold() not in ("series", "one"):
+        head = words[-1].casefold()
+        return not (head.endswith("s") and not head.endswith("ss")) and head != "people"
+    return bool(_ONE_VERB.search(text)) or bool(words)
+
+
+def order(masked: str, s: TitleSet, added: bool) -> tuple[str, bool]:
+    """The column a ranking orders by, and whether the smallest comes first."""
+    if re.search(r"\b(?:most|fewest)\s+seasons\b", masked):
+        return "seasons", "fewest" in masked
+    if re.search(r"\b(?:longest|shortest|length|runtime|duration|long)\b", masked):
+        tv = s.type == "TV Show" or "season" in masked
+        return ("seasons" if tv else "duration_minutes"), "shortest" in masked
+    asc = bool(re.search(r"\b(?:oldest|earliest|first)\b", masked))
+    return ("date_added" if added else "release_year"), asc
+
+
+def average_unit(masked: str, s: TitleSet) -> str:
+    """'seasons' or 'duration_minutes': the unit named, else the one the type has."""
+    seasons, minutes = bool(_SEASONS.search(masked)), bool(_MINUTES.search(masked))
+    if seasons != minutes:
+        return "seasons" if seasons else "duration_minutes"
+    return "seasons" if s.type == "TV Show" else "duration_minutes"
+
+
+def fit_units(s: TitleSet, by: str | None) -> tuple[str | None, list[str]]:
+    """The ordering column in the unit its type has, with a note for each unit that does not fit
+    the type (a limit in the other unit is kept: no title matches it, and the note says why)."""
+    notes = []
+    minutes = s.minutes_min is not None or s.minutes_max is not None
+    seasons = s.seasons_min is not None or s.seasons_max is not None
+    if s.type == "TV Show" and (minutes or by == "duration_minutes"):
+        by = "seasons" if by == "duration_minutes" else by
+        notes.append(
+            "TV shows are measured in seasons, not minutes"
+            + (" (the catalog has no running time for them)" if minutes else "")
+        )
+    if s.type == "Movie" and (seasons or by == "seasons"):
+        by = "duration_minutes" if by == "seasons" else by
+        notes.append(
+            "movies have a running time, not seasons"
+            + (" (the catalog has no seasons for them)" if seasons else "")
+        )
+    if s.type is None and by in ("seasons", "duration_minutes"):
+        kind = "TV shows, in seasons" if by == "seasons" else "movies, in minutes"
+        notes.append(f"read over {kind} (movies are measured in minutes, TV shows in seasons)")
+    return by, notes

@@ -1,0 +1,68 @@
+"""The offline reader's word tables (`words.yaml`, next to this module): loaded once, checked by
+a Pydantic model (unknown keys, bad regexes, a month list that is not twelve names all fail at
+import), read by `vocab`, `numbers`, `periods` and `absent`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+WORDS_PATH = Path(__file__).with_name("words.yaml")
+
+
+def _regex(pattern: str) -> None:
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        raise ValueError(f"not a regular expression: {pattern!r} ({exc})") from exc
+
+
+class GenreCue(BaseModel):
+    """A cue regex over folded text and the catalog genres it means, per type."""
+
+    model_config = ConfigDict(extra="forbid")
+    cue: str
+    movie: list[str] = Field(default_factory=list)
+    tv: list[str] = Field(default_factory=list)
+
+    @field_validator("cue")
+    @classmethod
+    def _compiles(cls, cue: str) -> str:
+        _regex(cue)
+        return cue
+
+
+class Words(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    common: frozenset[str]
+    small_words: frozenset[str]
+    genres: list[GenreCue]
+    demonyms: dict[str, str]
+    ambiguous_countries: frozenset[str]
+    type_hints: dict[str, Literal["Movie", "TV Show"]]
+    numbers: dict[str, int]
+    number_phrases: dict[str, int]
+    months: tuple[str, ...] = Field(min_length=12, max_length=12)
+
+    @field_validator("common", mode="before")
+    @classmethod
+    def _split(cls, value: object) -> object:
+        return value.split() if isinstance(value, str) else value
+
+    @field_validator("demonyms")
+    @classmethod
+    def _patterns(cls, value: dict[str, str]) -> dict[str, str]:
+        for pattern in value:
+            _regex(pattern)
+        return value
+
+
+def load_words(path: Path = WORDS_PATH) -> Words:
+    return Words.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+
+
+WORDS = load_words()  # once per process, at the first import

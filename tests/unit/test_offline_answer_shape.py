@@ -1,0 +1,85 @@
+"""Answers shaped like the question: a capped list says how many there are in all (from a count
+query), averages and rankings use the unit the type has, a description question answered by
+semantic search is a plain answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_rag.agent.interfaces import SynthContext
+from agentic_rag.agent.rules.reader import Reader
+from agentic_rag.agent.rules.writer import OfflineSynthesizer
+from agentic_rag.tools.base import ToolResult, ToolStatus
+from tests.unit import test_offline_planner as tiny
+from tests.unit.test_offline_planner import plan
+
+
+@pytest.fixture(scope="module")
+def lexicon():
+    return tiny.lexicon.__wrapped__()
+
+
+@pytest.fixture(scope="module")
+def reader(lexicon) -> Reader:
+    return Reader(lexicon)
+
+
+def _answer(p, results) -> str:
+    ctx = SynthContext(question="q", results=results, plans=[p], incomplete_reason=None,
+                       mode_label="offline")  # fmt: skip
+    return "\n".join(OfflineSynthesizer().compose(ctx))
+
+
+def test_a_capped_list_says_showing_n_of_the_counted_total(lexicon):
+    p = plan(lexicon, "Which dramas were released in 2019?")
+    assert [c.tool for c in p.calls] == ["sql", "sql"]
+    assert p.calls[1].role == "total" and "count(*)" in p.calls[1].args["query"]
+    listed = [{"show_id": f"s{i}", "title": f"T{i}", "release_year": 2019} for i in range(25)]
+    results = [
+        ToolResult(call_id="1.1", tool="sql", status=ToolStatus.OK, rows=listed),
+        ToolResult(call_id="1.2", tool="sql", status=ToolStatus.OK, rows=[{"titles": 145}]),
+    ]
+    text = _answer(p, results)
+    assert "**145**" in text and "showing 20 of 145" in text and "and 5 more" not in text
+
+
+@pytest.mark.parametrize(
+    ("question", "by"),
+    [
+        ("What is the average number of seasons of TV shows?", "seasons"),
+        ("how long are TV series on average", "seasons"),
+        ("average running time of Egyptian movies", "duration_minutes"),
+        ("mean season count for shows from South Korea", "seasons"),
+    ],
+)
+def test_an_average_uses_the_unit_its_type_has(reader, question, by):
+    (spec,) = reader.read(question)
+    assert spec.op == "average" and spec.by == by
+
+
+def test_a_limit_in_the_other_types_unit_is_told_so(reader):
+    (spec,) = reader.read("TV shows longer than 2 hours")
+    assert spec.titles.type == "TV Show" and any("seasons, not minutes" in n for n in spec.notes)
+    (spec,) = reader.read("films with more than 2 seasons")
+    assert any("not seasons" in n for n in spec.notes)
+
+
+def test_a_description_question_found_by_meaning_is_a_plain_answer(lexicon):
+    p = plan(lexicon, "something about a giant animal and a greedy company")
+    hit = {"show_id": "s2", "title": "Okja", "release_year": 2017, "description": "A girl..."}
+    results = [ToolResult(call_id="1.1", tool="semantic", status=ToolStatus.OK, rows=[hit])]
+    text = _answer(p, results)
+    assert "Okja" in text and "could not read" not in text
+
+
+def test_a_listing_of_both_types_counts_each_type(lexicon):
+    p = plan(lexicon, "list the titles from South Korea")
+    total = next(c for c in p.calls if c.role == "total")
+    assert "tv_shows" in total.args["query"]
+    listed = [{"show_id": "s2", "title": "Okja", "release_year": 2017}]
+    results = [
+        ToolResult(call_id="1.1", tool="sql", status=ToolStatus.OK, rows=listed),
+        ToolResult(call_id="1.2", tool="sql", status=ToolStatus.OK,
+                   rows=[{"titles": 3, "movies": 1, "tv_shows": 2}]),
+    ]  # fmt: skip
+    assert "(1 movie, 2 TV shows)" in _answer(p, results)
