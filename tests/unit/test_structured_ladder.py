@@ -121,7 +121,7 @@ async def test_schema_travels_with_the_rung(tmp_path: Path) -> None:
     system = by_method["json_object"]["messages"][0]["content"]
     assert "## Reply format" in system and '"resolved_question"' in system
     assert "## Reply format" not in by_method["json_schema"]["messages"][0]["content"]
-    assert all(b["max_tokens"] == 900 for b in server.bodies)  # planner_max_tokens, per node
+    assert all(b["max_tokens"] == 384 for b in server.bodies)  # planner_max_tokens, per node
 
 
 async def test_text_rung_repairs_broken_json(tmp_path: Path) -> None:
@@ -132,7 +132,7 @@ async def test_text_rung_repairs_broken_json(tmp_path: Path) -> None:
     ).evaluate(_eval_ctx())
     assert decision == EvaluatorDecision(**DECISION)
     assert server.methods == ["text"] and usage.rung == "text"
-    assert server.bodies[0]["max_tokens"] == 250  # evaluator_max_tokens
+    assert server.bodies[0]["max_tokens"] == 160  # evaluator_max_tokens
 
 
 @pytest.mark.parametrize(

@@ -136,6 +136,7 @@ class NodeModeEvent(_Event):
     reason: str | None = None
     rung: str | None = None
     iteration: int = 0
+    confidence: float | None = None  # the offline reader's confidence (planner, LLM mode)
 
 
 class Answered(_Event):

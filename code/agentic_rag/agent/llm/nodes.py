@@ -13,6 +13,7 @@ from typing import Any, cast
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 
+from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import (
     EvalContext,
     PlanContext,
@@ -23,8 +24,9 @@ from agentic_rag.agent.interfaces import (
 from agentic_rag.agent.llm.chat import estimated_usage, model_name_of, usage_of
 from agentic_rag.agent.llm.node_mode import EMPTY
 from agentic_rag.agent.llm.prompts import evaluator_messages, planner_messages, synthesizer_messages
-from agentic_rag.agent.llm.stream_guard import StreamGuard
+from agentic_rag.agent.llm.stream_guard import OutputGate
 from agentic_rag.agent.llm.structured import structured_call
+from agentic_rag.agent.llm.token_count import in_flight
 from agentic_rag.agent.models import (
     EvaluatorDecision,
     ExecutionPlan,
@@ -98,15 +100,18 @@ async def _emit(emit: TokenSink, text: str) -> None:
 
 
 class LlmSynthesizer(_ModelStep):
-    """Streams the answer through a `StreamGuard`: junk stops the stream and raises."""
+    """Streams the answer through the `OutputGate`: junk stops the stream and raises."""
 
     async def synthesize(self, ctx: SynthContext, emit: TokenSink) -> tuple[str, Usage]:
         chunks: list[Any] = []
-        guard = StreamGuard()
+        guard = OutputGate(ctx.question, {n for n, _ in numbered(ctx.results)})
         messages = synthesizer_messages(ctx)
+        recorder = in_flight()
+        recorder.sent(messages)
         try:
             async for chunk in self.model.astream(messages):
                 chunks.append(chunk)
+                recorder.received(str(chunk.text))
                 await _emit(emit, guard.feed(str(chunk.text)))
             await _emit(emit, guard.finish())
             if not guard.text.strip():

@@ -48,6 +48,7 @@ from agentic_rag.agent.llm.node_mode import REFUSED
 from agentic_rag.agent.llm.prompts import repair_request, with_schema_instruction
 from agentic_rag.agent.llm.schema_align import align, bounded_for_grammar
 from agentic_rag.agent.llm.server_errors import is_transport_error, refuses_format
+from agentic_rag.agent.llm.token_count import in_flight
 from agentic_rag.errors import ModelStepError
 
 log = logging.getLogger(__name__)
@@ -195,8 +196,15 @@ async def _streamed(bound: Any, messages: list[BaseMessage]) -> AIMessage:
     and servers such as llama.cpp stop generating, instead of finishing an abandoned request
     while the next one waits."""
     reply: Any = None
+    recorder = in_flight()
     async for chunk in bound.astream(messages):
         reply = chunk if reply is None else reply + chunk
+        recorder.received(
+            str(chunk.text)
+            + "".join(
+                str(c.get("args") or "") for c in getattr(chunk, "tool_call_chunks", None) or []
+            )
+        )
     if reply is None:
         return AIMessage(content="")
     return message_chunk_to_message(reply)  # type: ignore[return-value]
@@ -209,6 +217,7 @@ async def _invoke(
     # A response_format goes through the SDK's parse helpers, which do not stream cleanly:
     # only the tools and text rungs stream.
     stream = "response_format" not in kwargs
+    in_flight().sent(messages)
     async for attempt in AsyncRetrying(
         stop=stop_after_attempt(retries + 1),
         wait=wait_exponential(multiplier=0.5, max=4),
