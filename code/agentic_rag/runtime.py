@@ -121,6 +121,7 @@ class AppRuntime:
         if settings.llm_enabled:
             from agentic_rag.agent.llm.chat import make_chat_model
             from agentic_rag.agent.llm.nodes import LadderModel
+            from agentic_rag.agent.llm.served_models import check_served
             from agentic_rag.agent.plan_examples import ExampleBank
             from agentic_rag.tools.cypher.repair import (
                 ChainedRepairer,
@@ -128,6 +129,7 @@ class AppRuntime:
                 LlmCypherRepairer,
             )
 
+            check_served(settings)  # a model the server does not serve: a clear error, now
             chat_models = {n: make_chat_model(settings, n) for n in NODES}
             examples = ExampleBank.open(Path(settings.model_dir))
             repairer = ChainedRepairer(

@@ -70,7 +70,7 @@ async def test_refused_structured_output_is_named_and_the_turn_is_mixed() -> Non
         "planner (server refused structured output), "
         "evaluator (server refused structured output)._"
     )
-    assert model.methods.count("json_schema") == 2  # planner and evaluator each tried once
+    assert model.methods.count("json_schema") == 1  # refused once: the evaluator never sends it
 
 
 async def test_a_degenerate_stream_falls_back_with_the_reason_shown() -> None:

@@ -24,6 +24,7 @@ from agentic_rag.agent.interfaces import (
 from agentic_rag.agent.llm.chat import estimated_usage, model_name_of, usage_of
 from agentic_rag.agent.llm.node_mode import EMPTY
 from agentic_rag.agent.llm.prompts import evaluator_messages, planner_messages, synthesizer_messages
+from agentic_rag.agent.llm.server_facts import ServerFacts
 from agentic_rag.agent.llm.stream_guard import OutputGate
 from agentic_rag.agent.llm.structured import structured_call
 from agentic_rag.agent.llm.token_count import in_flight
@@ -43,6 +44,7 @@ class _ModelStep:
     def __init__(self, model: BaseChatModel, settings: Settings) -> None:
         self.model = model
         self.settings = settings
+        self.facts = ServerFacts(settings.server_facts_path, settings.server_facts_ttl_s)
 
     async def _structured(self, schema: Any, messages: list[BaseMessage], what: str) -> Any:
         return await structured_call(
@@ -55,6 +57,7 @@ class _ModelStep:
             max_repairs=self.settings.llm_max_repairs,
             what=what,
             model_dir=self.settings.model_dir,
+            facts=self.facts,
         )
 
 

@@ -10,10 +10,12 @@ Rungs, best first (as Instructor's modes: JSON_SCHEMA, TOOLS, JSON, MD_JSON):
    reply (`json_repair`, MIT), then validated by the Pydantic model.
 
 A server that refuses a method (a 4xx/5xx whose message names the format or the tools) or
-ignores it (no JSON, no tool call in the reply) moves the call one rung down, and the rung that
-worked is remembered per (base URL, model). `STRUCTURED_OUTPUT` pins a method. Invalid output
-is sent back to the model with the validation errors (a repair), up to `llm_max_repairs` times.
-The client's own retries are off: only transport errors are retried here, never a refusal.
+ignores it (no JSON, no tool call in the reply) moves the call one rung down; the rung that
+worked and the rungs refused are remembered per (base URL, model), on disk across processes for
+a day (`agent/llm/server_facts.py`), so a refused method is not sent again.
+`STRUCTURED_OUTPUT` pins a method. Invalid output is sent back to the model with the validation
+errors (a repair), up to `llm_max_repairs` times. The client's own retries are off: only
+transport errors are retried here, never a refusal.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from agentic_rag.agent.llm.node_mode import REFUSED
 from agentic_rag.agent.llm.prompts import repair_request, with_schema_instruction
 from agentic_rag.agent.llm.schema_align import align, bounded_for_grammar
 from agentic_rag.agent.llm.server_errors import is_transport_error, refuses_format
+from agentic_rag.agent.llm.server_facts import ServerFacts, forget_all
 from agentic_rag.agent.llm.token_count import in_flight
 from agentic_rag.errors import ModelStepError
 
@@ -72,8 +75,8 @@ PINS: dict[str, tuple[Rung, ...]] = {
     "text": (Rung.TEXT,),
 }
 _SCHEMA_IN_PROMPT = frozenset({Rung.JSON_OBJECT, Rung.TEXT})
-#: (base URL, model) -> the rung that last worked (or the first one not yet refused).
-_WORKING: dict[tuple[str, str], Rung] = {}
+#: Facts kept in this process's memory only (callers without settings, such as some tests).
+_IN_MEMORY = ServerFacts(None, 24 * 3600)
 
 
 @dataclass
@@ -92,19 +95,26 @@ def server_key(model: Any) -> tuple[str, str]:
 
 
 def forget_rungs() -> None:
-    """Forget what each server accepted (tests; a restarted server may differ)."""
-    _WORKING.clear()
+    """Forget what each server accepted, in this process (tests; files are per build dir)."""
+    forget_all()
 
 
-def remembered_rung(model: Any) -> Rung | None:
-    return _WORKING.get(server_key(model))
+def remembered_rung(model: Any, facts: ServerFacts | None = None) -> Rung | None:
+    known = (facts or _IN_MEMORY).working(server_key(model))
+    return Rung(known) if known in LADDER else None
 
 
-def ladder_for(model: Any, setting: str = "auto") -> tuple[Rung, ...]:
-    """The rungs to try for `model`, from the remembered one down."""
-    rungs = PINS[setting]
-    known = _WORKING.get(server_key(model))
-    return rungs[rungs.index(known) :] if known in rungs else rungs
+def ladder_for(
+    model: Any, setting: str = "auto", facts: ServerFacts | None = None
+) -> tuple[Rung, ...]:
+    """The rungs to try for `model`: never one it refused within the TTL, from the one that
+    worked down."""
+    facts = facts or _IN_MEMORY
+    key = server_key(model)
+    refused = facts.refused(key)
+    rungs = tuple(r for r in PINS[setting] if r.value not in refused)
+    known = facts.working(key)
+    return rungs[[r.value for r in rungs].index(known) :] if known in rungs else rungs
 
 
 def _tool(schema: type[BaseModel], body: dict[str, Any]) -> dict[str, Any]:
@@ -240,6 +250,7 @@ async def structured_call(
     max_repairs: int = 1,
     what: str = "output",
     model_dir: Path | None = None,
+    facts: ServerFacts | None = None,
 ) -> Structured:
     """A `schema` instance from `model`, down the ladder as far as the server needs.
 
@@ -250,12 +261,16 @@ async def structured_call(
     name = model_name_of(model)
     key = server_key(model)
     refused: list[str] = []
-    rungs = ladder_for(model, setting)
+    facts = facts or _IN_MEMORY
+    rungs = ladder_for(model, setting, facts)
+    if not rungs:
+        known = ", ".join(sorted(facts.refused(key)))
+        raise ModelStepError(REFUSED, f"refused earlier by this server (remembered): {known}")
 
     def spent(rung: Rung | None, repairs: int) -> Usage:
         return _usage(replies, name, prices, rung, repairs, messages, model_dir)
 
-    for i, rung in enumerate(rungs):
+    for rung in rungs:
         history = (
             with_schema_instruction(messages, schema) if rung in _SCHEMA_IN_PROMPT else messages
         )
@@ -268,12 +283,14 @@ async def structured_call(
                     raise
                 refused.append(f"{rung}: {' '.join(str(exc).split())[:160]}")
                 log.info("%s: %s refused by %s", what, rung, key[0])
+                facts.record(key, refused=rung.value)
                 break
             replies.append(reply)
             data = reply_data(reply, rung)
             if data is None and rung is not Rung.TEXT and repairs == 0:
                 refused.append(f"{rung}: the reply ignored it")
                 log.info("%s: %s ignored by %s", what, rung, key[0])
+                facts.record(key, refused=rung.value)
                 break
             try:
                 aligned = align(data, schema.model_json_schema()) if data is not None else {}
@@ -288,11 +305,8 @@ async def structured_call(
                 log.info("%s: invalid reply on %s, repairing: %s", what, rung, error[:200])
                 history = [*history, *_repair_messages(reply, error)]
                 continue
-            _WORKING[key] = rung
+            facts.record(key, working=rung.value)
             return Structured(value, spent(rung, repairs), rung, repairs)
-        if i + 1 < len(rungs):
-            _WORKING[key] = rungs[i + 1]  # the memory moves down with the ladder
-    _WORKING.pop(key, None)  # every rung failed: next time, start again from the top
     raise ModelStepError(REFUSED, "; ".join(refused), spent(None, 0))
 
 
