@@ -71,6 +71,10 @@ class AppRuntime:
         """`eager` opens the three stores now, in parallel (the page, eval, benchmarks); the CLI
         passes False so a turn opens only the stores its plan needs."""
         register_secrets(settings.openai_api_key, settings.omdb_api_key)  # before any request
+        if settings.llm_enabled:  # a model the server does not serve: a clear error, first
+            from agentic_rag.agent.llm.served_models import check_served
+
+            check_served(settings)
         stores = open_stores(settings, eager=eager)
         try:
             conn = stores.sqlite()
@@ -121,7 +125,6 @@ class AppRuntime:
         if settings.llm_enabled:
             from agentic_rag.agent.llm.chat import make_chat_model
             from agentic_rag.agent.llm.nodes import LadderModel
-            from agentic_rag.agent.llm.served_models import check_served
             from agentic_rag.agent.plan_examples import ExampleBank
             from agentic_rag.tools.cypher.repair import (
                 ChainedRepairer,
@@ -129,7 +132,6 @@ class AppRuntime:
                 LlmCypherRepairer,
             )
 
-            check_served(settings)  # a model the server does not serve: a clear error, now
             chat_models = {n: make_chat_model(settings, n) for n in NODES}
             examples = ExampleBank.open(Path(settings.model_dir))
             repairer = ChainedRepairer(

@@ -76,11 +76,11 @@ async def test_a_confident_reading_takes_the_fast_path_with_no_model_call() -> N
 
 async def test_an_unsure_reading_goes_to_the_model_and_the_answer_says_so() -> None:
     model = FakeChatModel(script=[plan(NOLAN), decision("continue"), "Nolan directed one [1]."])
-    values, _ = await ask(graph(model, ReadingPlanner(0.3)), "films by that Nolan guy?")
+    values, _ = await ask(graph(model, ReadingPlanner(0.2)), "films by that Nolan guy?")
     got = modes(values)
     assert [got[n]["mode"] for n in ("planner", "evaluator", "synthesizer")] == ["model"] * 3
-    assert got["planner"]["confidence"] == 0.3
-    assert "could not read this question with certainty (confidence 0.30)" in values["answer"]
+    assert got["planner"]["confidence"] == 0.2
+    assert "could not read this question with certainty (confidence 0.20)" in values["answer"]
     assert values["turn_label"] == "LLM"
 
 
