@@ -51,8 +51,8 @@ class LlamaServer:
         cmd = [
             sys.executable, "-m", "llama_cpp.server", "--model", gguf_path(),
             "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", str(self.n_ctx),
-            "--model_alias", MODEL_ALIAS, "--n_threads", "2",
-        ]  # fmt: skip  # no --cache: llama-cpp-python's RAM prompt cache grew to 18.7 GB
+            "--model_alias", MODEL_ALIAS, "--n_threads", "2", "--logits_all", "false",
+        ]  # fmt: skip  # memory: see docs/llm-local.md (no --cache, no logits for every token)
         log = self.log_path.open("wb")
         self.proc = subprocess.Popen(
             cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True

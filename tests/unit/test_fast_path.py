@@ -72,6 +72,9 @@ async def test_a_confident_reading_takes_the_fast_path_with_no_model_call() -> N
     last = values["answer"].strip().splitlines()[-1]
     assert "fast path" in last and "the model was not used" in last
     assert values["turn_label"] == "offline"
+    from agentic_rag.agent.graph.runner import turn_trace
+
+    assert turn_trace(values)["turn_path"] == "fast"  # `ask --json` says which path
 
 
 async def test_an_unsure_reading_goes_to_the_model_and_the_answer_says_so() -> None:
