@@ -151,3 +151,24 @@ def test_each_way_is_chosen_once_by_the_factory() -> None:
     assert isinstance(llm.planner, FastPathPlanner)
     assert isinstance(off.planner, RulesPlanner) and off.mode == "offline"
     assert isinstance(no_fast.planner, ModelPlanner)
+
+
+async def test_a_model_plan_that_returns_nothing_is_replanned_then_the_rules_write() -> None:
+    from agentic_rag.agent.llm.node_mode import NO_ROWS, NOTHING_RETURNED
+
+    s = load_settings(openai_api_key="sk-test", turn_deadline_s=30)
+    registry = ToolRegistry(s, tools=[ToolSpec("sql", SqlArgs, FakeTools(rows=[]), "fake sql")])
+    model = FakeChatModel(script=[plan(NOLAN), plan("SELECT 2"), "Invented [1]."])
+    deps = make_agent_deps(
+        s, registry, ToolDeps(settings=s), "SCHEMA",
+        rules=(ReadingPlanner(0.1), StaticEvaluator(), OfflineSynthesizer()),
+        chat_models={"planner": model, "evaluator": model, "synthesizer": model},
+    )  # fmt: skip
+    values, _ = await ask(build_graph(deps, checkpointer=InMemorySaver()), "nolan stuff?")
+    first = values["decisions"][0]
+    assert (first["decision"], first["source"]) == ("replan", "rule")
+    assert "came back with no rows" in first["replan_instructions"]
+    by_node = [(m["node"], m["reason"]) for m in values["node_modes"]]
+    assert ("evaluator", NOTHING_RETURNED) in by_node and ("synthesizer", NO_ROWS) in by_node
+    assert "Invented" not in values["answer"] and len(model.calls) == 2  # never asked to write
+    assert [p["source"] for p in values["plans"]] == ["llm", "llm"]  # replanned by the model
