@@ -18,8 +18,8 @@ from agentic_rag.agent.interfaces import EvalContext, SynthContext
 from agentic_rag.agent.llm.chat import make_chat_model
 from agentic_rag.agent.llm.node_mode import NodeMode
 from agentic_rag.agent.llm.nodes import LlmEvaluator, LlmSynthesizer
+from agentic_rag.agent.llm.rungs import forget_rungs, remembered_rung
 from agentic_rag.agent.llm.server_facts import forget_all
-from agentic_rag.agent.llm.structured import forget_rungs, remembered_rung
 from agentic_rag.agent.models import ExecutionPlan, PlannedCall
 from agentic_rag.config import PROJECT_ROOT, load_settings
 from agentic_rag.errors import ModelStepError

@@ -20,7 +20,8 @@ from agentic_rag.agent.interfaces import (
 )
 from agentic_rag.agent.llm.nodes import LlmEvaluator, LlmPlanner, LlmSynthesizer
 from agentic_rag.agent.llm.prompts import evaluator_messages, planner_messages, synthesizer_messages
-from agentic_rag.agent.llm.structured import forget_rungs, structured_call
+from agentic_rag.agent.llm.rungs import forget_rungs
+from agentic_rag.agent.llm.structured import structured_call
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, PlannedCall
 from agentic_rag.agent.plan_examples import PlanExample
 from agentic_rag.config import Settings, load_settings

@@ -20,7 +20,7 @@ import respx
 from agentic_rag.agent.interfaces import PlanContext, SynthContext
 from agentic_rag.agent.llm.chat import make_chat_model
 from agentic_rag.agent.llm.nodes import LlmPlanner, LlmSynthesizer
-from agentic_rag.agent.llm.structured import forget_rungs
+from agentic_rag.agent.llm.rungs import forget_rungs
 from agentic_rag.agent.models import ExecutionPlan
 from agentic_rag.config import Settings, load_settings
 from agentic_rag.tools.base import ToolResult, ToolStatus

@@ -18,14 +18,9 @@ import respx
 from agentic_rag.agent.interfaces import PlanContext
 from agentic_rag.agent.llm.chat import make_chat_model
 from agentic_rag.agent.llm.nodes import LlmEvaluator, LlmPlanner
+from agentic_rag.agent.llm.rungs import Rung, forget_rungs, ladder_for, remembered_rung
 from agentic_rag.agent.llm.server_errors import is_transport_error, refuses_format
-from agentic_rag.agent.llm.structured import (
-    Rung,
-    extract_json,
-    forget_rungs,
-    ladder_for,
-    remembered_rung,
-)
+from agentic_rag.agent.llm.structured import extract_json
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan
 from agentic_rag.config import Settings, load_settings
 from agentic_rag.errors import ModelStepError

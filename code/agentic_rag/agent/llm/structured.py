@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -48,35 +47,17 @@ from agentic_rag.agent.llm.chat import (
 )
 from agentic_rag.agent.llm.node_mode import REFUSED
 from agentic_rag.agent.llm.prompts import repair_request, with_schema_instruction
+from agentic_rag.agent.llm.rungs import IN_MEMORY, Rung, ladder_for, server_key
 from agentic_rag.agent.llm.schema_align import align, bounded_for_grammar
 from agentic_rag.agent.llm.server_errors import is_transport_error, refuses_format
-from agentic_rag.agent.llm.server_facts import ServerFacts, forget_all
+from agentic_rag.agent.llm.server_facts import ServerFacts
 from agentic_rag.agent.llm.token_count import in_flight
 from agentic_rag.errors import ModelStepError
 
 log = logging.getLogger(__name__)
 
 
-class Rung(StrEnum):
-    JSON_SCHEMA = "json_schema"
-    TOOLS = "tools"
-    JSON_OBJECT_SCHEMA = "json_object_schema"
-    JSON_OBJECT = "json_object"
-    TEXT = "text"
-
-
-LADDER: tuple[Rung, ...] = tuple(Rung)
-#: `STRUCTURED_OUTPUT` values and the rungs each allows.
-PINS: dict[str, tuple[Rung, ...]] = {
-    "auto": LADDER,
-    "json_schema": (Rung.JSON_SCHEMA,),
-    "tools": (Rung.TOOLS,),
-    "json_mode": (Rung.JSON_OBJECT_SCHEMA, Rung.JSON_OBJECT),
-    "text": (Rung.TEXT,),
-}
 _SCHEMA_IN_PROMPT = frozenset({Rung.JSON_OBJECT, Rung.TEXT})
-#: Facts kept in this process's memory only (callers without settings, such as some tests).
-_IN_MEMORY = ServerFacts(None, 24 * 3600)
 
 
 @dataclass
@@ -87,34 +68,6 @@ class Structured:
     usage: Usage
     rung: Rung
     repairs: int
-
-
-def server_key(model: Any) -> tuple[str, str]:
-    base = getattr(model, "openai_api_base", None) or "https://api.openai.com/v1"
-    return (str(base).rstrip("/"), model_name_of(model))
-
-
-def forget_rungs() -> None:
-    """Forget what each server accepted, in this process (tests; files are per build dir)."""
-    forget_all()
-
-
-def remembered_rung(model: Any, facts: ServerFacts | None = None) -> Rung | None:
-    known = (facts or _IN_MEMORY).working(server_key(model))
-    return Rung(known) if known in LADDER else None
-
-
-def ladder_for(
-    model: Any, setting: str = "auto", facts: ServerFacts | None = None
-) -> tuple[Rung, ...]:
-    """The rungs to try for `model`: never one it refused within the TTL, from the one that
-    worked down."""
-    facts = facts or _IN_MEMORY
-    key = server_key(model)
-    refused = facts.refused(key)
-    rungs = tuple(r for r in PINS[setting] if r.value not in refused)
-    known = facts.working(key)
-    return rungs[[r.value for r in rungs].index(known) :] if known in rungs else rungs
 
 
 def _tool(schema: type[BaseModel], body: dict[str, Any]) -> dict[str, Any]:
@@ -261,7 +214,7 @@ async def structured_call(
     name = model_name_of(model)
     key = server_key(model)
     refused: list[str] = []
-    facts = facts or _IN_MEMORY
+    facts = facts or IN_MEMORY
     rungs = ladder_for(model, setting, facts)
     if not rungs:
         known = ", ".join(sorted(facts.refused(key)))
