@@ -29,10 +29,10 @@ def footer(mode_label: str, llm: bool, modes: list[NodeMode]) -> str:
     label = turn_label(modes)
     if turn_path(modes) == "fast":
         planner = next(m for m in modes if m.node == "planner")
-        confidence = f", confidence {planner.confidence:.2f}" if planner.confidence else ""
+        confidence = f": {planner.confidence:.2f}" if planner.confidence else ""
         return (
             "Answered by the offline rules on the fast path: the model was not used (the reader "
-            f"read the question with confidence{confidence})."
+            f"was confident{confidence})."
         )
     if label == "LLM":
         return f"Answered in {mode_label}."
