@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.requirements.stamp
 LLM_STAMP := $(VENV)/.requirements-llm.stamp
 PORT   ?= 8501
 
-.PHONY: help install browser postgres data run test test-fast bench lint eval diagram pictures clean
+.PHONY: help install browser postgres data run test test-fast bench lint eval eval-llm diagram pictures clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -62,6 +62,11 @@ bench: data $(LLM_STAMP) ## run the benchmarks and print the figures
 
 eval: data ## run the golden-question evaluation
 	$(PY) -m agentic_rag eval
+
+EVAL_LLM_SET ?= offline_check
+EVAL_LLM_LIMIT ?= 40
+eval-llm: data ## the same questions offline and in LLM mode (OPENAI_BASE_URL, *_MODEL set)
+	$(PY) -m agentic_rag eval --mode both --set $(EVAL_LLM_SET) --limit $(EVAL_LLM_LIMIT)
 
 diagram: install ## write docs/agent_graph.md from the compiled LangGraph (a test checks it is current)
 	$(PY) -m agentic_rag diagram

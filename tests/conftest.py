@@ -67,6 +67,17 @@ def full_catalog_settings(tmp: Path, **overrides) -> Settings:
 
 
 @pytest.fixture(autouse=True)
+def _fresh_server_facts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """What model servers accepted is remembered per process and on disk: each test starts
+    with none, in a file of its own (never the developer's build directory)."""
+    from agentic_rag.agent.llm.server_facts import forget_all
+
+    forget_all()
+    facts = tmp_path / "llm_servers.json"
+    monkeypatch.setattr(Settings, "server_facts_path", property(lambda self: facts))
+
+
+@pytest.fixture(autouse=True)
 def _no_dotenv(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests never read the developer's .env or LLM keys."""
     monkeypatch.setitem(Settings.model_config, "env_file", None)

@@ -37,7 +37,7 @@ def gguf_path() -> str:
 
 
 class LlamaServer:
-    def __init__(self, log_path: Path, n_ctx: int = 8192) -> None:
+    def __init__(self, log_path: Path, n_ctx: int = 4096) -> None:
         self.port = free_port()
         self.log_path = log_path
         self.n_ctx = n_ctx
@@ -51,8 +51,8 @@ class LlamaServer:
         cmd = [
             sys.executable, "-m", "llama_cpp.server", "--model", gguf_path(),
             "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", str(self.n_ctx),
-            "--model_alias", MODEL_ALIAS, "--cache", "true",
-        ]  # fmt: skip
+            "--model_alias", MODEL_ALIAS, "--n_threads", "2", "--logits_all", "false",
+        ]  # fmt: skip  # memory: see docs/llm-local.md (no --cache, no logits for every token)
         log = self.log_path.open("wb")
         self.proc = subprocess.Popen(
             cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True

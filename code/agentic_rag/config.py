@@ -53,10 +53,28 @@ class Settings(BaseSettings):
     #: Structured-output method: auto walks the ladder (json_schema, tools, json_mode, text).
     structured_output: Literal["auto", "json_schema", "tools", "json_mode", "text"] = "auto"
     llm_max_repairs: int = Field(1, ge=0, le=3)  # invalid replies sent back to be fixed
-    planner_max_tokens: int = Field(900, ge=16, le=32_000)
-    evaluator_max_tokens: int = Field(250, ge=16, le=32_000)
-    synthesizer_max_tokens: int = Field(700, ge=16, le=32_000)
+    # Sized to what each node returns: a plan is reasoning (~60 tokens), the stand-alone
+    # question (~30) and up to three typical calls (~80 each): ~330; a decision is two
+    # sentences and an instruction (~120); an answer a short paragraph with a list (~350).
+    planner_max_tokens: int = Field(384, ge=16, le=32_000)
+    evaluator_max_tokens: int = Field(160, ge=16, le=32_000)
+    synthesizer_max_tokens: int = Field(400, ge=16, le=32_000)
     turn_token_budget: int = Field(20_000, ge=0)  # 0: no budget; past it the rules answer
+    #: auto: the offline reader reads each question first and, when it is confident, its plan
+    #: runs with no model call (the fast path); off: the model plans every question.
+    fast_path: Literal["auto", "off"] = "auto"
+    #: The reader's calibrated probability that its reading is right, at or above which its plan
+    #: runs with no model call: the same line below which the offline answer asks back.
+    fast_path_min_confidence: float = Field(0.5, ge=0.0, le=1.0)
+    #: How long what a model server accepts (its structured-output rung) is remembered on disk.
+    server_facts_ttl_s: int = Field(24 * 3600, ge=0)
+    #: Seconds to read a server's /v1/models at start (a wrong model name fails within this).
+    model_check_timeout_s: PositiveSeconds = 4.0
+    #: LangSmith tracing (LangChain reads these itself; the app only reports whether it is on).
+    langsmith_tracing: bool = False
+    langchain_tracing_v2: bool = False
+    langsmith_api_key: SecretStr | None = None
+    langchain_api_key: SecretStr | None = None
     few_shot_examples: int = Field(3, ge=0, le=10)  # nearest plan examples in the prompt
     model_prices: dict[str, tuple[float, float]] = Field(
         default_factory=lambda: dict(DEFAULT_PRICES)
@@ -92,7 +110,7 @@ class Settings(BaseSettings):
     cypher_timeout_s: PositiveSeconds = 5.0
     web_timeout_s: PositiveSeconds = 6.0
     omdb_timeout_s: PositiveSeconds = 6.0
-    turn_deadline_s: PositiveSeconds = 90.0
+    turn_deadline_s: PositiveSeconds = 55.0
 
     # --- agent ---------------------------------------------------------------
     max_iterations: int = Field(2, ge=1, le=2)
@@ -107,7 +125,9 @@ class Settings(BaseSettings):
     # --- benchmarks ----------------------------------------------------------
     bench_memory_turns: int = Field(500, ge=1)  # turns of the memory benchmark (make bench)
 
-    @field_validator("openai_api_key", "omdb_api_key", mode="before")
+    @field_validator(
+        "openai_api_key", "omdb_api_key", "langsmith_api_key", "langchain_api_key", mode="before"
+    )
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -164,6 +184,16 @@ class Settings(BaseSettings):
     @cached_property
     def audit_path(self) -> Path:
         return Path(self.build_dir) / "audit.jsonl"
+
+    @cached_property
+    def server_facts_path(self) -> Path:
+        return Path(self.build_dir) / "llm_servers.json"
+
+    @property
+    def tracing_enabled(self) -> bool:
+        """True when LangSmith tracing is switched on and has an API key."""
+        on = self.langsmith_tracing or self.langchain_tracing_v2
+        return on and (self.langsmith_api_key or self.langchain_api_key) is not None
 
     @cached_property
     def threads_path(self) -> Path:

@@ -71,6 +71,10 @@ class AppRuntime:
         """`eager` opens the three stores now, in parallel (the page, eval, benchmarks); the CLI
         passes False so a turn opens only the stores its plan needs."""
         register_secrets(settings.openai_api_key, settings.omdb_api_key)  # before any request
+        if settings.llm_enabled:  # a model the server does not serve: a clear error, first
+            from agentic_rag.agent.llm.served_models import check_served
+
+            check_served(settings)
         stores = open_stores(settings, eager=eager)
         try:
             conn = stores.sqlite()

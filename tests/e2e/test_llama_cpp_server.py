@@ -16,10 +16,11 @@ from streamlit.testing.v1 import AppTest
 
 from agentic_rag.agent.interfaces import EvalContext, SynthContext
 from agentic_rag.agent.llm.chat import make_chat_model
-from agentic_rag.agent.llm.node_mode import NodeMode
 from agentic_rag.agent.llm.nodes import LlmEvaluator, LlmSynthesizer
-from agentic_rag.agent.llm.structured import forget_rungs, remembered_rung
+from agentic_rag.agent.llm.rungs import forget_rungs, remembered_rung
+from agentic_rag.agent.llm.server_facts import forget_all
 from agentic_rag.agent.models import ExecutionPlan, PlannedCall
+from agentic_rag.agent.node_mode import NodeMode
 from agentic_rag.config import PROJECT_ROOT, load_settings
 from agentic_rag.errors import ModelStepError
 from agentic_rag.tools.base import SourceRef, ToolResult, ToolStatus
@@ -76,8 +77,13 @@ async def test_the_ladder_lands_on_forced_tool_calls(llama_server: LlamaServer, 
     assert usage.tokens_in > 0 and usage.tokens_out > 0 and usage.estimated
     assert all(b["max_tokens"] == settings.evaluator_max_tokens for b in bodies)
     sent = len(bodies)
-    await evaluator.evaluate(ctx)
-    assert method_of(bodies[sent]) == "tools"  # remembered: straight to the working rung
+    forget_all()  # as a second process: nothing in memory, the facts file on disk
+    again = LlmEvaluator(
+        make_chat_model(settings, "evaluator", http_async_client=recording_client(bodies)),
+        settings,
+    )
+    await again.evaluate(ctx)
+    assert [method_of(b) for b in bodies[sent:]] == ["tools"]  # the refused rung is not re-sent
 
 
 async def test_the_stream_is_guarded_and_its_tokens_counted(
@@ -155,3 +161,24 @@ def test_page_turn_in_llm_mode(llama_server: LlamaServer, built_settings, monkey
         _runtime_future.clear()
     assert answer and not any(j in answer for j in ("<img", "<script", "\n\n\n\n"))
     assert any(s in answer for s in ("Answered in", "Answered by the offline rules"))
+
+
+def test_a_model_the_server_does_not_serve_fails_clearly(
+    llama_server: LlamaServer, built_settings
+) -> None:
+    import subprocess
+    import sys
+    import time
+
+    env = store_env(built_settings, **llama_server.env(PLANNER_MODEL="gemma-typo"))
+    start = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-m", "agentic_rag", "ask", "How many movies?"], env=env,
+        capture_output=True, text=True, timeout=60, cwd=PROJECT_ROOT,
+    )  # fmt: skip
+    elapsed = time.perf_counter() - start
+    said = out.stdout + out.stderr
+    assert out.returncode == 2, said
+    assert "PLANNER_MODEL=gemma-typo" in said and f"It serves: {MODEL_ALIAS}" in said
+    assert "LLM mode" not in said and "Answered" not in said
+    assert elapsed < 10  # the process start (~2-3 s) plus a check bounded by 4 s

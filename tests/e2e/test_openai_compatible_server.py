@@ -142,6 +142,7 @@ def test_cli_answers_through_an_openai_compatible_server(llm_server, built_setti
         EVALUATOR_MODEL="local-model",
         SYNTHESIZER_MODEL="local-model",
         LLM_MAX_RETRIES="0",
+        FAST_PATH="off",  # the reader is sure of this question: the model plans only when asked
     )
     trace = ask_cli_json(env, "Which movies did Christopher Nolan direct?")
     assert trace["mode"] == "llm"
@@ -156,3 +157,17 @@ def test_cli_answers_through_an_openai_compatible_server(llm_server, built_setti
     assert kinds == ["json_schema", "json_schema", "stream"]
     assert {r["auth"] for r in fake.requests} == {"Bearer local-key"}
     assert all(r["body"]["model"] == "local-model" for r in fake.requests)
+
+
+def test_a_question_the_reader_is_sure_of_takes_the_fast_path(llm_server, built_settings):
+    fake, base_url = llm_server
+    env = store_env(
+        built_settings, OPENAI_API_KEY="local-key", OPENAI_BASE_URL=base_url,
+        OFFLINE_MODE="false", PLANNER_MODEL="local-model", EVALUATOR_MODEL="local-model",
+        SYNTHESIZER_MODEL="local-model",
+    )  # fmt: skip
+    trace = ask_cli_json(env, "Which movies did Christopher Nolan direct?")
+    assert trace["mode"] == "llm" and trace["turn_path"] == "fast"
+    assert fake.requests == []  # no model call at all
+    assert "fast path" in trace["answer"].strip().splitlines()[-1]
+    assert trace["totals"]["elapsed_s"] < 10

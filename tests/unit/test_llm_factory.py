@@ -12,7 +12,6 @@ from agentic_rag.agent.llm.chat import (
     make_chat_model,
     price_for,
     strict_json_schema,
-    tracing_enabled,
 )
 from agentic_rag.agent.models import EvaluatorDecision, plan_schema_for
 from agentic_rag.config import Settings, load_settings
@@ -51,7 +50,7 @@ def test_make_chat_model_reads_settings(settings: Settings, node: Any, name: str
     assert model.model_name == name
     assert model.openai_api_base == "http://localhost:11434/v1"
     assert model.request_timeout == 42 and model.max_retries == 0  # refusals are never re-sent
-    expected = {"planner": 900, "evaluator": 250, "synthesizer": 700}[node]
+    expected = {"planner": 384, "evaluator": 160, "synthesizer": 400}[node]
     assert model.extra_body == {"max_tokens": expected}  # local servers read max_tokens
     assert model.temperature == 0.3 and model.stream_usage is True
     assert model.openai_api_key is not None
@@ -99,7 +98,7 @@ def test_tracing_enabled(
         monkeypatch.delenv(var, raising=False)
     for var, value in env.items():
         monkeypatch.setenv(var, value)
-    assert tracing_enabled() is expected
+    assert load_settings().tracing_enabled is expected
 
 
 def _walk(node: Any) -> list[dict[str, Any]]:

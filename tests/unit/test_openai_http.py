@@ -20,7 +20,7 @@ import respx
 from agentic_rag.agent.interfaces import PlanContext, SynthContext
 from agentic_rag.agent.llm.chat import make_chat_model
 from agentic_rag.agent.llm.nodes import LlmPlanner, LlmSynthesizer
-from agentic_rag.agent.llm.structured import forget_rungs
+from agentic_rag.agent.llm.rungs import forget_rungs
 from agentic_rag.agent.models import ExecutionPlan
 from agentic_rag.config import Settings, load_settings
 from agentic_rag.tools.base import ToolResult, ToolStatus
@@ -202,7 +202,7 @@ async def test_streaming_synthesizer(
     emitted: list[str] = []
     synth = LlmSynthesizer(model(settings, router, "synthesizer"), settings)
     text, usage = await synth.synthesize(ctx, emitted.append)
-    assert emitted == pieces and text == "".join(pieces)
+    assert "".join(emitted) == text == "".join(pieces)  # "[" held until judged
     body = sent(route, 0)
     assert body["stream"] is True and body["stream_options"] == {"include_usage": True}
     assert "[1] sql (call 1.1)" in body["messages"][-1]["content"]

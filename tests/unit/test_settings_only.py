@@ -19,8 +19,6 @@ PACKAGE = Path(__file__).resolve().parents[2] / "code" / "agentic_rag"
 #: Files still allowed to read the environment, each with its reason.
 ALLOWED = {
     "config.py": "the one Settings",
-    # LangSmith's tracing flags, owned by the `llm` branch's move into Settings
-    "agent/llm/chat.py": "LangSmith tracing flags (moving to Settings on branch llm)",
 }
 
 

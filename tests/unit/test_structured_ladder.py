@@ -18,14 +18,9 @@ import respx
 from agentic_rag.agent.interfaces import PlanContext
 from agentic_rag.agent.llm.chat import make_chat_model
 from agentic_rag.agent.llm.nodes import LlmEvaluator, LlmPlanner
+from agentic_rag.agent.llm.rungs import Rung, forget_rungs, ladder_for, remembered_rung
 from agentic_rag.agent.llm.server_errors import is_transport_error, refuses_format
-from agentic_rag.agent.llm.structured import (
-    Rung,
-    extract_json,
-    forget_rungs,
-    ladder_for,
-    remembered_rung,
-)
+from agentic_rag.agent.llm.structured import extract_json
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan
 from agentic_rag.config import Settings, load_settings
 from agentic_rag.errors import ModelStepError
@@ -121,7 +116,7 @@ async def test_schema_travels_with_the_rung(tmp_path: Path) -> None:
     system = by_method["json_object"]["messages"][0]["content"]
     assert "## Reply format" in system and '"resolved_question"' in system
     assert "## Reply format" not in by_method["json_schema"]["messages"][0]["content"]
-    assert all(b["max_tokens"] == 900 for b in server.bodies)  # planner_max_tokens, per node
+    assert all(b["max_tokens"] == 384 for b in server.bodies)  # planner_max_tokens, per node
 
 
 async def test_text_rung_repairs_broken_json(tmp_path: Path) -> None:
@@ -132,7 +127,7 @@ async def test_text_rung_repairs_broken_json(tmp_path: Path) -> None:
     ).evaluate(_eval_ctx())
     assert decision == EvaluatorDecision(**DECISION)
     assert server.methods == ["text"] and usage.rung == "text"
-    assert server.bodies[0]["max_tokens"] == 250  # evaluator_max_tokens
+    assert server.bodies[0]["max_tokens"] == 160  # evaluator_max_tokens
 
 
 @pytest.mark.parametrize(
@@ -155,7 +150,8 @@ async def test_a_pinned_method_is_the_only_one_tried(
         _, usage = await LlmPlanner(model, settings).plan(plan_ctx())
         assert usage.rung == expected[0]
     assert server.methods == expected
-    assert ladder_for(model, pin)[0].value in {*expected, "json_object_schema"}
+    ladder = [r.value for r in ladder_for(model, pin)]
+    assert ladder[:1] == ([] if pin == "json_schema" else expected)  # refused: never sent again
 
 
 async def test_transport_errors_are_retried_but_refusals_are_not(tmp_path: Path) -> None:

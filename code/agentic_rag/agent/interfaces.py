@@ -1,7 +1,14 @@
 """What the graph's nodes need from a planner, an evaluator and a synthesizer.
 
-Two implementations of each sit behind these: an LLM-backed one (`agentic_rag.agent.llm_*`) and a
-deterministic offline one (`agentic_rag.agent.rules.*`), so the same graph runs in both modes.
+Two layers:
+
+- a *step* (`Planner`, `Evaluator`, `Synthesizer`) does one node's work and returns it with its
+  usage: the model's (`agent/llm/nodes.py`, which raises on failure) or the rules'
+  (`agent/rules/`);
+- a *way of working* (`PlannerWay`, `EvaluatorWay`, `SynthesizerWay`) is what a graph node
+  calls: it decides who does the work (rules, the model with the labelled rules fallback, or
+  the fast-path router) and returns an `Outcome` that carries the node's label. One is chosen
+  per session by `agent/deps.make_agent_deps`; the nodes never branch on the mode.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan
+from agentic_rag.agent.node_mode import NodeMode
 from agentic_rag.tools.base import ToolResult
 
 
@@ -79,12 +87,13 @@ class EvalContext:
 
 @dataclass
 class SynthContext:
-    question: str
+    question: str  # what the writer answers: the typed question, or a rules plan's resolution
     results: list[ToolResult]
     plans: list[ExecutionPlan]
     incomplete_reason: str | None
     mode_label: str
     history: list[TurnSummary] = field(default_factory=list)
+    resolved_question: str = ""  # the planner's stand-alone restatement (the model reads it)
 
 
 class Planner(Protocol):
@@ -102,3 +111,44 @@ class Synthesizer(Protocol):
     async def synthesize(self, ctx: SynthContext, emit: TokenSink) -> tuple[str, Usage]:
         """Write the answer, calling `emit(text)` for each streamed piece; return the full text."""
         ...
+
+
+# --- ways of working: what the graph's nodes call ----------------------------------------------
+
+
+@dataclass
+class StepLimits:
+    """What a node's step may spend: seconds, and the turn's tokens so far against its budget."""
+
+    timeout: float
+    tokens_spent: int = 0
+    token_budget: int = 0
+
+
+@dataclass
+class Outcome[T]:
+    """A node's work, its usage, and who did it (`NodeMode`: model, repaired, or rules + why)."""
+
+    value: T
+    usage: Usage
+    mode: NodeMode
+
+
+#: Called when a model's streamed text is dropped (the reason): the page clears what it showed.
+DiscardSink = Callable[[str], None]
+
+
+class PlannerWay(Protocol):
+    async def plan(self, ctx: PlanContext, limits: StepLimits) -> Outcome[ExecutionPlan]: ...
+
+
+class EvaluatorWay(Protocol):
+    async def evaluate(
+        self, ctx: EvalContext, limits: StepLimits
+    ) -> Outcome[EvaluatorDecision]: ...
+
+
+class SynthesizerWay(Protocol):
+    async def synthesize(
+        self, ctx: SynthContext, emit: TokenSink, limits: StepLimits, discard: DiscardSink
+    ) -> Outcome[str]: ...

@@ -100,14 +100,22 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    from agentic_rag.eval.golden import CATEGORIES
+    from agentic_rag.eval.golden import CATEGORIES, load_set
     from agentic_rag.eval.harness import eval_settings, run_eval
 
     if args.category and args.category not in CATEGORIES:  # checked here: `ask` stays light
         raise SystemExit(f"eval: --category must be one of {', '.join(CATEGORIES)}")
     console = _console()
+    golden = load_set(args.set) if args.set else None
+    if args.mode == "both":
+        from agentic_rag.eval.side_by_side import run_side_by_side
+
+        text = run_side_by_side(golden or load_set("questions"), limit=args.limit)
+        console.print(text, highlight=False, markup=False)
+        return 0
     run_eval(
         eval_settings(args.mode),
+        golden=golden,
         limit=args.limit,
         category=args.category,
         concurrency=args.concurrency,
@@ -140,9 +148,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("eval", help="score the agent on the golden questions")
     p.add_argument(
         "--mode",
-        choices=["offline", "llm"],
+        choices=["offline", "llm", "both"],
         default="offline",
-        help="offline (deterministic, default) or llm (the configured model)",
+        help="offline (deterministic, default), llm (the configured model), or both side by "
+        "side on the same questions",
+    )
+    p.add_argument(
+        "--set",
+        choices=["questions", "offline_check", "offline_tune"],
+        help="question set in tests/golden (default: questions, the golden set)",
     )
     p.add_argument("--limit", type=int, help="run only the first N questions")
     p.add_argument("--category", help="run only this category (sql, semantic, graph, ...)")

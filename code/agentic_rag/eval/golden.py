@@ -263,3 +263,8 @@ def load_golden(
     if problems:
         raise GoldenSetError("golden set problems:\n  " + "\n  ".join(problems))
     return golden
+
+
+def load_set(name: str) -> GoldenSet:
+    """A question set of tests/golden by its stem ("questions", "offline_check", ...)."""
+    return load_golden(GOLDEN_DIR / f"{name}.yaml", GOLDEN_DIR / f"{name}.expected.json")

@@ -138,6 +138,7 @@ class NodeModeEvent(StreamEvent):
     reason: str | None = None
     rung: str | None = None
     iteration: int = 0
+    confidence: float | None = None  # the offline reader's confidence (planner, LLM mode)
 
 
 class Answered(StreamEvent):

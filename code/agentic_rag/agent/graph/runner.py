@@ -13,6 +13,7 @@ from agentic_rag.agent.citations import summarize_result
 from agentic_rag.agent.graph.build import RECURSION_LIMIT, AgentGraph
 from agentic_rag.agent.graph.events import TRACE_FORMAT, Token, TurnEvent, dump_events, parse_event
 from agentic_rag.agent.memory.checkpoints import pop_unsaved
+from agentic_rag.agent.node_mode import NodeMode, turn_path
 from agentic_rag.tools.base import ToolResult
 
 log = logging.getLogger(__name__)
@@ -123,6 +124,7 @@ def turn_trace(values: dict[str, Any]) -> dict[str, Any]:
         "nodes": trace,
         "node_modes": values.get("node_modes") or [],
         "turn_label": values.get("turn_label"),
+        "turn_path": turn_path([NodeMode(**m) for m in values.get("node_modes") or []]),
         "totals": {
             "tokens_in": sum(t.get("tokens_in", 0) for t in trace),
             "tokens_out": sum(t.get("tokens_out", 0) for t in trace),

@@ -4,13 +4,12 @@ Any OpenAI-compatible server works (OpenAI, Ollama, vLLM, llama.cpp): `make_chat
 `ChatOpenAI` at `OPENAI_BASE_URL`, with a per-node `max_tokens` and the client's own retries
 off (`agent/llm/structured.py` retries transport errors only). Structured output is negotiated in
 `agent/llm/structured.py`. LangSmith tracing needs no code: LangChain traces when its environment
-variables are set.
+variables are set (`Settings.tracing_enabled` reports whether they are).
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any, Literal
 
@@ -32,7 +31,6 @@ _UNSUPPORTED_KEYWORDS = frozenset({"default", "discriminator", "minLength", "max
 #: description, and pydantic's titles repeat the field names.
 _REDUNDANT_KEYWORDS = frozenset({"title", "description"})
 _NAME_MAPS = frozenset({"properties", "$defs", "definitions"})
-_TRUTHY = frozenset({"1", "true", "yes", "on"})
 
 
 def make_chat_model(
@@ -78,13 +76,6 @@ def make_chat_model(
 
 def is_openai(base_url: str | None) -> bool:
     return base_url is None or "api.openai.com" in base_url
-
-
-def tracing_enabled() -> bool:
-    """True when LangSmith tracing is switched on and has an API key in the environment."""
-    flag = os.environ.get("LANGSMITH_TRACING") or os.environ.get("LANGCHAIN_TRACING_V2") or ""
-    key = os.environ.get("LANGSMITH_API_KEY") or os.environ.get("LANGCHAIN_API_KEY")
-    return flag.strip().lower() in _TRUTHY and bool(key)
 
 
 # --- cost -------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any, cast
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 
+from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import (
     EvalContext,
     PlanContext,
@@ -21,10 +22,11 @@ from agentic_rag.agent.interfaces import (
     Usage,
 )
 from agentic_rag.agent.llm.chat import estimated_usage, model_name_of, usage_of
-from agentic_rag.agent.llm.node_mode import EMPTY
 from agentic_rag.agent.llm.prompts import evaluator_messages, planner_messages, synthesizer_messages
-from agentic_rag.agent.llm.stream_guard import StreamGuard
+from agentic_rag.agent.llm.server_facts import ServerFacts
+from agentic_rag.agent.llm.stream_guard import OutputGate
 from agentic_rag.agent.llm.structured import structured_call
+from agentic_rag.agent.llm.token_count import in_flight
 from agentic_rag.agent.models import (
     EvaluatorDecision,
     ExecutionPlan,
@@ -32,6 +34,7 @@ from agentic_rag.agent.models import (
     plan_schema_from,
     to_plan,
 )
+from agentic_rag.agent.node_mode import EMPTY
 from agentic_rag.agent.plan_examples import ExampleBank
 from agentic_rag.config import Settings
 from agentic_rag.errors import ModelStepError
@@ -41,6 +44,7 @@ class _ModelStep:
     def __init__(self, model: BaseChatModel, settings: Settings) -> None:
         self.model = model
         self.settings = settings
+        self.facts = ServerFacts(settings.server_facts_path, settings.server_facts_ttl_s)
 
     async def _structured(self, schema: Any, messages: list[BaseMessage], what: str) -> Any:
         return await structured_call(
@@ -53,6 +57,7 @@ class _ModelStep:
             max_repairs=self.settings.llm_max_repairs,
             what=what,
             model_dir=self.settings.model_dir,
+            facts=self.facts,
         )
 
 
@@ -98,15 +103,18 @@ async def _emit(emit: TokenSink, text: str) -> None:
 
 
 class LlmSynthesizer(_ModelStep):
-    """Streams the answer through a `StreamGuard`: junk stops the stream and raises."""
+    """Streams the answer through the `OutputGate`: junk stops the stream and raises."""
 
     async def synthesize(self, ctx: SynthContext, emit: TokenSink) -> tuple[str, Usage]:
         chunks: list[Any] = []
-        guard = StreamGuard()
+        guard = OutputGate(ctx.question, {n for n, _ in numbered(ctx.results)})
         messages = synthesizer_messages(ctx)
+        recorder = in_flight()
+        recorder.sent(messages)
         try:
             async for chunk in self.model.astream(messages):
                 chunks.append(chunk)
+                recorder.received(str(chunk.text))
                 await _emit(emit, guard.feed(str(chunk.text)))
             await _emit(emit, guard.finish())
             if not guard.text.strip():

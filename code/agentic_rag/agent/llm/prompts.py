@@ -124,6 +124,8 @@ Rules:
             f"This is round {ctx.iteration}. Follow the instructions; do not repeat calls that "
             "failed or came back empty unless you change them."
         )
+    elif ctx.instructions:  # a first-round plan rejected by its checks (agent/llm/plan_checks.py)
+        parts.append(f"## Instructions\n{ctx.instructions}")
     return [SystemMessage(system), HumanMessage("\n\n".join(parts))]
 
 

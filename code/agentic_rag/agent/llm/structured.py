@@ -10,17 +10,18 @@ Rungs, best first (as Instructor's modes: JSON_SCHEMA, TOOLS, JSON, MD_JSON):
    reply (`json_repair`, MIT), then validated by the Pydantic model.
 
 A server that refuses a method (a 4xx/5xx whose message names the format or the tools) or
-ignores it (no JSON, no tool call in the reply) moves the call one rung down, and the rung that
-worked is remembered per (base URL, model). `STRUCTURED_OUTPUT` pins a method. Invalid output
-is sent back to the model with the validation errors (a repair), up to `llm_max_repairs` times.
-The client's own retries are off: only transport errors are retried here, never a refusal.
+ignores it (no JSON, no tool call in the reply) moves the call one rung down; the rung that
+worked and the rungs refused are remembered per (base URL, model), on disk across processes for
+a day (`agent/llm/server_facts.py`), so a refused method is not sent again.
+`STRUCTURED_OUTPUT` pins a method. Invalid output is sent back to the model with the validation
+errors (a repair), up to `llm_max_repairs` times. The client's own retries are off: only
+transport errors are retried here, never a refusal.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -44,35 +45,19 @@ from agentic_rag.agent.llm.chat import (
     strict_json_schema,
     usage_of,
 )
-from agentic_rag.agent.llm.node_mode import REFUSED
 from agentic_rag.agent.llm.prompts import repair_request, with_schema_instruction
+from agentic_rag.agent.llm.rungs import IN_MEMORY, Rung, ladder_for, server_key
 from agentic_rag.agent.llm.schema_align import align, bounded_for_grammar
 from agentic_rag.agent.llm.server_errors import is_transport_error, refuses_format
+from agentic_rag.agent.llm.server_facts import ServerFacts
+from agentic_rag.agent.llm.token_count import in_flight
+from agentic_rag.agent.node_mode import REFUSED
 from agentic_rag.errors import ModelStepError
 
 log = logging.getLogger(__name__)
 
 
-class Rung(StrEnum):
-    JSON_SCHEMA = "json_schema"
-    TOOLS = "tools"
-    JSON_OBJECT_SCHEMA = "json_object_schema"
-    JSON_OBJECT = "json_object"
-    TEXT = "text"
-
-
-LADDER: tuple[Rung, ...] = tuple(Rung)
-#: `STRUCTURED_OUTPUT` values and the rungs each allows.
-PINS: dict[str, tuple[Rung, ...]] = {
-    "auto": LADDER,
-    "json_schema": (Rung.JSON_SCHEMA,),
-    "tools": (Rung.TOOLS,),
-    "json_mode": (Rung.JSON_OBJECT_SCHEMA, Rung.JSON_OBJECT),
-    "text": (Rung.TEXT,),
-}
 _SCHEMA_IN_PROMPT = frozenset({Rung.JSON_OBJECT, Rung.TEXT})
-#: (base URL, model) -> the rung that last worked (or the first one not yet refused).
-_WORKING: dict[tuple[str, str], Rung] = {}
 
 
 @dataclass
@@ -83,27 +68,6 @@ class Structured:
     usage: Usage
     rung: Rung
     repairs: int
-
-
-def server_key(model: Any) -> tuple[str, str]:
-    base = getattr(model, "openai_api_base", None) or "https://api.openai.com/v1"
-    return (str(base).rstrip("/"), model_name_of(model))
-
-
-def forget_rungs() -> None:
-    """Forget what each server accepted (tests; a restarted server may differ)."""
-    _WORKING.clear()
-
-
-def remembered_rung(model: Any) -> Rung | None:
-    return _WORKING.get(server_key(model))
-
-
-def ladder_for(model: Any, setting: str = "auto") -> tuple[Rung, ...]:
-    """The rungs to try for `model`, from the remembered one down."""
-    rungs = PINS[setting]
-    known = _WORKING.get(server_key(model))
-    return rungs[rungs.index(known) :] if known in rungs else rungs
 
 
 def _tool(schema: type[BaseModel], body: dict[str, Any]) -> dict[str, Any]:
@@ -195,8 +159,15 @@ async def _streamed(bound: Any, messages: list[BaseMessage]) -> AIMessage:
     and servers such as llama.cpp stop generating, instead of finishing an abandoned request
     while the next one waits."""
     reply: Any = None
+    recorder = in_flight()
     async for chunk in bound.astream(messages):
         reply = chunk if reply is None else reply + chunk
+        recorder.received(
+            str(chunk.text)
+            + "".join(
+                str(c.get("args") or "") for c in getattr(chunk, "tool_call_chunks", None) or []
+            )
+        )
     if reply is None:
         return AIMessage(content="")
     return message_chunk_to_message(reply)  # type: ignore[return-value]
@@ -209,6 +180,7 @@ async def _invoke(
     # A response_format goes through the SDK's parse helpers, which do not stream cleanly:
     # only the tools and text rungs stream.
     stream = "response_format" not in kwargs
+    in_flight().sent(messages)
     async for attempt in AsyncRetrying(
         stop=stop_after_attempt(retries + 1),
         wait=wait_exponential(multiplier=0.5, max=4),
@@ -231,6 +203,7 @@ async def structured_call(
     max_repairs: int = 1,
     what: str = "output",
     model_dir: Path | None = None,
+    facts: ServerFacts | None = None,
 ) -> Structured:
     """A `schema` instance from `model`, down the ladder as far as the server needs.
 
@@ -241,12 +214,16 @@ async def structured_call(
     name = model_name_of(model)
     key = server_key(model)
     refused: list[str] = []
-    rungs = ladder_for(model, setting)
+    facts = facts or IN_MEMORY
+    rungs = ladder_for(model, setting, facts)
+    if not rungs:
+        known = ", ".join(sorted(facts.refused(key)))
+        raise ModelStepError(REFUSED, f"refused earlier by this server (remembered): {known}")
 
     def spent(rung: Rung | None, repairs: int) -> Usage:
         return _usage(replies, name, prices, rung, repairs, messages, model_dir)
 
-    for i, rung in enumerate(rungs):
+    for rung in rungs:
         history = (
             with_schema_instruction(messages, schema) if rung in _SCHEMA_IN_PROMPT else messages
         )
@@ -259,12 +236,14 @@ async def structured_call(
                     raise
                 refused.append(f"{rung}: {' '.join(str(exc).split())[:160]}")
                 log.info("%s: %s refused by %s", what, rung, key[0])
+                facts.record(key, refused=rung.value)
                 break
             replies.append(reply)
             data = reply_data(reply, rung)
             if data is None and rung is not Rung.TEXT and repairs == 0:
                 refused.append(f"{rung}: the reply ignored it")
                 log.info("%s: %s ignored by %s", what, rung, key[0])
+                facts.record(key, refused=rung.value)
                 break
             try:
                 aligned = align(data, schema.model_json_schema()) if data is not None else {}
@@ -279,11 +258,8 @@ async def structured_call(
                 log.info("%s: invalid reply on %s, repairing: %s", what, rung, error[:200])
                 history = [*history, *_repair_messages(reply, error)]
                 continue
-            _WORKING[key] = rung
+            facts.record(key, working=rung.value)
             return Structured(value, spent(rung, repairs), rung, repairs)
-        if i + 1 < len(rungs):
-            _WORKING[key] = rungs[i + 1]  # the memory moves down with the ladder
-    _WORKING.pop(key, None)  # every rung failed: next time, start again from the top
     raise ModelStepError(REFUSED, "; ".join(refused), spent(None, 0))
 
 

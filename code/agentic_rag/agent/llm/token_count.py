@@ -9,6 +9,7 @@ to one token per four characters.
 from __future__ import annotations
 
 import math
+from contextvars import ContextVar, Token
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -44,3 +45,40 @@ def estimate_tokens(text: str, model_dir: Path | str | None = None) -> int:
 def messages_text(messages: list[BaseMessage]) -> str:
     """The text a prompt carries (role names included, as chat templates add them)."""
     return "\n".join(f"{m.type}: {m.text}" for m in messages)
+
+
+class InFlight:
+    """What the model calls of one step sent and received so far, for a step cut off before
+    its reply carried usage (a timeout, an abort): its tokens are then estimated from this."""
+
+    def __init__(self) -> None:
+        self.prompts: list[str] = []
+        self.output: list[str] = []
+
+    def sent(self, messages: list[BaseMessage]) -> None:
+        self.prompts.append(messages_text(messages))
+
+    def received(self, text: str) -> None:
+        if text:
+            self.output.append(text)
+
+    def estimate(self, model_dir: Path | str | None) -> tuple[int, int]:
+        """(tokens in, tokens out) of what was sent and received."""
+        tokens_in = sum(estimate_tokens(p, model_dir) for p in self.prompts)
+        return tokens_in, estimate_tokens("".join(self.output), model_dir)
+
+
+_IN_FLIGHT: ContextVar[InFlight | None] = ContextVar("in_flight", default=None)
+
+
+def in_flight() -> InFlight:
+    """The current step's recorder (a throwaway one outside a step)."""
+    return _IN_FLIGHT.get() or InFlight()
+
+
+def recording(recorder: InFlight) -> Token[InFlight | None]:
+    return _IN_FLIGHT.set(recorder)
+
+
+def stop_recording(token: Token[InFlight | None]) -> None:
+    _IN_FLIGHT.reset(token)

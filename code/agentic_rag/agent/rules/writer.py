@@ -216,8 +216,11 @@ class OfflineSynthesizer:
                 )
             else:
                 missing.append(part)
+        found = any(usable(r) for _, r in cited)  # never "could not find" above rows
         out = answers or [
-            f"I could not find an answer to **{literal(ctx.question)}** in the catalog."
+            f"These results may answer **{literal(ctx.question)}**:"
+            if found
+            else f"I could not find an answer to **{literal(ctx.question)}** in the catalog."
         ]
         if missing and answers:
             out.append("I could not cover: " + "; ".join(literal(p.reading) for p in missing) + ".")
@@ -244,6 +247,4 @@ class OfflineSynthesizer:
                     for r in ctx.results if r.reused_from is None and not usable(r)]  # fmt: skip
         if problems:
             out.append("What did not work or found nothing:\n" + "\n".join(problems))
-        if ctx.incomplete_reason:
-            out.append(f"_Note: the data may be incomplete: {ctx.incomplete_reason}._")
-        return out
+        return out  # the incomplete note and the footer: agent/answer.assemble

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agentic_rag.agent.citations import call_order
 from agentic_rag.agent.graph.state import State
-from agentic_rag.agent.llm.node_mode import NodeMode
+from agentic_rag.agent.node_mode import NodeMode
 from agentic_rag.tools.base import ToolResult
 
 

@@ -9,16 +9,18 @@ from agentic_rag.agent.graph.events import Decision
 from agentic_rag.agent.graph.nodes.common import results_in_order, tokens_spent
 from agentic_rag.agent.graph.state import State
 from agentic_rag.agent.graph.trace import emit, node_trace
-from agentic_rag.agent.interfaces import EvalContext, Usage
-from agentic_rag.agent.llm.fallback import emit_mode, run_step
-from agentic_rag.agent.llm.node_mode import (
+from agentic_rag.agent.interfaces import EvalContext, StepLimits, Usage
+from agentic_rag.agent.llm.fallback import emit_mode
+from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, RecordedDecision
+from agentic_rag.agent.node_mode import (
     ALL_FAILED,
+    BY_DESIGN,
     CAP,
     DEADLINE_NEAR,
+    NOTHING_RETURNED,
     OFFLINE_MODE,
     rules_mode,
 )
-from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, RecordedDecision
 from agentic_rag.tools.base import ToolResult
 
 
@@ -76,6 +78,22 @@ def _rule_decision(
             None,
             ALL_FAILED,
         )
+    plans = state.get("plans") or []
+    if latest and plans and plans[-1].get("source") == "llm" and not any(r.rows for r in latest):
+        return (
+            RecordedDecision(
+                iteration=iteration,
+                decision="replan",
+                source="rule",
+                confidence=0.0,
+                reasoning="The model's plan ran and returned nothing.",
+                replan_instructions="Every call of your plan came back with no rows "
+                f"({_failures(latest) or 'all empty'}). Check names and filters against the "
+                "question and the schema, and use other tools or simpler queries.",
+            ),
+            None,
+            NOTHING_RETURNED,
+        )
     return None, None, ""
 
 
@@ -99,20 +117,15 @@ async def evaluator(state: State, deps: AgentDeps) -> dict:
             latest=latest,
             tool_names=deps.tool_names,
         )
-        llm = deps.mode == "llm"
-        rules = deps.fallback_evaluator if llm else deps.evaluator
-        out = await run_step(
-            "evaluator",
-            iteration,
-            (lambda: deps.evaluator.evaluate(ctx)) if llm else None,
-            lambda: rules.evaluate(ctx),
+        limits = StepLimits(
             timeout=deps.budget_before_synthesis(state["deadline"]),
             tokens_spent=tokens_spent(state),
             token_budget=deps.settings.turn_token_budget,
         )
+        out = await deps.evaluator.evaluate(ctx, limits)
         usage, mode = out.usage, out.mode
         by_model = mode.mode != "rules"
-        fell_back = not by_model and mode.reason != OFFLINE_MODE
+        fell_back = not by_model and mode.reason not in BY_DESIGN | {OFFLINE_MODE}
         decision = RecordedDecision(
             iteration=iteration,
             source="llm" if by_model else "offline",

@@ -1,4 +1,4 @@
-"""Planner node: ask the planner (LLM or offline) for this iteration's tool calls."""
+"""Planner node: this iteration's tool calls, from the session's planner (`deps.planner`)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,9 @@ from agentic_rag.agent.graph.events import PlanMade, Planning
 from agentic_rag.agent.graph.nodes.common import results_in_order, tokens_spent
 from agentic_rag.agent.graph.state import State
 from agentic_rag.agent.graph.trace import emit, node_trace
-from agentic_rag.agent.interfaces import PlanContext, TurnSummary, Usage
-from agentic_rag.agent.llm.fallback import run_step
-from agentic_rag.agent.llm.node_mode import NO_USABLE_CALLS, OFFLINE_MODE
+from agentic_rag.agent.interfaces import PlanContext, StepLimits, TurnSummary
 from agentic_rag.agent.models import ExecutionPlan
-from agentic_rag.errors import ModelStepError
+from agentic_rag.agent.node_mode import BY_DESIGN, OFFLINE_MODE
 
 HISTORY_TURNS = 3
 
@@ -45,31 +43,14 @@ async def planner(state: State, deps: AgentDeps) -> dict:
     ctx = plan_context(state, deps, iteration)
     emit(Planning(iteration=iteration))
     start = time.time()
-
-    async def model_step() -> tuple[ExecutionPlan, Usage]:
-        plan, usage = await deps.planner.plan(ctx)
-        usable = _only_available(plan, deps.tool_names)
-        if not usable.calls:
-            dropped = ", ".join(sorted({c.tool for c in plan.calls}))
-            raise ModelStepError(NO_USABLE_CALLS, f"only unavailable tools: {dropped}", usage)
-        return usable, usage
-
-    async def rules_step() -> tuple[ExecutionPlan, Usage]:
-        planner = deps.fallback_planner if deps.mode == "llm" else deps.planner
-        plan, usage = await planner.plan(ctx)
-        return _only_available(plan, deps.tool_names), usage
-
-    out = await run_step(
-        "planner",
-        iteration,
-        model_step if deps.mode == "llm" else None,
-        rules_step,
+    limits = StepLimits(
         timeout=deps.planner_budget(state["deadline"]),
         tokens_spent=tokens_spent(state),
         token_budget=deps.settings.turn_token_budget,
     )
-    plan = out.value
-    if out.mode.mode == "rules" and out.mode.reason != OFFLINE_MODE:
+    out = await deps.planner.plan(ctx, limits)
+    plan = _only_available(out.value, deps.tool_names)
+    if out.mode.mode == "rules" and out.mode.reason not in BY_DESIGN | {OFFLINE_MODE}:
         plan = plan.model_copy(update={"fallback_reason": f"rules: {out.mode.reason}"})
     dumped = plan.model_dump(mode="json")
     emit(PlanMade(iteration=iteration, plan=dumped))

@@ -6,7 +6,8 @@ import time
 
 from langchain_core.messages import AIMessage
 
-from agentic_rag.agent.citations import build_citations, numbered, strip_unknown_citations
+from agentic_rag.agent.answer import assemble, footer, uncertainty
+from agentic_rag.agent.citations import build_citations, numbered
 from agentic_rag.agent.deps import AgentDeps
 from agentic_rag.agent.follow_ups import suggest_follow_ups
 from agentic_rag.agent.graph.events import Answered, SynthFallback, Token
@@ -14,10 +15,9 @@ from agentic_rag.agent.graph.nodes.common import node_modes, results_in_order, t
 from agentic_rag.agent.graph.nodes.planner import HISTORY_TURNS
 from agentic_rag.agent.graph.state import State
 from agentic_rag.agent.graph.trace import emit, node_trace
-from agentic_rag.agent.interfaces import SynthContext, TurnSummary
-from agentic_rag.agent.llm.fallback import run_step
-from agentic_rag.agent.llm.node_mode import BY_DESIGN, NodeMode, rules_note, turn_label
+from agentic_rag.agent.interfaces import StepLimits, SynthContext, TurnSummary
 from agentic_rag.agent.models import ExecutionPlan
+from agentic_rag.agent.node_mode import turn_label
 from agentic_rag.agent.rules.evaluator import reading_of
 from agentic_rag.agent.rules.phrasing import reading_line
 from agentic_rag.tools.base import ToolResult
@@ -37,28 +37,14 @@ def _show_ids(results: list[ToolResult]) -> list[str]:
     return list(ids)[:MAX_SHOW_IDS]
 
 
-def answer_footer(deps: AgentDeps, modes: list[NodeMode]) -> str:
-    """The answer's last line: who wrote it, and one short line when rules wrote part of it."""
-    label = turn_label(modes)
-    if label == "LLM":
-        return f"Answered in {deps.mode_label}."
-    if label == "mixed":
-        models = deps.mode_label.removeprefix("LLM mode: ")
-        return f"Answered in mixed mode ({models} and rules). {rules_note(modes)}"
-    if deps.mode == "llm":  # the model was configured but every node fell back
-        fell = [f"{m.node}: {m.reason}" for m in modes if m.reason and m.reason not in BY_DESIGN]
-        reasons = "; ".join(dict.fromkeys(fell))
-        return f"Answered by the offline rules: the model was not used ({reasons})."
-    return f"Answered in {deps.mode_label}."
-
-
 async def synthesizer(state: State, deps: AgentDeps) -> dict:
     iteration = state.get("iteration", 0)
     start = time.time()
     results = results_in_order(state)
     question = state.get("resolved_question") or state.get("question", "")
     ctx = SynthContext(
-        question=question,
+        question=state.get("question", ""),
+        resolved_question=question,
         results=results,
         plans=[ExecutionPlan(**p) for p in state.get("plans") or []],
         incomplete_reason=state.get("incomplete_reason"),
@@ -76,29 +62,23 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
         emit(SynthFallback(reason=reason, discarded_chars=len("".join(pieces))))
         pieces.clear()
 
-    llm = deps.mode == "llm"
-    rules = deps.fallback_synthesizer if llm else deps.synthesizer
-    out = await run_step(
-        "synthesizer",
-        iteration,
-        (lambda: deps.synthesizer.synthesize(ctx, sink)) if llm else None,
-        lambda: rules.synthesize(ctx, sink),
+    limits = StepLimits(
         timeout=max(deps.remaining(state["deadline"]) - 1.0, 2.0),  # 1 s left for the rules
         tokens_spent=tokens_spent(state),
         token_budget=deps.settings.turn_token_budget,
-        on_fallback=discard,
     )
-    usage = out.usage
-    text = strip_unknown_citations("".join(pieces) or out.value, results)
-    if ctx.incomplete_reason and "incomplete" not in text.casefold():
-        extra = f"\n\n_Note: the data may be incomplete: {ctx.incomplete_reason}._"
-        sink(extra)
-        text += extra
+    out = await deps.synthesizer.synthesize(ctx, sink, limits, discard)
     modes = [*node_modes(state), out.mode]
-    label = turn_label(modes)
-    footer = f"\n\n_{answer_footer(deps, modes)}_"
-    sink(footer)
-    text += footer
+    notes = [n for n in [uncertainty(modes, deps.settings.fast_path_min_confidence)] if n]
+    answer = assemble(
+        "".join(pieces) or out.value,
+        results,
+        incomplete_reason=ctx.incomplete_reason,
+        notes=notes,
+        last_line=footer(deps.mode_label, deps.mode == "llm", modes),
+    )
+    sink(answer.tail)
+    text = answer.text
     citations = [c.model_dump() for c in build_citations(text, results)]
     read = reading_of(ctx.plans)
     sure = read.confidence if read else None
@@ -128,7 +108,7 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
         **typed,
         "messages": [AIMessage(content=text)],
         "node_modes": [out.mode.model_dump()],
-        "turn_label": label,
+        "turn_label": turn_label(modes),
         "turns": [summary.__dict__],
-        "trace": [node_trace("synthesizer", iteration, start, time.time(), usage)],
+        "trace": [node_trace("synthesizer", iteration, start, time.time(), out.usage)],
     }

@@ -20,12 +20,21 @@ REFUSED = "server refused structured output"
 TIMEOUT = "timeout"
 BUDGET = "turn token budget spent"
 EMPTY = "the model returned an empty answer"
-NO_USABLE_CALLS = "the plan had no usable calls"
+PLAN_REJECTED = "the model's plan failed its checks twice"
+#: The fast path: the offline reader read the question with confidence, no model was asked.
+FAST_PATH = "fast path: the reader was confident"
+#: A rules plan is judged and written by the rules (the model never rewrites the rules' work).
+RULES_PLAN = "the plan was the rules'"
+NO_ROWS = "no rows to write from"
 #: Evaluator decisions the rules make on purpose, whatever the mode (not a fallback).
 CAP = "planning-round cap reached"
 DEADLINE_NEAR = "time limit close"
 ALL_FAILED = "every call failed"
-BY_DESIGN = frozenset({CAP, DEADLINE_NEAR, ALL_FAILED})
+NOTHING_RETURNED = "the model's plan returned nothing"
+BY_DESIGN = frozenset(
+    {CAP, DEADLINE_NEAR, ALL_FAILED, NOTHING_RETURNED, FAST_PATH, RULES_PLAN, NO_ROWS}
+)
+TurnPath = Literal["fast", "model", "offline"]
 
 
 class NodeMode(BaseModel):
@@ -35,6 +44,7 @@ class NodeMode(BaseModel):
     reason: str | None = None
     rung: str | None = None  # structured-output method that worked (planner, evaluator)
     iteration: int = 0
+    confidence: float | None = None  # the offline reader's confidence (planner, LLM mode)
 
     def describe(self) -> str:
         """One phrase: 'model (tools)', 'model after 1 repair', 'rules (timeout)'."""
@@ -66,6 +76,14 @@ def turn_label(modes: list[NodeMode]) -> TurnLabel:
     if used and all(used):
         return "LLM"
     return "mixed" if any(used) else "offline"
+
+
+def turn_path(modes: list[NodeMode]) -> TurnPath:
+    """Which path the turn took: the fast path (reader confident), the model's, or offline."""
+    planner = next((m for m in modes if m.node == "planner"), None)
+    if planner is None or planner.reason == OFFLINE_MODE:
+        return "offline"
+    return "fast" if planner.reason == FAST_PATH else "model"
 
 
 def rules_note(modes: list[NodeMode]) -> str | None:
