@@ -53,12 +53,6 @@ def test_nothing_internal_on_screen(tab):
     assert not re.search(r"^\s*[·•\-*]\s*$", text, re.MULTILINE)  # no marker on its own line
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the offline writer (agent/rules/writer.py, not the page's) lists each empty call "
-    "with the tool's message, which for Cypher is advice to the planner, and starts a list "
-    "inline ('For the best match: - ...'); fixed there, this test passes and must lose its mark",
-)
 def test_answers_carry_no_planner_advice_or_inline_list_marker(tab):
     tab.open().ask(EMPTY_CALLS)
     tab.ask("Movies about dreams and who acted in them")

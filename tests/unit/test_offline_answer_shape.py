@@ -83,3 +83,15 @@ def test_a_listing_of_both_types_counts_each_type(lexicon):
                    rows=[{"titles": 3, "movies": 1, "tv_shows": 2}]),
     ]  # fmt: skip
     assert "(1 movie, 2 TV shows)" in _answer(p, results)
+
+
+def test_an_empty_call_is_told_as_nothing_matched_not_the_tools_advice(lexicon):
+    p = plan(lexicon, "Which dramas were released in 2019?")
+    advice = "No rows. Compare x.name_folded with a folded literal and retry."
+    results = [
+        ToolResult(call_id="1.1", tool="sql", status=ToolStatus.EMPTY, message=advice),
+        ToolResult(call_id="1.2", tool="sql", status=ToolStatus.ERROR, error="no such [table](x)"),
+    ]
+    text = _answer(p, results)
+    assert "nothing matched" in text and "name_folded" not in text
+    assert "[table](x)" not in text  # an error text is escaped, never a live link

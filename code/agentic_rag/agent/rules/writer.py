@@ -118,6 +118,14 @@ def _role(result: ToolResult, ctx: SynthContext) -> str:
     return call.role if call else "answer"
 
 
+def _problem(result: ToolResult) -> str:
+    """What a call that gave nothing tells the reader: 'nothing matched', or its error. An
+    empty result's message is advice to the planner (how to query again), not for people."""
+    if result.status == ToolStatus.EMPTY:
+        return "nothing matched"
+    return escape_markdown(result.error or "it failed", one_line=True)
+
+
 def _absences(gaps: list[absent.Absent], checks: dict[int, tuple[int, ToolResult]]) -> str:
     """'The catalog has no title directed by X [n].' for each absent entity whose count of
     titles ran and is 0 (the cited grounding); nothing for one that has titles after all."""
@@ -197,9 +205,8 @@ class OfflineSynthesizer:
             if part.op == "list" and total and (not key or "title" in key[1].rows[0]):
                 sentence = listed(part, key, total) or sentence
             if part.op == "people" and key and key[1].tool == "graph_expand":
-                sentence = (
-                    f"For the best match: {render_result(key[0], key[1]).split(':', 1)[1].strip()}"
-                )
+                body = render_result(key[0], key[1]).split(":", 1)[1].strip()
+                sentence = f"For the best match:\n\n{body}"  # a list starts on its own line
             if part.op == "count" and part.spec.other is not None:  # the other reading, if run
                 for n2, r2 in mine:
                     if _role(r2, ctx) == "other_reading" and "titles" in r2.rows[0]:
@@ -243,7 +250,7 @@ class OfflineSynthesizer:
         ]  # not the spare calls
         if rows:
             out.append("Supporting results:\n\n" + "\n\n".join(rows))
-        problems = [f"- {r.tool} ({r.call_id}) {r.status}: {r.error or r.message or 'no rows'}"
+        problems = [f"- {r.tool} ({r.call_id}) {r.status}: {_problem(r)}"
                     for r in ctx.results if r.reused_from is None and not usable(r)]  # fmt: skip
         if problems:
             out.append("What did not work or found nothing:\n" + "\n".join(problems))
