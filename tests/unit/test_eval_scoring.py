@@ -10,6 +10,16 @@ from pathlib import Path
 import pytest
 import yaml
 
+from agentic_rag.eval.checks import (
+    answer_lead,
+    contains,
+    normalize,
+    numbers_in,
+    score_absent,
+    score_check,
+    score_numbers,
+    score_refusal,
+)
 from agentic_rag.eval.golden import (
     CATEGORIES,
     EXPECTED_PATH,
@@ -22,19 +32,7 @@ from agentic_rag.eval.golden import (
     load_golden,
 )
 from agentic_rag.eval.report import EvalRun, compare, render_markdown, summarize
-from agentic_rag.eval.scoring import (
-    answer_lead,
-    contains,
-    normalize,
-    numbers_in,
-    score_absent,
-    score_check,
-    score_numbers,
-    score_refusal,
-    score_turn,
-    tool_match,
-    tools_used,
-)
+from agentic_rag.eval.scoring import score_turn, tool_match, tools_used
 
 
 def check(kind: str, **expected) -> Check:

@@ -17,8 +17,14 @@ from agentic_rag.agent.rules.spec import QuerySpec
 MAX_CHOICES = 3
 
 
-def assess(reader: Reader, question: str, specs: list[QuerySpec], calls: list[PlannedCall],
-           planned: str, below: float) -> ReadingConfidence:  # fmt: skip
+def assess(
+    reader: Reader,
+    question: str,
+    specs: list[QuerySpec],
+    calls: list[PlannedCall],
+    planned: str,
+    below: float,
+) -> ReadingConfidence:
     """The reading's probability of being right, and below `below` the choices to ask back."""
     named = planned + " " + " ".join(c.model_dump_json() for c in calls)
     feats, used = confidence.features(reader, question, specs, named)
@@ -37,8 +43,9 @@ def _alternatives(spec: QuerySpec) -> list[QuerySpec]:
     people = spec.titles.people
     if len(people) > 1 and spec.op == "costars":  # one person used of several
         for p in people:
-            out.append(spec.model_copy(update={"titles": spec.titles.model_copy(
-                update={"people": [p]})}))  # fmt: skip
+            out.append(
+                spec.model_copy(update={"titles": spec.titles.model_copy(update={"people": [p]})})
+            )
         together = spec.titles.model_copy(
             update={"people": [p.model_copy(update={"role": "cast"}) for p in people]}
         )
@@ -69,8 +76,9 @@ def choices(reader: Reader, specs: list[QuerySpec], below: float) -> list[Choice
             back = reader.read(text)
             if len(back) != len(parts) or not all(map(_same, back, parts)):
                 continue
-            feats, _ = confidence.features(reader, text, back, " ".join(
-                s.model_dump_json() for s in back))  # fmt: skip
+            feats, _ = confidence.features(
+                reader, text, back, " ".join(s.model_dump_json() for s in back)
+            )
             if confidence.probability(feats) >= below:
                 out[text] = Choice(question=text, reading=reading_line(back))
             if len(out) >= MAX_CHOICES:

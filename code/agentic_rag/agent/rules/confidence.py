@@ -32,8 +32,20 @@ MODEL_PATH = Path(__file__).with_name("confidence_model.json")
 #: a reading that left a meaning-changing word unused, or an entity the question names, is at
 #: most this likely right
 MEANING_CAP = 0.4
-FEATURES = ("intent", "unused_share", "unused_words", "unexplained", "unused_meaning",
-            "dropped", "search", "parts", "bare", "absent", "fuzzy", "notes")  # fmt: skip
+FEATURES = (
+    "intent",
+    "unused_share",
+    "unused_words",
+    "unexplained",
+    "unused_meaning",
+    "dropped",
+    "search",
+    "parts",
+    "bare",
+    "absent",
+    "fuzzy",
+    "notes",
+)
 NEAREST = 3  # phrasing examples that explain a question's words
 #: operations on a set of titles: one with no constraint in a question of several parts has
 #: lost what its words referred to ("... and which one is the longest")
@@ -87,8 +99,9 @@ def op_vocabulary(reader: Reader) -> dict[str, frozenset[str]]:
         return kept[1]
     words: dict[str, set[str]] = {}
     for masked, op, _ in reader.intents.examples:
-        words.setdefault(op, set()).update(w.casefold() for w in WORD.findall(
-            _PLACEHOLDER.sub(" ", masked)))  # fmt: skip
+        words.setdefault(op, set()).update(
+            w.casefold() for w in WORD.findall(_PLACEHOLDER.sub(" ", masked))
+        )
     vocab = {op: frozenset(w) for op, w in words.items()}
     _VOCAB[id(reader)] = (reader, vocab)
     return vocab
@@ -119,16 +132,29 @@ def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> 
     for op in ops:
         used |= vocab.get(op, frozenset())
         wordings = (*([CUES[op]] if op in CUES else []), *relations.WORDING.get(op, ()))
-        used |= {w.casefold() for cue in wordings for m in cue.finditer(masked)
-                 for w in WORD.findall(m.group())}  # fmt: skip
+        used |= {
+            w.casefold()
+            for cue in wordings
+            for m in cue.finditer(masked)
+            for w in WORD.findall(m.group())
+        }
     for s in specs:
-        said = " ".join([s.about if s.op in DESCRIBED else "", *s.titles.keywords,
-                         *(w for v in s.labels.values() for w in v), *s.labels,
-                         s.text if s.op in ("describe", "external") else ""])  # fmt: skip
+        said = " ".join(
+            [
+                s.about if s.op in DESCRIBED else "",
+                *s.titles.keywords,
+                *(w for v in s.labels.values() for w in v),
+                *s.labels,
+                s.text if s.op in ("describe", "external") else "",
+            ]
+        )
         used |= {w.casefold() for w in WORD.findall(said)}
         if s.by and s.by in GROUP_WORDS:
-            used |= {w.casefold() for m in GROUP_WORDS[s.by].finditer(masked)
-                     for w in WORD.findall(m.group())}  # fmt: skip
+            used |= {
+                w.casefold()
+                for m in GROUP_WORDS[s.by].finditer(masked)
+                for w in WORD.findall(m.group())
+            }
     if len(specs) > 1:  # the split into parts used its joining word and each part's opener
         used |= {"and", "then", "also", "but"} | {
             w.casefold() for s in specs for w in WORD.findall(s.text)[:1]
@@ -150,20 +176,33 @@ def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> 
         if f" {phrase} " in joined and not all(w in used for w in asks):
             found.append(phrase)
     named = _squash(calls)
-    dropped = [t.text for t in tags if t.kind not in ("limit", "type", "unknown_title")
-               and not t.absent and not any(_squash(x) in named for x in _needles(t))]  # fmt: skip
+    dropped = [
+        t.text
+        for t in tags
+        if t.kind not in ("limit", "type", "unknown_title")
+        and not t.absent
+        and not any(_squash(x) in named for x in _needles(t))
+    ]
     masks = {q: m for m, _, q in reader.intents.examples}
-    near = {w.casefold() for _, _, q in reader.intents.nearest(masked, NEAREST)
-            for w in WORD.findall(masks.get(q, ""))}  # fmt: skip
+    near = {
+        w.casefold()
+        for _, _, q in reader.intents.nearest(masked, NEAREST)
+        for w in WORD.findall(masks.get(q, ""))
+    }
     said = {w for s in specs if s.op in DESCRIBED for w in WORD.findall(s.about.casefold())}
     alone = [w for w in content if w not in near and w not in said]
-    return Usage(unexplained=len(alone) / max(1, len(content)),
-                 unused=[w for w in unused if w in content], meaning=list(dict.fromkeys(found)),
-                 dropped=dropped, content=len(content))  # fmt: skip
+    return Usage(
+        unexplained=len(alone) / max(1, len(content)),
+        unused=[w for w in unused if w in content],
+        meaning=list(dict.fromkeys(found)),
+        dropped=dropped,
+        content=len(content),
+    )
 
 
-def features(reader: Reader, question: str, specs: list[QuerySpec],
-             calls: str) -> tuple[dict[str, float], Usage]:  # fmt: skip
+def features(
+    reader: Reader, question: str, specs: list[QuerySpec], calls: str
+) -> tuple[dict[str, float], Usage]:
     u = usage(reader, question, specs, calls)
     tags = reader.tagger.tag(clean(question))
     asking = [s for s in specs if WORD.search(s.text) or s.op != "search"] or specs
@@ -198,8 +237,9 @@ def _guessed_search(spec: QuerySpec) -> bool:
 
 def probability(feats: dict[str, float], model: Calibration | None = None) -> float:
     model = model or calibration()
-    z = model.bias + sum(w * feats.get(f, 0.0) for f, w in zip(model.features, model.weights,
-                                                                 strict=True))  # fmt: skip
+    z = model.bias + sum(
+        w * feats.get(f, 0.0) for f, w in zip(model.features, model.weights, strict=True)
+    )
     p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
     if feats.get("unused_meaning", 0.0) > 0 or feats.get("dropped", 0.0) > 0:
         p = min(p, MEANING_CAP)

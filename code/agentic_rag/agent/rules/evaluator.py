@@ -92,9 +92,15 @@ class OfflineEvaluator:
             )
         if not at_cap and (missing or waiting):
             todo = sorted({n: s for n, s in [*missing, *waiting]}.items())
-            named = "; ".join(f"part {n} ({read_as(s)})" + (
-                " needs the earlier results" if n not in dict(missing) else
-                " has no evidence yet") for n, s in todo)  # fmt: skip
+            named = "; ".join(
+                f"part {n} ({read_as(s)})"
+                + (
+                    " needs the earlier results"
+                    if n not in dict(missing)
+                    else " has no evidence yet"
+                )
+                for n, s in todo
+            )
             return EvaluatorDecision(
                 decision="replan",
                 reasoning=f"{len(todo)} of {len(parts)} part(s) still need evidence.",

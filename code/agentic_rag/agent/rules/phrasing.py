@@ -6,12 +6,23 @@ from agentic_rag.agent.rules.relations import RELATIONS
 from agentic_rag.agent.rules.relations import reading as relation_reading
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 
-GROUP_NAMES = {"country": "country", "genre": "genre", "director": "director", "cast": "actor",
-               "release_year": "release year", "added_year": "year added", "rating": "rating",
-               "type": "type"}  # fmt: skip
-ORDER_NAMES = {"duration_minutes": ("longest", "shortest"), "seasons": ("most seasons",
-               "fewest seasons"), "release_year": ("newest", "oldest"),
-               "date_added": ("most recently added", "first added"), "title": ("", "")}  # fmt: skip
+GROUP_NAMES = {
+    "country": "country",
+    "genre": "genre",
+    "director": "director",
+    "cast": "actor",
+    "release_year": "release year",
+    "added_year": "year added",
+    "rating": "rating",
+    "type": "type",
+}
+ORDER_NAMES = {
+    "duration_minutes": ("longest", "shortest"),
+    "seasons": ("most seasons", "fewest seasons"),
+    "release_year": ("newest", "oldest"),
+    "date_added": ("most recently added", "first added"),
+    "title": ("", ""),
+}
 
 
 def _range(lo: object, hi: object, unit: str = "") -> str:
@@ -45,12 +56,16 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
         words.append("from " + " or ".join(s.countries))
     roles: dict[str, list[str]] = {}
     for p in s.people:
-        roles.setdefault({"director": "directed by", "cast": "featuring"}.get(p.role or "", "with"),
-                         []).append(p.name)  # fmt: skip
+        roles.setdefault(
+            {"director": "directed by", "cast": "featuring"}.get(p.role or "", "with"), []
+        ).append(p.name)
     words += [f"{role} {' and '.join(names)}" for role, names in roles.items()]
     if s.year_from is not None or s.year_to is not None:
-        words.append("released " + ("in " if s.year_from == s.year_to or (
-            s.year_from and s.year_to) else "") + _range(s.year_from, s.year_to))  # fmt: skip
+        words.append(
+            "released "
+            + ("in " if s.year_from == s.year_to or (s.year_from and s.year_to) else "")
+            + _range(s.year_from, s.year_to)
+        )
     if s.added_from or s.added_to:
         words.append("added to Netflix " + _date(s.added_from, s.added_to))
     if s.ratings:
@@ -115,7 +130,8 @@ def reading(spec: QuerySpec) -> str:
     if op == "external":
         return f"Facts from outside the catalog about: {spec.text}"
     return f"Titles whose description matches '{spec.about or spec.text}'" + (
-        f" among {s}" if not spec.titles.is_empty() else "")  # fmt: skip
+        f" among {s}" if not spec.titles.is_empty() else ""
+    )
 
 
 def question_for(spec: QuerySpec) -> str:
@@ -132,8 +148,11 @@ def question_for(spec: QuerySpec) -> str:
         return reading(spec) + "?"
     if spec.op == "costars" and spec.titles.people:
         name = spec.titles.people[0].name
-        return (f"Which directors has {name} worked with?" if spec.role == "director"
-                else f"Who has worked with {name}?")  # fmt: skip
+        return (
+            f"Which directors has {name} worked with?"
+            if spec.role == "director"
+            else f"Who has worked with {name}?"
+        )
     if spec.op == "describe" and spec.titles.titles:
         return f"Tell me about {spec.titles.titles[0]}."
     if spec.op == "similar" and spec.titles.titles:
@@ -148,8 +167,10 @@ def facets(s: TitleSet) -> list[str]:
     if s.countries:
         out.append("country " + " or ".join(s.countries))
     out += ["genre " + " or ".join(g) for g in s.genres]
-    out += [{"director": "directed by", "cast": "featuring"}.get(p.role or "", "with") + " "
-            + p.name for p in s.people]  # fmt: skip
+    out += [
+        {"director": "directed by", "cast": "featuring"}.get(p.role or "", "with") + " " + p.name
+        for p in s.people
+    ]
     if s.year_from is not None or s.year_to is not None:
         out.append("released " + _range(s.year_from, s.year_to))
     if s.added_from or s.added_to:
@@ -178,23 +199,29 @@ def _doing(spec: QuerySpec) -> str:
         word = ORDER_NAMES.get(spec.by or "", ("", ""))[1 if spec.ascending else 0]
         return (word or "in order") + " first" + (f", {spec.limit}" if spec.limit else "")
     if op == "most":
-        return (f"{'fewest' if spec.ascending else 'most'} titles per "
-                f"{GROUP_NAMES.get(spec.by or '', spec.by or 'group')}")  # fmt: skip
+        return (
+            f"{'fewest' if spec.ascending else 'most'} titles per "
+            f"{GROUP_NAMES.get(spec.by or '', spec.by or 'group')}"
+        )
     if op == "share" and spec.part is not None:
         return "share that are " + ", ".join(facets(spec.part)[1:] or facets(spec.part))
     if op == "compare" and spec.part is not None:
         return "compared with " + ", ".join(facets(spec.part))
     if op == "label":
-        return "counted per label " + "; ".join(f"{k}: {' or '.join(v)}"
-                                                for k, v in spec.labels.items())  # fmt: skip
+        return "counted per label " + "; ".join(
+            f"{k}: {' or '.join(v)}" for k, v in spec.labels.items()
+        )
     if op == "average":
         return "average " + ("seasons" if spec.by == "seasons" else "running time")
     if op == "people":
         return f"their {who}" if not spec.titles.is_empty() else f"{who} of the best match"
     if op == "costars":
         return ("directors" if spec.role == "director" else "people") + ", most shared titles first"
-    done = {"describe": "catalog entry", "similar": "similar titles",
-            "external": "facts from outside the catalog"}  # fmt: skip
+    done = {
+        "describe": "catalog entry",
+        "similar": "similar titles",
+        "external": "facts from outside the catalog",
+    }
     return done.get(op, "description matches")
 
 

@@ -10,21 +10,41 @@ from agentic_rag.tools.base import ToolResult
 MAX_TABLE_ROWS = 15
 MAX_CELL = 140
 PREFERRED_COLUMNS = (
-    "title", "name", "type", "release_year", "relation", "related_title", "country", "genre",
-    "rating", "duration", "count", "shared", "distance", "url", "snippet", "imdbRating", "plot",
-)  # fmt: skip
+    "title",
+    "name",
+    "type",
+    "release_year",
+    "relation",
+    "related_title",
+    "country",
+    "genre",
+    "rating",
+    "duration",
+    "count",
+    "shared",
+    "distance",
+    "url",
+    "snippet",
+    "imdbRating",
+    "plot",
+)
 HIDDEN_COLUMNS = {"show_id", "description", "id", "labels", "related_show_id"}
 #: graph_expand relations shown per show: relation -> (label, most names shown)
 GRAPH_PARTS: dict[str, tuple[str, int | None]] = {
-    "directed_by": ("directors", None), "cast": ("cast", 5), "genre": ("genres", None),
+    "directed_by": ("directors", None),
+    "cast": ("cast", 5),
+    "genre": ("genres", None),
     "country": ("countries", None),
-}  # fmt: skip
+}
 MAX_RELATED = 10
 TOOL_NAMES = {
-    "sql": "the catalog tables (SQL)", "semantic": "a search by meaning over descriptions",
-    "cypher": "the people-and-titles graph (Cypher)", "graph_expand": "the graph around them",
-    "web": "a web search (untrusted text)", "omdb": "OMDb (untrusted text)",
-}  # fmt: skip
+    "sql": "the catalog tables (SQL)",
+    "semantic": "a search by meaning over descriptions",
+    "cypher": "the people-and-titles graph (Cypher)",
+    "graph_expand": "the graph around them",
+    "web": "a web search (untrusted text)",
+    "omdb": "OMDb (untrusted text)",
+}
 
 
 def cell(value: Any) -> str:
@@ -85,20 +105,25 @@ def graph_lines(result: ToolResult) -> str:
             related.append(row)
             continue
         key = str(row.get("show_id") or row.get("title") or "")
-        info = shows.setdefault(key, {"title": row.get("title") or key, **{
-            k: [] for k in GRAPH_PARTS}})  # fmt: skip
+        info = shows.setdefault(
+            key, {"title": row.get("title") or key, **{k: [] for k in GRAPH_PARTS}}
+        )
         if row.get("relation") in GRAPH_PARTS and row.get("name"):
             info[row["relation"]].append(str(row["name"]))
     lines = []
     for key in sorted(shows, key=lambda k: order.index(k) if k in order else len(order)):
         info = shows[key]
-        parts = [f"{label}: {_names(info[rel], cap)}"
-                 for rel, (label, cap) in GRAPH_PARTS.items() if info[rel]]  # fmt: skip
+        parts = [
+            f"{label}: {_names(info[rel], cap)}"
+            for rel, (label, cap) in GRAPH_PARTS.items()
+            if info[rel]
+        ]
         lines.append(f"- **{cell(info['title'])}** — " + ("; ".join(parts) or "no people listed"))
     for row in related[:MAX_RELATED]:
         title, other = cell(row.get("title")), cell(row.get("related_title"))
-        lines.append(f"- related to **{title}**: **{other}** "
-                     f"({cell(row.get('via') or row.get('relation'))})")  # fmt: skip
+        lines.append(
+            f"- related to **{title}**: **{other}** ({cell(row.get('via') or row.get('relation'))})"
+        )
     if len(related) > MAX_RELATED:
         lines.append(f"\n_…and {len(related) - MAX_RELATED} more related titles._")
     return "\n".join(lines)

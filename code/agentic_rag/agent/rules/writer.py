@@ -32,8 +32,10 @@ def literal(text: str | None) -> str:  # user text in an answer: literal, never 
 
 
 WEAK = 0.15  # a reading less likely right than this, when not asked back, leads with its line
-NOT_HELD = ("The catalog does not hold that: it lists titles with their type, dates, people, "
-            "genres, countries, age ratings, durations and descriptions only.")  # fmt: skip
+NOT_HELD = (
+    "The catalog does not hold that: it lists titles with their type, dates, people, "
+    "genres, countries, age ratings, durations and descriptions only."
+)
 
 
 def lead(part: Part, result: ToolResult, n: int) -> str:
@@ -92,8 +94,10 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
     if "title" in first:
         if result.tool == "semantic":
             also = f" Also close: {_titles(rows[1:5])}." if len(rows) > 1 else ""
-            return (f"The best match is **{cell(first['title'])}** ({first.get('release_year')}): "
-                    f"{cell(first.get('description'))} [{n}].{also}")  # fmt: skip
+            return (
+                f"The best match is **{cell(first['title'])}** ({first.get('release_year')}): "
+                f"{cell(first.get('description'))} [{n}].{also}"
+            )
         extra = next((k for k in ("duration_minutes", "seasons") if k in first), None)
         count = f"at least {len(rows)}" if result.truncated else f"{len(rows)}"
         return f"{count} {_agreeing(len(rows), subject)} [{n}]: {_titles(rows, extra)}."
@@ -141,14 +145,18 @@ def _nobody(part: Part, ctx: SynthContext) -> str:
     """A people question on a title the catalog holds but records nobody for ("who directed"
     a series whose director field is empty). An empty result has no number to cite: the
     sentence says which query came back empty instead (it is listed below the answer)."""
-    ran_empty = any(r.status == ToolStatus.EMPTY and _part_of(r, ctx) in (part.number, None)
-                    for r in ctx.results)  # fmt: skip
+    ran_empty = any(
+        r.status == ToolStatus.EMPTY and _part_of(r, ctx) in (part.number, None)
+        for r in ctx.results
+    )
     titles = part.spec.titles.titles
     if not ran_empty or not titles:
         return ""
     who = {"director": "directors", "cast": "cast"}.get(part.spec.role or "", "people")
-    return (f"The catalog records no {who} for {literal(', '.join(titles))}: the query for them "
-            "came back empty.")  # fmt: skip
+    return (
+        f"The catalog records no {who} for {literal(', '.join(titles))}: the query for them "
+        "came back empty."
+    )
 
 
 def ask_back(plan: ExecutionPlan) -> list[str]:
@@ -186,10 +194,18 @@ class OfflineSynthesizer:
         parts = [Part(number=i, spec=s) for i, s in enumerate(read.reading if read else [], 1)]
         answers, missing = [], []
         for part in parts or [Part(number=1, spec=QuerySpec(op="search", text=ctx.question))]:
-            mine = [(n, r) for n, r in cited if usable(r)
-                    and (_part_of(r, ctx) in (part.number, None) or not parts)]  # fmt: skip
-            checks = {c.absent: (n, r) for n, r in mine if (c := _call(r, ctx)) is not None
-                      and c.role == "absent_check" and c.absent is not None}  # fmt: skip
+            mine = [
+                (n, r)
+                for n, r in cited
+                if usable(r) and (_part_of(r, ctx) in (part.number, None) or not parts)
+            ]
+            checks = {
+                c.absent: (n, r)
+                for n, r in mine
+                if (c := _call(r, ctx)) is not None
+                and c.role == "absent_check"
+                and c.absent is not None
+            }
             mine = [(n, r) for n, r in mine if (n, r) not in checks.values()]
             total = next(((n, r) for n, r in mine if _role(r, ctx) == "total"), None)
             mine = [(n, r) for n, r in mine if (n, r) != total]
@@ -250,8 +266,11 @@ class OfflineSynthesizer:
         ]  # not the spare calls
         if rows:
             out.append("Supporting results:\n\n" + "\n\n".join(rows))
-        problems = [f"- {r.tool} ({r.call_id}) {r.status}: {_problem(r)}"
-                    for r in ctx.results if r.reused_from is None and not usable(r)]  # fmt: skip
+        problems = [
+            f"- {r.tool} ({r.call_id}) {r.status}: {_problem(r)}"
+            for r in ctx.results
+            if r.reused_from is None and not usable(r)
+        ]
         if problems:
             out.append("What did not work or found nothing:\n" + "\n".join(problems))
         return out  # the incomplete note and the footer: agent/answer.assemble

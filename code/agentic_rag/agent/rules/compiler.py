@@ -1,0 +1,226 @@
+"""The offline compiler: one part of a reading (a `QuerySpec`) into steps of tool calls.
+
+A part compiles to steps, each a list of alternatives: the first is planned, the next ones are
+tried when it failed or came back empty (`agent/rules/planner.py` picks them).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agentic_rag.agent.models import ARGS_BY_TOOL, PlannedCall
+from agentic_rag.agent.rules import absent, relations
+from agentic_rag.agent.rules import compile_cypher as cy
+from agentic_rag.agent.rules import compile_sql as q
+from agentic_rag.agent.rules.evaluator import usable
+from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.phrasing import reading, set_words
+from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
+from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.tools.base import ToolResult
+
+Steps = list[list[PlannedCall]]
+HYBRID_TOP = 2
+
+
+def call(tool: str, purpose: str, **args: Any) -> PlannedCall:
+    """A PlannedCall whose args passed the tool's own argument model."""
+    model = ARGS_BY_TOOL[tool].model_validate({k: v for k, v in args.items() if v is not None})
+    return PlannedCall(tool=tool, purpose=purpose[:200], args=model.model_dump(exclude_none=True))
+
+
+def sql(purpose: str, query: str, max_rows: int = 50) -> PlannedCall:
+    return call("sql", purpose, query=query, max_rows=max_rows)
+
+
+def semantic(text: str, s: TitleSet, purpose: str, n: int = 8) -> PlannedCall:
+    genres = [g[0] for g in s.genres if len(g) == 1]
+    return call(
+        "semantic",
+        purpose,
+        query=" ".join(text.split())[:500] or "popular titles",
+        n_results=n,
+        type=s.type,
+        year_from=s.year_from,
+        year_to=s.year_to,
+        genre=genres[0] if genres else None,
+        country=s.countries[0] if s.countries else None,
+    )
+
+
+def key_words(text: str) -> list[str]:
+    return [w for w in WORD.findall(text) if w.casefold() not in COMMON and len(w) > 2][:8]
+
+
+class Compiler:
+    """Spec -> steps of tool calls (SQL, Cypher, semantic, graph, web, OMDb)."""
+
+    def __init__(self, lex: Lexicon):
+        self.lex = lex
+
+    def steps(self, spec: QuerySpec, results: list[ToolResult], tools: set[str]) -> Steps:
+        """The part's own steps, then for each entity it names that the catalog lacks a count
+        of that entity's titles: the 0 the answer cites (the own steps come back empty)."""
+        checks = [
+            [
+                sql(
+                    absent.CHECK_PURPOSE + set_words(absent.check_set(a)),
+                    q.count(absent.check_set(a)),
+                ).model_copy(update={"role": "absent_check", "absent": k})
+            ]
+            for k, a in enumerate(spec.absent)
+        ]
+        return [*self._steps(spec, results, tools), *checks]
+
+    def _steps(self, spec: QuerySpec, results: list[ToolResult], tools: set[str]) -> Steps:
+        s, op, what = spec.titles, spec.op, reading(spec)
+        if op == "count":
+            other = spec.other and sql(
+                f"other reading: {set_words(spec.other)}", q.count(spec.other)
+            ).model_copy(update={"role": "other_reading"})
+            return [[sql(what, q.count(s))], *([[other]] if other else [])]
+        if op == "top":
+            return [[sql(what, q.top(spec))]]
+        if op == "most":
+            return [[sql(what, q.group(spec))]]
+        if op == "average":
+            return [[sql(what, q.average(s, spec.by or "duration_minutes"))]]
+        if op == "share" and spec.part is not None:
+            return [[sql(what, q.share(s, spec.part))]]
+        if op == "compare" and spec.part is not None:
+            return [[sql(what, q.compare([(set_words(s), s), (set_words(spec.part), spec.part)]))]]
+        if op == "label" and spec.labels:
+            return [[sql(what, q.labels(s, spec.labels))]]
+        if op == "describe":  # a named title, or the words of one the catalog does not hold
+            named = [*(s.titles or [spec.text]), *(n for a in spec.absent for n in a.near)]
+            loose = [] if spec.absent else [sql(what, q.title_rows(named, True))]  # not a guess
+            return [[sql(what, q.title_rows(named)), *loose]]
+        if op == "costars" and s.people:
+            name, other = s.people[0].name, spec.role if spec.role == "director" else "cast"
+            return [
+                [
+                    call("cypher", what, query=cy.costars(name, other), max_rows=60),
+                    sql(what, q.costars(name, other)),
+                    sql(what, q.costars(name.split()[-1], other, True)),
+                ]
+            ]
+        if op == "people" and spec.ref == "all" and not (s.titles or s.show_ids or s.is_empty()):
+            return [[sql(what, q.people_of(spec.role, s), 100)]]  # "who directed them": the set
+        if op == "people" and (s.titles or s.show_ids):
+            if s.show_ids:
+                return [[sql(what, q.people_of(spec.role, s), 100)]]
+            return [
+                [
+                    call("cypher", what, query=cy.title_people(t, spec.role), max_rows=60),
+                    sql(what, q.people_of(spec.role, TitleSet(titles=[t]))),
+                    sql(what, q.people_of(spec.role, TitleSet(titles=[t]), True)),
+                ]
+                for t in s.titles[:3]
+            ]
+        if op == "people":  # people of the best match for a description: semantic, then graph
+            steps: Steps = [[semantic(spec.about or spec.text, s, what, 5)]]
+            ids = [
+                str(r.get("show_id"))
+                for r in results
+                if r.tool == "semantic" and usable(r)
+                for r in r.rows
+                if r.get("show_id")
+            ][:HYBRID_TOP]
+            if ids:
+                steps.append(
+                    [
+                        call(
+                            "graph_expand",
+                            what,
+                            show_ids=list(dict.fromkeys(ids)),
+                            depth=1,
+                            max_nodes=60,
+                        )
+                    ]
+                )
+            return steps
+        if op == "similar" and s.titles and (info := self.lex.show(s.titles[0])):
+            base = s.model_copy(update={"titles": [], "type": s.type or info.type})
+            return [
+                [
+                    semantic(info.description, base, what),
+                    sql(what, q.fts(key_words(info.description), base)),
+                ],
+                [
+                    call(
+                        "graph_expand",
+                        f"people and genres of {s.titles[0]}",
+                        show_ids=[info.show_id],
+                        depth=2,
+                        max_nodes=60,
+                    )
+                ],
+            ]
+        if op == "external":
+            return self._external(spec, results, tools, what)
+        if op == "chain" and len(s.people) >= 2:  # every length at once: the shortest wins
+            return [[call("cypher", what, query=c, max_rows=5)] for c in relations.chains(spec)]
+        if op in relations.RELATIONS and (op == "auteur" or len(s.people) >= 2):
+            alt = relations.sql(spec)
+            return [
+                [
+                    call("cypher", what, query=relations.cypher(spec), max_rows=60),
+                    *([sql(what, alt)] if alt else []),
+                ]
+            ]
+        if op == "list":
+            alts = [sql(what, q.listing(s, limit=spec.limit or 25))]
+            if s.people and (query := cy.person_works(s)):
+                alts.insert(0, call("cypher", what, query=query, max_rows=60))
+            if spec.absent:  # the absent entity's own count says 0
+                return [alts]
+            total = q.count(s) if s.type else q.count_by_type(s)  # "showing N of M"
+            return [
+                alts,
+                [
+                    sql(f"how many in all: {set_words(s)}", total).model_copy(
+                        update={"role": "total"}
+                    )
+                ],
+            ]
+        about = spec.about or spec.text
+        loose = TitleSet(type=s.type)
+        return [
+            [semantic(about, s, what), semantic(about, loose, what)],
+            [
+                sql(what, q.fts(key_words(about), s), 20),
+                sql(what, q.fts(key_words(about), loose), 20),
+            ],
+        ]
+
+    def _external(
+        self, spec: QuerySpec, results: list[ToolResult], tools: set[str], what: str
+    ) -> Steps:
+        titles = list(spec.titles.titles)
+        if spec.needs_results and not titles:
+            titles = list(
+                dict.fromkeys(
+                    str(r["title"])
+                    for res in results
+                    if usable(res) and res.tool in ("sql", "cypher")
+                    for r in res.rows
+                    if r.get("title")
+                )
+            )[:3]
+            if not titles:
+                return []  # planned once the earlier part has titles
+        steps: Steps = []
+        critics = re.search(
+            r"\b(?:imdb|critic|review|rating|award|oscar|emmy|plot)", spec.text, re.I
+        )
+        for t in titles[:3]:
+            year = info.release_year if (info := self.lex.show(t)) else None
+            alts = [call("omdb", f"{what} ({t})", title=t[:200], year=year)] if critics else []
+            alts.append(call("web", f"{what} ({t})", query=f"{t} {spec.text}"[:300], max_results=5))
+            steps.append([a for a in alts if a.tool in tools] or alts)
+        if not titles:
+            steps.append([call("web", what, query=spec.text[:300] or "netflix", max_results=5)])
+        if spec.titles.titles:
+            steps.append([sql("the catalog entry", q.title_rows(spec.titles.titles))])
+        return steps
