@@ -12,6 +12,7 @@ from langchain_core.messages import HumanMessage
 from agentic_rag.agent.citations import summarize_result
 from agentic_rag.agent.graph.build import RECURSION_LIMIT, AgentGraph
 from agentic_rag.agent.graph.events import TRACE_FORMAT, Token, TurnEvent, dump_events, parse_event
+from agentic_rag.agent.graph.state import ANSWER_DEFAULTS
 from agentic_rag.agent.memory.checkpoints import pop_unsaved
 from agentic_rag.agent.node_mode import NodeMode, turn_path
 from agentic_rag.tools.base import ToolResult
@@ -65,14 +66,9 @@ async def run_turn(
         return {
             "events": events,
             "question": question,
+            **ANSWER_DEFAULTS,
             "answer": answer,
             "error": str(exc),
-            "citations": [],
-            "follow_ups": [],
-            "reading": "",
-            "confidence": None,
-            "clarify": [],
-            "asked_back": False,
             "plans": [],
             "results": {},
             "decisions": [],

@@ -19,6 +19,19 @@ def merge_results(left: dict[str, Any] | None, right: dict[str, Any] | None) -> 
     return {**(left or {}), **(right or {})}
 
 
+#: What a turn answers with before its synthesizer has run: a new turn starts from it, and a turn
+#: that failed inside the graph answers with it plus its apology.
+ANSWER_DEFAULTS: dict[str, Any] = {
+    "answer": "",
+    "citations": [],
+    "follow_ups": [],
+    "reading": "",
+    "confidence": None,
+    "clarify": [],
+    "asked_back": False,
+}
+
+
 class State(TypedDict, total=False):
     # thread-long
     messages: Annotated[list[AnyMessage], add_messages]

@@ -65,36 +65,37 @@ def _rule_decision(
             DEADLINE_NEAR,
         )
     if latest and all(r.status.failed for r in latest):
+        instructions = (
+            f"All calls failed ({_failures(latest)}). Use other tools or simpler queries for "
+            "the same question."
+        )
         return (
-            RecordedDecision(
-                iteration=iteration,
-                decision="replan",
-                source="rule",
-                confidence=0.0,
-                reasoning="Every call of this round failed.",
-                replan_instructions=f"All calls failed ({_failures(latest)}). Use other tools or "
-                "simpler queries for the same question.",
-            ),
+            _replan(iteration, "Every call of this round failed.", instructions),
             None,
             ALL_FAILED,
         )
     plans = state.get("plans") or []
     if latest and plans and plans[-1].get("source") == "llm" and not any(r.rows for r in latest):
-        return (
-            RecordedDecision(
-                iteration=iteration,
-                decision="replan",
-                source="rule",
-                confidence=0.0,
-                reasoning="The model's plan ran and returned nothing.",
-                replan_instructions="Every call of your plan came back with no rows "
-                f"({_failures(latest) or 'all empty'}). Check names and filters against the "
-                "question and the schema, and use other tools or simpler queries.",
-            ),
-            None,
-            NOTHING_RETURNED,
+        instructions = (
+            f"Every call of your plan came back with no rows ({_failures(latest) or 'all empty'}). "
+            "Check names and filters against the question and the schema, and use other tools "
+            "or simpler queries."
         )
+        reason = "The model's plan ran and returned nothing."
+        return _replan(iteration, reason, instructions), None, NOTHING_RETURNED
     return None, None, ""
+
+
+def _replan(iteration: int, reasoning: str, instructions: str) -> RecordedDecision:
+    """A replan decided by rule, before any evaluator runs."""
+    return RecordedDecision(
+        iteration=iteration,
+        decision="replan",
+        source="rule",
+        confidence=0.0,
+        reasoning=reasoning,
+        replan_instructions=instructions,
+    )
 
 
 async def evaluator(state: State, deps: AgentDeps) -> dict:

@@ -8,7 +8,7 @@ from langchain_core.messages import HumanMessage
 from langgraph.types import Overwrite
 
 from agentic_rag.agent.deps import AgentDeps
-from agentic_rag.agent.graph.state import State
+from agentic_rag.agent.graph.state import ANSWER_DEFAULTS, State
 from agentic_rag.textsafe import clean_text
 
 MAX_QUESTION_CHARS = 4000
@@ -38,11 +38,5 @@ async def start(state: State, deps: AgentDeps) -> dict:
         "node_modes": Overwrite([]),
         "turn_label": "",
         "incomplete_reason": None,
-        "answer": "",
-        "citations": [],
-        "follow_ups": [],
-        "reading": "",
-        "confidence": None,
-        "clarify": [],
-        "asked_back": False,
+        **ANSWER_DEFAULTS,
     }
