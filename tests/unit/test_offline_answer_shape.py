@@ -95,3 +95,16 @@ def test_an_empty_call_is_told_as_nothing_matched_not_the_tools_advice(lexicon):
     text = _answer(p, results)
     assert "nothing matched" in text and "name_folded" not in text
     assert "[table](x)" not in text  # an error text is escaped, never a live link
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the IMDb rating of Okja?",
+        "the irishman imdb rating",
+        "rotten tomatoes score for Kingdom",
+    ],
+)
+def test_a_rating_from_an_outside_source_is_outside_facts_not_the_catalog_entry(reader, question):
+    (spec,) = reader.read(question)
+    assert spec.op == "external"

@@ -1,8 +1,12 @@
-"""Two or three follow-up questions built from the entities the answer's results contain.
+"""Two or three follow-up questions: the same question changed in one way, then the entities
+the answer's results contain.
 
-Every suggestion names something that is in the results (a title, a person, a country, a
-genre, a year), never a fixed question; what the question already asked about is skipped: the
-entities of its typed reading when the plan has one, else the words of the question.
+A counted or listed part of the typed reading is asked again with every filter kept and one
+changed (the other type; the year before a single release year), rendered from the changed
+spec (`phrasing.question_for`), never from the answer's text: its dates keep their exact
+bounds. The rest name something that is in the results (a title, a person, a country, a
+genre, a year); what the question already asked about is skipped: the entities of its typed
+reading when the plan has one, else the words of the question.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from agentic_rag.agent.rules.phrasing import question_for
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.folding import fold
 from agentic_rag.tools.base import ToolResult, ToolStatus
@@ -21,6 +26,9 @@ PERSON_KEYS = ("director", "directors", "cast", "cast_members", "person", "actor
 COUNTRY_KEYS = ("country", "countries")
 GENRE_KEYS = ("genre", "genres", "listed_in")
 YEAR_KEYS = ("release_year", "year")
+#: operations asked again with one filter changed (their questions read back to the same spec)
+CHANGEABLE = frozenset({"count", "list"})
+OTHER_TYPE = {"Movie": "TV Show", "TV Show": "Movie", None: "Movie"}
 #: graph_expand rows say what their `name` is in `relation`
 RELATION_KIND = {"cast": "person", "directed_by": "person", "genre": "genre", "country": "country"}
 
@@ -105,6 +113,23 @@ def asked_about(reading: list[QuerySpec]) -> frozenset[str]:
     return frozenset(fold(x) for x in [*names, *years])
 
 
+def changed(spec: QuerySpec) -> list[QuerySpec]:
+    """The part with one filter changed: the other type (or movies only), unless a genre ties
+    it to its type; the year before a single release year. Every other filter is kept."""
+    if spec.op not in CHANGEABLE or spec.titles.is_empty():
+        return []
+    s = spec.titles
+    out = []
+    if not s.genres:  # genres belong to a type ("Horror Movies", "TV Dramas"): no flip there
+        other = s.model_copy(update={"type": OTHER_TYPE[s.type]})
+        out.append(spec.model_copy(update={"titles": other}))
+    if s.year_from is not None and s.year_from == s.year_to:
+        year = s.year_from - 1
+        earlier = s.model_copy(update={"year_from": year, "year_to": year})
+        out.append(spec.model_copy(update={"titles": earlier}))
+    return out
+
+
 def suggest_follow_ups(
     question: str, results: list[ToolResult], reading: list[QuerySpec] | None = None
 ) -> list[str]:
@@ -113,6 +138,9 @@ def suggest_follow_ups(
     asked = asked_about(reading) if reading else fold(question)
     found = collect(results)
     per_kind: list[list[str]] = []
+    varied = [question_for(v) for v in changed(reading[0])] if reading and len(reading) == 1 else []
+    if varied:
+        per_kind.append(varied)
     titles = _fresh(found.titles, asked)
     if titles:
         title = titles[0]

@@ -141,10 +141,10 @@ class IntentMatcher:
                 return Intent(op=op, score=1.0, cue=op)
         if CUES["compare"].search(masked) and _pair(tags):
             return Intent(op="compare", score=1.0, cue="compare")
+        if CUES["external"].search(masked):  # an outside source named wins: "IMDb rating of X"
+            return Intent(op="external", score=0.9, cue="external")
         if named and CUES["describe"].search(masked):  # "the runtime of {title}"
             return Intent(op="describe", score=0.9, cue="describe")
-        if CUES["external"].search(masked):
-            return Intent(op="external", score=0.9, cue="external")
         if re.match(r"^\W*who\b", masked) and not CUES["most"].search(masked):
             return Intent(op="people", score=0.9, cue="who")  # "who ..." asks for people
         hits = self.nearest(masked)

@@ -26,7 +26,8 @@ RELEASE_VERB = re.compile(
     r"\b(?:released|release[ds]?|came\s+out|made|produced|filmed|premiered|from|aired)\b", _I
 )
 _WHEN = (
-    r"(in|during|since|after|before|until|by|on|from|prior\s+to|as\s+of|"
+    r"(on\s+or\s+after|on\s+or\s+before|in|during|since|after|before|until|by|on|from|"
+    r"prior\s+to|as\s+of|"
     r"(?:later|newer|more\s+recent|older|earlier)\s+than)"
 )
 _DATE = re.compile(
@@ -48,6 +49,8 @@ _OPEN_END = re.compile(
     _I,
 )
 _EARLIER = {"earlier", "before", "older"}
+#: "on or after D" includes D (since), "on or before D" too (until): the app's own wording
+_INCLUSIVE = {"on or after": "since", "on or before": "until"}
 _RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|through)\s*{_Y}\b", _I)
 _LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{_N}\s+years?\b", _I)
 _DECADE = re.compile(
@@ -106,7 +109,8 @@ def _month_span(m: re.Match[str], text: str) -> Tag:
 
 
 def _date_tag(m: re.Match[str], text: str) -> Tag:
-    word = (m.group(1) or "in").casefold().split()[0]
+    said = " ".join((m.group(1) or "in").casefold().split())
+    word = _INCLUSIVE.get(said, said.split()[0])
     after = _OPEN_END.match(text, m.end())  # "2019 or later", "2015 onwards", "2010 or earlier"
     if after:
         word = "until" if (after.group(1) or "").casefold() in _EARLIER else "since"
