@@ -125,8 +125,9 @@ REPLANNED = "Movies about dreams and who acted in them"
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 def test_timeline_shows_parallel_calls_replanning_and_cache(server):
-    """A question that replans: the timeline has both iterations, the first one's calls ran at
-    once; asked again, its semantic call is served from the cache and marked so."""
+    """A question that replans: the timeline has both iterations (the second asks for the cast
+    of the first one's titles), the first one's calls ran at once; asked again, its semantic
+    call is served from the cache and marked so."""
     from playwright.sync_api import sync_playwright
 
     url, log_path = server
@@ -142,15 +143,12 @@ def test_timeline_shows_parallel_calls_replanning_and_cache(server):
             charts = main.get_by_test_id("stVegaLiteChart").count()
             ask_in_browser(page, REPLANNED)
             again = main.get_by_text("Iteration 1: ").last.inner_text()
-            main.get_by_test_id("stGraphVizChart").first.wait_for(timeout=10_000)
-            graphs = main.get_by_test_id("stGraphVizChart").count()
         finally:
             browser.close()
     assert re.search(r"Iteration 1: \d calls · [2-9] ran at once", first), first
     assert "Iteration 2: 1 call" in first
     assert charts >= 1
     assert re.search(r"[1-9] cached", again), again
-    assert graphs >= 1  # the graph expansion of iteration 2
     assert "Traceback" not in log_path.read_text()
 
 

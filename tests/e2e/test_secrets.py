@@ -109,6 +109,7 @@ def test_no_key_in_prompts_logs_traces_files_or_output(servers, built_settings, 
         EVALUATOR_MODEL="local-model",
         SYNTHESIZER_MODEL="local-model",
         LLM_MAX_RETRIES="0",
+        FAST_PATH="off",  # the model plans: its request is what must carry no key
         PYTHONWARNINGS="always",
     )
     thread = f"secrets-{int(as_json)}"

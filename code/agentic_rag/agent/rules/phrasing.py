@@ -184,9 +184,10 @@ def facets(s: TitleSet) -> list[str]:
     if s.keywords:
         out.append("description mentions " + " or ".join(f"'{k}'" for k in s.keywords))
     out += [f"no {m} listed" for m in s.missing]
-    out += [f"title {t}" for t in s.titles]
-    if s.show_ids:
+    if s.show_ids and len(s.show_ids) > 1:  # an earlier answer's titles: counted, not listed
         out.append(f"the previous answer's {len(s.show_ids)} titles")
+    else:
+        out += [f"title {t}" for t in s.titles]
     return out
 
 
