@@ -53,3 +53,17 @@ async def test_every_chunk_on_the_wire_is_exactly_a_typed_events_dump():
     for chunk in chunks:
         event = parse_event(chunk)
         assert event is not None and event.model_dump(mode="json") == chunk, chunk
+
+
+def test_a_streamed_token_that_echoes_a_key_is_redacted_on_the_stream(monkeypatch):
+    """The page and the CLI read tokens live, before the final answer is redacted."""
+    from agentic_rag.agent.graph import trace
+    from agentic_rag.agent.graph.events import Token
+    from agentic_rag.redaction import register_secrets
+
+    secret = "sk-stream-0123456789abcdef"
+    register_secrets(secret)
+    sent: list[dict] = []
+    monkeypatch.setattr(trace, "get_stream_writer", lambda: sent.append)
+    trace.emit(Token(text=f"your key is {secret.upper()}"))
+    assert sent and secret.upper() not in sent[0]["text"] and secret not in sent[0]["text"]

@@ -7,6 +7,7 @@ from langgraph.config import get_stream_writer
 from agentic_rag.agent.graph.events import StreamEvent
 from agentic_rag.agent.interfaces import Usage
 from agentic_rag.agent.models import NodeTrace
+from agentic_rag.redaction import redact_value
 
 
 def node_trace(
@@ -32,11 +33,12 @@ def node_trace(
 def emit(event: StreamEvent) -> None:
     """Send one typed event (`agent/graph/events.py`) on the custom stream; a no-op outside a
     streaming run. It travels as its JSON dump (what a LangGraph server can serialise) and the
-    runner parses every chunk back into the typed event. Anything else is refused."""
+    runner parses every chunk back into the typed event. Anything else is refused. Every string
+    in it is redacted first: the page, the CLI and traces read this stream live."""
     if not isinstance(event, StreamEvent):
         raise TypeError(f"emit takes a typed stream event, not {type(event).__name__}")
     try:
         writer = get_stream_writer()
     except RuntimeError:  # called outside a graph run (unit tests of helpers)
         return
-    writer(event.model_dump(mode="json"))
+    writer(redact_value(event.model_dump(mode="json")))  # no key reaches a live reader either
