@@ -78,7 +78,8 @@ def test_thread_moves_between_replicas(
             page_b = browser.new_page(viewport={"width": 1400, "height": 1000})
             open_chat(page_b, url_b, 120_000)
             page_b.get_by_text("Past threads").click()
-            thread = page_b.get_by_role("button", name=FIRST, exact=True)  # its first question
+            side = page_b.get_by_test_id("stSidebar")  # the empty page's examples have it too
+            thread = side.get_by_role("button", name=FIRST, exact=True)  # its first question
             thread.click()
             main_b = page_b.get_by_test_id("stMainBlockContainer")
             main_b.get_by_text(FIRST).first.wait_for(timeout=30_000)  # the history, on B
