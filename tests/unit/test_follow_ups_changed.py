@@ -8,7 +8,6 @@ import pytest
 from agentic_rag.agent.follow_ups import changed, suggest_follow_ups
 from agentic_rag.agent.rules.phrasing import question_for
 from agentic_rag.tools.base import ToolResult, ToolStatus
-from tests.unit.test_offline_planner import lexicon, reader  # noqa: F401 (fixtures)
 
 QUESTIONS = [
     "How many titles from South Korea were added since 2020?",
@@ -20,7 +19,7 @@ QUESTIONS = [
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
-def test_each_change_reads_back_with_every_other_filter_kept(reader, question):  # noqa: F811
+def test_each_change_reads_back_with_every_other_filter_kept(reader, question):
     (spec,) = reader.read(question)
     variants = changed(spec)
     assert variants, spec
@@ -34,7 +33,7 @@ def test_each_change_reads_back_with_every_other_filter_kept(reader, question): 
         assert again.titles == variant.titles, (question_for(variant), again.titles)
 
 
-def test_a_window_of_dates_added_keeps_its_exact_bounds(reader):  # noqa: F811
+def test_a_window_of_dates_added_keeps_its_exact_bounds(reader):
     (spec,) = reader.read("How many titles from South Korea were added since 2020?")
     assert spec.titles.added_from == "2020-01-01"
     for variant in changed(spec):
@@ -42,7 +41,7 @@ def test_a_window_of_dates_added_keeps_its_exact_bounds(reader):  # noqa: F811
         assert again.titles.added_from == "2020-01-01" and again.titles.added_to is None
 
 
-def test_the_buttons_lead_with_the_changed_question(reader):  # noqa: F811
+def test_the_buttons_lead_with_the_changed_question(reader):
     (spec,) = reader.read("how many movies from india were released in 2019")
     rows = [{"title": "Some Film", "country": "India", "release_year": 2019}]
     result = ToolResult(call_id="1.1", tool="sql", status=ToolStatus.OK, rows=rows)

@@ -7,21 +7,9 @@ from __future__ import annotations
 import pytest
 
 from agentic_rag.agent.interfaces import SynthContext
-from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.writer import OfflineSynthesizer
 from agentic_rag.tools.base import ToolResult, ToolStatus
-from tests.unit import test_offline_planner as tiny
 from tests.unit.test_offline_planner import plan
-
-
-@pytest.fixture(scope="module")
-def lexicon():
-    return tiny.lexicon.__wrapped__()
-
-
-@pytest.fixture(scope="module")
-def reader(lexicon) -> Reader:
-    return Reader(lexicon)
 
 
 def _answer(p, results) -> str:

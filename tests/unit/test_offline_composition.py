@@ -11,26 +11,9 @@ import pytest
 
 from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.models import ExecutionPlan
-from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.shape import one_asked
 from agentic_rag.tools.base import ToolResult, ToolStatus
-from tests.unit import test_offline_planner as tiny
 from tests.unit.test_offline_planner import plan, rows
-
-
-@pytest.fixture(scope="module")
-def lexicon():
-    return tiny.lexicon.__wrapped__()
-
-
-@pytest.fixture(scope="module")
-def reader(lexicon) -> Reader:
-    return Reader(lexicon)
-
-
-@pytest.fixture(scope="module")
-def db():
-    return tiny.db.__wrapped__()
 
 
 @pytest.mark.parametrize(

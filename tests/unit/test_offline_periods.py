@@ -6,14 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from agentic_rag.agent.rules.reader import Reader
-from tests.unit import test_offline_planner as tiny
-
-
-@pytest.fixture(scope="module")
-def reader() -> Reader:
-    return Reader(tiny.lexicon.__wrapped__())
-
 
 @pytest.mark.parametrize(
     ("question", "window"),

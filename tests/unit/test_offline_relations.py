@@ -6,25 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.tools.sql.guard import check_sql
-from tests.unit import test_offline_planner as tiny
 from tests.unit.test_offline_planner import SQL_SCHEMA, plan
-
-
-@pytest.fixture(scope="module")
-def lexicon():
-    return tiny.lexicon.__wrapped__()
-
-
-@pytest.fixture(scope="module")
-def reader(lexicon) -> Reader:
-    return Reader(lexicon)
-
-
-@pytest.fixture(scope="module")
-def db():
-    return tiny.db.__wrapped__()
 
 
 @pytest.mark.parametrize(
