@@ -86,4 +86,4 @@ def test_evaluation_page_runs_the_golden_set_live(tab):
     _to_evaluation(tab)  # a fresh visit shows the run just written as the latest
     main.get_by_text("Accuracy per category").wait_for(timeout=60_000)
     main.get_by_text("Latency per node").wait_for(timeout=30_000)
-    assert main.get_by_text("Calibration").count() == 0  # no calibration data in this run
+    main.get_by_text("Calibration").first.wait_for(timeout=30_000)  # the run's reliability table

@@ -106,3 +106,15 @@ def test_score_turn_records_confidence_and_asking_back() -> None:
     r = score_turn(q, asked, 0.1)
     assert not r.passed and r.asked_back and r.confidence == 0.4 and r.confidence_source == "turn"
     assert r.reading == {"type": "count"}
+
+
+def test_a_run_writes_its_reliability_table_for_the_evaluation_page() -> None:
+    from agentic_rag.eval.calibration import reliability_rows
+    from agentic_rag.eval.report import EvalRun
+
+    rows = reliability_rows([R(True, 0.95), R(False, 0.92), R(True, 0.45), R(True, None)])
+    top = next(r for r in rows if r["confidence"] == "0.8–1.0")
+    assert top == {"confidence": "0.8–1.0", "answers": 2, "mean confidence": 0.935, "accuracy": 0.5}
+    assert reliability_rows([R(True, None)]) == []  # no confidence: no table
+    run = EvalRun(run_id="r", started_at="t", mode="offline", mode_label="Offline")
+    assert "calibration" in run.model_dump_json()  # the page reads the run's JSON

@@ -33,7 +33,7 @@ def test_the_newest_run_with_its_raw_json_and_calibration_only_when_present(tmp_
     write_run(_run("20261125-090000-000", False), tmp_path)
     path, _ = write_run(_run("20261125-100000-000", True), tmp_path)
     run, raw = latest_run(tmp_path)
-    assert run.run_id == "20261125-100000-000" and "calibration" not in raw
+    assert run.run_id == "20261125-100000-000" and not raw["calibration"]  # no confidences
     raw["calibration"] = [{"confidence": 0.9, "accuracy": 0.8, "n": 10}]
     path.write_text(json.dumps(raw), encoding="utf-8")
     assert latest_run(tmp_path)[1]["calibration"][0]["n"] == 10

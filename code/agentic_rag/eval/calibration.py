@@ -140,6 +140,23 @@ def calibration(results: Iterable[Scored], edges: Sequence[float] = BIN_EDGES) -
     )
 
 
+def reliability_rows(results: Iterable[Scored]) -> list[dict[str, Any]]:
+    """The reliability table as rows (per confidence bin: answers, mean confidence, accuracy);
+    empty when no answer carried a confidence."""
+    table = calibration(results)
+    if table.without_confidence == table.total:
+        return []
+    return [
+        {
+            "confidence": f"{b.lo:.1f}–{b.hi:.1f}",
+            "answers": b.count,
+            "mean confidence": None if b.mean_confidence is None else round(b.mean_confidence, 3),
+            "accuracy": None if b.accuracy is None else round(b.accuracy, 3),
+        }
+        for b in table.bins
+    ]
+
+
 def _pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}%"
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 from statistics import fmean
+from typing import Any
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, computed_field
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from agentic_rag.eval.calibration import reliability_rows
 from agentic_rag.eval.golden import CATEGORIES
 from agentic_rag.eval.node_stats import HEADERS as NODE_HEADERS
 from agentic_rag.eval.node_stats import node_table
@@ -51,6 +53,11 @@ class EvalRun(BaseModel):
     summary: list[CategorySummary] = Field(default_factory=list)
     results: list[QuestionResult] = Field(default_factory=list)
     comparison: Comparison | None = None
+
+    @computed_field  # written into the run's JSON: the Evaluation page draws it
+    @property
+    def calibration(self) -> list[dict[str, Any]]:
+        return reliability_rows(self.results)
 
     def by_id(self) -> dict[str, QuestionResult]:
         return {r.id: r for r in self.results}
