@@ -79,8 +79,8 @@ def test_thread_moves_between_replicas(
             open_chat(page_b, url_b, 120_000)
             page_b.get_by_text("Past threads").click()
             side = page_b.get_by_test_id("stSidebar")  # the empty page's examples have it too
-            thread = side.get_by_role("button", name=FIRST, exact=True)  # its first question
-            thread.click()
+            # its first question; newest first (an earlier test's thread may start the same way)
+            side.get_by_role("button", name=FIRST, exact=True).first.click()
             main_b = page_b.get_by_test_id("stMainBlockContainer")
             main_b.get_by_text(FIRST).first.wait_for(timeout=30_000)  # the history, on B
             _ask(page_b, FOLLOW_UP)
