@@ -99,3 +99,11 @@ def test_follow_ups_skip_what_the_reading_names_even_when_the_question_spells_it
     same_question_changed = {question_for(v) for v in changed(reading[0])}
     found = [s for s in out if s not in same_question_changed]  # the entity suggestions
     assert found and all("Christopher Nolan" not in s and "2010" not in s for s in found)
+
+
+def test_only_before_the_entity_it_restricts_to_is_used_by_the_reading(planner):
+    for question in ("only TV shows from Japan?", "just movies from India"):
+        sure = plan(planner, question).confidence
+        assert sure is not None and not sure.ask_back, (question, sure.unsure)
+    sure = plan(planner, "How many dramas came from Japan, not India?").confidence
+    assert sure is not None and sure.ask_back  # a meaning word the reading did not use

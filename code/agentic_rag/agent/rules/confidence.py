@@ -57,6 +57,7 @@ _PLACEHOLDER = re.compile(r"\{\w+\}")
 class Meaning(BaseModel):
     words: list[str]
     phrases: list[str]
+    restrictors: list[str] = []  # used when a tagged entity follows them
 
 
 class Calibration(BaseModel):
@@ -169,7 +170,10 @@ def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> 
     unused = [w for w in words if w not in used]
     content = [w for w in words if w not in COMMON and len(w) > 2 and not w.isdigit()]
     m = meaning()
-    found = [w for w in unused if w in m.words]
+    restricting = {
+        w for w in m.restrictors if re.search(rf"\b{w}\s+{_PLACEHOLDER.pattern}", masked, re.I)
+    }
+    found = [w for w in unused if w in m.words and w not in restricting]
     joined = " " + " ".join(words) + " "
     for phrase in m.phrases:
         asks = phrase.split()[1:] if phrase.startswith("and ") else phrase.split()
