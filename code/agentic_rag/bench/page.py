@@ -59,7 +59,9 @@ _WATCH = """([question]) => {
     const shown = messages().some((m) => m.textContent.includes(question));
     const side = document.querySelector('[data-testid="stSidebar"]');
     if (shown && side && side.textContent.includes('Resolved question:')) note('plan');
-    if (answers() > before) { note('answer'); observer.disconnect(); }
+    if (answers() > before) note('answer');
+    // both noted: stop watching (a fast turn may draw its answer before the sidebar's plan)
+    if (marks.plan !== undefined && marks.answer !== undefined) observer.disconnect();
   };
   const observer = new MutationObserver(check);
   document.addEventListener('keydown', (e) => {
