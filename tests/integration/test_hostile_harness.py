@@ -21,17 +21,16 @@ import os
 import re
 import subprocess
 import sys
-import threading
 import time
 import unicodedata
 from pathlib import Path
 
-import psutil
 import pytest
 from markdown_it import MarkdownIt
 
 from agentic_rag.agent.citations import FENCE_TAG, fence_untrusted
 from agentic_rag.agent.rules.rows import cell, render_result
+from agentic_rag.bench.hostile import PeakRss
 from agentic_rag.markup import escape_markdown, safe_markdown
 from agentic_rag.redaction import redact, register_secrets
 from agentic_rag.tools.audit import AuditLog
@@ -59,35 +58,6 @@ def cases(cls: str) -> list[pytest.param]:
 
 def sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-class PeakRss:
-    """Samples a process's RSS every 20 ms while the block runs."""
-
-    def __init__(self, pid: int) -> None:
-        self.proc = psutil.Process(pid)
-        self.start = self.peak = self.proc.memory_info().rss
-        self._stop = threading.Event()
-
-    def _sample(self) -> None:
-        while not self._stop.wait(0.02):
-            try:
-                self.peak = max(self.peak, self.proc.memory_info().rss)
-            except psutil.Error:
-                return
-
-    def __enter__(self) -> PeakRss:
-        self._thread = threading.Thread(target=self._sample, daemon=True)
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._thread.join()
-
-    @property
-    def growth_mb(self) -> float:
-        return (self.peak - self.start) / 2**20
 
 
 @pytest.fixture
