@@ -157,14 +157,13 @@ def waiting(spec: QuerySpec) -> bool:
 
 def fill(spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
     """Give a part that refers to an earlier result its titles; False while none are known."""
-    named = spec.titles.titles or spec.titles.show_ids
+    if not waiting(spec):
+        return True
     if spec.ref == "person":
         name = next((str(r["name"]) for r in rows if r.get("name")), None)
-        if name and not spec.titles.people:
+        if name:
             spec.titles.people = [PersonRef(name=name, role=spec.role)]  # type: ignore[arg-type]
         return bool(spec.titles.people)
-    if spec.ref is None or named or (spec.ref == "all" and not spec.titles.is_empty()):
-        return True
     rows = [r for r in rows if r.get("show_id") and r.get("title")]
     picked = rows[:1] if spec.ref == "first" else rows[:50]
     if not picked:
