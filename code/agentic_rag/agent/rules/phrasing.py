@@ -16,6 +16,8 @@ GROUP_NAMES = {
     "rating": "rating",
     "type": "type",
 }
+#: how a person's role reads before their name ("directed by Christopher Nolan")
+ROLE_WORDS = {"director": "directed by", "cast": "featuring"}
 ORDER_NAMES = {
     "duration_minutes": ("longest", "shortest"),
     "seasons": ("most seasons", "fewest seasons"),
@@ -56,9 +58,7 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
         words.append("from " + " or ".join(s.countries))
     roles: dict[str, list[str]] = {}
     for p in s.people:
-        roles.setdefault(
-            {"director": "directed by", "cast": "featuring"}.get(p.role or "", "with"), []
-        ).append(p.name)
+        roles.setdefault(ROLE_WORDS.get(p.role or "", "with"), []).append(p.name)
     words += [f"{role} {' and '.join(names)}" for role, names in roles.items()]
     if s.year_from is not None or s.year_to is not None:
         words.append(
@@ -167,10 +167,7 @@ def facets(s: TitleSet) -> list[str]:
     if s.countries:
         out.append("country " + " or ".join(s.countries))
     out += ["genre " + " or ".join(g) for g in s.genres]
-    out += [
-        {"director": "directed by", "cast": "featuring"}.get(p.role or "", "with") + " " + p.name
-        for p in s.people
-    ]
+    out += [ROLE_WORDS.get(p.role or "", "with") + " " + p.name for p in s.people]
     if s.year_from is not None or s.year_to is not None:
         out.append("released " + _range(s.year_from, s.year_to))
     if s.added_from or s.added_to:
