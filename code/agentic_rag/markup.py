@@ -33,7 +33,8 @@ _CITE = re.compile(r"\[(\d{1,3})\](?!\()")
 #: What a model's answer may hold that loads, links or colours, one alternative each;
 #: `safe_markdown` rewrites every match and leaves the rest (its formatting) as it is.
 _ANSWER_LIVE = re.compile(
-    r"(?P<image>!\[(?P<alt>[^\[\]\n]*)\]\([^()\n]*\))"
+    r"(?P<escaped>\\(?P<escaped_char>[!-/:-@\[-`{-~]))"
+    r"|(?P<image>!\[(?P<alt>[^\[\]\n]*)\]\([^()\n]*\))"
     r"|(?P<link>(?<!!)\[(?P<text>[^\[\]\n]*)\]\(\s*<?(?P<target>[^()<>\s]*)>?"
     r"(?:\s+\"[^\"\n]*\")?\s*\))"
     r"|(?P<refdef>^[ ]{0,3}\[[^\]\n]+\]:[^\n]*$)"
@@ -74,6 +75,8 @@ def safe_markdown(text: str) -> str:
 
 
 def _neutralise(m: re.Match[str]) -> str:
+    if m.group("escaped") is not None:  # already literal (escape_markdown's own output)
+        return "\\:" + WORD_JOINER if m.group("escaped_char") == ":" else m.group(0)
     if m.group("image") is not None:
         return f"[image not loaded: {escape_markdown(m.group('alt'), True) or 'untitled'}]"
     if m.group("link") is not None:

@@ -149,3 +149,15 @@ def test_sidebar_shows_every_outside_string_as_literal_text():
         out = rendered(body)
         assert "<img" not in out and "<strong>LOUD" not in out and "<b>" not in out, body
         assert ":red[" not in body, body  # Streamlit's colour directive is escaped
+
+
+@pytest.mark.parametrize(
+    "text", ["Read as: titles · country Spain", "$5 <b>bold</b> & co", "a\\b [x](y) :red[z]"]
+)
+def test_an_answer_already_escaped_renders_the_same_once_made_safe(text):
+    """The writer escapes its own text; the page then makes the whole answer safe. An escaped
+    character stays escaped once, never doubled into a visible backslash."""
+    md = MarkdownIt("commonmark")
+    escaped = escape_markdown(text)
+    shown = md.render(safe_markdown(escaped)).replace(WORD_JOINER, "")  # invisible
+    assert shown == md.render(escaped).replace(WORD_JOINER, "")
