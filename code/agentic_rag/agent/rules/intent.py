@@ -126,9 +126,8 @@ class IntentMatcher:
             own = [x for x in fired if x[0] == op]
             if not _feasible(entry, held | ({"cue"} if own else set()), described):
                 continue
-            total = votes[op] / cast + sum(x[2] for x in own)
-            if total > 0:
-                totals[op] = round(total, 3)
+            if op in votes or own:  # a candidate: an example near, or a cue or evidence
+                totals[op] = round(votes[op] / cast + sum(x[2] for x in own), 3)
         ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
         if not ranked:
             op = BOOK.fallback.tagged if tags else BOOK.fallback.untagged

@@ -162,6 +162,8 @@ class Reader:
             text=text,
             about=about,
             confidence=intent.score,  # type: ignore[arg-type]
+            runner_up=intent.runner_up,
+            margin=intent.margin,
             titles=to_set(kept, text),
         )
         spec.notes += [t.note for t in tags if t.note]
