@@ -35,6 +35,8 @@ def decide(reader: Reader, question: str) -> Intent:
         ("Classify dramas mentioning war as war stories", "label"),
         ("Which performers has Michael Peña collaborated with?", "costars"),
         ("If I loved Kingdom, what else should I watch?", "similar"),
+        ("Shows similar in spirit to Kingdom", "similar"),  # a few words before the title
+        ("Who does Michael Peña work with most often?", "costars"),
         ("Japan versus India: which has more titles?", "compare"),
         ("Has Okja won any awards?", "external"),
         ("What rating does Okja have?", "describe"),
@@ -131,6 +133,17 @@ def test_asking_whether_the_catalog_holds_a_title_is_evidence_in_the_decision(re
     (spec,) = reader.read("Do you have Okja?")
     assert spec.op == "describe" and spec.confidence >= 0.9
     assert spec.margin is not None and spec.margin > 1.0
+
+
+def test_a_cue_that_says_what_is_asked_of_a_held_title_outweighs_the_holding(reader):
+    (spec,) = reader.read("Are there reviews of Okja?")
+    assert (spec.op, spec.runner_up) == ("external", "describe")
+    assert 0.0 < (spec.margin or 0.0) < 1.0  # close: the holding is the runner-up
+
+
+def test_like_before_a_title_is_similar_but_not_before_other_words(reader):
+    assert decide(reader, "comedies like The Irishman").op == "similar"
+    assert decide(reader, "I like comedies with Tom Hanks").op != "similar"
 
 
 def test_every_operation_has_an_entry_and_every_cue_weight_is_a_tier(reader):

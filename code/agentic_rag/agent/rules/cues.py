@@ -56,9 +56,10 @@ class Phrases(BaseModel):
             raise ValueError("a cue needs words or patterns")
         return self
 
-    def source(self, then: str = "") -> str:
+    def source(self, then: str = "", gap: int = 0) -> str:
         words = [phrase_pattern(w) for w in sorted(self.words, key=len, reverse=True)]
-        parts = [f"(?:{'|'.join(words)})" + (rf"\s+{re.escape(then)}" if then else "")]
+        between = rf"(?:\s+[\w'’-]+){{0,{gap}}}" if gap else ""
+        parts = [f"(?:{'|'.join(words)})" + (rf"{between}\s+{re.escape(then)}" if then else "")]
         return "|".join([*(parts if words else []), *self.patterns])
 
     @cached_property
@@ -68,6 +69,7 @@ class Phrases(BaseModel):
 
 class Cue(Phrases):
     then: str = ""  # a placeholder that must follow the cue's word
+    gap: int = Field(default=0, ge=0, le=4)  # words allowed between the cue's word and `then`
     needs: tuple[Condition, ...] = ()
     unless: tuple[Operation, ...] = ()
     weight: float = Field(ge=0.0)
@@ -75,7 +77,7 @@ class Cue(Phrases):
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
-        return re.compile(self.source(self.then), re.IGNORECASE)
+        return re.compile(self.source(self.then, self.gap), re.IGNORECASE)
 
 
 class OperationCues(BaseModel):
@@ -95,7 +97,9 @@ class OperationCues(BaseModel):
     @cached_property
     def pattern(self) -> re.Pattern[str]:
         """Every cue of the operation as one pattern (what words name the operation)."""
-        return re.compile("|".join(c.source(c.then) for c in self.cues) or "(?!)", re.IGNORECASE)
+        return re.compile(
+            "|".join(c.source(c.then, c.gap) for c in self.cues) or "(?!)", re.IGNORECASE
+        )
 
 
 class Evidence(BaseModel):
