@@ -107,12 +107,14 @@ class Evidence(BaseModel):
     op: Operation | None = None  # None: the step that finds it names the operation
     weight: float = Field(ge=0.0)
     floor: float = Field(default=0.0, ge=0.0, le=1.0)
+    describes: bool = False  # it says the question describes its titles (`description`)
 
 
 class Fallback(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     tagged: Operation
     untagged: Operation
+    score: float = Field(ge=0.0, le=1.0)  # how sure a reading with no candidate is
 
 
 class CueBook(BaseModel):

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from agentic_rag.agent.plan_examples import BANK_PATH
 from agentic_rag.agent.rules.cues import BOOK, CUES, GROUP_WORDS, OperationCues
@@ -35,6 +35,22 @@ class Found(BaseModel):
 
     source: str
     op: str = ""
+
+    @field_validator("source")
+    @classmethod
+    def _known(cls, source: str) -> str:
+        if source not in BOOK.evidence:
+            raise ValueError(f"no evidence named {source!r} in cues.yaml")
+        return source
+
+
+class Hit(BaseModel):
+    """A cue or a piece of evidence that counts for an operation."""
+
+    op: str
+    name: str
+    weight: float
+    floor: float
 
 
 class Intent(BaseModel):
@@ -112,36 +128,37 @@ class IntentMatcher:
         votes: Counter[str] = Counter()
         for score, i in sims[:NEAREST]:
             votes[self.examples[i][1]] += max(score, 0.0)
-        cast = sum(votes.values()) or 1.0
+        polled = sum(votes.values()) or 1.0
         nearest: dict[str, tuple[float, str]] = {}
         for score, i in sims:
             nearest.setdefault(self.examples[i][1], (score, self.examples[i][2]))
-        fired = _fired(masked, held)
+        hits = _fired(masked, held)
         for f in found:
             ev = BOOK.evidence[f.source]
-            fired.append((ev.op or f.op, f.source, ev.weight, ev.floor))
-        described = any(f.source == "described" for f in found)
+            hits.append(Hit(op=ev.op or f.op, name=f.source, weight=ev.weight, floor=ev.floor))
+        described = any(BOOK.evidence[f.source].describes for f in found)
         totals: dict[str, float] = {}
         for op, entry in BOOK.operations.items():
-            own = [x for x in fired if x[0] == op]
+            own = [h for h in hits if h.op == op]
             if not _feasible(entry, held | ({"cue"} if own else set()), described):
                 continue
             if op in votes or own:  # a candidate: an example near, or a cue or evidence
-                totals[op] = round(votes[op] / cast + sum(x[2] for x in own), 3)
+                totals[op] = round(votes[op] / polled + sum(h.weight for h in own), 3)
         ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
         if not ranked:
-            op = BOOK.fallback.tagged if tags else BOOK.fallback.untagged
-            return Intent(op=op, score=0.4, example=nearest.get(op, (0.0, ""))[1])
+            fall = BOOK.fallback
+            op = fall.tagged if tags else fall.untagged
+            return Intent(op=op, score=fall.score, example=nearest.get(op, (0.0, ""))[1])
         op, best = ranked[0]
         runner, second = ranked[1] if len(ranked) > 1 else ("", 0.0)
-        own = sorted((x for x in fired if x[0] == op), key=lambda x: x[2], reverse=True)
+        own = sorted((h for h in hits if h.op == op), key=lambda h: h.weight, reverse=True)
         sim, example = nearest.get(op, (0.0, ""))
-        floor = max((x[3] for x in own), default=0.0)
+        floor = max((h.floor for h in own), default=0.0)
         return Intent(
             op=op,
             score=round(min(1.0, max(sim, floor)), 2),
             example=example,
-            cue=own[0][1] if own and own[0][2] > 0 else "",
+            cue=own[0].name if own and own[0].weight > 0 else "",
             runner_up=runner,
             margin=round(best - second, 3),
             totals=totals,
@@ -156,9 +173,9 @@ def _conditions(tags: list[Tag]) -> set[str]:
     return held | ({"pair"} if _pair(tags) else set())
 
 
-def _fired(masked: str, held: set[str]) -> list[tuple[str, str, float, float]]:
-    """(operation, cue name, weight, floor) of every cue that fires on the masked question; a
-    cue is void when its tags are missing or a cue of an operation in its `unless` fires."""
+def _fired(masked: str, held: set[str]) -> list[Hit]:
+    """Every cue that fires on the masked question; a cue is void when the tags lack what it
+    needs or a cue of an operation in its `unless` fires too."""
     hits = [
         (op, f"{op}.{i}" if i else op, cue)
         for op, entry in BOOK.operations.items()
@@ -167,7 +184,9 @@ def _fired(masked: str, held: set[str]) -> list[tuple[str, str, float, float]]:
     ]
     named = {op for op, _, _ in hits}
     return [
-        (op, name, cue.weight, cue.floor) for op, name, cue in hits if not named & set(cue.unless)
+        Hit(op=op, name=name, weight=cue.weight, floor=cue.floor)
+        for op, name, cue in hits
+        if not named & set(cue.unless)
     ]
 
 
