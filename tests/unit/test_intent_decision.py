@@ -11,6 +11,7 @@ import pytest
 import yaml
 from pydantic import ValidationError
 
+from agentic_rag.agent.rules import clarify
 from agentic_rag.agent.rules.cues import BOOK, CUES_PATH, load_cues
 from agentic_rag.agent.rules.intent import Intent
 from agentic_rag.agent.rules.lexicon import Lexicon
@@ -187,3 +188,18 @@ def test_the_shipped_cue_book_loads_and_matches_whole_words():
     assert not count.search("totally new")  # a word, not part of one
     similar = book.operations["similar"].pattern
     assert similar.search("anything like {title}") and not similar.search("i like {genre}")
+
+
+def test_asking_back_offers_the_runner_up_of_a_close_decision(reader):
+    (spec,) = specs = reader.read("Tell me about The Irishman")
+    assert (spec.op, spec.runner_up) == ("describe", "people") and (spec.margin or 0) < 1.0
+    offered = [c.question for c in clarify.choices(reader, specs, below=0.0)]
+    assert len(offered) == 2  # the reading made, and the runner-up said as its own question
+    (other,) = reader.read(offered[1])
+    assert other.op == "people" and other.titles.titles == ["The Irishman"]
+
+
+def test_a_decision_a_cue_made_offers_no_runner_up(reader):
+    specs = reader.read("What rating does Okja have?")
+    assert (specs[0].margin or 0) > 1.0
+    assert len(clarify.choices(reader, specs, below=0.0)) <= 1
