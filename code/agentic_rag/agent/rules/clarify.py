@@ -2,8 +2,9 @@
 
 Each choice is a full question (the reading said as a stand-alone question) that the reader
 reads back into the same reading, confidently; the candidates are the reading made, the other
-reading of an ambiguous word, and for a part that named several people but used one, each
-person alone and all of them together.
+reading of an ambiguous word, the operation decision's runner-up when only the bank's vote
+separated it from the operation chosen, and for a part that named several people but used one,
+each person alone and all of them together.
 """
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
 
 MAX_CHOICES = 3
+#: a decision led by less than this was the bank's vote alone (a cue weighs at least one more)
+CLOSE_MARGIN = 1.0
+#: operations a question can be said for from the set alone (`question_for`)
+_SAID_FROM_SET = frozenset({"count", "list", "people", "costars", "describe", "similar"})
 
 
 def assess(
@@ -38,6 +43,9 @@ def assess(
 
 def _alternatives(spec: QuerySpec) -> list[QuerySpec]:
     out = [spec]
+    close = spec.margin is not None and spec.margin < CLOSE_MARGIN
+    if close and spec.runner_up in _SAID_FROM_SET:  # the other operation the vote nearly chose
+        out.append(spec.model_copy(update={"op": spec.runner_up, "runner_up": spec.op}))
     if spec.other is not None:
         out.append(spec.model_copy(update={"titles": spec.other, "other": None}))
     people = spec.titles.people

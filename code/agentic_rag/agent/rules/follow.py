@@ -40,7 +40,13 @@ def is_follow_up(text: str, spec: QuerySpec) -> bool:
 
 
 def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -> QuerySpec:
-    """The new part read with the previous question: its entities replace the old ones."""
+    """The new part read with the previous question: its entities replace the old ones.
+
+    The operation is not decided again here: both parts' operations were decided by the one
+    decision (`Reader.decide`), and this layer picks which turn's applies. The new part's own
+    when it names one (a count or people cue, or an operation that needs its own wording:
+    most, share, compare, average, top); else the previous turn's, and a bare "and only …"
+    narrowing of anything but people, a search or similar titles lists the narrowed set."""
     own = bool(CUES["count"].search(text) or CUES["people"].search(text)) or new.op in (
         "most",
         "share",

@@ -1,7 +1,11 @@
-"""Intent from tagged examples: the masked part ("how many {type} from {country} were added
-after {date}") is compared with the masked questions of the shared example bank
-(`agent/plan_examples.yaml`) and the nearest vote; a few general cue detectors (percentages,
-comparisons, superlatives, labels) take precedence, and missing entities rule operations out.
+"""The operation of a part, decided once: every candidate operation is scored from the vote of
+the nearest masked examples of the shared bank (`agent/plan_examples.yaml`: "how many {type}
+from {country} were added after {date}"), the cues that name it (`cues.yaml`: words, phrases
+and their weights, loaded by `cues.py`) and the evidence other steps of the reader found (a
+graph relation's wording, "do you have X", a ranking of groups, a long description). The tags
+rule operations out: one that needs a title, a person or a pair of values cannot win without
+them. The winner, its runner-up and the margin between their scores come out together, so
+the confidence and asking back read how close the decision was.
 """
 
 from __future__ import annotations
@@ -9,74 +13,54 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, field_validator
 
 from agentic_rag.agent.plan_examples import BANK_PATH
+from agentic_rag.agent.rules.cues import BOOK, CUES, GROUP_WORDS, OperationCues
 from agentic_rag.agent.rules.tags import PLACEHOLDER, Tag
 
+__all__ = ["CUES", "GROUP_WORDS", "Found", "Intent", "IntentMatcher", "group_of", "mask"]
+
 _FEATURE = re.compile(r"\{\w+\}|[a-z0-9]+")
-_I = re.IGNORECASE
-# fmt: off
-#: general cue detectors: a phrasing that names an operation whatever the subject
-CUES: dict[str, re.Pattern[str]] = {
-    "share": re.compile(r"\b(?:share|percent(?:age)?|proportion|fraction|ratio)\b|%", _I),
-    "label": re.compile(r"\b(?:label|tag|classify|categori[sz]e|bucket)\b.*\bas\b", _I),
-    "compare": re.compile(r"\b(?:compare[ds]?|comparison|versus|vs\.?|difference\s+between|"
-                          r"more\b.*\b(?:or|than)|(?:or|than)\b.*\bmore)\b", _I),
-    "average": re.compile(r"\b(?:average|avg|mean|typical\s+(?:length|duration|runtime))\b", _I),
-    "costars": re.compile(r"\b(?:co-?stars?|worked\s+with|(?:acted|appeared|starred|worked)\s+"
-                          r"(?:with|alongside)|collaborat\w*|team(?:ed|s)?\s+up|alongside|"
-                          r"(?:most\s+)?often\s+with|paired\s+with)\b", _I),
-    "similar": re.compile(r"\b(?:similar\s+to|like|such\s+as|in\s+the\s+(?:style|vein)\s+of|if\s+"
-                          r"i\s+(?:liked|loved|enjoyed))\s+\{title\}", _I),
-    "external": re.compile(r"\b(?:imdb|rotten\s+tomatoes|metacritic|critics?|reviews?|reviewed|"
-                           r"awards?|oscars?|emmys?|box\s+office|gross\w*|news|sequel|renewed|"
-                           r"cancell?ed|upcoming|weather|stock|net\s+worth|salary|viewers|"
-                           r"viewership|watched|streams|subscribers?|budget|cost|revenue|profits?|"
-                           r"earn\w*|price|forecast|temperature|how\s+old|married|birthday)\b|"
-                           r"\bhow\s+many\s+(?:\w+\s+)?(?:people|viewers|views|users|households|"
-                           r"dollars|tickets|fans|votes)\b", _I),
-    "count": re.compile(r"\bh[ow]{1,2}s?\s*m(?:any|ny|nay|amy)\b|\bnumber\s+of\b|\bcount\b|"
-                        r"\btotal\b", _I),
-    "most": re.compile(r"\b(?:most|fewest|least|top|highest|lowest|biggest|largest|busiest|peak|"
-                       r"leading|breakdown|per|by\s+(?:country|genre|year|rating))\b", _I),
-    "top": re.compile(r"\b(?:longest|shortest|oldest|newest|earliest|latest|most\s+recent(?:ly)?|"
-                      r"most\s+seasons|fewest\s+seasons)\b", _I),
-    "describe": re.compile(r"\b(?:runtime|run\s*time|running\s+time|length|duration|how\s+long\s+"
-                           r"(?:is|was)|how\s+many\s+seasons|(?:age\s+)?rating|rated|when\s+(?:was|"
-                           r"did|were))\b[^{]*\{title\}|\{title\}[^{]*\b(?:runtime|how\s+long|rated|"
-                           r"rating)\b", _I),
-    "people": re.compile(r"\bwho\b|\bcast\b|\bdirector|\bactors?\b|\bstars?\s+(?:of|in)\b", _I),
-}
-#: a group noun after "which/what" names the group of a `most` question
-GROUP_WORDS: dict[str, re.Pattern[str]] = {
-    "country": re.compile(r"\bcountr(?:y|ies)|nations?\b", _I),
-    "genre": re.compile(r"\b(?:genres?|categor(?:y|ies)|kinds?\s+of)\b", _I),
-    "director": re.compile(r"\b(?:directors?|filmmakers?|directed)\b", _I),
-    "cast": re.compile(r"\b(?:actors?|actress(?:es)?|cast\s+members?|performers?|stars|"
-                       r"acted|appear\w*|starred)\b", _I),
-    "added_year": re.compile(r"\byears?\b(?=.*\b(?:added|arriv\w*|new\s+to)\b)|\b(?:added|"
-                             r"arriv\w*)\b.*\byears?\b", _I),
-    "release_year": re.compile(r"\b(?:years?|release\s+years?)\b", _I),
-    "rating": re.compile(r"\b(?:ratings?|certificat\w+|maturity|age\s+ratings?)\b", _I),
-    "type": re.compile(r"\bmovies?\s+(?:or|vs\.?|versus)\s+(?:tv\s+)?shows?\b|\btypes?\b", _I),
-}
-# fmt: on
+NEAREST = 3  # examples that vote
 
 
-CUE_FLOOR = 0.5  # how sure an operation a cue word decided is, at least
-PER_GROUP = re.compile(r"\b(?:per|each|every)\s+(?:release\s+)?(?:year|country|genre|rating)\b", _I)
-RANKED = re.compile(r"\bby\s+(?:the\s+)?(?:number|count)\b", _I)
+class Found(BaseModel):
+    """Evidence another step of the reader found: its name in `cues.yaml` and, for evidence
+    whose entry names no operation (a relation names its own), the operation."""
+
+    source: str
+    op: str = ""
+
+    @field_validator("source")
+    @classmethod
+    def _known(cls, source: str) -> str:
+        if source not in BOOK.evidence:
+            raise ValueError(f"no evidence named {source!r} in cues.yaml")
+        return source
+
+
+class Hit(BaseModel):
+    """A cue or a piece of evidence that counts for an operation."""
+
+    op: str
+    name: str
+    weight: float
+    floor: float
 
 
 class Intent(BaseModel):
     op: str
-    score: float  # 0-1: similarity of the nearest example (1.0 for a decisive cue)
-    example: str = ""  # the nearest example's question
-    cue: str = ""  # the cue detector that decided, if any
+    score: float  # 0-1: the nearest example of `op`'s similarity, or its decisive cue's floor
+    example: str = ""  # the nearest example of `op` in the bank
+    cue: str = ""  # the strongest cue or evidence that counted for `op`, if any
+    runner_up: str = ""  # the best other candidate ("" when no other could win)
+    margin: float = 0.0  # `op`'s total minus the runner-up's (vote shares are 0-1)
+    totals: dict[str, float] = Field(default_factory=dict)  # every candidate's total
 
 
 def mask(text: str, tags: list[Tag]) -> str:
@@ -92,7 +76,7 @@ def mask(text: str, tags: list[Tag]) -> str:
 
 
 class IntentMatcher:
-    """Nearest masked examples vote for the operation; built once with the tagger."""
+    """The one operation decision; built once with the tagger (it masks the bank's examples)."""
 
     def __init__(self, tag_text, path: Path = BANK_PATH):  # type: ignore[no-untyped-def]
         # the one loader of the shared bank; read once per process, at the first question
@@ -114,72 +98,104 @@ class IntentMatcher:
         words = _FEATURE.findall(masked)
         return [*words, *(f"{a} {b}" for a, b in pairwise(words))]
 
-    def nearest(self, masked: str, k: int = 3) -> list[tuple[str, float, str]]:
-        """The k examples most similar to `masked` (idf-weighted cosine of words and pairs)."""
+    def _similarities(self, masked: str) -> list[tuple[float, int]]:
         vec = self._vector(masked)
-        scored = sorted(
+        return sorted(
             (
                 (sum(w * ex.get(f, 0.0) for f, w in vec.items()), i)
                 for i, ex in enumerate(self.vectors)
             ),
             reverse=True,
-        )[:k]
-        return [(self.examples[i][1], round(score, 3), self.examples[i][2]) for score, i in scored]
+        )
+
+    def nearest(self, masked: str, k: int = NEAREST) -> list[tuple[str, float, str]]:
+        """The k examples most similar to `masked` (idf-weighted cosine of words and pairs)."""
+        return [
+            (self.examples[i][1], round(score, 3), self.examples[i][2])
+            for score, i in self._similarities(masked)[:k]
+        ]
 
     def _vector(self, masked: str) -> dict[str, float]:
         vec = {f: self.idf.get(f, self.max_idf) for f in self._features(masked)}
         norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
         return {f: v / norm for f, v in vec.items()}
 
-    def classify(self, text: str, tags: list[Tag]) -> Intent:
+    def classify(self, text: str, tags: list[Tag], found: Sequence[Found] = ()) -> Intent:
+        """The operation of `text`: the one decision over every candidate (see the module)."""
         masked = mask(text, tags)
-        kinds = {t.kind for t in tags}
-        named = bool(kinds & {"title", "unknown_title"})
-        person = "person" in kinds
-        for op in ("label", "share", "average", "costars", "similar"):
-            if CUES[op].search(masked) and (op != "costars" or person):
-                return Intent(op=op, score=1.0, cue=op)
-        if CUES["compare"].search(masked) and _pair(tags):
-            return Intent(op="compare", score=1.0, cue="compare")
-        if CUES["external"].search(masked):  # an outside source named wins: "IMDb rating of X"
-            return Intent(op="external", score=0.9, cue="external")
-        if named and CUES["describe"].search(masked):  # "the runtime of {title}"
-            return Intent(op="describe", score=0.9, cue="describe")
-        if re.match(r"^\W*who\b", masked) and not CUES["most"].search(masked):
-            return Intent(op="people", score=0.9, cue="who")  # "who ..." asks for people
-        hits = self.nearest(masked)
+        held = _conditions(tags)
+        sims = self._similarities(masked)
         votes: Counter[str] = Counter()
-        for op, score, _ in hits:
-            votes[op] += score
-        allowed = {op for op in votes if _fits(op, named, person, masked)}
-        ranked = [op for op, _ in votes.most_common() if op in allowed]
-        op = ranked[0] if ranked else ("list" if kinds else "search")
-        best = next((h for h in hits if h[0] == op), (op, 0.4, ""))
-        voted = op
-        if PER_GROUP.search(masked) or RANKED.search(masked):
-            op = "most"  # "how many ... per year", "top countries by number of titles"
-        elif CUES["count"].search(masked) and op not in ("describe", "average", "most"):
-            op = "count"
-        elif CUES["top"].search(masked) and op not in ("people",):
-            op = "top"
-        elif op == "count" and not CUES["count"].search(masked):
-            op = "list"
-        score = best[1] if op == voted else max(best[1], CUE_FLOOR)  # a cue decided it
-        return Intent(op=op, score=round(score, 2), example=best[2])
+        for score, i in sims[:NEAREST]:
+            votes[self.examples[i][1]] += max(score, 0.0)
+        polled = sum(votes.values()) or 1.0
+        nearest: dict[str, tuple[float, str]] = {}
+        for score, i in sims:
+            nearest.setdefault(self.examples[i][1], (score, self.examples[i][2]))
+        hits = _fired(masked, held)
+        for f in found:
+            ev = BOOK.evidence[f.source]
+            hits.append(Hit(op=ev.op or f.op, name=f.source, weight=ev.weight, floor=ev.floor))
+        described = any(BOOK.evidence[f.source].describes for f in found)
+        totals: dict[str, float] = {}
+        for op, entry in BOOK.operations.items():
+            own = [h for h in hits if h.op == op]
+            if not _feasible(entry, held | ({"cue"} if own else set()), described):
+                continue
+            if op in votes or own:  # a candidate: an example near, or a cue or evidence
+                totals[op] = round(votes[op] / polled + sum(h.weight for h in own), 3)
+        ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
+        if not ranked:
+            fall = BOOK.fallback
+            op = fall.tagged if tags else fall.untagged
+            return Intent(op=op, score=fall.score, example=nearest.get(op, (0.0, ""))[1])
+        op, best = ranked[0]
+        runner, second = ranked[1] if len(ranked) > 1 else ("", 0.0)
+        own = sorted((h for h in hits if h.op == op), key=lambda h: h.weight, reverse=True)
+        sim, example = nearest.get(op, (0.0, ""))
+        floor = max((h.floor for h in own), default=0.0)
+        return Intent(
+            op=op,
+            score=round(min(1.0, max(sim, floor)), 2),
+            example=example,
+            cue=own[0].name if own and own[0].weight > 0 else "",
+            runner_up=runner,
+            margin=round(best - second, 3),
+            totals=totals,
+        )
 
 
-def _fits(op: str, named: bool, person: bool, masked: str) -> bool:
-    if op in ("share", "label", "compare", "average", "external", "top", "most", "count"):
-        return bool(CUES[op].search(masked))  # operations a phrasing must name
-    if op in ("describe", "similar"):
-        return named and (op == "describe" or bool(CUES["similar"].search(masked)))
-    if op == "people":
-        return named or bool(re.search(r"\bwho\b|\bcast\b|\bdirector", masked))
-    if op == "costars":
-        return person and bool(CUES["costars"].search(masked))
-    if op == "most":
-        return bool(CUES["most"].search(masked))
-    return True
+def _conditions(tags: list[Tag]) -> set[str]:
+    """What the tags hold, in the words of `requires` and `needs`."""
+    kinds = {t.kind for t in tags}
+    held = {"named"} if kinds & {"title", "unknown_title"} else set()
+    held |= {k for k in ("title", "person") if k in kinds}
+    return held | ({"pair"} if _pair(tags) else set())
+
+
+def _fired(masked: str, held: set[str]) -> list[Hit]:
+    """Every cue that fires on the masked question; a cue is void when the tags lack what it
+    needs or a cue of an operation in its `unless` fires too."""
+    hits = [
+        (op, f"{op}.{i}" if i else op, cue)
+        for op, entry in BOOK.operations.items()
+        for i, cue in enumerate(entry.cues)
+        if set(cue.needs) <= held and cue.pattern.search(masked)
+    ]
+    named = {op for op, _, _ in hits}
+    return [
+        Hit(op=op, name=name, weight=cue.weight, floor=cue.floor)
+        for op, name, cue in hits
+        if not named & set(cue.unless)
+    ]
+
+
+def _feasible(entry: OperationCues, held: set[str], described: bool) -> bool:
+    if described and (
+        entry.description == "drops" or (entry.description == "with_title" and "title" not in held)
+    ):
+        return False  # it cannot carry a description of the titles asked for
+    return all(held & set(item.split("|")) for item in entry.requires)
 
 
 def _pair(tags: list[Tag]) -> bool:
@@ -191,7 +207,7 @@ def _pair(tags: list[Tag]) -> bool:
 
 
 def group_of(masked: str) -> str | None:
-    """The group a `most` question ranks: the first group noun of the question."""
+    """The group a `most` question ranks: the first group word of the question."""
     text = re.sub(r"\{\w+\}", " ", masked)
     hits = [
         (m.start(), i, name)

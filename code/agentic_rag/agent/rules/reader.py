@@ -11,7 +11,7 @@ from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules import absent, holdings, relations
 from agentic_rag.agent.rules.compose import link, person_of_title
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
-from agentic_rag.agent.rules.intent import CUES, Intent, IntentMatcher, group_of, mask
+from agentic_rag.agent.rules.intent import CUES, Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
@@ -52,18 +52,6 @@ _LABEL = re.compile(
     r"([\w][\w -]{0,30}?)['\"”’]?(?=\s*(?:,|;|\.|\band\b|$))",
     _I,
 )
-CUE_SCORE = 0.8  # how sure a reading decided by a wording (a relation, a ranking of groups) is
-NOT_DESCRIBED = {
-    "count",
-    "most",
-    "share",
-    "label",
-    "people",
-    "costars",
-    "external",
-    "similar",
-    *relations.RELATIONS,
-}
 _STOP_WORDS = (
     "a an the and or of in on to as with that which whose who their its titles title "
     "movies movies films shows series mention mentions mentioning description "
@@ -119,36 +107,40 @@ class Reader:
             )
         return specs
 
+    def decide(self, text: str, tags: list[Tag], found: Sequence[Found] = ()) -> Intent:
+        """The part's operation: the one decision of `intent.py`, given the evidence the
+        reader's other steps find on these tags (a relation's wording, a ranking of groups,
+        a long description, keywords set against each other)."""
+        masked = mask(text, tags)
+        evidence = list(found)
+        if rel := relations.relation(masked, tags):
+            evidence.append(Found(source="relation", op=rel))
+        if ranks_groups(masked):
+            evidence.append(Found(source="ranks_groups"))
+        if _described(text, masked):
+            evidence.append(Found(source="described"))
+        keywords = _KEYWORDS.search(text)
+        if keywords and len(_words(keywords.group(1))) >= 2 and CUES["compare"].search(text):
+            evidence.append(Found(source="keyword_versus"))  # 'x' versus 'y': two labels
+        return self.intents.classify(text, tags, evidence)
+
     def read_part(self, text: str) -> QuerySpec:
         tags = self.tagger.tag(text)
+        found: list[Found] = []
         if (named := holdings.asked_for(text, tags, self.lex)) is not None:  # "do you have X?"
             tags = [t for t in tags if t.end <= named.start or t.start >= named.end]
             tags = sorted([*tags, named], key=lambda t: t.start)
             op = "list" if named.kind == "person" else "describe"  # their titles / its entry
-            intent = Intent(op=op, score=0.9, cue="holding")
-        else:
-            intent = self.intents.classify(text, tags)
+            found.append(Found(source="holding", op=op))
+        intent = self.decide(text, tags, found)
         if not any(t.kind in ("title", "unknown_title") for t in tags):
             tags, intent = absent.title_slot(
-                text, tags, intent, self.lex, self.intents.classify, _lead(text)
+                text, tags, intent, self.lex, lambda t, g: self.decide(t, g, found), _lead(text)
             )
         masked = mask(text, tags)
-        op = relations.relation(masked, tags) or intent.op
-        if op in ("list", "people", "search") and ranks_groups(masked):
-            op = "most"  # "top 4 genres for french movies", "which 3 actors appear most"
-        if op != intent.op:  # a decisive wording, not the nearest example's vote
-            intent = intent.model_copy(update={"op": op, "score": max(intent.score, CUE_SCORE)})
+        op = intent.op
         lead = _lead(text)
         about = text[lead:].strip(" ?.!") if lead is not None else ""
-        content = [
-            w
-            for w in _words(re.sub(r"\{\w+\}", " ", masked))
-            if w not in COMMON and not w.endswith("ed") and not w.isdigit()
-        ]
-        after = [w for w in _words(about) if w in content] if lead is not None else []
-        described = (len(after) >= 3 or len(content) >= 5) and op not in NOT_DESCRIBED
-        if described and not (op == "describe" and any(t.kind == "title" for t in tags)):
-            op = "search"
         if op in ("search", "people") and about:
             strong = STRONG.search(text, lead or 0)
             about = text[strong.end() :].strip(" ?.!") if strong else text
@@ -170,6 +162,8 @@ class Reader:
             text=text,
             about=about,
             confidence=intent.score,  # type: ignore[arg-type]
+            runner_up=intent.runner_up,
+            margin=intent.margin,
             titles=to_set(kept, text),
         )
         spec.notes += [t.note for t in tags if t.note]
@@ -197,45 +191,72 @@ class Reader:
             spec.titles, spec.part = to_set(base, text), to_set(part, text)
         elif op == "compare":
             spec.titles, spec.part = compare_sets(kept, text)
-        elif op == "label":
-            spec.labels = _labels(text)
+        elif op == "label" and (labels := _labels(text)):
+            spec.labels = labels
             spec.titles = to_set([t for t in kept if t.kind not in ("genre",)], text)
         amb = next((t for t in kept if t.kind == "country" and t.alts), None)
         if amb and spec.op == "count":  # 'Korean TV shows': made in Korea, or the genre? both
             genre = amb.model_copy(update={"kind": "genre", "value": amb.alts[0], "alts": []})
             spec.other = to_set([genre if t is amb else t for t in kept], text)
-        if op not in ("label",) and (m := _KEYWORDS.search(text)):
-            spec.titles.keywords = _words(m.group(1))
-            if len(spec.titles.keywords) >= 2 and CUES["compare"].search(text):  # 'x' versus 'y'
-                spec.op, spec.labels = "label", {k: [k] for k in spec.titles.keywords}
-                spec.titles.keywords = []
+        if m := _KEYWORDS.search(text):
+            if op != "label":
+                spec.titles.keywords = _words(m.group(1))
+            elif not spec.labels:  # 'x' versus 'y' (evidence `keyword_versus`): one label each
+                spec.labels = {k: [k] for k in _words(m.group(1))}
         head = mask(text[:lead], tags) if lead is not None else masked
         pronoun = PRONOUN.search(head) or re.fullmatch(r"about\s+(?:them|those|it)", about, _I)
         spec.needs_results = bool(pronoun) and not spec.titles.titles and not spec.titles.people
         if op in ("search", "people") and not about and not spec.titles.titles:
             spec.about = " ".join(_words(masked.replace("{", " ").replace("}", " ")))
-        if op == "people" and not spec.titles.titles and not about and spec.titles.people:
-            spec.op = "list"
-        plain = "".join(
-            " " if any(t.start <= i < t.end for t in tags) else c for i, c in enumerate(text)
-        )
-        unnamed = [
-            m.group()
-            for m in _CAPS.finditer(plain, 1)
-            if any(w.casefold() not in COMMON for w in m.group().split())
-        ]
-        if spec.op in ("count", "list", "top") and spec.titles.is_empty() and unnamed:
-            spec.op, spec.text = "describe", unnamed[0]  # a name the catalog does not hold
-            spec.notes.append(f"no title or name '{unnamed[0]}' in the catalog")
-        elif (spec.op == "list" or (spec.op == "top" and not CUES["top"].search(text))) and (
-            spec.titles.is_empty() and not tags
-        ):  # nothing to list; "the oldest": all titles
-            spec.op, spec.about, spec.confidence = "search", text, min(spec.confidence, 0.1)
-        if op in ("describe", "similar") and not spec.titles.titles:
-            unknown = [t.value for t in tags if t.kind == "unknown_title"]
-            spec.op = "search" if not unknown else spec.op
-            spec.text = unknown[0] if unknown else spec.text
-        return spec
+        return _subject(spec, text, tags, about)
+
+
+def _subject(spec: QuerySpec, text: str, tags: list[Tag], about: str) -> QuerySpec:
+    """The decided operation checked against the set the part built. A different layer from
+    the decision (`Reader.decide`): the decision reads what is asked from the wording and the
+    tags; this reads what the built `TitleSet` holds once the tags after a lead were set aside
+    as a description. An operation whose subject came out empty cannot run as read: "who is
+    {person}" with no title lists the person's titles, a capitalised name the catalog does not
+    hold is described as absent, nothing at all to list is a search (at most 0.1 sure), and a
+    title operation with no title left searches."""
+    op = spec.op
+    if op == "people" and not spec.titles.titles and not about and spec.titles.people:
+        spec.op = "list"
+    plain = "".join(
+        " " if any(t.start <= i < t.end for t in tags) else c for i, c in enumerate(text)
+    )
+    unnamed = [
+        m.group()
+        for m in _CAPS.finditer(plain, 1)
+        if any(w.casefold() not in COMMON for w in m.group().split())
+    ]
+    if spec.op in ("count", "list", "top") and spec.titles.is_empty() and unnamed:
+        spec.op, spec.text = "describe", unnamed[0]  # a name the catalog does not hold
+        spec.notes.append(f"no title or name '{unnamed[0]}' in the catalog")
+    elif (spec.op == "list" or (spec.op == "top" and not CUES["top"].search(text))) and (
+        spec.titles.is_empty() and not tags
+    ):  # nothing to list; "the oldest": all titles
+        spec.op, spec.about, spec.confidence = "search", text, min(spec.confidence, 0.1)
+    if op in ("describe", "similar") and not spec.titles.titles:
+        unknown = [t.value for t in tags if t.kind == "unknown_title"]
+        spec.op = "search" if not unknown else spec.op
+        spec.text = unknown[0] if unknown else spec.text
+    return spec
+
+
+def _described(text: str, masked: str) -> bool:
+    """The part describes the titles it asks for at length: three content words after a lead
+    ("about", "where", "that" …), or five in all (evidence `described` for a search)."""
+    lead = _lead(text)
+    content = [
+        w
+        for w in _words(re.sub(r"\{\w+\}", " ", masked))
+        if w not in COMMON and not w.endswith("ed") and not w.isdigit()
+    ]
+    after = (
+        [w for w in _words(text[lead:].strip(" ?.!")) if w in content] if lead is not None else []
+    )
+    return len(after) >= 3 or len(content) >= 5
 
 
 def _lead(text: str) -> int | None:

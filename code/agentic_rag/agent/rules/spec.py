@@ -106,6 +106,10 @@ class QuerySpec(BaseModel):
     about: str = ""  # the description words (semantic search)
     notes: list[str] = Field(default_factory=list)  # how ambiguous words were read
     confidence: float = 1.0  # how sure the reading is (tagger and intent match)
+    #: the operation decision (`intent.py`): its best other candidate, and how far the chosen
+    #: operation's score led it (None: no decision was made, e.g. a built or merged spec)
+    runner_up: str = ""
+    margin: float | None = None
     needs_results: bool = False  # refers to the previous part's titles ("them")
     other: TitleSet | None = None  # the other reading of an ambiguous word (both are counted)
     absent: list[Absent] = Field(default_factory=list)  # named entities the catalog lacks

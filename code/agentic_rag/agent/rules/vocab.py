@@ -25,19 +25,26 @@ DEMONYMS = WORDS.demonyms
 TYPE_HINTS = WORDS.type_hints
 
 #: role words before or after a name ("directed by X", "X starred in"): which role it is
-# fmt: off
 ROLE_BEFORE = {
-    "director": re.compile(r"(?:directed\s+by|direct(?:or|ors)|filmmaker|helmed\s+by|by|from\s+"
-                           r"director)\W*(?:the\s+)?$", re.I),
-    "cast": re.compile(r"(?:starring|featuring|with|actors?|actress|stars?|cast\s+member|"
-                       r"co-?stars?\s+of|played\s+by)\W*$", re.I),
+    "director": re.compile(
+        r"(?:directed\s+by|direct(?:or|ors)|filmmaker|helmed\s+by|by|from\s+"
+        r"director)\W*(?:the\s+)?$",
+        re.I,
+    ),
+    "cast": re.compile(
+        r"(?:starring|featuring|with|actors?|actress|stars?|cast\s+member|"
+        r"co-?stars?\s+of|played\s+by)\W*$",
+        re.I,
+    ),
 }
 ROLE_AFTER = {
     "director": re.compile(r"^\W*(?:'s\s+)?(?:directed|directs|direct|helmed|made)\b", re.I),
-    "cast": re.compile(r"^\W*(?:acted|acts|starred|stars|appeared|appears|played|plays|"
-                       r"star|appear|act|(?:has\s+|have\s+)?been\s+in)\b", re.I),
+    "cast": re.compile(
+        r"^\W*(?:acted|acts|starred|stars|appeared|appears|played|plays|"
+        r"star|appear|act|(?:has\s+|have\s+)?been\s+in)\b",
+        re.I,
+    ),
 }
-# fmt: on
 #: words before or after a name that ask for its titles in any role ("movies of X", "X's films")
 WORKS_BEFORE = re.compile(
     r"(?:movies|films|shows|titles|series|work|works|filmography)\s+of\W*$", re.I
