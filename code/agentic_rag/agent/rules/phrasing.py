@@ -200,6 +200,7 @@ def _doing(spec: QuerySpec) -> str:
         return (
             f"{'fewest' if spec.ascending else 'most'} titles per "
             f"{GROUP_NAMES.get(spec.by or '', spec.by or 'group')}"
+            + (f", top {spec.limit}" if spec.limit and spec.limit > 1 else "")
         )
     if op == "share" and spec.part is not None:
         return "share that are " + ", ".join(facets(spec.part)[1:] or facets(spec.part))
@@ -216,6 +217,9 @@ def _doing(spec: QuerySpec) -> str:
     if op == "costars":
         return ("directors" if spec.role == "director" else "people") + ", most shared titles first"
     done = {
+        "shared": "worked with both",
+        "auteur": "directed and acted in one title",
+        "chain": "shortest chain of shared titles",
         "describe": "catalog entry",
         "similar": "similar titles",
         "external": "facts from outside the catalog",

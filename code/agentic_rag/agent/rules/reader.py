@@ -182,6 +182,8 @@ class Reader:
             spec.by = group_of(masked) or "country"
             spec.by = "added_year" if spec.by == "release_year" and _added(text) else spec.by
             spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
+        elif op == "costars" and spec.limit is None and relations.one_asked(masked):
+            spec.limit = 1  # "who does X work with the most": one (and those tied)
         elif op in ("top", "average"):
             spec.by, spec.ascending = order(masked, spec.titles, _added(text))
             if op == "top" and spec.limit is None and one_asked(text):

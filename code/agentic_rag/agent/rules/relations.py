@@ -58,11 +58,21 @@ _CHAIN = re.compile(
     _I,
 )
 
+#: the people a person worked with most: a work verb or noun with a person, and a superlative
+_MOST_WITH = re.compile(r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite)\b", _I)
+_WITH = re.compile(
+    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast)\s+"
+    r"(?:\w+\s+)?(?:with|alongside)\b|\bco-?(?:stars?|actors?|workers?)\b|"
+    r"\bcollaborat(?:ors?|ions?)\b|\bpartners?\b",
+    _I,
+)
+
 #: the wordings that make each relation: the words they match are what the reading used
 WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
     "shared": (_BOTH, _WORKED, _WHO),
     "auteur": (_AUTEUR,),
     "chain": (_CHAIN,),
+    "costars": (_WITH, _MOST_WITH),
 }
 
 
@@ -75,7 +85,17 @@ def relation(masked: str, tags: list[Tag]) -> str | None:
         return "shared"
     if not people and _AUTEUR.search(masked):
         return "auteur"
+    if len(people) == 1 and _WITH.search(masked) and _MOST_WITH.search(masked):
+        return "costars"  # "who does {person} work with the most", "{person}'s usual co-star"
     return None
+
+
+def one_asked(masked: str) -> bool:
+    """A ranking of people asked in the singular: "who does X work with the most" (one, and
+    those tied with them); "who has X worked with" is the list."""
+    return bool(_MOST_WITH.search(masked)) and not re.search(
+        r"\b(?:people|actors|actresses|directors|co-?stars|collaborators|partners)\b", masked, _I
+    )
 
 
 # -- compiling -------------------------------------------------------------------------------

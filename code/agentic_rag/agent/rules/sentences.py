@@ -1,6 +1,7 @@
 """The offline answer's sentences over rows: a part as the writer sees it, titles and people
 named from rows, a capped listing with its real count ("showing 20 of 145"), the one title of
-"the longest X" with its ties."""
+"the longest X" with its ties, and the leaders of a ranking of groups or people ("which genre
+has the most": one, "top 4 genres": four, each with the rows tied with the last one named)."""
 
 from __future__ import annotations
 
@@ -104,3 +105,44 @@ def top_one(part: Part, rows: list[dict[str, Any]], n: int) -> str:
         when = ", ".join(dict.fromkeys(str(x) for x in (r.get("release_year"), value) if x))
         return f"{part.reading} is **{cell(r['title'])}** ({when}) [{n}]."
     return f"{part.reading}: {len(rows)} titles tied at {value} [{n}]: {_titles(rows)}."
+
+
+def leaders(
+    rows: list[dict[str, Any]], value: str, limit: int | None
+) -> tuple[list[dict[str, Any]], bool]:
+    """The first `limit` rows of a ranking (one when no number was asked) and every row tied
+    with the last of them; True when the rows run out while still tied (more may tie)."""
+    want = max(1, limit or 1)
+    named = rows[:want]
+    if not named:
+        return [], False
+    last = named[-1].get(value)
+    named += [r for r in rows[want:] if r.get(value) == last]
+    return named, len(named) == len(rows) and len(rows) > want
+
+
+def ranking_lead(
+    rows: list[dict[str, Any]], key: str, value: str, unit: str, limit: int | None, n: int
+) -> str:
+    """The lead of a ranking: only the leaders are named ('**International Movies**, with
+    **2,752** titles [1]'; 'tied, with 16 titles each'; 'the top 4: A (207), B (167), …')."""
+    named, more = leaders(rows, value, limit)
+    if not named:
+        return ""
+    maybe = " (more may be tied)" if more else ""
+    if limit is None or limit == 1:
+        v = named[0].get(value)
+        if len(named) == 1:
+            return f"**{cell(named[0][key])}**, with **{v:,}** {unit} [{n}]"
+        names = ", ".join(f"**{cell(r[key])}**" for r in named[:MAX_NAMED])
+        rest = f" and {len(named) - MAX_NAMED} more" if len(named) > MAX_NAMED else ""
+        return f"{len(named)} tied{maybe}: {names}{rest}, with **{v:,}** {unit} each [{n}]"
+    want = min(limit, len(rows))
+    top = "; ".join(f"**{cell(r[key])}** ({r.get(value):,})" for r in named[:want])
+    tied = named[want:]
+    also = (
+        f"; tied with the last: {', '.join(f'**{cell(r[key])}**' for r in tied)}{maybe}"
+        if tied
+        else ""
+    )
+    return f"The top {want} by {unit}: {top}{also} [{n}]"

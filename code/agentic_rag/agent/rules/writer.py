@@ -20,6 +20,7 @@ from agentic_rag.agent.rules.sentences import (
     _subject,
     _titles,
     listed,
+    ranking_lead,
     top_one,
 )
 from agentic_rag.agent.rules.spec import QuerySpec
@@ -56,12 +57,8 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
         return f"{parts} [{n}]. Most: {cell(ranked[0]['label'])}."
     if op == "most":
         key = next(k for k in first if k != "titles")
-        others = ", ".join(f"{cell(r[key])} ({r['titles']:,})" for r in rows[1:5])
-        return (
-            f"**{cell(first[key])}**, with **{first['titles']:,}** titles [{n}] "
-            f"({part.reading[0].lower()}{part.reading[1:]})."
-            + (f" Next: {others}." if others else "")
-        )
+        said = ranking_lead(rows, key, "titles", "titles", part.spec.limit, n)
+        return f"{said} ({part.reading[0].lower()}{part.reading[1:]})."
     if op == "average":
         key = next(k for k in first if k.startswith("average"))
         unit = "seasons" if "seasons" in key else "minutes"
@@ -69,10 +66,11 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
             f"On average **{first[key]}** {unit}, over {first.get('titles', '?'):,} titles [{n}]."
         )
     if op == "costars" and "name" in first:
-        who = ", ".join(f"{cell(r['name'])} ({r.get('shared')})" for r in rows[1:5])
-        return f"**{cell(first['name'])}**, on {first.get('shared')} shared titles [{n}]." + (
-            f" Then: {who}." if who else ""
-        )
+        if part.spec.limit:
+            return ranking_lead(rows, "name", "shared", "shared titles", part.spec.limit, n) + "."
+        who = "; ".join(f"**{cell(r['name'])}** ({r.get('shared')})" for r in rows[:10])
+        more = f", and {len(rows) - 10} more" if len(rows) > 10 else ""
+        return f"{part.reading}, most shared titles first: {who}{more} [{n}]."
     if op == "people" and result.tool in ("cypher", "sql") and any("name" in r for r in rows):
         return f"{_people(rows)} [{n}]."
     if op == "describe" and "title" in first:
