@@ -79,7 +79,8 @@ class Compiler:
             other = spec.other and sql(
                 f"other reading: {set_words(spec.other)}", q.count(spec.other)
             ).model_copy(update={"role": "other_reading"})
-            return [[sql(what, q.count(s))], *([[other]] if other else [])]
+            counted = q.count(s) if s.type else q.count_by_type(s)  # "151 (77 movies, 74 …)"
+            return [[sql(what, counted)], *([[other]] if other else [])]
         if op == "top":
             return [[sql(what, q.top(spec))]]
         if op == "most":

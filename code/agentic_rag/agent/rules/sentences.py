@@ -67,6 +67,14 @@ def _count(n: int, noun: str) -> str:
     return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
+def by_type(row: dict[str, Any]) -> str:
+    """' (77 movies, 74 TV shows)' for a count of both types; '' when one type has none."""
+    movies, shows = row.get("movies"), row.get("tv_shows")
+    if not (isinstance(movies, int) and isinstance(shows, int) and movies and shows):
+        return ""
+    return f" ({_count(movies, 'movie')}, {_count(shows, 'TV show')})"
+
+
 def listed(part: Part, key: tuple[int, ToolResult] | None, total: tuple[int, ToolResult]) -> str:
     """'There are **145** movies released in 2011 [2]; showing 20 of 145 [1]: …': the number
     comes from the count query, never from the length of a capped list of rows."""
@@ -80,10 +88,7 @@ def listed(part: Part, key: tuple[int, ToolResult] | None, total: tuple[int, Too
         return ""  # no count came back: the key result's own sentence stands
     shown = min(len(result.rows), MAX_NAMED)
     names = "; ".join(_titles(result.rows[:shown]).split("; "))
-    row = counted.rows[0]
-    split = isinstance(row.get("movies"), int) and isinstance(row.get("tv_shows"), int)
-    movies, shows = (row.get("movies"), row.get("tv_shows")) if split else (0, 0)
-    kinds = f" ({_count(movies, 'movie')}, {_count(shows, 'TV show')})" if split else ""
+    kinds = by_type(counted.rows[0])
     if k <= shown:
         return f"There {'is' if k == 1 else 'are'} **{k:,}** {subject}{kinds} [{t}]: {names} [{n}]."
     return f"There are **{k:,}** {subject}{kinds} [{t}]; showing {shown} of {k:,} [{n}]: {names}."

@@ -19,6 +19,7 @@ from agentic_rag.agent.rules.sentences import (
     _people,
     _subject,
     _titles,
+    by_type,
     listed,
     ranking_lead,
     top_one,
@@ -45,7 +46,8 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
     first = rows[0]
     if op == "count" and "titles" in first:
         k = first["titles"]
-        return f"There {'is' if k == 1 else 'are'} **{k:,}** {_agreeing(k, subject)} [{n}]."
+        kinds = by_type(first)
+        return f"There {'is' if k == 1 else 'are'} **{k:,}** {_agreeing(k, subject)}{kinds} [{n}]."
     if op == "share" and "percent" in first:
         return (
             f"**{first['percent']}%**: {first['matching']:,} of {first['total']:,} — "
