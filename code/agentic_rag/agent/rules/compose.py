@@ -16,6 +16,8 @@ titles of its own, so it is about the first part's set, and "which one" asks for
   reference ("who directed them") runs over the earlier part's set; "name them", "which are
   they" list it.
 
+* "he", "she" after a part that named one person, with a verb of another role ("movies with
+  Keanu Reeves … which of those did he direct himself"): that person in both roles;
 * "he", "she", "his", "her" after a part that found people ("who directed X and how many
   movies has he directed?") is that part's first person (`ref="person"`, filled in the same way).
 
@@ -85,6 +87,16 @@ def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
     return people
 
 
+def person_again(prev: QuerySpec, spec: QuerySpec, piece: str) -> None:
+    """'movies with Keanu Reeves … which of those did he direct himself': "he" is the one person
+    the earlier part named, now in the role this part's verb gives (both roles then hold)."""
+    named = prev.titles.people
+    if spec.titles.people or len(named) != 1 or not spec.role or not PERSON_REF.search(piece):
+        return
+    if named[0].role != spec.role:
+        spec.titles.people = [*named, PersonRef(name=named[0].name, role=spec.role)]
+
+
 def refers(piece: str) -> str | None:
     """'first' (one earlier title), 'all' (the earlier set) or None."""
     if SINGULAR.search(piece):
@@ -103,6 +115,7 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     elliptic = not own and (not _WORKS.search(piece) or only_type)
     if ref and not own and spec.op == "search" and spec.titles.is_empty():
         spec.op = "list"  # "name them", "which are they": the earlier set's titles
+    person_again(prev, spec, piece)
     if spec.op == "most" and _MOST_OF_IT.search(piece) and prev.titles.seasons_min is not None:
         spec.op, spec.by, spec.limit = "top", "seasons", 1  # "... and which has the most?"
     if spec.op == "most" and _MOST_OF_IT.search(piece) and prev.titles.minutes_min is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agentic_rag.agent.rules.compose import PERSON_REF
+from agentic_rag.agent.rules.compose import PERSON_REF, person_again
 from agentic_rag.agent.rules.intent import CUES
 from agentic_rag.agent.rules.numbers import RELEASE_VERB
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
@@ -48,6 +48,9 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         "average",
         "top",
     )
+    own = own and not (new.op == "search" and new.needs_results)  # "which of those did he …"
+    new = new.model_copy(deep=True)
+    person_again(old, new, text)  # "which of those did he direct himself"
     out = (new if own else old).model_copy(deep=True)
     fresh = new.titles.model_copy()
     dated = old.titles.added_from or old.titles.added_to

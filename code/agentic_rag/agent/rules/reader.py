@@ -255,7 +255,8 @@ def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
     if re.search(r"\bdirect\w*|\bfilmmaker", masked):
         return "director"
     if re.search(
-        r"\b(?:cast|actors?|actress\w*|star\w*|acted|appear\w*|play\w*|featur\w*)\b", masked
+        r"\b(?:cast|actors?|actress\w*|star\w*|act(?:s|ed|ing)?|appear\w*|play\w*|featur\w*)\b",
+        masked,
     ):
         return "cast"
     return roles[0] if roles else None  # type: ignore[return-value]
