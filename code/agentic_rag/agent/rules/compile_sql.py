@@ -247,9 +247,20 @@ def costars(name: str, other: str = "cast", relaxed: bool = False) -> str:
     )
 
 
+def stem(word: str) -> str:
+    """A word's stem for a prefix match: 'volcanoes' and 'volcano' both match 'volcano*',
+    'zombies' 'zomb*' (one ending taken off); short words are kept whole."""
+    w = word.casefold()
+    for end in ("ing", "ies", "es", "s"):
+        if w.endswith(end) and len(w) - len(end) >= 4:
+            return w[: -len(end)]
+    return w
+
+
 def fts(words: Sequence[str], s: TitleSet, limit: int = 10) -> str:
-    terms = list(dict.fromkeys(w for t in words for w in re.findall(r"\w+", t)))[:12] or ["netflix"]
-    match = lit(" OR ".join(f'"{w}"' for w in terms))
+    """Titles whose title or description has any of `words` (by stem), in the set `s`."""
+    terms = list(dict.fromkeys(stem(w) for t in words for w in re.findall(r"\w+", t)))[:12]
+    match = lit(" OR ".join(f'"{w}"*' for w in terms or ["netflix"]))
     return (
         f"SELECT {SHOW_COLS}, s.description FROM shows_fts JOIN shows s ON s.show_id = "
         f"shows_fts.show_id{_where([f'shows_fts MATCH {match}', *conditions(s)])} "

@@ -187,6 +187,8 @@ class Compiler:
             ]
         about = spec.about or spec.text
         loose = TitleSet(type=s.type)
+        if s.people:  # the semantic tool cannot keep to a person's titles: their words only
+            return [[sql(what, q.fts(key_words(about), s), 20)]]
         return [
             [semantic(about, s, what), semantic(about, loose, what)],
             [

@@ -146,7 +146,9 @@ class Reader:
             if w not in COMMON and not w.endswith("ed") and not w.isdigit()
         ]
         after = [w for w in _words(about) if w in content] if lead is not None else []
-        described = (len(after) >= 3 or len(content) >= 5) and op not in NOT_DESCRIBED
+        named = any(t.kind in ("title", "unknown_title", "person") for t in tags)
+        outside = op == "external" and not named  # "the show where a woman … her birthday"
+        described = (len(after) >= 3 or len(content) >= 5) and (op not in NOT_DESCRIBED or outside)
         if described and not (op == "describe" and any(t.kind == "title" for t in tags)):
             op = "search"
         if op in ("search", "people") and about:

@@ -92,7 +92,7 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
     if op == "top" and "title" in first and (one := top_one(part, rows, n)):
         return one
     if "title" in first:
-        if result.tool == "semantic":
+        if result.tool == "semantic" or (op == "search" and "description" in first):
             also = f" Also close: {_titles(rows[1:5])}." if len(rows) > 1 else ""
             return (
                 f"The best match is **{cell(first['title'])}** ({first.get('release_year')}): "
@@ -157,6 +157,16 @@ def _nobody(part: Part, ctx: SynthContext) -> str:
         f"The catalog records no {who} for {literal(', '.join(titles))}: the query for them "
         "came back empty."
     )
+
+
+def _nothing(part: Part, ctx: SynthContext) -> str:
+    """A part whose every answer call came back empty: nothing in the catalog matched it (an
+    empty result has no number to cite; the empty query is listed below the answer)."""
+    own = [r for r in ctx.results if _part_of(r, ctx) == part.number and _role(r, ctx) == "answer"]
+    if not own or any(r.status != ToolStatus.EMPTY for r in own):
+        return ""
+    said = part.reading[0].lower() + part.reading[1:]
+    return f"Nothing in the catalog matched: {literal(said)} (the query came back empty)."
 
 
 def ask_back(plan: ExecutionPlan) -> list[str]:
@@ -230,6 +240,8 @@ class OfflineSynthesizer:
                         sentence += f" Read as {other}: **{r2.rows[0]['titles']:,}** [{n2}]."
             if not sentence and part.op == "people":
                 sentence = _nobody(part, ctx)
+            if not sentence and part.op in ("search", "list", "top") and not part.spec.absent:
+                sentence = _nothing(part, ctx)
             sentence = " ".join(x for x in (said, sentence) if x)
             if sentence:
                 answers.append(sentence)
