@@ -234,6 +234,8 @@ def read_as(spec: QuerySpec) -> str:
         bits = [f"'{spec.text}'"]
     elif spec.op == "costars":  # the first person named is the one asked about
         bits = [f"worked with {p.name}" for p in s.people[:1]] or ["worked with them"]
+    elif spec.op in ("shared", "chain"):  # the two people, in any role
+        bits = [" and ".join(p.name for p in s.people[:2])]
     else:
         bits = facets(s)
     if spec.op == "search" or (spec.op == "people" and s.is_empty()):

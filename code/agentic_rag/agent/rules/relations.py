@@ -27,6 +27,7 @@ CHAIN_TITLES = 3  # the longest chain looked for: three shared titles
 RELATIONS = frozenset({"shared", "auteur", "chain"})
 _BOTH = re.compile(
     r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
+    r"\b(?:shared|common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
     r"\bwith\s+\{person\}\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}",
     _I,
 )
@@ -37,7 +38,7 @@ _WHO = re.compile(
 )
 _WORKED = re.compile(
     r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|shar\w*|co-?star\w*|direct\w*|"
-    r"been\s+in|in\s+(?:titles?|movies?|films?|shows?))\b",
+    r"been\s+in|in\s+(?:titles?|movies?|films?|shows?)|common\s+to)\b",
     _I,
 )
 _AUTEUR = re.compile(
@@ -46,6 +47,8 @@ _AUTEUR = re.compile(
     r"direct\w*|\b(?:act|star|appear)\w*\s+in\s+(?:\w+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
     r"direct\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
     r"\bdirectors?\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
+    r"\bdirectors?\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:act|star|appear|play|cast)\w*|"
+    r"\b(?:act|star|appear|play|cast)\w*\s+(?:\w+\s+)?in\s+(?:their|his|her)\s+own\b|"
     r"\bdirect\w*\s+(?:[\w{}]+\s+){1,4}?(?:and|&)\s+(?:also\s+)?(?:act|star|appear|play)\w*\s+in\s+"
     r"(?:it|them|that|the\s+same)",
     _I,
