@@ -28,11 +28,12 @@ ORDER_NAMES = {
 
 
 def _range(lo: object, hi: object, unit: str = "") -> str:
+    """'1980–1989', '121 min or more'; years (no unit) run 'or later' / 'or earlier'."""
     if lo is not None and hi is not None:
         return f"{lo}{unit}" if lo == hi else f"{lo}–{hi}{unit}"
     if lo is not None:
-        return f"{lo}{unit} or more"
-    return f"{hi}{unit} or less"
+        return f"{lo}{unit} or {'more' if unit else 'later'}"
+    return f"{hi}{unit} or {'less' if unit else 'earlier'}"
 
 
 def _date(lo: str | None, hi: str | None) -> str:

@@ -194,7 +194,8 @@ class Reader:
                 spec.by = average_unit(masked, spec.titles)
         if op in ("top", "average") or spec.titles.type:
             by = spec.by if op in ("top", "average") else None
-            by, notes = fit_units(spec.titles, by)
+            named = frozenset(str(t.value) for t in tags if t.kind == "type")
+            by, notes = fit_units(spec.titles, by, named)
             spec.by, spec.notes = by if op in ("top", "average") else spec.by, spec.notes + notes
         if op == "share":
             base, part = share_split(text, kept)

@@ -67,12 +67,27 @@ def average_unit(masked: str, s: TitleSet) -> str:
     return "seasons" if s.type == "TV Show" else "duration_minutes"
 
 
-def fit_units(s: TitleSet, by: str | None) -> tuple[str | None, list[str]]:
+def fit_units(
+    s: TitleSet, by: str | None, named: frozenset[str] = frozenset()
+) -> tuple[str | None, list[str]]:
     """The ordering column in the unit its type has, with a note for each unit that does not fit
-    the type (a limit in the other unit is kept: no title matches it, and the note says why)."""
+    the type (a limit in the other unit is kept: no title matches it, and the note says why).
+    `named`: the types the question named; both, with a unit only one has ("movies and shows
+    over 2 hours"), are read over that one type, and the note says so."""
     notes = []
     minutes = s.minutes_min is not None or s.minutes_max is not None
     seasons = s.seasons_min is not None or s.seasons_max is not None
+    if len(named) == 2 and (minutes or seasons or by in ("seasons", "duration_minutes")):
+        tv = seasons or (by == "seasons" and not minutes)
+        notes.append(
+            "movies and TV shows were both named; read over "
+            + (
+                "TV shows only: movies have a running time, not seasons"
+                if tv
+                else "movies only: TV shows are measured in seasons, not minutes"
+            )
+        )
+        return by, notes
     if s.type == "TV Show" and (minutes or by == "duration_minutes"):
         by = "seasons" if by == "duration_minutes" else by
         notes.append(
