@@ -60,3 +60,15 @@ def test_a_part_waiting_on_an_earlier_person_keeps_its_years_and_is_not_asked_ba
     last = p.reading[-1]
     assert last.ref == "person" and (last.titles.year_from, last.titles.year_to) == years
     assert p.confidence is not None and not p.confidence.features.get("dropped")
+
+
+@pytest.mark.parametrize(
+    "then", ["what else did they direct", "and what else have they made", "what did they direct"]
+)
+def test_they_after_a_part_that_found_people_is_those_people(lexicon, then):
+    turn = TurnSummary("who directed Okja", "who directed Okja", "...")
+    p = plan(lexicon, then, history=[turn])
+    first, last = p.reading
+    assert first.op == "people" and last.ref == "person" and last.op == "list"
+    joined = plan(lexicon, f"who directed Okja and {then.removeprefix('and ')}").reading
+    assert joined[-1].ref == "person" and joined[-1].op == "list"

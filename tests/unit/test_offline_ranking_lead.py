@@ -111,3 +111,26 @@ def test_the_costar_lead_names_the_top_person_and_those_tied(lexicon):
                        mode_label="offline")  # fmt: skip
     lead = OfflineSynthesizer().compose(ctx)[0]
     assert "**Meg Ryan**" in lead and "**Tim Allen**" in lead and "Bill Paxton" not in lead
+
+
+TITLE, YEAR, SEASONS = 1, 3, 7  # columns of ROWS
+
+
+def test_top_n_names_n_titles_in_order_even_when_they_share_a_value(lexicon, db):
+    lead = _lead(lexicon, db, "the 2 newest titles from South Korea")
+    korean = sorted((r for r in ROWS if r[COUNTRY] == "South Korea"), key=lambda r: -r[YEAR])
+    assert lead.startswith("The 2 newest")
+    assert [t for t in (r[TITLE] for r in korean) if f"**{t}**" in lead] == [
+        r[TITLE] for r in korean[:2]
+    ]
+    assert "tied" not in lead
+
+
+@pytest.mark.parametrize(
+    "question", ["the longest TV horror title", "which TV horror title is the longest"]
+)
+def test_the_longest_of_a_tv_genre_is_ranked_by_seasons(lexicon, db, question):
+    lead = _lead(lexicon, db, question)
+    shows = [r for r in ROWS if r[GENRE] == "TV Horror"]
+    best = max(shows, key=lambda r: r[SEASONS])
+    assert f"**{best[TITLE]}**" in lead and f"{best[SEASONS]} seasons" in lead

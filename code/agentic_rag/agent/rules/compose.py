@@ -60,6 +60,9 @@ ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
 
 
 PERSON_REF = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", _I)
+#: "they" after a part that found people is those people ("who directed X … what else did
+#: they direct"); after a set of titles it is the titles
+THEY = re.compile(r"\b(?:they|them|their|themselves)\b", _I)
 PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
 
 
@@ -108,8 +111,10 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     """`spec` (a later part) read with the part before it."""
     ref = refers(piece)
     own = bool(spec.titles.people or spec.titles.titles or spec.titles.show_ids)
-    if prev.op in PEOPLE_OPS and not own and PERSON_REF.search(piece):
+    if prev.op in PEOPLE_OPS and not own and (PERSON_REF.search(piece) or THEY.search(piece)):
         spec.ref, spec.needs_results = "person", True  # "... and how many has he directed?"
+        if spec.op == "search":  # "what else did they make": the person's titles
+            spec.op, spec.about = "list", ""
         return spec
     only_type = spec.titles.model_copy(update={"type": None}).is_empty()
     elliptic = not own and (not _WORKS.search(piece) or only_type)

@@ -101,7 +101,10 @@ def reading(spec: QuerySpec) -> str:
         return f"Ranking each {GROUP_NAMES.get(spec.by or '', spec.by)} by {s} ({way} first)"
     if op == "top":
         word = ORDER_NAMES.get(spec.by or "", ("", ""))[1 if spec.ascending else 0]
-        return f"The {word} {set_words(spec.titles, plural=spec.limit != 1)}"
+        titles = set_words(spec.titles, plural=spec.limit != 1)
+        if spec.by == "seasons":  # "The Anime Series title with the most seasons"
+            return f"The {titles} with the {word}"
+        return f"The {word} {titles}"
     if op == "share" and spec.part is not None:
         return f"Share of {s} that are {set_words(spec.part).replace('titles ', '', 1)}"
     if op == "compare" and spec.part is not None:

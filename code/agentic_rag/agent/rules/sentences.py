@@ -34,7 +34,7 @@ def _titles(rows: list[dict[str, Any]], extra: str | None = None) -> str:
     for r in rows[:MAX_NAMED]:
         bits = [str(r.get("release_year") or r.get("year") or "")]
         if extra and r.get(extra) is not None:
-            bits.append(f"{r[extra]} {'min' if extra == 'duration_minutes' else ''}".strip())
+            bits.append(f"{r[extra]}{_UNITS.get(extra, '')}")
         out.append(f"**{cell(r.get('title'))}** ({', '.join(b for b in bits if b)})")
     more = f", and {len(rows) - MAX_NAMED} more" if len(rows) > MAX_NAMED else ""
     return "; ".join(out) + more

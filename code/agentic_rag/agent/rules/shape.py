@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.sets import genre_type
 from agentic_rag.agent.rules.spec import TitleSet
 
 _I = re.IGNORECASE
@@ -53,7 +54,8 @@ def order(masked: str, s: TitleSet, added: bool) -> tuple[str, bool]:
     if re.search(r"\b(?:most|fewest)\s+seasons\b", masked):
         return "seasons", "fewest" in masked
     if re.search(r"\b(?:longest|shortest|length|runtime|duration|long)\b", masked):
-        tv = s.type == "TV Show" or "season" in masked
+        kind = s.type or genre_type(s)  # "the longest anime series": a TV genre, in seasons
+        tv = kind == "TV Show" or "season" in masked
         return ("seasons" if tv else "duration_minutes"), "shortest" in masked
     asc = bool(re.search(r"\b(?:oldest|earliest|first)\b", masked))
     return ("date_added" if added else "release_year"), asc

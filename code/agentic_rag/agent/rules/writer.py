@@ -89,7 +89,12 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
         )
     if op in relations.RELATIONS:
         return relations.sentence(op, part.reading, rows, n, lambda x: f"**{cell(x)}**")
-    if op == "top" and "title" in first and (one := top_one(part, rows, n)):
+    if (
+        op == "top"
+        and part.spec.limit == 1
+        and "title" in first
+        and (one := top_one(part, rows, n))
+    ):
         return one
     if "title" in first:
         if result.tool == "semantic" or (op == "search" and "description" in first):
@@ -100,6 +105,8 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
             )
         extra = next((k for k in ("duration_minutes", "seasons") if k in first), None)
         count = f"at least {len(rows)}" if result.truncated else f"{len(rows)}"
+        if op == "top" and subject.startswith("The "):  # "The 5 longest movies [1]: …"
+            return f"The {count} {subject[4:]} [{n}]: {_titles(rows, extra)}."
         return f"{count} {_agreeing(len(rows), subject)} [{n}]: {_titles(rows, extra)}."
     return ""
 
