@@ -90,6 +90,30 @@ def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
     return people
 
 
+#: "which of those", "how many of them", "among these": a narrowing of the earlier set
+_AMONG = re.compile(r"\b(?:of|among)\s+(?:these|those|them)\b", _I)
+
+
+def narrowed(old: TitleSet, new: TitleSet, piece: str) -> TitleSet:
+    """The earlier set with the new part's constraints, each replacing the old one of its field
+    ("what about Japan?"); "which of those are from Japan" narrows instead: where a field of both
+    differs, the earlier set is kept as `within`, so both hold."""
+    out = old.merged(new)
+    if not _AMONG.search(piece):
+        return out
+    fields = type(new).model_fields
+    clash = any(
+        getattr(new, k) != f.get_default(call_default_factory=True)
+        and getattr(old, k) != f.get_default(call_default_factory=True)
+        and getattr(new, k) != getattr(old, k)
+        for k, f in fields.items()
+        if k not in ("within", "show_ids")
+    )
+    if clash:
+        out.within = old
+    return out
+
+
 def person_again(prev: QuerySpec, spec: QuerySpec, piece: str) -> None:
     """'movies with Keanu Reeves … which of those did he direct himself': "he" is the one person
     the earlier part named, now in the role this part's verb gives (both roles then hold)."""
@@ -127,7 +151,7 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         spec.op, spec.by, spec.limit = "top", "duration_minutes", 1
     if spec.op in SET_OPS and (ref or elliptic) and not own:
         base = prev.titles if prev.op in SET_OPS or prev.op == "search" else spec.titles
-        spec.titles = base.merged(spec.titles)
+        spec.titles = narrowed(base, spec.titles, piece)
         if ref == "first" and spec.op == "top" and spec.limit is None:
             spec.limit = 1
         spec.needs_results = False

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agentic_rag.agent.rules.compose import PERSON_REF, person_again
+from agentic_rag.agent.rules.compose import PERSON_REF, narrowed, person_again
 from agentic_rag.agent.rules.intent import CUES
 from agentic_rag.agent.rules.numbers import RELEASE_VERB
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
@@ -58,7 +58,7 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         last = (fresh.year_to or fresh.year_from) + 1  # a question on dates added: same dimension
         fresh.added_from, fresh.added_to = f"{fresh.year_from}-01-01", f"{last}-01-01"
         fresh.year_from = fresh.year_to = None
-    out.titles = old.titles.merged(fresh)
+    out.titles = narrowed(old.titles, fresh, text)
     if own and new.op in ("people", "costars") and PRONOUN.search(text):
         ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
         out.titles = TitleSet(show_ids=ids[:50]) if ids else old.titles

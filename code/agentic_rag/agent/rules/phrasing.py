@@ -48,6 +48,18 @@ def _date(lo: str | None, hi: str | None) -> str:
     return f"on or after {lo}" if lo else f"before {hi}"
 
 
+def _beyond(inner: TitleSet, outer: TitleSet) -> TitleSet:
+    """What an earlier set (`within`) adds to the set that narrows it: its other fields."""
+    fields = type(inner).model_fields
+    return inner.model_copy(
+        update={
+            k: f.get_default(call_default_factory=True)
+            for k, f in fields.items()
+            if getattr(inner, k) == getattr(outer, k)
+        }
+    )
+
+
 def set_words(s: TitleSet, plural: bool = True) -> str:
     """'TV shows from South Korea released in 2019', 'titles' for an empty set."""
     noun = {"Movie": "movies", "TV Show": "TV shows"}.get(s.type or "", "titles")
@@ -85,6 +97,8 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
         words.append("with " + " or ".join(f"'{p}'" for p in s.title_has) + " in the title")
     if s.show_ids:
         words.append(f"(the {len(s.show_ids)} titles of the previous answer)")
+    if s.within is not None:
+        words.append(f"among {set_words(_beyond(s.within, s))}")
     return " ".join(words)
 
 
@@ -189,6 +203,9 @@ def facets(s: TitleSet) -> list[str]:
         out.append(f"the previous answer's {len(s.show_ids)} titles")
     else:
         out += [f"title {t}" for t in s.titles]
+    if s.within is not None:
+        among = facets(_beyond(s.within, s))
+        out.append("among " + ", ".join(among[1:] if among[0] == "titles" else among))
     return out
 
 

@@ -74,6 +74,9 @@ class TitleSet(BaseModel):
     titles: list[str] = Field(default_factory=list)  # named titles (catalog spelling)
     title_has: list[str] = Field(default_factory=list)  # a phrase of many titles ("Barbie")
     show_ids: list[str] = Field(default_factory=list)  # a previous answer's titles
+    #: an earlier set this one narrows ("Korean dramas … which of those are from Japan": from
+    #: Japan among the Korean dramas); its constraints hold too
+    within: TitleSet | None = None
 
     def is_empty(self) -> bool:
         return self == TitleSet()
