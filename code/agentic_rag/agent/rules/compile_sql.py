@@ -122,6 +122,8 @@ def conditions(s: TitleSet, a: str = "s") -> list[str]:
         out.append(
             "(" + " OR ".join(f"{a}.title_folded LIKE {like(fold(p))}" for p in s.title_has) + ")"
         )
+    if s.excluded:  # "what else did he direct": not the titles the earlier part found
+        out.append(f"{a}.show_id NOT IN ({ids_in(s.excluded)})")
     if s.within is not None:  # the earlier set it narrows: its constraints hold too
         out += conditions(s.within, a)
     return out

@@ -205,6 +205,9 @@ def fill(spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
         name = next((str(r["name"]) for r in rows if r.get("name")), None)
         if name:
             spec.titles.people = [PersonRef(name=name, role=spec.role)]  # type: ignore[arg-type]
+            if _OTHER.search(spec.text):  # "what else did he direct": not the earlier titles
+                ids = (str(r["show_id"]) for r in rows if r.get("show_id"))
+                spec.titles.excluded = list(dict.fromkeys(ids))
         return bool(spec.titles.people)
     rows = [r for r in rows if r.get("show_id") and r.get("title")]
     picked = rows[:1] if spec.ref == "first" else rows[:50]

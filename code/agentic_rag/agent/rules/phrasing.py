@@ -97,6 +97,8 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
         words.append("with " + " or ".join(f"'{p}'" for p in s.title_has) + " in the title")
     if s.show_ids:
         words.append(f"(the {len(s.show_ids)} titles of the previous answer)")
+    if s.excluded:
+        words.append(f"besides the earlier part's {len(s.excluded)} title(s)")
     if s.within is not None:
         words.append(f"among {set_words(_beyond(s.within, s))}")
     return " ".join(words)
@@ -203,6 +205,8 @@ def facets(s: TitleSet) -> list[str]:
         out.append(f"the previous answer's {len(s.show_ids)} titles")
     else:
         out += [f"title {t}" for t in s.titles]
+    if s.excluded:
+        out.append(f"besides the earlier part's {len(s.excluded)} title(s)")
     if s.within is not None:
         among = facets(_beyond(s.within, s))
         out.append("among " + ", ".join(among[1:] if among[0] == "titles" else among))

@@ -77,6 +77,7 @@ class TitleSet(BaseModel):
     #: an earlier set this one narrows ("Korean dramas … which of those are from Japan": from
     #: Japan among the Korean dramas); its constraints hold too
     within: TitleSet | None = None
+    excluded: list[str] = Field(default_factory=list)  # show_ids left out ("what else …")
 
     def is_empty(self) -> bool:
         return self == TitleSet()
