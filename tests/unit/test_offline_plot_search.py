@@ -93,3 +93,37 @@ def test_a_plot_naming_no_one_is_a_search_not_outside_facts(reader, question):
 
 def test_outside_facts_about_a_named_person_stay_outside_facts(reader):
     assert reader.read("when is Tom Hanks's birthday")[0].op == "external"
+
+
+@pytest.mark.parametrize(
+    ("question", "country", "words"),
+    [
+        ("korean zombie movie on a train", "South Korea", {"zombie", "train"}),
+        ("that egyptian war veteran film", "Egypt", {"war", "veteran"}),
+        ("a japanese samurai show", "Japan", {"samurai"}),
+    ],
+)
+def test_one_title_noun_with_unused_words_is_a_search_within_the_filters(
+    reader, question, country, words
+):
+    (spec,) = reader.read(question)
+    assert spec.op == "search" and spec.titles.countries == [country]
+    about = set(spec.about.split())
+    assert words <= about and not about & {"country", "type", "genre"}  # no slot names
+
+
+@pytest.mark.parametrize(
+    "question", ["korean movies from 2019", "indian comedy movies", "a movie with Tom Hanks"]
+)
+def test_a_plural_or_fully_used_or_named_question_is_not_a_description(reader, question):
+    assert reader.read(question)[0].op != "search"
+
+
+def test_the_described_title_is_found_within_its_filters(lexicon, db):
+    question = "that egyptian war veteran film"
+    expected = [r[1] for r in ROWS if r[9] == "Egypt" and "veteran" in r[8]]
+    p = plan(lexicon, question)
+    fts = next(c for c in p.calls if c.tool == "sql")
+    cur = db.execute(check_sql(fts.args["query"], schema=SQL_SCHEMA).sql)
+    at = [d[0] for d in cur.description].index("title")
+    assert [r[at] for r in cur] == expected

@@ -15,7 +15,13 @@ from agentic_rag.agent.rules.intent import CUES, Intent, IntentMatcher, group_of
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
-from agentic_rag.agent.rules.shape import average_unit, fit_units, one_asked, order
+from agentic_rag.agent.rules.shape import (
+    average_unit,
+    fit_units,
+    one_asked,
+    one_described,
+    order,
+)
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag
@@ -149,6 +155,7 @@ class Reader:
         named = any(t.kind in ("title", "unknown_title", "person") for t in tags)
         outside = op == "external" and not named  # "the show where a woman … her birthday"
         described = (len(after) >= 3 or len(content) >= 5) and (op not in NOT_DESCRIBED or outside)
+        described = described or (op == "list" and one_described(text, content, named))
         if described and not (op == "describe" and any(t.kind == "title" for t in tags)):
             op = "search"
         if op in ("search", "people") and about:
@@ -218,7 +225,7 @@ class Reader:
         pronoun = PRONOUN.search(head) or re.fullmatch(r"about\s+(?:them|those|it)", about, _I)
         spec.needs_results = bool(pronoun) and not spec.titles.titles and not spec.titles.people
         if op in ("search", "people") and not about and not spec.titles.titles:
-            spec.about = " ".join(_words(masked.replace("{", " ").replace("}", " ")))
+            spec.about = " ".join(_words(re.sub(r"\{\w+\}", " ", masked)))  # not the slots
         if op == "people" and not spec.titles.titles and not about and spec.titles.people:
             spec.op = "list"
         plain = "".join(
@@ -245,7 +252,10 @@ class Reader:
 
 def _lead(text: str) -> int | None:
     opener = _OPENER.match(text)
-    m = LEAD.search(text, opener.end() if opener else 0)
+    start = opener.end() if opener else 0
+    if m := re.match(r"\W*that\b", text[start:], _I):  # "that british baking show": a
+        start += m.end()  # determiner, not the start of a description
+    m = LEAD.search(text, start)
     return m.start() if m else None
 
 

@@ -49,6 +49,18 @@ def one_asked(text: str) -> bool:
     return bool(_ONE_VERB.search(text)) or bool(words)
 
 
+_ONE_TITLE = re.compile(
+    r"\b(?:movie|film|show|documentary|doc|special|cartoon|sitcom|docuseries)\b", _I
+)
+
+
+def one_described(text: str, unused: list[str], named: bool) -> bool:
+    """'korean zombie movie on a train', 'that british baking show': a title noun in the
+    singular, naming no one and no title, with words the set's filters did not use, describes
+    one title (a search by description within the filters), not a listing."""
+    return bool(unused) and not named and bool(_ONE_TITLE.search(text))
+
+
 def order(masked: str, s: TitleSet, added: bool) -> tuple[str, bool]:
     """The column a ranking orders by, and whether the smallest comes first."""
     if re.search(r"\b(?:most|fewest)\s+seasons\b", masked):
