@@ -52,3 +52,28 @@ def test_a_count_with_no_titles_of_one_type_names_no_split(lexicon, db):
     assert {r[TYPE] for r in egypt} == {"Movie"}
     lead = _lead(lexicon, db, "how many titles are from Egypt")
     assert f"**{len(egypt)}**" in lead and "TV show" not in lead
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many titles are from South Korea and name them",
+        "how many South Korean titles are there, list them",
+    ],
+)
+def test_how_many_and_name_them_gives_the_count_once_and_the_names(lexicon, db, question):
+    p = plan(lexicon, question)
+    first, second = p.reading
+    assert first.op == "count" and second.op == "list" and first.titles == second.titles
+    results = []
+    for j, call in enumerate(p.calls, 1):
+        cur = db.execute(check_sql(call.args["query"], schema=SQL_SCHEMA).sql)
+        cols = [d[0] for d in cur.description]
+        rows = [dict(zip(cols, r, strict=True)) for r in cur.fetchall()]
+        results.append(ToolResult(call_id=f"1.{j}", tool="sql", status=ToolStatus.OK, rows=rows))
+    ctx = SynthContext(question=question, results=results, plans=[p], incomplete_reason=None,
+                       mode_label="offline")  # fmt: skip
+    counted, named = OfflineSynthesizer().compose(ctx)[:2]
+    korean = [r[1] for r in ROWS if r[COUNTRY] == "South Korea"]
+    assert f"**{len(korean)}**" in counted
+    assert named.startswith("They are") and all(f"**{t}**" in named for t in korean)

@@ -134,3 +134,21 @@ def test_the_longest_of_a_tv_genre_is_ranked_by_seasons(lexicon, db, question):
     shows = [r for r in ROWS if r[GENRE] == "TV Horror"]
     best = max(shows, key=lambda r: r[SEASONS])
     assert f"**{best[TITLE]}**" in lead and f"{best[SEASONS]} seasons" in lead
+
+
+def test_a_tie_over_the_rows_returned_says_at_least(lexicon):
+    p = plan(lexicon, "what is the newest movie")
+    rows = [{"show_id": f"s{i}", "title": f"T{i}", "release_year": 2021, "year": 2021}
+            for i in range(10)]  # fmt: skip
+    call = next(i for i, c in enumerate(p.calls, 1) if c.role == "answer")
+    result = ToolResult(call_id=f"1.{call}", tool="sql", status=ToolStatus.OK, rows=rows)
+    ctx = SynthContext(question="q", results=[result], plans=[p], incomplete_reason=None,
+                       mode_label="offline")  # fmt: skip
+    lead = OfflineSynthesizer().compose(ctx)[0]
+    assert "at least 10 titles tied at 2021" in lead
+
+
+def test_one_of_a_unit_is_singular(lexicon, db):
+    ranking = _ranking(GENRE)
+    lead = _lead(lexicon, db, "which genre has the fewest titles")
+    assert min(k for _, k in ranking) == 1 and "**1** title each" in lead

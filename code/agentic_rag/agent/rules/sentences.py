@@ -75,9 +75,15 @@ def by_type(row: dict[str, Any]) -> str:
     return f" ({_count(movies, 'movie')}, {_count(shows, 'TV show')})"
 
 
-def listed(part: Part, key: tuple[int, ToolResult] | None, total: tuple[int, ToolResult]) -> str:
+def listed(
+    part: Part,
+    key: tuple[int, ToolResult] | None,
+    total: tuple[int, ToolResult],
+    said: bool = False,
+) -> str:
     """'There are **145** movies released in 2011 [2]; showing 20 of 145 [1]: …': the number
-    comes from the count query, never from the length of a capped list of rows."""
+    comes from the count query, never from the length of a capped list of rows. `said`: an
+    earlier part already gave that count ("how many … and name them"): only the names follow."""
     t, counted = total
     k = counted.rows[0].get("titles")
     subject = _agreeing(k, _subject(part.reading)) if isinstance(k, int) else ""
@@ -89,6 +95,8 @@ def listed(part: Part, key: tuple[int, ToolResult] | None, total: tuple[int, Too
     shown = min(len(result.rows), MAX_NAMED)
     names = "; ".join(_titles(result.rows[:shown]).split("; "))
     kinds = by_type(counted.rows[0])
+    if said:
+        return f"{'They are' if k <= shown else f'The first {shown} of {k:,}'} [{n}]: {names}."
     if k <= shown:
         return f"There {'is' if k == 1 else 'are'} **{k:,}** {subject}{kinds} [{t}]: {names} [{n}]."
     return f"There are **{k:,}** {subject}{kinds} [{t}]; showing {shown} of {k:,} [{n}]: {names}."
@@ -102,9 +110,13 @@ def top_one(part: Part, rows: list[dict[str, Any]], n: int) -> str:
     (one title, or the titles tied with it); '' for a ranked list."""
     key = next((k for k in _UNITS if k in rows[0] and k != "date_added"), "date_added")
     values = {str(r.get(key)) for r in rows}
-    if len(values) != 1 or not re.match(r"^The \w", part.reading) or len(rows) >= 10:
+    if len(values) != 1 or not re.match(r"^The \w", part.reading):
         return ""
     value = f"{rows[0].get(key)}{_UNITS[key]}"
+    if len(rows) >= 10:  # the query returns at most 10 of the tied titles
+        return (
+            f"{part.reading}: at least {len(rows)} titles tied at {value} [{n}]: {_titles(rows)}."
+        )
     if len(rows) == 1:
         r = rows[0]
         when = ", ".join(dict.fromkeys(str(x) for x in (r.get("release_year"), value) if x))
@@ -137,6 +149,7 @@ def ranking_lead(
     maybe = " (more may be tied)" if more else ""
     if limit is None or limit == 1:
         v = named[0].get(value)
+        unit = unit[:-1] if v == 1 and unit.endswith("s") else unit  # "1 title"
         if len(named) == 1:
             return f"**{cell(named[0][key])}**, with **{v:,}** {unit} [{n}]"
         names = ", ".join(f"**{cell(r[key])}**" for r in named[:MAX_NAMED])
