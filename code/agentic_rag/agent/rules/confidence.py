@@ -116,7 +116,7 @@ def _needles(t: Tag) -> list[str]:
     """What a call names when it uses the tag: its value, another reading of it, or its words."""
     if t.kind in ("release", "minutes", "seasons"):
         return [str(t.lo if t.lo is not None else t.hi)]
-    return [x for x in (t.value, *t.alts, t.text) if x]
+    return [x for x in (t.value, t.value2, *t.alts, t.text) if x]  # value2: "before March"
 
 
 def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> Usage:
