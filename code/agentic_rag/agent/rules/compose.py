@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agentic_rag.agent.models import ExecutionPlan
+from agentic_rag.agent.rules.intent import CUES
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
@@ -124,6 +125,14 @@ def person_again(prev: QuerySpec, spec: QuerySpec, piece: str) -> None:
         spec.titles.people = [*named, PersonRef(name=named[0].name, role=spec.role)]
 
 
+def describes_it(piece: str) -> bool:
+    """'when was it added', 'how long is it', 'what is it rated': a question about one earlier
+    title's entry, the title named by 'it' (read as the describe wording with a title there)."""
+    if not SINGULAR.search(piece):
+        return False
+    return bool(CUES["describe"].search(SINGULAR.sub("{title}", piece.casefold())))
+
+
 def refers(piece: str) -> str | None:
     """'first' (one earlier title), 'all' (the earlier set) or None."""
     if SINGULAR.search(piece):
@@ -142,6 +151,8 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         return spec
     only_type = spec.titles.model_copy(update={"type": None}).is_empty()
     elliptic = not own and (not _WORKS.search(piece) or only_type)
+    if ref == "first" and not own and spec.op in ("search", "list") and describes_it(piece):
+        spec.op = "describe"  # "… and when was it added?": the earlier part's top title
     if ref and not own and spec.op == "search" and spec.titles.is_empty():
         spec.op = "list"  # "name them", "which are they": the earlier set's titles
     person_again(prev, spec, piece)

@@ -120,9 +120,8 @@ class Reader:
             new = link(old, specs[0].model_copy(deep=True), text)
             # "what else did he direct?" needs the person the last turn found: that turn's
             # reading runs again as part 1, this one is part 2
-            specs = (
-                [old, new] if new.ref == "person" else [follow(old, specs[0], text, prev.show_ids)]
-            )
+            again = new.ref == "person" or (new.op == "describe" and new.ref == "first")
+            specs = [old, new] if again else [follow(old, specs[0], text, prev.show_ids)]
         return specs
 
     def read_part(self, text: str) -> QuerySpec:
@@ -268,7 +267,8 @@ def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
     if re.search(r"\bdirect\w*|\bfilmmaker", masked):
         return "director"
     if re.search(
-        r"\b(?:cast|actors?|actress\w*|star\w*|act(?:s|ed|ing)?|appear\w*|play\w*|featur\w*)\b",
+        r"\b(?:cast|actors?|actress\w*|star\w*|act(?:s|ed|ing)?|appear\w*|play\w*|featur\w*)\b|"
+        r"\bwho(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+in\b",  # "who's in it": its cast
         masked,
     ):
         return "cast"
