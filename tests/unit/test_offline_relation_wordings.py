@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import pytest
 
+from agentic_rag.agent.interfaces import SynthContext
 from agentic_rag.agent.rules.phrasing import reading_line
 from agentic_rag.agent.rules.relations import sql as relation_sql
+from agentic_rag.agent.rules.writer import OfflineSynthesizer
+from agentic_rag.tools.base import ToolResult, ToolStatus
 from agentic_rag.tools.sql.guard import check_sql
 from tests.unit import test_offline_planner as tiny
-from tests.unit.test_offline_planner import ROWS, SQL_SCHEMA
+from tests.unit.test_offline_planner import ROWS, SQL_SCHEMA, plan
 
 #: (person, show_id, role): Jordan Peele directs and acts in s5 (India), only directs s1
 LINKS = [("Jordan Peele", "s5", "director"), ("Jordan Peele", "s5", "cast"),
@@ -68,3 +71,18 @@ def test_directors_in_their_own_film_within_a_country_run_over_sql(reader, linke
         (p, s) for p, s, r in LINKS if r == "cast"
     }
     assert got == {p for p, s in both if s in india} == {"Jordan Peele"}
+
+
+def test_a_relation_that_finds_nobody_says_nothing_matched(lexicon, linked_db):
+    question = "directors who also starred in their own film in Japan"
+    assert not [r for r in ROWS if r[9] == "Japan"]  # the tiny catalog has no such title
+    p = plan(lexicon, question)
+    (spec,) = p.reading
+    query = relation_sql(spec)
+    assert query is not None
+    assert not linked_db.execute(check_sql(query, schema=SQL_SCHEMA).sql).fetchall()
+    empty = [ToolResult(call_id=f"1.{j}", tool=c.tool, status=ToolStatus.EMPTY)
+             for j, c in enumerate(p.calls, 1)]  # fmt: skip
+    ctx = SynthContext(question=question, results=empty, plans=[p], incomplete_reason=None,
+                       mode_label="offline")  # fmt: skip
+    assert OfflineSynthesizer().compose(ctx)[0].startswith("Nothing in the catalog matched")

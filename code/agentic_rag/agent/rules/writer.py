@@ -204,7 +204,11 @@ class OfflineSynthesizer:
                         sentence += f" Read as {other}: **{r2.rows[0]['titles']:,}** [{n2}]."
             if not sentence and part.op == "people":
                 sentence = nobody(part, ctx)
-            if not sentence and part.op in ("search", "list", "top") and not part.spec.absent:
+            if (
+                not sentence
+                and part.op not in ("count", "external", "people")
+                and not part.spec.absent
+            ):
                 sentence = nothing(part, ctx)
             sentence = " ".join(x for x in (said, sentence) if x)
             if sentence:
