@@ -122,6 +122,17 @@ def conditions(s: TitleSet, a: str = "s") -> list[str]:
         out.append(
             "(" + " OR ".join(f"{a}.title_folded LIKE {like(fold(p))}" for p in s.title_has) + ")"
         )
+    if s.same_people is not None:  # "… by the same director": a person of those titles
+        role = (
+            f" AND x.role = {lit(s.same_people.role)} AND y.role = x.role"
+            if (s.same_people.role)
+            else ""
+        )
+        out.append(
+            f"EXISTS (SELECT 1 FROM show_people x JOIN show_people y ON y.person_id = "
+            f"x.person_id WHERE x.show_id = {a}.show_id AND y.show_id IN "
+            f"({ids_in(s.same_people.show_ids)}){role})"
+        )
     if s.excluded:  # "what else did he direct": not the titles the earlier part found
         out.append(f"{a}.show_id NOT IN ({ids_in(s.excluded)})")
     if s.within is not None:  # the earlier set it narrows: its constraints hold too

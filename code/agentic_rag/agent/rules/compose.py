@@ -32,7 +32,7 @@ from typing import Any
 
 from agentic_rag.agent.models import ExecutionPlan
 from agentic_rag.agent.rules.intent import CUES
-from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
+from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 _I = re.IGNORECASE
@@ -125,6 +125,14 @@ def person_again(prev: QuerySpec, spec: QuerySpec, piece: str) -> None:
         spec.titles.people = [*named, PersonRef(name=named[0].name, role=spec.role)]
 
 
+#: "the same director", "the same cast": the people of the earlier part's top title
+SAME = re.compile(
+    r"\b(?:the\s+)?same\s+(?:(director|directors|filmmaker)|(cast|actors?|actress|stars?|"
+    r"lead)|people|person|team)\b",
+    _I,
+)
+
+
 def describes_it(piece: str) -> bool:
     """'when was it added', 'how long is it', 'what is it rated': a question about one earlier
     title's entry, the title named by 'it' (read as the describe wording with a title there)."""
@@ -151,6 +159,15 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         return spec
     only_type = spec.titles.model_copy(update={"type": None}).is_empty()
     elliptic = not own and (not _WORKS.search(piece) or only_type)
+    titles_asked = spec.op in ("search", "list", "count") or (
+        spec.op == "people" and bool(_OTHER.search(piece))  # "what else did the same … make"
+    )
+    if not own and (same := SAME.search(piece)) and titles_asked:
+        spec.op = "count" if spec.op == "count" else "list"  # "… by the same director"
+        spec.role = "director" if same.group(1) else "cast" if same.group(2) else None
+        spec.titles = TitleSet(type=spec.titles.type)
+        spec.ref, spec.needs_results, spec.about = "people_of", True, ""
+        return spec
     if ref == "first" and not own and spec.op in ("search", "list") and describes_it(piece):
         spec.op = "describe"  # "… and when was it added?": the earlier part's top title
     if ref and not own and spec.op == "search" and spec.titles.is_empty():
@@ -205,6 +222,8 @@ def waiting(spec: QuerySpec) -> bool:
     named = spec.titles.titles or spec.titles.show_ids
     if spec.ref == "person":
         return not spec.titles.people
+    if spec.ref == "people_of":
+        return spec.titles.same_people is None
     return not (spec.ref is None or named or (spec.ref == "all" and not spec.titles.is_empty()))
 
 
@@ -221,6 +240,11 @@ def fill(spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
                 spec.titles.excluded = list(dict.fromkeys(ids))
         return bool(spec.titles.people)
     rows = [r for r in rows if r.get("show_id") and r.get("title")]
+    if spec.ref == "people_of" and rows:  # "… the same director": its people's titles, not it
+        first = [str(rows[0]["show_id"])]
+        spec.titles.same_people = SamePeople(show_ids=first, role=spec.role)
+        spec.titles.excluded = first
+        return True
     picked = rows[:1] if spec.ref == "first" else rows[:50]
     if not picked:
         return False

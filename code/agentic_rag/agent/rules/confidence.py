@@ -19,6 +19,7 @@ import yaml
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import relations
+from agentic_rag.agent.rules.compose import SAME
 from agentic_rag.agent.rules.intent import CUES, GROUP_WORDS, mask
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
@@ -140,6 +141,8 @@ def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> 
             for w in WORD.findall(m.group())
         }
     for s in specs:
+        if s.ref == "people_of":  # "the same director": the wording the part was read from
+            used |= {w.casefold() for m in SAME.finditer(masked) for w in WORD.findall(m.group())}
         said = " ".join(
             [
                 s.about if s.op in DESCRIBED else "",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agentic_rag.agent.rules.compose import PERSON_REF, narrowed, person_again
+from agentic_rag.agent.rules.compose import PERSON_REF, SAME, narrowed, person_again
 from agentic_rag.agent.rules.intent import CUES
 from agentic_rag.agent.rules.numbers import RELEASE_VERB
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
@@ -29,6 +29,7 @@ def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
         and spec.op in ("count", "list")
         and spec.titles.is_empty()
         and bool(re.search(r"\bhow\s+many\b", piece, _I))
+        and not SAME.search(piece)  # "… and how many have the same director" asks more
     )
 
 

@@ -48,6 +48,10 @@ def _date(lo: str | None, hi: str | None) -> str:
     return f"on or after {lo}" if lo else f"before {hi}"
 
 
+def _who(role: str | None) -> str:
+    return {"director": "a director", "cast": "a cast member"}.get(role or "", "a person")
+
+
 def _beyond(inner: TitleSet, outer: TitleSet) -> TitleSet:
     """What an earlier set (`within`) adds to the set that narrows it: its other fields."""
     fields = type(inner).model_fields
@@ -97,6 +101,8 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
         words.append("with " + " or ".join(f"'{p}'" for p in s.title_has) + " in the title")
     if s.show_ids:
         words.append(f"(the {len(s.show_ids)} titles of the previous answer)")
+    if s.same_people is not None:
+        words.append(f"sharing {_who(s.same_people.role)} with the earlier part's title")
     if s.excluded:
         words.append(f"besides the earlier part's {len(s.excluded)} title(s)")
     if s.within is not None:
@@ -205,6 +211,8 @@ def facets(s: TitleSet) -> list[str]:
         out.append(f"the previous answer's {len(s.show_ids)} titles")
     else:
         out += [f"title {t}" for t in s.titles]
+    if s.same_people is not None:
+        out.append(f"sharing {_who(s.same_people.role)} with the earlier title")
     if s.excluded:
         out.append(f"besides the earlier part's {len(s.excluded)} title(s)")
     if s.within is not None:
@@ -267,6 +275,8 @@ def read_as(spec: QuerySpec) -> str:
         bits.append(f"about '{spec.about or spec.text}'")
     if spec.op == "external" and not s.titles:
         bits = [f"'{spec.text}'"]
+    if spec.ref == "people_of" and s.same_people is None:  # filled once the earlier part ran
+        bits.append(f"sharing {_who(spec.role)} with the earlier title")
     bits += [f"{a.name} not in the catalog" for a in spec.absent]
     return " · ".join([*bits, _doing(spec)])
 
