@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules import compose
 from agentic_rag.agent.rules.compile_sql import listing
 from agentic_rag.tools.sql.guard import check_sql
@@ -63,3 +64,12 @@ def test_how_many_with_the_same_director_is_its_own_part(lexicon):
     first, second = plan(lexicon, q).reading
     assert first.op == "top"
     assert second.op == "count" and second.ref == "people_of" and second.role == "director"
+
+
+def test_the_same_director_across_turns_reads_the_earlier_turn_again(lexicon):
+    first = "the longest movie from South Korea"
+    p = plan(
+        lexicon, "what else has the same director made", history=[TurnSummary(first, first, "")]
+    )
+    earlier, same = p.reading
+    assert earlier.op == "top" and same.ref == "people_of" and same.role == "director"

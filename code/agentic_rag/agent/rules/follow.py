@@ -37,7 +37,8 @@ def is_follow_up(text: str, spec: QuerySpec) -> bool:
     bare = not spec.titles.people and not spec.titles.titles  # no subject of its own
     short = spec.needs_results or len(WORD.findall(text)) <= 4
     someone = bare and PERSON_REF.search(text) is not None  # "what else did he direct?"
-    return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone
+    same = bare and SAME.search(text) is not None  # "what else has the same director made?"
+    return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone or same
 
 
 def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -> QuerySpec:

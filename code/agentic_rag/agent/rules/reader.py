@@ -120,7 +120,9 @@ class Reader:
             new = link(old, specs[0].model_copy(deep=True), text)
             # "what else did he direct?" needs the person the last turn found: that turn's
             # reading runs again as part 1, this one is part 2
-            again = new.ref == "person" or (new.op == "describe" and new.ref == "first")
+            again = new.ref in ("person", "people_of") or (
+                new.op == "describe" and new.ref == "first"
+            )
             specs = [old, new] if again else [follow(old, specs[0], text, prev.show_ids)]
         return specs
 
