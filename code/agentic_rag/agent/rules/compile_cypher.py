@@ -30,6 +30,8 @@ def graph_ok(s: TitleSet) -> bool:
         or s.keywords
         or s.show_ids
         or s.title_has
+        or s.within is not None
+        or s.same_people is not None
         or s.minutes_min is not None
         or s.minutes_max is not None
     )
@@ -52,6 +54,8 @@ def filters(s: TitleSet) -> tuple[list[str], list[str]]:
         where.append(f"s.rating IN {_list(s.ratings)}")
     if s.titles:
         where.append(f"s.title IN {_list(s.titles)}")
+    if s.excluded:
+        where.append(f"NOT s.show_id IN {_list(s.excluded)}")
     matches = [
         f"MATCH (s)-[:IN_GENRE]->(g{i}:Genre) WHERE g{i}.name IN {_list(group)}"
         for i, group in enumerate(s.genres)

@@ -122,6 +122,21 @@ def conditions(s: TitleSet, a: str = "s") -> list[str]:
         out.append(
             "(" + " OR ".join(f"{a}.title_folded LIKE {like(fold(p))}" for p in s.title_has) + ")"
         )
+    if s.same_people is not None:  # "… by the same director": a person of those titles
+        role = (
+            f" AND x.role = {lit(s.same_people.role)} AND y.role = x.role"
+            if (s.same_people.role)
+            else ""
+        )
+        out.append(
+            f"EXISTS (SELECT 1 FROM show_people x JOIN show_people y ON y.person_id = "
+            f"x.person_id WHERE x.show_id = {a}.show_id AND y.show_id IN "
+            f"({ids_in(s.same_people.show_ids)}){role})"
+        )
+    if s.excluded:  # "what else did he direct": not the titles the earlier part found
+        out.append(f"{a}.show_id NOT IN ({ids_in(s.excluded)})")
+    if s.within is not None:  # the earlier set it narrows: its constraints hold too
+        out += conditions(s.within, a)
     return out
 
 
@@ -247,9 +262,20 @@ def costars(name: str, other: str = "cast", relaxed: bool = False) -> str:
     )
 
 
+def stem(word: str) -> str:
+    """A word's stem for a prefix match: 'volcanoes' and 'volcano' both match 'volcano*',
+    'zombies' 'zomb*' (one ending taken off); short words are kept whole."""
+    w = word.casefold()
+    for end in ("ing", "ies", "es", "s"):
+        if w.endswith(end) and len(w) - len(end) >= 4:
+            return w[: -len(end)]
+    return w
+
+
 def fts(words: Sequence[str], s: TitleSet, limit: int = 10) -> str:
-    terms = list(dict.fromkeys(w for t in words for w in re.findall(r"\w+", t)))[:12] or ["netflix"]
-    match = lit(" OR ".join(f'"{w}"' for w in terms))
+    """Titles whose title or description has any of `words` (by stem), in the set `s`."""
+    terms = list(dict.fromkeys(stem(w) for t in words for w in re.findall(r"\w+", t)))[:12]
+    match = lit(" OR ".join(f'"{w}"*' for w in terms or ["netflix"]))
     return (
         f"SELECT {SHOW_COLS}, s.description FROM shows_fts JOIN shows s ON s.show_id = "
         f"shows_fts.show_id{_where([f'shows_fts MATCH {match}', *conditions(s)])} "

@@ -79,7 +79,8 @@ class Compiler:
             other = spec.other and sql(
                 f"other reading: {set_words(spec.other)}", q.count(spec.other)
             ).model_copy(update={"role": "other_reading"})
-            return [[sql(what, q.count(s))], *([[other]] if other else [])]
+            counted = q.count(s) if s.type else q.count_by_type(s)  # "151 (77 movies, 74 …)"
+            return [[sql(what, counted)], *([[other]] if other else [])]
         if op == "top":
             return [[sql(what, q.top(spec))]]
         if op == "most":
@@ -186,6 +187,8 @@ class Compiler:
             ]
         about = spec.about or spec.text
         loose = TitleSet(type=s.type)
+        if s.people:  # the semantic tool cannot keep to a person's titles: their words only
+            return [[sql(what, q.fts(key_words(about), s), 20)]]
         return [
             [semantic(about, s, what), semantic(about, loose, what)],
             [

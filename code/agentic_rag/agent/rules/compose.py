@@ -16,6 +16,8 @@ titles of its own, so it is about the first part's set, and "which one" asks for
   reference ("who directed them") runs over the earlier part's set; "name them", "which are
   they" list it.
 
+* "he", "she" after a part that named one person, with a verb of another role ("movies with
+  Keanu Reeves … which of those did he direct himself"): that person in both roles;
 * "he", "she", "his", "her" after a part that found people ("who directed X and how many
   movies has he directed?") is that part's first person (`ref="person"`, filled in the same way).
 
@@ -29,7 +31,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from agentic_rag.agent.models import ExecutionPlan
-from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
+from agentic_rag.agent.rules.intent import CUES
+from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 _I = re.IGNORECASE
@@ -58,6 +61,9 @@ ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
 
 
 PERSON_REF = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", _I)
+#: "they" after a part that found people is those people ("who directed X … what else did
+#: they direct"); after a set of titles it is the titles
+THEY = re.compile(r"\b(?:they|them|their|themselves)\b", _I)
 PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
 
 
@@ -85,6 +91,56 @@ def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
     return people
 
 
+#: "which of those", "how many of them", "among these": a narrowing of the earlier set
+_AMONG = re.compile(r"\b(?:of|among)\s+(?:these|those|them)\b", _I)
+
+
+def narrowed(old: TitleSet, new: TitleSet, piece: str) -> TitleSet:
+    """The earlier set with the new part's constraints, each replacing the old one of its field
+    ("what about Japan?"); "which of those are from Japan" narrows instead: where a field of both
+    differs, the earlier set is kept as `within`, so both hold."""
+    out = old.merged(new)
+    if not _AMONG.search(piece):
+        return out
+    fields = type(new).model_fields
+    clash = any(
+        getattr(new, k) != f.get_default(call_default_factory=True)
+        and getattr(old, k) != f.get_default(call_default_factory=True)
+        and getattr(new, k) != getattr(old, k)
+        for k, f in fields.items()
+        if k not in ("within", "show_ids")
+    )
+    if clash:
+        out.within = old
+    return out
+
+
+def person_again(prev: QuerySpec, spec: QuerySpec, piece: str) -> None:
+    """'movies with Keanu Reeves … which of those did he direct himself': "he" is the one person
+    the earlier part named, now in the role this part's verb gives (both roles then hold)."""
+    named = prev.titles.people
+    if spec.titles.people or len(named) != 1 or not spec.role or not PERSON_REF.search(piece):
+        return
+    if named[0].role != spec.role:
+        spec.titles.people = [*named, PersonRef(name=named[0].name, role=spec.role)]
+
+
+#: "the same director", "the same cast": the people of the earlier part's top title
+SAME = re.compile(
+    r"\b(?:the\s+)?same\s+(?:(director|directors|filmmaker)|(cast|actors?|actress|stars?|"
+    r"lead)|people|person|team)\b",
+    _I,
+)
+
+
+def describes_it(piece: str) -> bool:
+    """'when was it added', 'how long is it', 'what is it rated': a question about one earlier
+    title's entry, the title named by 'it' (read as the describe wording with a title there)."""
+    if not SINGULAR.search(piece):
+        return False
+    return bool(CUES["describe"].search(SINGULAR.sub("{title}", piece.casefold())))
+
+
 def refers(piece: str) -> str | None:
     """'first' (one earlier title), 'all' (the earlier set) or None."""
     if SINGULAR.search(piece):
@@ -96,20 +152,34 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     """`spec` (a later part) read with the part before it."""
     ref = refers(piece)
     own = bool(spec.titles.people or spec.titles.titles or spec.titles.show_ids)
-    if prev.op in PEOPLE_OPS and not own and PERSON_REF.search(piece):
+    if prev.op in PEOPLE_OPS and not own and (PERSON_REF.search(piece) or THEY.search(piece)):
         spec.ref, spec.needs_results = "person", True  # "... and how many has he directed?"
+        if spec.op == "search":  # "what else did they make": the person's titles
+            spec.op, spec.about = "list", ""
         return spec
     only_type = spec.titles.model_copy(update={"type": None}).is_empty()
     elliptic = not own and (not _WORKS.search(piece) or only_type)
+    titles_asked = spec.op in ("search", "list", "count") or (
+        spec.op == "people" and bool(_OTHER.search(piece))  # "what else did the same … make"
+    )
+    if not own and (same := SAME.search(piece)) and titles_asked:
+        spec.op = "count" if spec.op == "count" else "list"  # "… by the same director"
+        spec.role = "director" if same.group(1) else "cast" if same.group(2) else None
+        spec.titles = TitleSet(type=spec.titles.type)
+        spec.ref, spec.needs_results, spec.about = "people_of", True, ""
+        return spec
+    if ref == "first" and not own and spec.op in ("search", "list") and describes_it(piece):
+        spec.op = "describe"  # "… and when was it added?": the earlier part's top title
     if ref and not own and spec.op == "search" and spec.titles.is_empty():
         spec.op = "list"  # "name them", "which are they": the earlier set's titles
+    person_again(prev, spec, piece)
     if spec.op == "most" and _MOST_OF_IT.search(piece) and prev.titles.seasons_min is not None:
         spec.op, spec.by, spec.limit = "top", "seasons", 1  # "... and which has the most?"
     if spec.op == "most" and _MOST_OF_IT.search(piece) and prev.titles.minutes_min is not None:
         spec.op, spec.by, spec.limit = "top", "duration_minutes", 1
     if spec.op in SET_OPS and (ref or elliptic) and not own:
         base = prev.titles if prev.op in SET_OPS or prev.op == "search" else spec.titles
-        spec.titles = base.merged(spec.titles)
+        spec.titles = narrowed(base, spec.titles, piece)
         if ref == "first" and spec.op == "top" and spec.limit is None:
             spec.limit = 1
         spec.needs_results = False
@@ -152,6 +222,8 @@ def waiting(spec: QuerySpec) -> bool:
     named = spec.titles.titles or spec.titles.show_ids
     if spec.ref == "person":
         return not spec.titles.people
+    if spec.ref == "people_of":
+        return spec.titles.same_people is None
     return not (spec.ref is None or named or (spec.ref == "all" and not spec.titles.is_empty()))
 
 
@@ -163,8 +235,16 @@ def fill(spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
         name = next((str(r["name"]) for r in rows if r.get("name")), None)
         if name:
             spec.titles.people = [PersonRef(name=name, role=spec.role)]  # type: ignore[arg-type]
+            if _OTHER.search(spec.text):  # "what else did he direct": not the earlier titles
+                ids = (str(r["show_id"]) for r in rows if r.get("show_id"))
+                spec.titles.excluded = list(dict.fromkeys(ids))
         return bool(spec.titles.people)
     rows = [r for r in rows if r.get("show_id") and r.get("title")]
+    if spec.ref == "people_of" and rows:  # "… the same director": its people's titles, not it
+        first = [str(rows[0]["show_id"])]
+        spec.titles.same_people = SamePeople(show_ids=first, role=spec.role)
+        spec.titles.excluded = first
+        return True
     picked = rows[:1] if spec.ref == "first" else rows[:50]
     if not picked:
         return False

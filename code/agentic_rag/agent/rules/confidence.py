@@ -19,6 +19,7 @@ import yaml
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import relations
+from agentic_rag.agent.rules.compose import SAME
 from agentic_rag.agent.rules.intent import CUES, GROUP_WORDS, mask
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
@@ -116,7 +117,7 @@ def _needles(t: Tag) -> list[str]:
     """What a call names when it uses the tag: its value, another reading of it, or its words."""
     if t.kind in ("release", "minutes", "seasons"):
         return [str(t.lo if t.lo is not None else t.hi)]
-    return [x for x in (t.value, *t.alts, t.text) if x]
+    return [x for x in (t.value, t.value2, *t.alts, t.text) if x]  # value2: "before March"
 
 
 def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> Usage:
@@ -140,6 +141,8 @@ def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> 
             for w in WORD.findall(m.group())
         }
     for s in specs:
+        if s.ref == "people_of":  # "the same director": the wording the part was read from
+            used |= {w.casefold() for m in SAME.finditer(masked) for w in WORD.findall(m.group())}
         said = " ".join(
             [
                 s.about if s.op in DESCRIBED else "",

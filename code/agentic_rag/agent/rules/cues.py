@@ -83,7 +83,7 @@ class Cue(Phrases):
 class OperationCues(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     requires: tuple[str, ...] = ()  # conditions, all must hold; "a|b": either
-    description: Literal["keeps", "drops", "with_title"] = "keeps"
+    description: Literal["keeps", "drops", "with_title", "with_name"] = "keeps"
     cues: tuple[Cue, ...] = ()
 
     @field_validator("requires")
@@ -108,6 +108,7 @@ class Evidence(BaseModel):
     weight: float = Field(ge=0.0)
     floor: float = Field(default=0.0, ge=0.0, le=1.0)
     describes: bool = False  # it says the question describes its titles (`description`)
+    rules_out: tuple[Operation, ...] = ()  # operations it shows the question does not ask
 
 
 class Fallback(BaseModel):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agentic_rag.agent.rules.compose import PERSON_REF
+from agentic_rag.agent.rules.compose import PERSON_REF, SAME, narrowed, person_again
 from agentic_rag.agent.rules.intent import CUES
 from agentic_rag.agent.rules.numbers import RELEASE_VERB
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
@@ -29,6 +29,7 @@ def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
         and spec.op in ("count", "list")
         and spec.titles.is_empty()
         and bool(re.search(r"\bhow\s+many\b", piece, _I))
+        and not SAME.search(piece)  # "… and how many have the same director" asks more
     )
 
 
@@ -36,7 +37,8 @@ def is_follow_up(text: str, spec: QuerySpec) -> bool:
     bare = not spec.titles.people and not spec.titles.titles  # no subject of its own
     short = spec.needs_results or len(WORD.findall(text)) <= 4
     someone = bare and PERSON_REF.search(text) is not None  # "what else did he direct?"
-    return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone
+    same = bare and SAME.search(text) is not None  # "what else has the same director made?"
+    return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone or same
 
 
 def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -> QuerySpec:
@@ -54,6 +56,9 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         "average",
         "top",
     )
+    own = own and not (new.op == "search" and new.needs_results)  # "which of those did he …"
+    new = new.model_copy(deep=True)
+    person_again(old, new, text)  # "which of those did he direct himself"
     out = (new if own else old).model_copy(deep=True)
     fresh = new.titles.model_copy()
     dated = old.titles.added_from or old.titles.added_to
@@ -61,7 +66,7 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         last = (fresh.year_to or fresh.year_from) + 1  # a question on dates added: same dimension
         fresh.added_from, fresh.added_to = f"{fresh.year_from}-01-01", f"{last}-01-01"
         fresh.year_from = fresh.year_to = None
-    out.titles = old.titles.merged(fresh)
+    out.titles = narrowed(old.titles, fresh, text)
     if own and new.op in ("people", "costars") and PRONOUN.search(text):
         ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
         out.titles = TitleSet(show_ids=ids[:50]) if ids else old.titles

@@ -137,10 +137,11 @@ class IntentMatcher:
             ev = BOOK.evidence[f.source]
             hits.append(Hit(op=ev.op or f.op, name=f.source, weight=ev.weight, floor=ev.floor))
         described = any(BOOK.evidence[f.source].describes for f in found)
+        out = {op for f in found for op in BOOK.evidence[f.source].rules_out}
         totals: dict[str, float] = {}
         for op, entry in BOOK.operations.items():
             own = [h for h in hits if h.op == op]
-            if not _feasible(entry, held | ({"cue"} if own else set()), described):
+            if op in out or not _feasible(entry, held | ({"cue"} if own else set()), described):
                 continue
             if op in votes or own:  # a candidate: an example near, or a cue or evidence
                 totals[op] = round(votes[op] / polled + sum(h.weight for h in own), 3)
@@ -192,7 +193,9 @@ def _fired(masked: str, held: set[str]) -> list[Hit]:
 
 def _feasible(entry: OperationCues, held: set[str], described: bool) -> bool:
     if described and (
-        entry.description == "drops" or (entry.description == "with_title" and "title" not in held)
+        entry.description == "drops"
+        or (entry.description == "with_title" and "title" not in held)
+        or (entry.description == "with_name" and not held & {"named", "person"})
     ):
         return False  # it cannot carry a description of the titles asked for
     return all(held & set(item.split("|")) for item in entry.requires)

@@ -54,9 +54,13 @@ _INCLUSIVE = {"on or after": "since", "on or before": "until"}
 _RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|through)\s*{_Y}\b", _I)
 _LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{_N}\s+years?\b", _I)
 _DECADE = re.compile(
-    r"\b(?:the\s+)?(?:(19|20)?(\d)0'?s|(sixties|seventies|eighties|nineties))\b", _I
+    r"\b(?:the\s+)?(?:(early|mid|middle|late)[\s-]+)?(?:(19|20)?(\d)0'?s|"
+    r"(sixties|seventies|eighties|nineties))\b",
+    _I,
 )
 _DECADE_WORDS = {"sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties": 1990}
+#: the years of a decade's part: "the early 90s" 1990–1993, "the mid 80s" 1984–1986
+_DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "middle": (4, 6), "late": (7, 9)}
 _MORE = (
     r"longer\s+th[ae]n|more\s+th[ae]n|over|greater\s+than|above|at\s+least|exceeding|beyond|"
     r"min(?:imum)?"
@@ -198,13 +202,16 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
         else:
             tags.append(at("release", m, lo=a, hi=b, label=f"{a}–{b}"))
     for m in _DECADE.finditer(text):
-        if free(*m.span()) and (m.group(2) or m.group(3)):
-            if m.group(3):
-                lo = _DECADE_WORDS[m.group(3).casefold()]
+        if free(*m.span()) and (m.group(3) or m.group(4)):
+            if m.group(4):
+                lo = _DECADE_WORDS[m.group(4).casefold()]
             else:
-                century = m.group(1) or ("20" if m.group(2) in "012" else "19")
-                lo = int(f"{century}{m.group(2)}0")
-            tags.append(at("release", m, lo=lo, hi=lo + 9, label=f"the {lo}s"))
+                century = m.group(2) or ("20" if m.group(3) in "012" else "19")
+                lo = int(f"{century}{m.group(3)}0")
+            part = (m.group(1) or "").casefold()
+            a, b = _DECADE_PARTS.get(part, (0, 9))
+            label = f"the {part + ' ' if part else ''}{lo}s"
+            tags.append(at("release", m, lo=lo + a, hi=lo + b, label=label))
     for m in _DATE.finditer(text):
         if free(*m.span()):
             tags.append(_date_tag(m, text))

@@ -28,11 +28,12 @@ ORDER_NAMES = {
 
 
 def _range(lo: object, hi: object, unit: str = "") -> str:
+    """'1980–1989', '121 min or more'; years (no unit) run 'or later' / 'or earlier'."""
     if lo is not None and hi is not None:
         return f"{lo}{unit}" if lo == hi else f"{lo}–{hi}{unit}"
     if lo is not None:
-        return f"{lo}{unit} or more"
-    return f"{hi}{unit} or less"
+        return f"{lo}{unit} or {'more' if unit else 'later'}"
+    return f"{hi}{unit} or {'less' if unit else 'earlier'}"
 
 
 def _date(lo: str | None, hi: str | None) -> str:
@@ -45,6 +46,22 @@ def _date(lo: str | None, hi: str | None) -> str:
             return f"in {a}" if a == b else f"in {a}–{b}"
         return f"from {short(lo)} up to (not including) {short(hi)}"
     return f"on or after {lo}" if lo else f"before {hi}"
+
+
+def _who(role: str | None) -> str:
+    return {"director": "a director", "cast": "a cast member"}.get(role or "", "a person")
+
+
+def _beyond(inner: TitleSet, outer: TitleSet) -> TitleSet:
+    """What an earlier set (`within`) adds to the set that narrows it: its other fields."""
+    fields = type(inner).model_fields
+    return inner.model_copy(
+        update={
+            k: f.get_default(call_default_factory=True)
+            for k, f in fields.items()
+            if getattr(inner, k) == getattr(outer, k)
+        }
+    )
 
 
 def set_words(s: TitleSet, plural: bool = True) -> str:
@@ -84,6 +101,12 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
         words.append("with " + " or ".join(f"'{p}'" for p in s.title_has) + " in the title")
     if s.show_ids:
         words.append(f"(the {len(s.show_ids)} titles of the previous answer)")
+    if s.same_people is not None:
+        words.append(f"sharing {_who(s.same_people.role)} with the earlier part's title")
+    if s.excluded:
+        words.append(f"besides the earlier part's {len(s.excluded)} title(s)")
+    if s.within is not None:
+        words.append(f"among {set_words(_beyond(s.within, s))}")
     return " ".join(words)
 
 
@@ -100,7 +123,10 @@ def reading(spec: QuerySpec) -> str:
         return f"Ranking each {GROUP_NAMES.get(spec.by or '', spec.by)} by {s} ({way} first)"
     if op == "top":
         word = ORDER_NAMES.get(spec.by or "", ("", ""))[1 if spec.ascending else 0]
-        return f"The {word} {set_words(spec.titles, plural=spec.limit != 1)}"
+        titles = set_words(spec.titles, plural=spec.limit != 1)
+        if spec.by == "seasons":  # "The Anime Series title with the most seasons"
+            return f"The {titles} with the {word}"
+        return f"The {word} {titles}"
     if op == "share" and spec.part is not None:
         return f"Share of {s} that are {set_words(spec.part).replace('titles ', '', 1)}"
     if op == "compare" and spec.part is not None:
@@ -185,6 +211,13 @@ def facets(s: TitleSet) -> list[str]:
         out.append(f"the previous answer's {len(s.show_ids)} titles")
     else:
         out += [f"title {t}" for t in s.titles]
+    if s.same_people is not None:
+        out.append(f"sharing {_who(s.same_people.role)} with the earlier title")
+    if s.excluded:
+        out.append(f"besides the earlier part's {len(s.excluded)} title(s)")
+    if s.within is not None:
+        among = facets(_beyond(s.within, s))
+        out.append("among " + ", ".join(among[1:] if among[0] == "titles" else among))
     return out
 
 
@@ -200,6 +233,7 @@ def _doing(spec: QuerySpec) -> str:
         return (
             f"{'fewest' if spec.ascending else 'most'} titles per "
             f"{GROUP_NAMES.get(spec.by or '', spec.by or 'group')}"
+            + (f", top {spec.limit}" if spec.limit and spec.limit > 1 else "")
         )
     if op == "share" and spec.part is not None:
         return "share that are " + ", ".join(facets(spec.part)[1:] or facets(spec.part))
@@ -216,6 +250,9 @@ def _doing(spec: QuerySpec) -> str:
     if op == "costars":
         return ("directors" if spec.role == "director" else "people") + ", most shared titles first"
     done = {
+        "shared": "worked with both",
+        "auteur": "directed and acted in one title",
+        "chain": "shortest chain of shared titles",
         "describe": "catalog entry",
         "similar": "similar titles",
         "external": "facts from outside the catalog",
@@ -230,12 +267,16 @@ def read_as(spec: QuerySpec) -> str:
         bits = [f"'{spec.text}'"]
     elif spec.op == "costars":  # the first person named is the one asked about
         bits = [f"worked with {p.name}" for p in s.people[:1]] or ["worked with them"]
+    elif spec.op in ("shared", "chain"):  # the two people, in any role
+        bits = [" and ".join(p.name for p in s.people[:2])]
     else:
         bits = facets(s)
     if spec.op == "search" or (spec.op == "people" and s.is_empty()):
         bits.append(f"about '{spec.about or spec.text}'")
     if spec.op == "external" and not s.titles:
         bits = [f"'{spec.text}'"]
+    if spec.ref == "people_of" and s.same_people is None:  # filled once the earlier part ran
+        bits.append(f"sharing {_who(spec.role)} with the earlier title")
     bits += [f"{a.name} not in the catalog" for a in spec.absent]
     return " · ".join([*bits, _doing(spec)])
 

@@ -98,6 +98,8 @@ class OfflinePlanner:
         )
         calls = ensure(calls, ctx, resolved)[:MAX_CALLS]
         planned = " ".join(c.model_dump_json() for p in [*ctx.previous_plans] for c in p.calls)
+        #: a part waiting on an earlier result names its own entities once it is filled in
+        planned += " ".join(s.titles.model_dump_json() for s in specs if compose.waiting(s))
         sure = clarify.assess(self.reader, ctx.question, specs, calls, planned, self.clarify_below)
         lines.append(f"Confidence that this reading is right: {sure.probability:.2f}")
         return ExecutionPlan(

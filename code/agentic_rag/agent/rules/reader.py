@@ -15,8 +15,15 @@ from agentic_rag.agent.rules.intent import CUES, Found, Intent, IntentMatcher, g
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
-from agentic_rag.agent.rules.shape import average_unit, fit_units, one_asked, order
+from agentic_rag.agent.rules.shape import (
+    average_unit,
+    fit_units,
+    one_asked,
+    one_described,
+    order,
+)
 from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -35,7 +42,6 @@ _COMMAND = re.compile(
     r"prompt|api[_\s]?key|admin\s+mode|jailbreak|reveal|print\s+your)\b",
     _I,
 )
-_CAPS = re.compile(r"(?<![.?!] )\b[A-Z][\w'’]+(?: [A-Z][\w'’]+)*")
 STRONG_LEAD = (
     r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
 )
@@ -102,9 +108,10 @@ class Reader:
             new = link(old, specs[0].model_copy(deep=True), text)
             # "what else did he direct?" needs the person the last turn found: that turn's
             # reading runs again as part 1, this one is part 2
-            specs = (
-                [old, new] if new.ref == "person" else [follow(old, specs[0], text, prev.show_ids)]
+            again = new.ref in ("person", "people_of") or (
+                new.op == "describe" and new.ref == "first"
             )
+            specs = [old, new] if again else [follow(old, specs[0], text, prev.show_ids)]
         return specs
 
     def decide(self, text: str, tags: list[Tag], found: Sequence[Found] = ()) -> Intent:
@@ -119,6 +126,9 @@ class Reader:
             evidence.append(Found(source="ranks_groups"))
         if _described(text, masked):
             evidence.append(Found(source="described"))
+        named = any(t.kind in ("title", "unknown_title", "person") for t in tags)
+        if one_described(text, _content(masked), named):
+            evidence.append(Found(source="one_described"))
         keywords = _KEYWORDS.search(text)
         if keywords and len(_words(keywords.group(1))) >= 2 and CUES["compare"].search(text):
             evidence.append(Found(source="keyword_versus"))  # 'x' versus 'y': two labels
@@ -176,6 +186,8 @@ class Reader:
             spec.by = group_of(masked) or "country"
             spec.by = "added_year" if spec.by == "release_year" and _added(text) else spec.by
             spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
+        elif op == "costars" and spec.limit is None and relations.one_asked(masked):
+            spec.limit = 1  # "who does X work with the most": one (and those tied)
         elif op in ("top", "average"):
             spec.by, spec.ascending = order(masked, spec.titles, _added(text))
             if op == "top" and spec.limit is None and one_asked(text):
@@ -184,7 +196,8 @@ class Reader:
                 spec.by = average_unit(masked, spec.titles)
         if op in ("top", "average") or spec.titles.type:
             by = spec.by if op in ("top", "average") else None
-            by, notes = fit_units(spec.titles, by)
+            named = frozenset(str(t.value) for t in tags if t.kind == "type")
+            by, notes = fit_units(spec.titles, by, named)
             spec.by, spec.notes = by if op in ("top", "average") else spec.by, spec.notes + notes
         if op == "share":
             base, part = share_split(text, kept)
@@ -207,52 +220,24 @@ class Reader:
         pronoun = PRONOUN.search(head) or re.fullmatch(r"about\s+(?:them|those|it)", about, _I)
         spec.needs_results = bool(pronoun) and not spec.titles.titles and not spec.titles.people
         if op in ("search", "people") and not about and not spec.titles.titles:
-            spec.about = " ".join(_words(masked.replace("{", " ").replace("}", " ")))
-        return _subject(spec, text, tags, about)
+            spec.about = " ".join(_words(re.sub(r"\{\w+\}", " ", masked)))  # not the slots
+        return checked(spec, text, tags, about)
 
 
-def _subject(spec: QuerySpec, text: str, tags: list[Tag], about: str) -> QuerySpec:
-    """The decided operation checked against the set the part built. A different layer from
-    the decision (`Reader.decide`): the decision reads what is asked from the wording and the
-    tags; this reads what the built `TitleSet` holds once the tags after a lead were set aside
-    as a description. An operation whose subject came out empty cannot run as read: "who is
-    {person}" with no title lists the person's titles, a capitalised name the catalog does not
-    hold is described as absent, nothing at all to list is a search (at most 0.1 sure), and a
-    title operation with no title left searches."""
-    op = spec.op
-    if op == "people" and not spec.titles.titles and not about and spec.titles.people:
-        spec.op = "list"
-    plain = "".join(
-        " " if any(t.start <= i < t.end for t in tags) else c for i, c in enumerate(text)
-    )
-    unnamed = [
-        m.group()
-        for m in _CAPS.finditer(plain, 1)
-        if any(w.casefold() not in COMMON for w in m.group().split())
+def _content(masked: str) -> list[str]:
+    """The masked question's content words (no slot, no everyday word, no participle, no number)."""
+    return [
+        w
+        for w in _words(re.sub(r"\{\w+\}", " ", masked))
+        if w not in COMMON and not w.endswith("ed") and not w.isdigit()
     ]
-    if spec.op in ("count", "list", "top") and spec.titles.is_empty() and unnamed:
-        spec.op, spec.text = "describe", unnamed[0]  # a name the catalog does not hold
-        spec.notes.append(f"no title or name '{unnamed[0]}' in the catalog")
-    elif (spec.op == "list" or (spec.op == "top" and not CUES["top"].search(text))) and (
-        spec.titles.is_empty() and not tags
-    ):  # nothing to list; "the oldest": all titles
-        spec.op, spec.about, spec.confidence = "search", text, min(spec.confidence, 0.1)
-    if op in ("describe", "similar") and not spec.titles.titles:
-        unknown = [t.value for t in tags if t.kind == "unknown_title"]
-        spec.op = "search" if not unknown else spec.op
-        spec.text = unknown[0] if unknown else spec.text
-    return spec
 
 
 def _described(text: str, masked: str) -> bool:
     """The part describes the titles it asks for at length: three content words after a lead
     ("about", "where", "that" …), or five in all (evidence `described` for a search)."""
     lead = _lead(text)
-    content = [
-        w
-        for w in _words(re.sub(r"\{\w+\}", " ", masked))
-        if w not in COMMON and not w.endswith("ed") and not w.isdigit()
-    ]
+    content = _content(masked)
     after = (
         [w for w in _words(text[lead:].strip(" ?.!")) if w in content] if lead is not None else []
     )
@@ -261,7 +246,10 @@ def _described(text: str, masked: str) -> bool:
 
 def _lead(text: str) -> int | None:
     opener = _OPENER.match(text)
-    m = LEAD.search(text, opener.end() if opener else 0)
+    start = opener.end() if opener else 0
+    if m := re.match(r"\W*that\b", text[start:], _I):  # "that british baking show": a
+        start += m.end()  # determiner, not the start of a description
+    m = LEAD.search(text, start)
     return m.start() if m else None
 
 
@@ -274,7 +262,9 @@ def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
     if re.search(r"\bdirect\w*|\bfilmmaker", masked):
         return "director"
     if re.search(
-        r"\b(?:cast|actors?|actress\w*|star\w*|acted|appear\w*|play\w*|featur\w*)\b", masked
+        r"\b(?:cast|actors?|actress\w*|star\w*|act(?:s|ed|ing)?|appear\w*|play\w*|featur\w*)\b|"
+        r"\bwho(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+in\b",  # "who's in it": its cast
+        masked,
     ):
         return "cast"
     return roles[0] if roles else None  # type: ignore[return-value]

@@ -27,6 +27,7 @@ CHAIN_TITLES = 3  # the longest chain looked for: three shared titles
 RELATIONS = frozenset({"shared", "auteur", "chain"})
 _BOTH = re.compile(
     r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
+    r"\b(?:shared|common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
     r"\bwith\s+\{person\}\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}",
     _I,
 )
@@ -37,7 +38,7 @@ _WHO = re.compile(
 )
 _WORKED = re.compile(
     r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|shar\w*|co-?star\w*|direct\w*|"
-    r"been\s+in|in\s+(?:titles?|movies?|films?|shows?))\b",
+    r"been\s+in|in\s+(?:titles?|movies?|films?|shows?)|common\s+to)\b",
     _I,
 )
 _AUTEUR = re.compile(
@@ -46,6 +47,8 @@ _AUTEUR = re.compile(
     r"direct\w*|\b(?:act|star|appear)\w*\s+in\s+(?:\w+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
     r"direct\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
     r"\bdirectors?\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
+    r"\bdirectors?\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:act|star|appear|play|cast)\w*|"
+    r"\b(?:act|star|appear|play|cast)\w*\s+(?:\w+\s+)?in\s+(?:their|his|her)\s+own\b|"
     r"\bdirect\w*\s+(?:[\w{}]+\s+){1,4}?(?:and|&)\s+(?:also\s+)?(?:act|star|appear|play)\w*\s+in\s+"
     r"(?:it|them|that|the\s+same)",
     _I,
@@ -58,11 +61,21 @@ _CHAIN = re.compile(
     _I,
 )
 
+#: the people a person worked with most: a work verb or noun with a person, and a superlative
+_MOST_WITH = re.compile(r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite)\b", _I)
+_WITH = re.compile(
+    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast)\s+"
+    r"(?:\w+\s+)?(?:with|alongside)\b|\bco-?(?:stars?|actors?|workers?)\b|"
+    r"\bcollaborat(?:ors?|ions?)\b|\bpartners?\b",
+    _I,
+)
+
 #: the wordings that make each relation: the words they match are what the reading used
 WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
     "shared": (_BOTH, _WORKED, _WHO),
     "auteur": (_AUTEUR,),
     "chain": (_CHAIN,),
+    "costars": (_WITH, _MOST_WITH),
 }
 
 
@@ -75,7 +88,17 @@ def relation(masked: str, tags: list[Tag]) -> str | None:
         return "shared"
     if not people and _AUTEUR.search(masked):
         return "auteur"
+    if len(people) == 1 and _WITH.search(masked) and _MOST_WITH.search(masked):
+        return "costars"  # "who does {person} work with the most", "{person}'s usual co-star"
     return None
+
+
+def one_asked(masked: str) -> bool:
+    """A ranking of people asked in the singular: "who does X work with the most" (one, and
+    those tied with them); "who has X worked with" is the list."""
+    return bool(_MOST_WITH.search(masked)) and not re.search(
+        r"\b(?:people|actors|actresses|directors|co-?stars|collaborators|partners)\b", masked, _I
+    )
 
 
 # -- compiling -------------------------------------------------------------------------------

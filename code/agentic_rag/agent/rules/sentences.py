@@ -1,6 +1,7 @@
 """The offline answer's sentences over rows: a part as the writer sees it, titles and people
 named from rows, a capped listing with its real count ("showing 20 of 145"), the one title of
-"the longest X" with its ties."""
+"the longest X" with its ties, and the leaders of a ranking of groups or people ("which genre
+has the most": one, "top 4 genres": four, each with the rows tied with the last one named)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def _titles(rows: list[dict[str, Any]], extra: str | None = None) -> str:
     for r in rows[:MAX_NAMED]:
         bits = [str(r.get("release_year") or r.get("year") or "")]
         if extra and r.get(extra) is not None:
-            bits.append(f"{r[extra]} {'min' if extra == 'duration_minutes' else ''}".strip())
+            bits.append(f"{r[extra]}{_UNITS.get(extra, '')}")
         out.append(f"**{cell(r.get('title'))}** ({', '.join(b for b in bits if b)})")
     more = f", and {len(rows) - MAX_NAMED} more" if len(rows) > MAX_NAMED else ""
     return "; ".join(out) + more
@@ -66,9 +67,23 @@ def _count(n: int, noun: str) -> str:
     return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
-def listed(part: Part, key: tuple[int, ToolResult] | None, total: tuple[int, ToolResult]) -> str:
+def by_type(row: dict[str, Any]) -> str:
+    """' (77 movies, 74 TV shows)' for a count of both types; '' when one type has none."""
+    movies, shows = row.get("movies"), row.get("tv_shows")
+    if not (isinstance(movies, int) and isinstance(shows, int) and movies and shows):
+        return ""
+    return f" ({_count(movies, 'movie')}, {_count(shows, 'TV show')})"
+
+
+def listed(
+    part: Part,
+    key: tuple[int, ToolResult] | None,
+    total: tuple[int, ToolResult],
+    said: bool = False,
+) -> str:
     """'There are **145** movies released in 2011 [2]; showing 20 of 145 [1]: …': the number
-    comes from the count query, never from the length of a capped list of rows."""
+    comes from the count query, never from the length of a capped list of rows. `said`: an
+    earlier part already gave that count ("how many … and name them"): only the names follow."""
     t, counted = total
     k = counted.rows[0].get("titles")
     subject = _agreeing(k, _subject(part.reading)) if isinstance(k, int) else ""
@@ -79,10 +94,9 @@ def listed(part: Part, key: tuple[int, ToolResult] | None, total: tuple[int, Too
         return ""  # no count came back: the key result's own sentence stands
     shown = min(len(result.rows), MAX_NAMED)
     names = "; ".join(_titles(result.rows[:shown]).split("; "))
-    row = counted.rows[0]
-    split = isinstance(row.get("movies"), int) and isinstance(row.get("tv_shows"), int)
-    movies, shows = (row.get("movies"), row.get("tv_shows")) if split else (0, 0)
-    kinds = f" ({_count(movies, 'movie')}, {_count(shows, 'TV show')})" if split else ""
+    kinds = by_type(counted.rows[0])
+    if said:
+        return f"{'They are' if k <= shown else f'The first {shown} of {k:,}'} [{n}]: {names}."
     if k <= shown:
         return f"There {'is' if k == 1 else 'are'} **{k:,}** {subject}{kinds} [{t}]: {names} [{n}]."
     return f"There are **{k:,}** {subject}{kinds} [{t}]; showing {shown} of {k:,} [{n}]: {names}."
@@ -96,11 +110,57 @@ def top_one(part: Part, rows: list[dict[str, Any]], n: int) -> str:
     (one title, or the titles tied with it); '' for a ranked list."""
     key = next((k for k in _UNITS if k in rows[0] and k != "date_added"), "date_added")
     values = {str(r.get(key)) for r in rows}
-    if len(values) != 1 or not re.match(r"^The \w", part.reading) or len(rows) >= 10:
+    if len(values) != 1 or not re.match(r"^The \w", part.reading):
         return ""
     value = f"{rows[0].get(key)}{_UNITS[key]}"
+    if len(rows) >= 10:  # the query returns at most 10 of the tied titles
+        return (
+            f"{part.reading}: at least {len(rows)} titles tied at {value} [{n}]: {_titles(rows)}."
+        )
     if len(rows) == 1:
         r = rows[0]
         when = ", ".join(dict.fromkeys(str(x) for x in (r.get("release_year"), value) if x))
         return f"{part.reading} is **{cell(r['title'])}** ({when}) [{n}]."
     return f"{part.reading}: {len(rows)} titles tied at {value} [{n}]: {_titles(rows)}."
+
+
+def leaders(
+    rows: list[dict[str, Any]], value: str, limit: int | None
+) -> tuple[list[dict[str, Any]], bool]:
+    """The first `limit` rows of a ranking (one when no number was asked) and every row tied
+    with the last of them; True when the rows run out while still tied (more may tie)."""
+    want = max(1, limit or 1)
+    named = rows[:want]
+    if not named:
+        return [], False
+    last = named[-1].get(value)
+    named += [r for r in rows[want:] if r.get(value) == last]
+    return named, len(named) == len(rows) and len(rows) > want
+
+
+def ranking_lead(
+    rows: list[dict[str, Any]], key: str, value: str, unit: str, limit: int | None, n: int
+) -> str:
+    """The lead of a ranking: only the leaders are named ('**International Movies**, with
+    **2,752** titles [1]'; 'tied, with 16 titles each'; 'the top 4: A (207), B (167), …')."""
+    named, more = leaders(rows, value, limit)
+    if not named:
+        return ""
+    maybe = " (more may be tied)" if more else ""
+    if limit is None or limit == 1:
+        v = named[0].get(value)
+        unit = unit[:-1] if v == 1 and unit.endswith("s") else unit  # "1 title"
+        if len(named) == 1:
+            return f"**{cell(named[0][key])}**, with **{v:,}** {unit} [{n}]"
+        names = ", ".join(f"**{cell(r[key])}**" for r in named[:MAX_NAMED])
+        rest = f" and {len(named) - MAX_NAMED} more" if len(named) > MAX_NAMED else ""
+        return f"{len(named)} tied{maybe}: {names}{rest}, with **{v:,}** {unit} each [{n}]"
+    want = min(limit, len(rows))
+    top = "; ".join(f"**{cell(r[key])}** ({r.get(value):,})" for r in named[:want])
+    tied = named[want:]
+    also = (
+        f"; tied with the last: {', '.join(f'**{cell(r[key])}**' for r in tied)}{maybe}"
+        if tied
+        else ""
+    )
+    return f"The top {want} by {unit}: {top}{also} [{n}]"

@@ -61,12 +61,24 @@ def to_set(tags: list[Tag], text: str) -> TitleSet:
             getattr(s, _LISTS[k]).append(t.value)
     if s.type is None and (s.minutes_min or s.minutes_max or s.seasons_min or s.seasons_max):
         s.type = "Movie" if s.minutes_min or s.minutes_max else "TV Show"
-    tv = ("TV", "Series", "Docuseries", "Shows", "Kids' TV")
     for i, group in enumerate(s.genres):
         if s.type and len(group) > 1:
-            keep = [g for g in group if any(w in g for w in tv) == (s.type == "TV Show")]
+            keep = [g for g in group if is_tv_genre(g) == (s.type == "TV Show")]
             s.genres[i] = keep or group
     return s
+
+
+_TV_GENRE = ("TV", "Series", "Docuseries", "Shows", "Kids' TV")
+
+
+def is_tv_genre(genre: str) -> bool:
+    return any(w in genre for w in _TV_GENRE)
+
+
+def genre_type(s: TitleSet) -> str | None:
+    """The type every genre of the set belongs to ('Anime Series': TV shows), if they agree."""
+    kinds = {is_tv_genre(g) for group in s.genres for g in group}
+    return None if len(kinds) != 1 else ("TV Show" if kinds.pop() else "Movie")
 
 
 def share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.sets import genre_type
 from agentic_rag.agent.rules.spec import TitleSet
 
 _I = re.IGNORECASE
@@ -48,12 +49,27 @@ def one_asked(text: str) -> bool:
     return bool(_ONE_VERB.search(text)) or bool(words)
 
 
+_ONE_TITLE = re.compile(
+    r"\b(?:movie|film|show(?!\s+(?:me|us|them|all|every))|documentary|doc|special|cartoon|"
+    r"sitcom|docuseries)\b",  # "show me ...": the verb, not a show
+    _I,
+)
+
+
+def one_described(text: str, unused: list[str], named: bool) -> bool:
+    """'korean zombie movie on a train', 'that british baking show': a title noun in the
+    singular, naming no one and no title, with words the set's filters did not use, describes
+    one title (a search by description within the filters), not a listing."""
+    return bool(unused) and not named and bool(_ONE_TITLE.search(text))
+
+
 def order(masked: str, s: TitleSet, added: bool) -> tuple[str, bool]:
     """The column a ranking orders by, and whether the smallest comes first."""
     if re.search(r"\b(?:most|fewest)\s+seasons\b", masked):
         return "seasons", "fewest" in masked
     if re.search(r"\b(?:longest|shortest|length|runtime|duration|long)\b", masked):
-        tv = s.type == "TV Show" or "season" in masked
+        kind = s.type or genre_type(s)  # "the longest anime series": a TV genre, in seasons
+        tv = kind == "TV Show" or "season" in masked
         return ("seasons" if tv else "duration_minutes"), "shortest" in masked
     asc = bool(re.search(r"\b(?:oldest|earliest|first)\b", masked))
     return ("date_added" if added else "release_year"), asc
@@ -67,12 +83,27 @@ def average_unit(masked: str, s: TitleSet) -> str:
     return "seasons" if s.type == "TV Show" else "duration_minutes"
 
 
-def fit_units(s: TitleSet, by: str | None) -> tuple[str | None, list[str]]:
+def fit_units(
+    s: TitleSet, by: str | None, named: frozenset[str] = frozenset()
+) -> tuple[str | None, list[str]]:
     """The ordering column in the unit its type has, with a note for each unit that does not fit
-    the type (a limit in the other unit is kept: no title matches it, and the note says why)."""
+    the type (a limit in the other unit is kept: no title matches it, and the note says why).
+    `named`: the types the question named; both, with a unit only one has ("movies and shows
+    over 2 hours"), are read over that one type, and the note says so."""
     notes = []
     minutes = s.minutes_min is not None or s.minutes_max is not None
     seasons = s.seasons_min is not None or s.seasons_max is not None
+    if len(named) == 2 and (minutes or seasons or by in ("seasons", "duration_minutes")):
+        tv = seasons or (by == "seasons" and not minutes)
+        notes.append(
+            "movies and TV shows were both named; read over "
+            + (
+                "TV shows only: movies have a running time, not seasons"
+                if tv
+                else "movies only: TV shows are measured in seasons, not minutes"
+            )
+        )
+        return by, notes
     if s.type == "TV Show" and (minutes or by == "duration_minutes"):
         by = "seasons" if by == "duration_minutes" else by
         notes.append(

@@ -53,6 +53,13 @@ class Absent(BaseModel):
     near: list[str] = Field(default_factory=list)  # closest catalog names, if any are close
 
 
+class SamePeople(BaseModel):
+    """Titles sharing a person in `role` (any role when None) with any of these titles."""
+
+    show_ids: list[str]
+    role: Role | None = None
+
+
 class TitleSet(BaseModel):
     """Constraints on titles; every field set narrows the set (lists of genres are OR-ed)."""
 
@@ -74,6 +81,11 @@ class TitleSet(BaseModel):
     titles: list[str] = Field(default_factory=list)  # named titles (catalog spelling)
     title_has: list[str] = Field(default_factory=list)  # a phrase of many titles ("Barbie")
     show_ids: list[str] = Field(default_factory=list)  # a previous answer's titles
+    #: an earlier set this one narrows ("Korean dramas … which of those are from Japan": from
+    #: Japan among the Korean dramas); its constraints hold too
+    within: TitleSet | None = None
+    excluded: list[str] = Field(default_factory=list)  # show_ids left out ("what else …")
+    same_people: SamePeople | None = None  # "… by the same director" as an earlier title
 
     def is_empty(self) -> bool:
         return self == TitleSet()
@@ -113,5 +125,6 @@ class QuerySpec(BaseModel):
     needs_results: bool = False  # refers to the previous part's titles ("them")
     other: TitleSet | None = None  # the other reading of an ambiguous word (both are counted)
     absent: list[Absent] = Field(default_factory=list)  # named entities the catalog lacks
-    #: an earlier part's top title / all its titles / its first person
-    ref: Literal["first", "all", "person"] | None = None
+    #: an earlier part's top title / all its titles / its first person / the people of its top
+    #: title ("the same director")
+    ref: Literal["first", "all", "person", "people_of"] | None = None

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
-from agentic_rag.agent.models import ExecutionPlan, PlannedCall
+from agentic_rag.agent.models import ExecutionPlan
 from agentic_rag.agent.rules import absent, relations
+from agentic_rag.agent.rules.empty import call_of, literal, nobody, nothing, part_of, role_of
 from agentic_rag.agent.rules.evaluator import reading_of, usable
 from agentic_rag.agent.rules.phrasing import reading_line, set_words
 from agentic_rag.agent.rules.rows import cell, render_result
@@ -19,17 +20,14 @@ from agentic_rag.agent.rules.sentences import (
     _people,
     _subject,
     _titles,
+    by_type,
     listed,
+    ranking_lead,
     top_one,
 )
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.markup import escape_markdown
 from agentic_rag.tools.base import ToolResult, ToolStatus
-
-
-def literal(text: str | None) -> str:  # user text in an answer: literal, never markup
-    return escape_markdown((text or "")[:300], one_line=True) or "your question"
-
 
 WEAK = 0.15  # a reading less likely right than this, when not asked back, leads with its line
 NOT_HELD = (
@@ -44,7 +42,8 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
     first = rows[0]
     if op == "count" and "titles" in first:
         k = first["titles"]
-        return f"There {'is' if k == 1 else 'are'} **{k:,}** {_agreeing(k, subject)} [{n}]."
+        kinds = by_type(first)
+        return f"There {'is' if k == 1 else 'are'} **{k:,}** {_agreeing(k, subject)}{kinds} [{n}]."
     if op == "share" and "percent" in first:
         return (
             f"**{first['percent']}%**: {first['matching']:,} of {first['total']:,} — "
@@ -56,12 +55,8 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
         return f"{parts} [{n}]. Most: {cell(ranked[0]['label'])}."
     if op == "most":
         key = next(k for k in first if k != "titles")
-        others = ", ".join(f"{cell(r[key])} ({r['titles']:,})" for r in rows[1:5])
-        return (
-            f"**{cell(first[key])}**, with **{first['titles']:,}** titles [{n}] "
-            f"({part.reading[0].lower()}{part.reading[1:]})."
-            + (f" Next: {others}." if others else "")
-        )
+        said = ranking_lead(rows, key, "titles", "titles", part.spec.limit, n)
+        return f"{said} ({part.reading[0].lower()}{part.reading[1:]})."
     if op == "average":
         key = next(k for k in first if k.startswith("average"))
         unit = "seasons" if "seasons" in key else "minutes"
@@ -69,10 +64,11 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
             f"On average **{first[key]}** {unit}, over {first.get('titles', '?'):,} titles [{n}]."
         )
     if op == "costars" and "name" in first:
-        who = ", ".join(f"{cell(r['name'])} ({r.get('shared')})" for r in rows[1:5])
-        return f"**{cell(first['name'])}**, on {first.get('shared')} shared titles [{n}]." + (
-            f" Then: {who}." if who else ""
-        )
+        if part.spec.limit:
+            return ranking_lead(rows, "name", "shared", "shared titles", part.spec.limit, n) + "."
+        who = "; ".join(f"**{cell(r['name'])}** ({r.get('shared')})" for r in rows[:10])
+        more = f", and {len(rows) - 10} more" if len(rows) > 10 else ""
+        return f"{part.reading}, most shared titles first: {who}{more} [{n}]."
     if op == "people" and result.tool in ("cypher", "sql") and any("name" in r for r in rows):
         return f"{_people(rows)} [{n}]."
     if op == "describe" and "title" in first:
@@ -89,10 +85,15 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
         )
     if op in relations.RELATIONS:
         return relations.sentence(op, part.reading, rows, n, lambda x: f"**{cell(x)}**")
-    if op == "top" and "title" in first and (one := top_one(part, rows, n)):
+    if (
+        op == "top"
+        and part.spec.limit == 1
+        and "title" in first
+        and (one := top_one(part, rows, n))
+    ):
         return one
     if "title" in first:
-        if result.tool == "semantic":
+        if result.tool == "semantic" or (op == "search" and "description" in first):
             also = f" Also close: {_titles(rows[1:5])}." if len(rows) > 1 else ""
             return (
                 f"The best match is **{cell(first['title'])}** ({first.get('release_year')}): "
@@ -100,26 +101,10 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
             )
         extra = next((k for k in ("duration_minutes", "seasons") if k in first), None)
         count = f"at least {len(rows)}" if result.truncated else f"{len(rows)}"
+        if op == "top" and subject.startswith("The "):  # "The 5 longest movies [1]: …"
+            return f"The {count} {subject[4:]} [{n}]: {_titles(rows, extra)}."
         return f"{count} {_agreeing(len(rows), subject)} [{n}]: {_titles(rows, extra)}."
     return ""
-
-
-def _call(result: ToolResult, ctx: SynthContext) -> PlannedCall | None:
-    it, _, j = result.call_id.partition(".")
-    try:
-        return ctx.plans[int(it) - 1].calls[int(j) - 1]
-    except (ValueError, IndexError):
-        return None
-
-
-def _part_of(result: ToolResult, ctx: SynthContext) -> int | None:
-    call = _call(result, ctx)
-    return call.part if call else None
-
-
-def _role(result: ToolResult, ctx: SynthContext) -> str:
-    call = _call(result, ctx)
-    return call.role if call else "answer"
 
 
 def _problem(result: ToolResult) -> str:
@@ -139,24 +124,6 @@ def _absences(gaps: list[absent.Absent], checks: dict[int, tuple[int, ToolResult
         if result is not None and result.rows[0].get("titles") == 0:
             out.append(absent.sentence(gap, n, lambda name: f"**{literal(name)}**"))
     return " ".join(out)
-
-
-def _nobody(part: Part, ctx: SynthContext) -> str:
-    """A people question on a title the catalog holds but records nobody for ("who directed"
-    a series whose director field is empty). An empty result has no number to cite: the
-    sentence says which query came back empty instead (it is listed below the answer)."""
-    ran_empty = any(
-        r.status == ToolStatus.EMPTY and _part_of(r, ctx) in (part.number, None)
-        for r in ctx.results
-    )
-    titles = part.spec.titles.titles
-    if not ran_empty or not titles:
-        return ""
-    who = {"director": "directors", "cast": "cast"}.get(part.spec.role or "", "people")
-    return (
-        f"The catalog records no {who} for {literal(', '.join(titles))}: the query for them "
-        "came back empty."
-    )
 
 
 def ask_back(plan: ExecutionPlan) -> list[str]:
@@ -193,21 +160,22 @@ class OfflineSynthesizer:
             return ask_back(read)
         parts = [Part(number=i, spec=s) for i, s in enumerate(read.reading if read else [], 1)]
         answers, missing = [], []
+        counted: list[tuple[Part, tuple[int, ToolResult]]] = []  # the counts of earlier parts
         for part in parts or [Part(number=1, spec=QuerySpec(op="search", text=ctx.question))]:
             mine = [
                 (n, r)
                 for n, r in cited
-                if usable(r) and (_part_of(r, ctx) in (part.number, None) or not parts)
+                if usable(r) and (part_of(r, ctx) in (part.number, None) or not parts)
             ]
             checks = {
                 c.absent: (n, r)
                 for n, r in mine
-                if (c := _call(r, ctx)) is not None
+                if (c := call_of(r, ctx)) is not None
                 and c.role == "absent_check"
                 and c.absent is not None
             }
             mine = [(n, r) for n, r in mine if (n, r) not in checks.values()]
-            total = next(((n, r) for n, r in mine if _role(r, ctx) == "total"), None)
+            total = next(((n, r) for n, r in mine if role_of(r, ctx) == "total"), None)
             mine = [(n, r) for n, r in mine if (n, r) != total]
             said = _absences(part.spec.absent, checks)
             key = (
@@ -216,20 +184,32 @@ class OfflineSynthesizer:
                 else None
             )
             if part.op != "external":
-                key = key or next(((n, r) for n, r in mine if _role(r, ctx) == "answer"), None)
+                key = key or next(((n, r) for n, r in mine if role_of(r, ctx) == "answer"), None)
             sentence = lead(part, key[1], key[0]) if key else ""
+            if part.op == "count" and key:
+                counted.append((part, key))
+            said_count = False
+            if part.op == "list" and total is None:  # "how many X … and name them": X's count
+                total = next((k for p, k in counted if p.spec.titles == part.spec.titles), None)
+                said_count = total is not None
             if part.op == "list" and total and (not key or "title" in key[1].rows[0]):
-                sentence = listed(part, key, total) or sentence
+                sentence = listed(part, key, total, said_count) or sentence
             if part.op == "people" and key and key[1].tool == "graph_expand":
                 body = render_result(key[0], key[1]).split(":", 1)[1].strip()
                 sentence = f"For the best match:\n\n{body}"  # a list starts on its own line
             if part.op == "count" and part.spec.other is not None:  # the other reading, if run
                 for n2, r2 in mine:
-                    if _role(r2, ctx) == "other_reading" and "titles" in r2.rows[0]:
+                    if role_of(r2, ctx) == "other_reading" and "titles" in r2.rows[0]:
                         other = literal(set_words(part.spec.other))
                         sentence += f" Read as {other}: **{r2.rows[0]['titles']:,}** [{n2}]."
             if not sentence and part.op == "people":
-                sentence = _nobody(part, ctx)
+                sentence = nobody(part, ctx)
+            if (
+                not sentence
+                and part.op not in ("count", "external", "people")
+                and not part.spec.absent
+            ):
+                sentence = nothing(part, ctx)
             sentence = " ".join(x for x in (said, sentence) if x)
             if sentence:
                 answers.append(sentence)
@@ -262,7 +242,7 @@ class OfflineSynthesizer:
         rows = [
             render_result(n, r)
             for n, r in cited
-            if usable(r) and (not parts or _part_of(r, ctx) is not None)
+            if usable(r) and (not parts or part_of(r, ctx) is not None)
         ]  # not the spare calls
         if rows:
             out.append("Supporting results:\n\n" + "\n\n".join(rows))
