@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from anyascii import anyascii
+
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.folding import fold
@@ -22,6 +24,9 @@ FUZZY_CUTOFF = 88.0  # rapidfuzz ratio (0-100) a misspelt name must reach
 NEAR_CUTOFF = 75.0  # a name this close but under FUZZY_CUTOFF is offered ("did you mean")
 MAX_NEAR = 2  # names offered when several are equally close
 _ARTICLE = re.compile(r"^(?:the|a|an) ")
+_QUALIFIER = re.compile(r"\s*\([^)]*\)\s*$")  # "The Office (U.S.)", "... (Spanish Version)"
+SURNAME_LEAD = 3  # a shared surname means its most credited person when they lead this much
+RARE_TOKEN = 2  # a name token shared by at most this many catalog people is rare
 
 
 def key(text: str) -> str:
@@ -50,6 +55,7 @@ class Lexicon:
     latest_added: str = "2021-09-25"  # the catalog's last date_added (relative windows)
     latest_release: int = 2021
     counts: dict[str, int] = field(default_factory=dict)  # person -> credits (bigger wins ties)
+    _cased: dict[str, tuple[int, int]] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         by_credits = sorted(self.people, key=lambda n: self.counts.get(n, 0))  # most credits wins
@@ -75,10 +81,9 @@ class Lexicon:
                 shows[title] = ShowInfo(sid, typ, year, desc or "")
         latest = conn.execute("SELECT max(date_added), max(release_year) FROM shows").fetchone()
         counts = dict(
-            conn.execute(  # credits of the people whose folded names collide
+            conn.execute(  # credits of every person (folded names that collide, surnames)
                 "SELECT p.name, count(*) FROM people p JOIN show_people sp ON sp.person_id = "
-                "p.person_id WHERE p.name_folded IN (SELECT name_folded FROM people GROUP BY "
-                "name_folded HAVING count(*) > 1) GROUP BY p.name"
+                "p.person_id GROUP BY p.name"
             )
         )
         return cls(
@@ -99,6 +104,58 @@ class Lexicon:
         counts = Counter(re.findall(r"\b[a-z]{3,}\b", text))
         return frozenset(w for w, n in counts.items() if n >= 3) | COMMON
 
+    @cached_property
+    def _cased_text(self) -> str:
+        """Every description, transliterated with its case kept (one string to search)."""
+        return "\n".join(anyascii(info.description) for info in self.shows.values())
+
+    def cased(self, phrase: str) -> tuple[int, int]:
+        """How often the descriptions write the phrase in lower case, and capitalised."""
+        k = key(phrase)
+        if k not in self._cased:
+            words = r"\W+".join(map(re.escape, k.split()))
+            hits = re.findall(rf"(?<![\w-]){words}(?![\w-])", self._cased_text, re.I) if k else []
+            capital = sum(all(w[:1].isupper() for w in WORD.findall(h)) for h in hits)
+            self._cased[k] = (len(hits) - capital, capital)
+        return self._cased[k]
+
+    def proper(self, phrase: str) -> bool:
+        """Words that name something even when typed in lower case ("star trek", "kajol"): the
+        descriptions write them capitalised at least as often as not; never used there, a phrase
+        is a name when some word of it is no everyday English (and none is a common word
+        alone)."""
+        words = [w.casefold() for w in WORD.findall(phrase)]
+        if not words or all(w in COMMON for w in words):
+            return False
+        lower, capital = self.cased(phrase)
+        if lower or capital:
+            return capital >= lower
+        return any(w not in self.everyday_words for w in words)
+
+    def name_word(self, word: str) -> bool:
+        """A lower-case word the catalog knows as a name: part of a catalog person's name, or
+        capitalised in the descriptions ("scorsese", "zendaya"; not "worked" or "zombies")."""
+        low = key(word)
+        if " " in low or low in COMMON or low in self.everyday_words or len(low) < 3:
+            return False
+        lower, capital = self.cased(low)
+        return lower == 0 and (self._person_tokens[low] > 0 or capital > 0)
+
+    @cached_property
+    def _person_tokens(self) -> Counter[str]:
+        return Counter(w for k in self.person_keys for w in set(k.split()))
+
+    def rare_name(self, word: str) -> bool:
+        """A name word (`name_word`) few catalog people share, no genre or country: a whole
+        one-word name typed in lower case is that person ("kajol", "rihanna"; not "edward")."""
+        low = key(word)
+        return (
+            self.name_word(low)
+            and low not in self.genre_keys
+            and low not in self.country_keys
+            and self._person_tokens[low] <= RARE_TOKEN
+        )
+
     # -- lookups --------------------------------------------------------------------------------
     def person(self, text: str) -> str | None:
         return self.person_keys.get(key(text))
@@ -106,6 +163,20 @@ class Lexicon:
     def title(self, text: str) -> str | None:
         k = key(text)
         return self.title_keys.get(k) or self.title_keys.get(f"the {k}")
+
+    def in_titles(self, phrase: str) -> int:
+        """How many titles have the phrase's words in a row (an index lookup)."""
+        return self._title_grams.get(key(phrase), 0)
+
+    @cached_property
+    def _title_grams(self) -> Counter[str]:
+        grams: Counter[str] = Counter()
+        for k in self.title_keys:
+            w = k.split()
+            grams.update(
+                {" ".join(w[i:j]) for i in range(len(w)) for j in range(i + 1, len(w) + 1)}
+            )
+        return grams
 
     def titles_with(self, phrase: str) -> list[str]:
         """The titles whose words include the phrase's words in a row ("power rangers")."""
@@ -119,11 +190,27 @@ class Lexicon:
         return self._fuzzy(text, self.person_keys)
 
     def fuzzy_title(self, text: str) -> tuple[str, float] | None:
-        return self._fuzzy(text, self._title_choices)
+        """A misspelt catalog title, read as that title: only when every word that differs is
+        a typo of the title's word and no everyday word ("The Boys" is not "The Boy")."""
+        hit = self._fuzzy(text, self._title_choices)
+        return hit if hit and self._typo_of(text, hit[0], strict=True) else None
 
     def by_surname(self, text: str) -> list[str]:
-        """The catalog people whose last name is `text` ("Tarantino": Quentin Tarantino)."""
-        return self._surnames.get(key(text), [])
+        """The catalog people whose last name is `text` ("Tarantino": Quentin Tarantino), the
+        most credited first."""
+        same = self._surnames.get(key(text), [])
+        return sorted(same, key=lambda n: -self.counts.get(n, 0))
+
+    def known_surname(self, text: str) -> str | None:
+        """The one person a bare surname means: the only one with it, or the one with at least
+        SURNAME_LEAD times the credits of the others together ("scorsese": Martin Scorsese)."""
+        same = self.by_surname(text)
+        if len(same) == 1:
+            return same[0]
+        rest = sum(self.counts.get(n, 0) for n in same[1:])
+        return (
+            same[0] if same and self.counts.get(same[0], 0) >= SURNAME_LEAD * max(1, rest) else None
+        )
 
     @cached_property
     def _surnames(self) -> dict[str, list[str]]:
@@ -138,8 +225,46 @@ class Lexicon:
         return self._near(text, self.person_keys)
 
     def near_title(self, text: str) -> list[str]:
-        """The catalog titles closest to a title it does not hold (leading articles ignored)."""
-        return self._near(text, self._title_choices, lambda k: _ARTICLE.sub("", k))
+        """Catalog titles really close to a title it does not hold, to offer, never to answer
+        with: the same words with a qualifier ("The Office" -> "The Office (U.S.)"), else a
+        typo of each differing word, else titles that open with its words ("Money Heist" ->
+        "Money Heist: The Phenomenon"), up to MAX_NEAR. Leading articles are ignored."""
+        k = _ARTICLE.sub("", key(text))
+        if self.title(text):
+            return []
+        if same := self._stems.get(k):
+            return same[:MAX_NEAR]
+        choices, strip = self._title_choices, lambda k: _ARTICLE.sub("", k)
+        hits = fuzzy.ranked(key(text), choices, NEAR_CUTOFF, MAX_NEAR + 1, strip)
+        near = [choices[c] for c, score in hits if score == hits[0][1]]
+        if close := [t for t in near if self._typo_of(text, t, strict=False)][:MAX_NEAR]:
+            return close
+        opens = [t for t in self.titles_with(text) if _ARTICLE.sub("", key(t)).startswith(k + " ")]
+        return opens if 0 < len(opens) <= MAX_NEAR else []
+
+    @cached_property
+    def _stems(self) -> dict[str, list[str]]:
+        """Titles by their words without a leading article or a closing qualifier."""
+        out: dict[str, list[str]] = {}
+        for title in self.shows:
+            out.setdefault(_ARTICLE.sub("", key(_QUALIFIER.sub("", title))), []).append(title)
+        return out
+
+    def _typo_of(self, text: str, title: str, strict: bool) -> bool:
+        """Whether `text` is `title` mistyped: the same words (articles, a closing qualifier and
+        spaces aside), or word for word a typo (`fuzzy.typo`) of each word that differs; when
+        `strict`, a differing word that is everyday English is another word, not a typo;
+        else it may differ by one closing letter ("thing" for "things")."""
+        a = _ARTICLE.sub("", key(text)).split()
+        b = _ARTICLE.sub("", key(_QUALIFIER.sub("", title))).split()
+        if "".join(a) == "".join(b):
+            return True
+        return len(a) == len(b) and all(
+            x == y
+            or (x not in self.everyday_words and fuzzy.typo(x, y))
+            or (not strict and (x[:-1] == y or y[:-1] == x))
+            for x, y in zip(a, b, strict=True)
+        )
 
     @cached_property
     def _title_choices(self) -> dict[str, str]:
