@@ -19,7 +19,14 @@ from agentic_rag.agent.rules.intent import Intent
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
 from agentic_rag.agent.rules.tags import Tag, free, fuzzy_tag
-from agentic_rag.agent.rules.vocab import COMMON, WORD, WORKS_AFTER, WORKS_BEFORE, role_at
+from agentic_rag.agent.rules.vocab import (
+    COMMON,
+    ROLE_AFTER,
+    WORD,
+    WORKS_AFTER,
+    WORKS_BEFORE,
+    role_at,
+)
 from agentic_rag.agent.rules.words import WORDS
 
 MAX_NAME_WORDS = 4
@@ -40,6 +47,8 @@ _CLOSING = re.compile(
     re.I,
 )
 _SENTENCE_END = re.compile(r"[.?!]\s*$")
+#: a works noun right after a name: a weak cue ("scorsese movies", "kajol films")
+_WORKS_NEXT = re.compile(r"\s+(?:movies|films|shows|series|titles|filmography)\b", re.I)
 CHECK_PURPOSE = "in the catalog? "  # the purpose prefix of the grounding count
 
 
@@ -47,6 +56,7 @@ class Cued(NamedTuple):
     start: int
     end: int
     role: Role | None
+    weak: bool  # only a works noun after the words ("scorsese movies"): a catalog name only
 
 
 def title_case(raw: str) -> str:
@@ -86,20 +96,29 @@ def _runs(text: str, tags: list[Tag], lex: Lexicon) -> list[list[re.Match[str]]]
 
 def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
     """Spans of 1-4 name-like words with a person cue right before or after them. A single
-    word must be capitalised; lower-case names need two words (one is too often English)."""
+    lower-case word must be one the catalog knows as a name (`Lexicon.name_word`)."""
     out = []
     for run in _runs(text, tags, lex):
+        verb = [j for j, m in enumerate(run) if j and _role_verb(text[m.start() :])]
+        run = run[: verb[0]] if verb else run  # "scorsese direct": the verb is the cue
         if len(run) > MAX_NAME_WORDS:
             continue
         last = run[-1].group()
         start, end = run[0].start(), run[-1].end() - (2 if _POSSESSIVE.search(last) else 0)
-        if len(run) == 1 and not (run[0].group()[:1].isupper() and end - start >= 3):
+        one = text[start:end]
+        if len(run) == 1 and not (end - start >= 3 and (one[:1].isupper() or lex.name_word(one))):
             continue
         role = role_at(text, start, end)
         before, after = text[max(0, start - 30) : start], text[end : end + 30]
         if role or WORKS_BEFORE.search(before) or WORKS_AFTER.search(after):
-            out.append(Cued(start, end, role))  # type: ignore[arg-type]
+            out.append(Cued(start, end, role, weak=False))  # type: ignore[arg-type]
+        elif _WORKS_NEXT.match(after):
+            out.append(Cued(start, end, None, weak=True))
     return out
+
+
+def _role_verb(rest: str) -> bool:
+    return any(p.match(rest) for p in ROLE_AFTER.values())
 
 
 def title_slot(
