@@ -1,0 +1,61 @@
+"""A phrase that is part of many titles means all of them ("star trek shows", "kung fu panda
+stuff"), inside longer titles too, by type when a type is named; one title named exactly stays
+that title. The sets are computed from the CSV with pandas."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from agentic_rag.folding import fold
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"\w+", fold(text)))
+
+
+def _with(df, phrase: str, kind: str | None = None) -> set[str]:
+    k = f" {_words(phrase)} "
+    rows = df[[k in f" {_words(t)} " for t in df["title"]]]
+    return set(rows[rows["type"] == kind]["title"] if kind else rows["title"])
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase", "kind", "inside"),
+    [
+        ("star trek shows", "star trek", "TV Show", "Star Trek: Deep Space Nine"),
+        ("kung fu panda stuff", "kung fu panda", None, "DreamWorks Kung Fu Panda Awesome Secrets"),
+        ("how many power rangers seasons are there", "power rangers", None, ""),
+        ("any star wars films?", "star wars", "Movie", "Solo: A Star Wars Story"),
+        ("Kung Fu Panda films", "Kung Fu Panda", "Movie", "Kung Fu Panda 2"),
+    ],
+)
+def test_a_phrase_of_many_titles_means_all_of_them(
+    catalog_df, catalog_reader, question, phrase, kind, inside
+):
+    expected = _with(catalog_df, phrase, kind)
+    assert len(_with(catalog_df, phrase)) >= 2 and (not inside or inside in expected)
+    (spec,) = catalog_reader.read(question)
+    assert spec.titles.title_has == [phrase] and spec.titles.type == kind
+    assert spec.titles.titles == [] and not spec.absent
+    found = set(catalog_reader.lex.titles_with(phrase))  # the words in a row, inside titles too
+    assert {t for t in found if kind in (None, catalog_reader.lex.show(t).type)} == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [("who directed kung fu panda", "Kung Fu Panda"), ("narcos seasons", "Narcos")],
+)
+def test_one_title_named_exactly_stays_that_title(catalog_df, catalog_reader, question, title):
+    assert (catalog_df["title"] == title).sum() == 1 and len(_with(catalog_df, title)) >= 2
+    (spec,) = catalog_reader.read(question)
+    assert spec.titles.titles == [title] and spec.titles.title_has == []
+
+
+def test_words_the_descriptions_write_in_lower_case_are_no_title_phrase(catalog_df, catalog_reader):
+    assert len(_with(catalog_df, "high school")) >= 2
+    said = sum(len(re.findall(r"\bhigh school\b", d)) for d in catalog_df["description"])
+    assert said >= 3  # everyday English, not a name
+    (spec,) = catalog_reader.read("high school movies")
+    assert spec.titles.title_has == []
