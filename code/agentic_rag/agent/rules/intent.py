@@ -36,7 +36,9 @@ CUES: dict[str, re.Pattern[str]] = {
                            r"awards?|oscars?|emmys?|box\s+office|gross\w*|news|sequel|renewed|"
                            r"cancell?ed|upcoming|weather|stock|net\s+worth|salary|viewers|"
                            r"viewership|watched|streams|subscribers?|budget|cost|revenue|profits?|"
-                           r"earn\w*|price|forecast|temperature|how\s+old|married|birthday)\b|"
+                           r"earn\w*|price|forecast|temperature|how\s+old|married|birthday|"
+                           r"how\s+much\s+money|how\s+popular|popularity|nominat\w*)\b|\ba\s+"
+                           r"(?:big\s+|huge\s+)?(?:hit|flop|success)\W*$|"
                            r"\bhow\s+many\s+(?:\w+\s+)?(?:people|viewers|views|users|households|"
                            r"dollars|tickets|fans|votes)\b", _I),
     "count": re.compile(r"\bh[ow]{1,2}s?\s*m(?:any|ny|nay|amy)\b|\bnumber\s+of\b|\bcount\b|"
