@@ -86,3 +86,29 @@ def test_an_everyday_or_shared_word_after_with_is_no_person(
     assert _lower_in_descriptions(catalog_df, word) >= 3 or len(sharing) > 2
     (spec,) = catalog_reader.read(question)
     assert spec.titles.people == [] and not spec.absent
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "role"),
+    [
+        ("films directed by almodovar", "Almodovar", "director"),
+        ("shows starring shakira", "Shakira", "cast"),
+    ],
+)
+def test_an_unknown_lower_case_name_after_a_name_only_cue_is_an_absent_person(
+    catalog_df, catalog_reader, question, name, role
+):
+    people = {p.casefold() for p in _people(catalog_df, "director") + _people(catalog_df, "cast")}
+    assert name.casefold() not in people  # no one of that whole name (others may share it)
+    assert _lower_in_descriptions(catalog_df, name.lower()) == 0
+    (spec,) = catalog_reader.read(question)
+    (gap,) = spec.absent
+    assert gap.kind == "person" and gap.name == name and gap.role == role
+
+
+def test_an_unknown_word_that_is_a_title_is_not_read_as_it_outside_a_title_slot(
+    catalog_df, catalog_reader
+):
+    assert (catalog_df["title"] == "Rotten").sum() == 1
+    (spec,) = catalog_reader.read("what's the rotten tomatoes score of the irishman")
+    assert spec.op == "external" and "Rotten" not in spec.titles.titles

@@ -47,6 +47,10 @@ _CLOSING = re.compile(
     re.I,
 )
 _SENTENCE_END = re.compile(r"[.?!]\s*$")
+#: cues only a person's name follows ("directed by ...", "starring ...")
+_STRONG_CUE = re.compile(
+    r"\b(?:directed\s+by|helmed\s+by|starring|featuring|played\s+by|co-?starring)\s+$", re.I
+)
 #: a works noun right after a name: a weak cue ("scorsese movies", "kajol films")
 _WORKS_NEXT = re.compile(r"\s+(?:movies|films|shows|series|titles|filmography)\b", re.I)
 CHECK_PURPOSE = "in the catalog? "  # the purpose prefix of the grounding count
@@ -96,7 +100,9 @@ def _runs(text: str, tags: list[Tag], lex: Lexicon) -> list[list[re.Match[str]]]
 
 def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
     """Spans of 1-4 name-like words with a person cue right before or after them. A single
-    lower-case word must be one the catalog knows as a name (`Lexicon.name_word`)."""
+    lower-case word must be one the catalog knows as a name (`Lexicon.name_word`), or follow
+    a cue that only a name follows ("directed by almodovar") and be no English the
+    descriptions use."""
     out = []
     for run in _runs(text, tags, lex):
         verb = [j for j, m in enumerate(run) if j and _role_verb(text[m.start() :])]
@@ -106,7 +112,10 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
         last = run[-1].group()
         start, end = run[0].start(), run[-1].end() - (2 if _POSSESSIVE.search(last) else 0)
         one = text[start:end]
-        if len(run) == 1 and not (end - start >= 3 and (one[:1].isupper() or lex.name_word(one))):
+        strong = _STRONG_CUE.search(text[:start]) and lex.proper(one) and not lex.cased(one)[0]
+        if len(run) == 1 and not (
+            end - start >= 3 and (one[:1].isupper() or lex.name_word(one) or strong)
+        ):
             continue
         role = role_at(text, start, end)
         before, after = text[max(0, start - 30) : start], text[end : end + 30]

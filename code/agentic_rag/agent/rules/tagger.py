@@ -268,6 +268,10 @@ class Tagger:
             or any(w not in self.lex.everyday_words for w in low)
         )
 
+    def _capitalised(self, word: str) -> bool:
+        lower, capital = self.lex.cased(word)
+        return lower == 0 and capital > 0 and word.casefold() not in self.lex.everyday_words
+
     def _title_ok(self, text: str, start: int, words: list[str]) -> bool:
         named = re.search(
             r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|"
@@ -277,8 +281,8 @@ class Tagger:
             re.I,
         )
         typed = words[0][:1].isupper() or words[0][:1].isdigit()
-        if not named and not typed and not (len(words) == 1 and self.lex.proper(words[0])):
-            return False  # lower case: a word the descriptions capitalise ("okja", "roma")
+        if not named and not typed and not (len(words) == 1 and self._capitalised(words[0])):
+            return False  # lower case: a word the descriptions only ever capitalise ("roma")
         if len(words) == 1:
             w = words[0]
             before, after = text[:start].rstrip(), text[start + len(w) :].split()[:1]
