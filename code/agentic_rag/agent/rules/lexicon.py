@@ -109,9 +109,22 @@ class Lexicon:
         """Every description, transliterated with its case kept (one string to search)."""
         return "\n".join(anyascii(info.description) for info in self.shows.values())
 
+    @cached_property
+    def _word_case(self) -> tuple[Counter[str], Counter[str]]:
+        """Per folded word: how often the descriptions write it in lower case, capitalised."""
+        lower: Counter[str] = Counter()
+        capital: Counter[str] = Counter()
+        for w in WORD.findall(self._cased_text):
+            (capital if w[:1].isupper() else lower)[w.casefold()] += 1
+        return lower, capital
+
     def cased(self, phrase: str) -> tuple[int, int]:
         """How often the descriptions write the phrase in lower case, and capitalised."""
         k = key(phrase)
+        if " " not in k or not k:  # one word: the index
+            return self._word_case[0][k], self._word_case[1][k]
+        if not all(self._word_case[0][w] or self._word_case[1][w] for w in k.split()):
+            return 0, 0  # a word the descriptions never use
         if k not in self._cased:
             words = r"\W+".join(map(re.escape, k.split()))
             hits = re.findall(rf"(?<![\w-]){words}(?![\w-])", self._cased_text, re.I) if k else []
