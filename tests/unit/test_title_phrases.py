@@ -59,3 +59,25 @@ def test_words_the_descriptions_write_in_lower_case_are_no_title_phrase(catalog_
     assert said >= 3  # everyday English, not a name
     (spec,) = catalog_reader.read("high school movies")
     assert spec.titles.title_has == []
+
+
+@pytest.mark.parametrize(
+    ("phrase", "kind"), [("marvel", "Movie"), ("star trek", None), ("spider-man", "Movie")]
+)
+def test_the_phrase_query_counts_whole_words_only(catalog_df, phrase, kind):
+    import sqlite3
+
+    from agentic_rag.agent.rules import compile_sql
+    from agentic_rag.agent.rules.spec import TitleSet
+
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE shows (show_id TEXT, title TEXT, title_folded TEXT, type TEXT)")
+    conn.executemany(
+        "INSERT INTO shows VALUES (?, ?, ?, ?)",
+        [(r.show_id, r.title, fold(r.title), r.type) for r in catalog_df.itertuples()],
+    )
+    (n,) = conn.execute(compile_sql.count(TitleSet(title_has=[phrase], type=kind))).fetchone()
+    words = " ".join(re.findall(r"\w+", fold(phrase)))
+    inside = [t for t in catalog_df["title"] if words in _words(t)]  # "Marvelous" too
+    assert n == len(_with(catalog_df, phrase, kind)) and n > 0
+    assert phrase != "marvel" or len(inside) > len(_with(catalog_df, phrase))

@@ -59,6 +59,21 @@ def like(value: str) -> str:
     return lit("%" + re.sub(r"[%_\\]", "", value).strip().casefold() + "%")
 
 
+def title_words(column: str) -> str:
+    """SQL: the folded title's words (punctuation and a possessive 's as spaces), between
+    single spaces."""
+    expr = column
+    for mark in ':-,.!?()/;&"':
+        expr = f"replace({expr}, {lit(mark)}, ' ')"
+    spaced = f"replace(' ' || {expr} || ' ', {lit("'s ")}, ' ')"  # "Marvel's": marvel
+    return f"replace(replace({spaced}, '  ', ' '), '  ', ' ')"
+
+
+def whole_words(phrase: str) -> str:
+    """A LIKE pattern for the phrase's words in a row, as whole words of `title_words`."""
+    return lit("% " + " ".join(re.findall(r"[\w']+", fold(phrase))) + " %")
+
+
 def in_list(values: Iterable[str]) -> str:
     return ", ".join(lit(v) for v in values)
 
@@ -118,10 +133,9 @@ def conditions(s: TitleSet, a: str = "s") -> list[str]:
         out.append(f"{a}.title IN ({in_list(s.titles)})")
     if s.show_ids:
         out.append(f"{a}.show_id IN ({ids_in(s.show_ids)})")
-    if s.title_has:  # folded title text, the phrase's words in a row
-        out.append(
-            "(" + " OR ".join(f"{a}.title_folded LIKE {like(fold(p))}" for p in s.title_has) + ")"
-        )
+    if s.title_has:  # folded title words, the phrase's whole words in a row ("marvel" is not
+        words = title_words(f"{a}.title_folded")  # "Marvelous"; "star trek" is in "Star Trek:")
+        out.append("(" + " OR ".join(f"{words} LIKE {whole_words(p)}" for p in s.title_has) + ")")
     return out
 
 

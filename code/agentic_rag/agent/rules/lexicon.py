@@ -29,6 +29,11 @@ SURNAME_LEAD = 3  # a shared surname means its most credited person when they le
 RARE_TOKEN = 2  # a name token shared by at most this many catalog people is rare
 
 
+def _bare(k: str) -> str:
+    """A key's words without a possessive 's ("marvel's iron fist": "marvel iron fist")."""
+    return re.sub(r"'s\b", "", k)
+
+
 def key(text: str) -> str:
     """The index key of a name or title: folded word tokens joined by single spaces."""
     return " ".join(WORD.findall(fold(text)))
@@ -179,13 +184,13 @@ class Lexicon:
 
     def in_titles(self, phrase: str) -> int:
         """How many titles have the phrase's words in a row (an index lookup)."""
-        return self._title_grams.get(key(phrase), 0)
+        return self._title_grams.get(_bare(key(phrase)), 0)
 
     @cached_property
     def _title_grams(self) -> Counter[str]:
         grams: Counter[str] = Counter()
         for k in self.title_keys:
-            w = k.split()
+            w = _bare(k).split()
             grams.update(
                 {" ".join(w[i:j]) for i in range(len(w)) for j in range(i + 1, len(w) + 1)}
             )
@@ -193,8 +198,10 @@ class Lexicon:
 
     def titles_with(self, phrase: str) -> list[str]:
         """The titles whose words include the phrase's words in a row ("power rangers")."""
-        k = f" {key(phrase)} "
-        return [t for tk, t in self.title_keys.items() if k in f" {tk} "] if k.strip() else []
+        k = f" {_bare(key(phrase))} "
+        return (
+            [t for tk, t in self.title_keys.items() if k in f" {_bare(tk)} "] if k.strip() else []
+        )
 
     def show(self, title: str) -> ShowInfo | None:
         return self.shows.get(title)
