@@ -75,3 +75,20 @@ def test_a_person_the_csv_lacks_is_an_absent_person(catalog_df, catalog_reader):
     (spec,) = catalog_reader.read("got anything directed by wes anderson?")
     (gap,) = spec.absent
     assert gap.kind == "person" and gap.name == "Wes Anderson" and gap.role == "director"
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [("harry potter movies", "Harry Potter"), ("any Fast and Furious films?", "Fast and Furious")],
+)
+def test_a_franchise_no_title_holds_is_absent(catalog_df, catalog_reader, question, name):
+    assert not _titles_with(catalog_df, name)
+    (spec,) = catalog_reader.read(question)
+    assert [a.name for a in spec.absent] == [name] and spec.titles.title_has == []
+
+
+def test_a_franchise_one_title_holds_is_that_title_by_its_phrase(catalog_df, catalog_reader):
+    (one,) = _titles_with(catalog_df, "James Bond")
+    (spec,) = catalog_reader.read("how many James Bond movies are there")
+    assert spec.titles.title_has == ["James Bond"] and not spec.absent
+    assert catalog_reader.lex.titles_with("James Bond") == [one]

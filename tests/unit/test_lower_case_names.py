@@ -112,3 +112,12 @@ def test_an_unknown_word_that_is_a_title_is_not_read_as_it_outside_a_title_slot(
     assert (catalog_df["title"] == "Rotten").sum() == 1
     (spec,) = catalog_reader.read("what's the rotten tomatoes score of the irishman")
     assert spec.op == "external" and "Rotten" not in spec.titles.titles
+
+
+def test_the_end_of_a_name_in_lower_case_is_the_person_who_leads_it(catalog_df, catalog_reader):
+    credits = _people(catalog_df, "director") + _people(catalog_df, "cast")
+    same = {n: credits.count(n) for n in set(credits) if n.casefold().endswith(" de niro")}
+    best = max(same, key=same.get)
+    assert same[best] >= 3 * (sum(same.values()) - same[best])
+    (spec,) = catalog_reader.read("de niro movies from the 2010s")
+    assert _person_of(spec) == [best] and spec.titles.year_from == 2010

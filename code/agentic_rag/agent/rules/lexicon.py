@@ -29,6 +29,12 @@ SURNAME_LEAD = 3  # a shared surname means its most credited person when they le
 RARE_TOKEN = 2  # a name token shared by at most this many catalog people is rare
 
 
+def _opens(text: str, at: int) -> bool:
+    """Whether text[at] opens a sentence (or a description)."""
+    before = text[max(0, at - 3) : at].rstrip(" \"'“‘(")
+    return not before or before[-1] in ".!?:\n"
+
+
 def _bare(k: str) -> str:
     """A key's words without a possessive 's ("marvel's iron fist": "marvel iron fist")."""
     return re.sub(r"'s\b", "", k)
@@ -119,8 +125,13 @@ class Lexicon:
         """Per folded word: how often the descriptions write it in lower case, capitalised."""
         lower: Counter[str] = Counter()
         capital: Counter[str] = Counter()
-        for w in WORD.findall(self._cased_text):
-            (capital if w[:1].isupper() else lower)[w.casefold()] += 1
+        text = self._cased_text
+        for m in WORD.finditer(text):
+            w = m.group()
+            if not w[:1].isupper():
+                lower[w.casefold()] += 1
+            elif not _opens(text, m.start()):  # a sentence's first word says nothing
+                capital[w.casefold()] += 1
         return lower, capital
 
     def cased(self, phrase: str) -> tuple[int, int]:
@@ -132,8 +143,13 @@ class Lexicon:
             return 0, 0  # a word the descriptions never use
         if k not in self._cased:
             words = r"\W+".join(map(re.escape, k.split()))
-            hits = re.findall(rf"(?<![\w-]){words}(?![\w-])", self._cased_text, re.I) if k else []
-            capital = sum(all(w[:1].isupper() for w in WORD.findall(h)) for h in hits)
+            text = self._cased_text
+            hits = [
+                m
+                for m in re.finditer(rf"(?<![\w-]){words}(?![\w-])", text, re.I)
+                if not (m.group()[:1].isupper() and _opens(text, m.start()))
+            ]
+            capital = sum(all(w[:1].isupper() for w in WORD.findall(h.group())) for h in hits)
             self._cased[k] = (len(hits) - capital, capital)
         return self._cased[k]
 
@@ -207,7 +223,16 @@ class Lexicon:
         return self.shows.get(title)
 
     def fuzzy_person(self, text: str) -> tuple[str, float] | None:
-        return self._fuzzy(text, self.person_keys)
+        """A misspelt catalog name, read as that person; a differing word that is everyday
+        English makes it another name ("James Bond" is not James Boyd)."""
+        hit = self._fuzzy(text, self.person_keys)
+        if hit is None:
+            return None
+        a, b = key(text).split(), key(hit[0]).split()
+        other = len(a) == len(b) and any(
+            x != y and x in self.everyday_words for x, y in zip(a, b, strict=True)
+        )
+        return None if other else hit
 
     def fuzzy_title(self, text: str) -> tuple[str, float] | None:
         """A misspelt catalog title, read as that title: only when every word that differs is
@@ -215,10 +240,19 @@ class Lexicon:
         hit = self._fuzzy(text, self._title_choices)
         return hit if hit and self._typo_of(text, hit[0], strict=True) else None
 
+    def person_ending(self, text: str) -> bool:
+        """Whether `text` is a catalog name or ends one ("de niro": Robert De Niro)."""
+        return key(text) in self.person_keys or bool(self.by_surname(text))
+
     def by_surname(self, text: str) -> list[str]:
-        """The catalog people whose last name is `text` ("Tarantino": Quentin Tarantino), the
-        most credited first."""
-        same = self._surnames.get(key(text), [])
+        """The catalog people whose name ends with `text` ("Tarantino": Quentin Tarantino, "de
+        niro": Robert De Niro), the most credited first (a whole name is no surname)."""
+        k = key(text)
+        same = [
+            n
+            for n in self._surnames.get(k.rsplit(" ", 1)[-1], [])
+            if f" {key(n)}".endswith(f" {k}")
+        ]
         return sorted(same, key=lambda n: -self.counts.get(n, 0))
 
     def known_surname(self, text: str) -> str | None:

@@ -16,9 +16,13 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.agent.rules.words import WORDS
+
+SMALL_WORDS = WORDS.small_words  # words a typed name keeps in lower case ("Lord of the Rings")
 
 PHRASE_WORDS = 4  # the longest run of words read as a phrase of many titles
 _WORKS_NEXT = re.compile(
@@ -54,19 +58,70 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     if over and not (title and (title.start, title.end) == (start, end)):
         return None  # words another entity owns (a genre, a person, part of a title)
     raw = text[start:end]
+    if any(_name_next(text, m, tags, lex) for m in _neighbours(text, start, end)):
+        return None  # part of a longer name: "Harry" of "Harry Potter movies"
     words = [re.split(r"['’]", g.group().casefold())[0] for g in gram]  # "what's": "what"
-    if all(w in COMMON for w in words) or (n := lex.in_titles(raw)) < 2:
+    if all(w in COMMON for w in words):
         return None
     if len(words) == 1 and (len(raw) < 3 or words[0] in lex.everyday_words):
         return None
+    works = _WORKS_NEXT.match(text, end)
+    many = bool(works and works.group(1))  # a works noun for many titles follows
+    n = lex.in_titles(raw)
+    if n < 2:  # one title or none: a franchise the catalog lacks ("Harry Potter movies")
+        opens = not text[:start].strip() or text[:start].rstrip()[-1] in ".?!;"
+        return _lacking(raw, (start, end), words, lex, opens) if many and not title else None
     lower, capital = lex.cased(raw)
     if (words[0] in COMMON or words[-1] in COMMON) and not capital > lower:
         return None  # "the barbie", "any lego": the phrase starts at the name
-    works = _WORKS_NEXT.match(text, end)
     typed = all(g.group()[:1].isupper() for g in gram if len(g.group()) > 3 or len(gram) == 1)
     if not typed and not (works and lex.proper(raw)):
         return None  # lower-case words only right before "movies", "shows" ...
-    if (title or lex.title(raw)) and not (works and works.group(1)):
+    if (title or lex.title(raw)) and not many:
         return None  # one title named exactly; "Narcos seasons": that title's seasons
     note = f"read '{raw}' as every title with it in its name ({n} titles)"
     return Tag(kind="phrase", start=start, end=end, text=raw, value=raw, note=note)
+
+
+def _lacking(
+    raw: str, span: tuple[int, int], words: list[str], lex: Lexicon, opens: bool
+) -> Tag | None:
+    """A whole name before "movies" that at most one title holds: that title's phrase, or a
+    title the catalog lacks. The name needs evidence: typed capitalised (not as the first
+    word of the question), the descriptions capitalise it, or several words that are no
+    everyday English; never a common word at either end, never an exact title."""
+    names = [w for w in words if w not in SMALL_WORDS]
+    if words[0] in COMMON or words[-1] in COMMON or any(w in COMMON for w in names):
+        return None  # "got any Barbie": not one name
+    if lex.title(raw) or lex.person_ending(raw):
+        return None  # "de niro movies": a person, for the person pass
+    lower, capital = lex.cased(raw)
+    typed = all(w[:1].isupper() for w in raw.split() if w.casefold() not in SMALL_WORDS)
+    typed = typed and not (opens and len(words) == 1)
+    seen = capital > lower and (capital >= 2 or len(words) > 1)  # once is no evidence
+    unknown = len(words) > 1 and all(w not in lex.everyday_words for w in names)
+    if not (typed or seen or unknown):
+        return None
+    if hits := lex.titles_with(raw):  # "James Bond movies": the one title with it
+        note = f"read '{raw}' as every title with it in its name ({len(hits)} title)"
+        return Tag(kind="phrase", start=span[0], end=span[1], text=raw, value=raw, note=note)
+    return absent.absent_title(raw, span, lex)
+
+
+def _neighbours(text: str, start: int, end: int) -> list[re.Match[str]]:
+    """The words joined to text[start:end] by one space or hyphen, before and after."""
+    before = re.search(r"(\w+)[ -]$", text[:start])
+    after = re.compile(r"[ -](\w+)").match(text, end)
+    return [m for m in (before, after) if m]
+
+
+def _name_next(text: str, m: re.Match[str], tags: list[Tag], lex: Lexicon) -> bool:
+    """A neighbouring word that continues a name: untagged, no common word, capitalised (not
+    opening the question) or no everyday English."""
+    s, e = m.span(1)
+    w = m.group(1)
+    if any(t.start < e and s < t.end for t in tags) or w.casefold() in COMMON:
+        return False
+    if _WORKS_NEXT.match(" " + w):  # "lego stuff": the noun after a name
+        return False
+    return (w[:1].isupper() and s > 0) or w.casefold() not in lex.everyday_words

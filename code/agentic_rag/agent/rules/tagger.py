@@ -221,7 +221,7 @@ class Tagger:
                 )
             elif hit := lex.fuzzy_person(raw):
                 tags.append(fuzzy_tag("person", (start, end), raw, hit, role))
-            elif one and (who := lex.known_surname(raw)):  # "Tarantino's films"
+            elif who := lex.known_surname(raw):  # "Tarantino's films", "de niro movies"
                 others = lex.by_surname(raw)[1:]
                 also = f" (also: {', '.join(others[:2])})" if others else ""
                 tags.append(
@@ -236,7 +236,7 @@ class Tagger:
                         note=f"read '{raw}' as {who}{also}",
                     )
                 )
-            elif not weak and not (one and lex.by_surname(raw)):  # several: no reading
+            elif not weak and not lex.by_surname(raw):  # several: no reading
                 name = absent.title_case(raw)
                 tags.append(
                     Tag(
