@@ -2,7 +2,8 @@
 
 People, titles, genres, countries and ratings are keyed by `key()` (the project's `fold`, then
 word tokens joined by spaces), so "Michael Pena", "michael peña" and "MICHAEL PEÑA" find the
-same person. Misspelt names fall back to a fuzzy match (rapidfuzz) with a high cut-off.
+same person. Misspelt names fall back to a fuzzy match (rapidfuzz) with a high cut-off. How
+the catalog writes a word (names typed in lower case) is `NameEvidence`.
 """
 
 from __future__ import annotations
@@ -14,11 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from anyascii import anyascii
-
 from agentic_rag import fuzzy
-from agentic_rag.agent.rules.vocab import COMMON, WORD
-from agentic_rag.folding import fold
+from agentic_rag.agent.rules.name_evidence import NameEvidence, key
 
 FUZZY_CUTOFF = 88.0  # rapidfuzz ratio (0-100) a misspelt name must reach
 NEAR_CUTOFF = 75.0  # a name this close but under FUZZY_CUTOFF is offered ("did you mean")
@@ -26,23 +24,11 @@ MAX_NEAR = 2  # names offered when several are equally close
 _ARTICLE = re.compile(r"^(?:the|a|an) ")
 _QUALIFIER = re.compile(r"\s*\([^)]*\)\s*$")  # "The Office (U.S.)", "... (Spanish Version)"
 SURNAME_LEAD = 3  # a shared surname means its most credited person when they lead this much
-RARE_TOKEN = 2  # a name token shared by at most this many catalog people is rare
-
-
-def _opens(text: str, at: int) -> bool:
-    """Whether text[at] opens a sentence (or a description)."""
-    before = text[max(0, at - 3) : at].rstrip(" \"'“‘(")
-    return not before or before[-1] in ".!?:\n"
 
 
 def _bare(k: str) -> str:
     """A key's words without a possessive 's ("marvel's iron fist": "marvel iron fist")."""
     return re.sub(r"'s\b", "", k)
-
-
-def key(text: str) -> str:
-    """The index key of a name or title: folded word tokens joined by single spaces."""
-    return " ".join(WORD.findall(fold(text)))
 
 
 @dataclass
@@ -54,7 +40,7 @@ class ShowInfo:
 
 
 @dataclass
-class Lexicon:
+class Lexicon(NameEvidence):
     """Known catalog vocabulary; build with `from_sqlite(conn)` or from explicit lists."""
 
     genres: Sequence[str]
@@ -66,7 +52,6 @@ class Lexicon:
     latest_added: str = "2021-09-25"  # the catalog's last date_added (relative windows)
     latest_release: int = 2021
     counts: dict[str, int] = field(default_factory=dict)  # person -> credits (bigger wins ties)
-    _cased: dict[str, tuple[int, int]] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         by_credits = sorted(self.people, key=lambda n: self.counts.get(n, 0))  # most credits wins
@@ -106,88 +91,6 @@ class Lexicon:
             latest_added=str(latest[0] or "2021-09-25")[:10],
             latest_release=int(latest[1] or 2021),
             counts=counts,
-        )
-
-    @cached_property
-    def everyday_words(self) -> frozenset[str]:
-        """Words used in lower case at least 3 times in descriptions: English, not names."""
-        text = " ".join(info.description for info in self.shows.values())
-        counts = Counter(re.findall(r"\b[a-z]{3,}\b", text))
-        return frozenset(w for w, n in counts.items() if n >= 3) | COMMON
-
-    @cached_property
-    def _cased_text(self) -> str:
-        """Every description, transliterated with its case kept (one string to search)."""
-        return "\n".join(anyascii(info.description) for info in self.shows.values())
-
-    @cached_property
-    def _word_case(self) -> tuple[Counter[str], Counter[str]]:
-        """Per folded word: how often the descriptions write it in lower case, capitalised."""
-        lower: Counter[str] = Counter()
-        capital: Counter[str] = Counter()
-        text = self._cased_text
-        for m in WORD.finditer(text):
-            w = m.group()
-            if not w[:1].isupper():
-                lower[w.casefold()] += 1
-            elif not _opens(text, m.start()):  # a sentence's first word says nothing
-                capital[w.casefold()] += 1
-        return lower, capital
-
-    def cased(self, phrase: str) -> tuple[int, int]:
-        """How often the descriptions write the phrase in lower case, and capitalised."""
-        k = key(phrase)
-        if " " not in k or not k:  # one word: the index
-            return self._word_case[0][k], self._word_case[1][k]
-        if not all(self._word_case[0][w] or self._word_case[1][w] for w in k.split()):
-            return 0, 0  # a word the descriptions never use
-        if k not in self._cased:
-            words = r"\W+".join(map(re.escape, k.split()))
-            text = self._cased_text
-            hits = [
-                m
-                for m in re.finditer(rf"(?<![\w-]){words}(?![\w-])", text, re.I)
-                if not (m.group()[:1].isupper() and _opens(text, m.start()))
-            ]
-            capital = sum(all(w[:1].isupper() for w in WORD.findall(h.group())) for h in hits)
-            self._cased[k] = (len(hits) - capital, capital)
-        return self._cased[k]
-
-    def proper(self, phrase: str) -> bool:
-        """Words that name something even when typed in lower case ("star trek", "kajol"): the
-        descriptions write them capitalised at least as often as not; never used there, a phrase
-        is a name when some word of it is no everyday English (and none is a common word
-        alone)."""
-        words = [w.casefold() for w in WORD.findall(phrase)]
-        if not words or all(w in COMMON for w in words):
-            return False
-        lower, capital = self.cased(phrase)
-        if lower or capital:
-            return capital >= lower
-        return any(w not in self.everyday_words for w in words)
-
-    def name_word(self, word: str) -> bool:
-        """A lower-case word the catalog knows as a name: part of a catalog person's name, or
-        capitalised in the descriptions ("scorsese", "zendaya"; not "worked" or "zombies")."""
-        low = key(word)
-        if " " in low or low in COMMON or low in self.everyday_words or len(low) < 3:
-            return False
-        lower, capital = self.cased(low)
-        return lower == 0 and (self._person_tokens[low] > 0 or capital > 0)
-
-    @cached_property
-    def _person_tokens(self) -> Counter[str]:
-        return Counter(w for k in self.person_keys for w in set(k.split()))
-
-    def rare_name(self, word: str) -> bool:
-        """A name word (`name_word`) few catalog people share, no genre or country: a whole
-        one-word name typed in lower case is that person ("kajol", "rihanna"; not "edward")."""
-        low = key(word)
-        return (
-            self.name_word(low)
-            and low not in self.genre_keys
-            and low not in self.country_keys
-            and self._person_tokens[low] <= RARE_TOKEN
         )
 
     # -- lookups --------------------------------------------------------------------------------
