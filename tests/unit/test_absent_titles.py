@@ -92,3 +92,11 @@ def test_a_franchise_one_title_holds_is_that_title_by_its_phrase(catalog_df, cat
     (spec,) = catalog_reader.read("how many James Bond movies are there")
     assert spec.titles.title_has == ["James Bond"] and not spec.absent
     assert catalog_reader.lex.titles_with("James Bond") == [one]
+
+
+def test_a_title_closing_a_question_before_make_is_the_title_asked_about(
+    catalog_df, catalog_reader
+):
+    assert not _held(catalog_df, "Parasite")
+    parts = catalog_reader.read("what did the director of parasite make")
+    assert [a.name for s in parts for a in s.absent] == ["Parasite"]

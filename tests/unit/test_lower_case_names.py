@@ -121,3 +121,10 @@ def test_the_end_of_a_name_in_lower_case_is_the_person_who_leads_it(catalog_df, 
     assert same[best] >= 3 * (sum(same.values()) - same[best])
     (spec,) = catalog_reader.read("de niro movies from the 2010s")
     assert _person_of(spec) == [best] and spec.titles.year_from == 2010
+
+
+def test_a_lower_case_name_after_a_bare_by_is_no_absent_person(catalog_df, catalog_reader):
+    said = sum(len(re.findall(r"\bBBC\b", d)) for d in catalog_df["description"])
+    assert said > 0  # a name the descriptions write, but no person's
+    (spec,) = catalog_reader.read("documentaries by the bbc")
+    assert not spec.absent and spec.titles.people == []

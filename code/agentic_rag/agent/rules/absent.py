@@ -41,14 +41,14 @@ _TITLE_JOIN = re.compile(r"[\s:;,.!?&'’\-–—]+")
 _TITLE_RUN = re.compile(r"[A-Z0-9][\w'’:]*(?:\s+(?:(?:of|the|a|an|and|&)\s+)*[A-Z0-9][\w'’:]*)*")
 #: words after a title that close the question ("when was X added", "is X on netflix")
 _CLOSING = re.compile(
-    r"\s+(?:(?:was|were|got)\s+)?(?:added|released|made|come\s+out|came\s+"
+    r"\s+(?:(?:was|were|got)\s+)?(?:added|released|made|make|come\s+out|came\s+"
     r"out|premiered|on\s+netflix|about|(?:are|is)\s+there|does\s+it\s+have|has\s+it\s+got|"
     r"do(?:es)?\s+(?:it|they)\s+(?:have|run|last))\W*$",
     re.I,
 )
 _SENTENCE_END = re.compile(r"[.?!]\s*$")
 #: cues only a person's name follows ("directed by ...", "starring ...")
-_STRONG_CUE = re.compile(
+STRONG_CUE = re.compile(
     r"\b(?:directed\s+by|helmed\s+by|starring|featuring|played\s+by|co-?starring)\s+$", re.I
 )
 #: a works noun right after a name: a weak cue ("scorsese movies", "kajol films")
@@ -112,7 +112,7 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
         last = run[-1].group()
         start, end = run[0].start(), run[-1].end() - (2 if _POSSESSIVE.search(last) else 0)
         one = text[start:end]
-        strong = _STRONG_CUE.search(text[:start]) and lex.proper(one) and not lex.cased(one)[0]
+        strong = STRONG_CUE.search(text[:start]) and lex.proper(one) and not lex.cased(one)[0]
         if len(run) == 1 and not (
             end - start >= 3 and (one[:1].isupper() or lex.name_word(one) or strong)
         ):

@@ -47,10 +47,6 @@ _MISSING = re.compile(
 )
 
 
-#: a bare "with" before a word: a person cue too weak to make an unknown lower-case word a name
-_BARE_WITH = re.compile(r"\bwith\W*$", re.I)
-
-
 def clean(text: str) -> str:
     return " ".join(CONTROL.sub(" ", (text or "")[: MAX_TEXT * 2]).split())[:MAX_TEXT]
 
@@ -206,13 +202,14 @@ class Tagger:
         films", "scorsese movies") that no pass above tagged: a name (exact or fuzzy, lower case
         too, or a surname one person is known by), else kept as a named-but-absent person with
         the closest catalog names (see `absent`). A weak cue (only a works noun after the
-        word, or one lower-case word after a bare "with") tags a catalog name, never an absent
-        one: "Bollywood movies" and "movies with kangaroos" name no one."""
+        word, or one lower-case word after any cue but a name-only one such as "directed by")
+        tags a catalog name, never an absent one: "Bollywood movies", "movies with kangaroos"
+        and "documentaries by the bbc" name no one."""
         lex = self.lex
         for start, end, role, weak in absent.cued_names(text, tags, lex):
             raw = text[start:end]
             one = " " not in raw.strip()
-            weak = weak or (one and raw.islower() and bool(_BARE_WITH.search(text[:start])))
+            weak = weak or (one and raw.islower() and not absent.STRONG_CUE.search(text[:start]))
             if one and raw.islower() and lex.person(raw) and not lex.rare_name(raw):
                 continue  # "edward": a one-word credit, but many people's name too
             if person := lex.person(raw):
