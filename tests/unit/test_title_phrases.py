@@ -81,3 +81,19 @@ def test_the_phrase_query_counts_whole_words_only(catalog_df, phrase, kind):
     inside = [t for t in catalog_df["title"] if words in _words(t)]  # "Marvelous" too
     assert n == len(_with(catalog_df, phrase, kind)) and n > 0
     assert phrase != "marvel" or len(inside) > len(_with(catalog_df, phrase))
+
+
+def test_a_type_that_is_not_the_exact_titles_means_the_phrase(catalog_df, catalog_reader):
+    (kind,) = catalog_df[catalog_df["title"] == "Kung Fu Panda"]["type"]
+    assert kind == "Movie" and "TV Show" in set(
+        catalog_df.set_index("title").loc[list(_with(catalog_df, "kung fu panda")), "type"]
+    )
+    (spec,) = catalog_reader.read("is there a kung fu panda show")
+    assert spec.titles.title_has == ["kung fu panda"] and spec.titles.titles == []
+
+
+def test_an_english_word_whose_title_has_another_type_is_no_title(catalog_df, catalog_reader):
+    (kind,) = catalog_df[catalog_df["title"] == "Dark"]["type"]
+    assert kind == "TV Show"
+    (spec,) = catalog_reader.read("is there a dark movie")
+    assert spec.titles.titles == [] and spec.titles.title_has == []

@@ -40,6 +40,7 @@ _ASKED = re.compile(
     r"\b\W*)*[?.!]*$",
     _I,
 )
+_TYPE = re.compile(r"\b(?:(movies?|films?)|shows?|series)\b", _I)
 _SEVERAL = re.compile(r"\bany(?:thing)?\b|\b(?:movies|films|shows|titles|seasons)\b", _I)
 #: the thing named after these is a person, in this role
 _PERSON = re.compile(r"^(?:(with|starring|featuring)|(by|directed\s+by|from))\s+", _I)
@@ -94,6 +95,13 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     span = (offset, offset + len(raw))
     if title := lex.title(raw):  # "is dark on here": the title, even when a word is English
         sure = raw[:1].isupper() or lex.proper(raw)
+        asked = _TYPE.search(m.group("tail") or "")
+        info = lex.show(title)
+        if asked and info and ("Movie" if asked.group(1) else "TV Show") != info.type:
+            if not sure or lex.in_titles(raw) < 2:
+                return None  # "is there a dark movie": Dark is a show; a mood, not a title
+            note = f"read '{raw}' as every title with it in its name"  # "a kung fu panda show"
+            return Tag(kind="phrase", start=span[0], end=span[1], text=raw, value=raw, note=note)
         note = "" if sure else f"read '{raw}' as the title {title}"
         score = 1.0 if sure else 0.9
         return Tag(

@@ -32,6 +32,9 @@ _WORKS_NEXT = re.compile(
 )
 
 
+_TYPE_NEXT = re.compile(r"\s+(movie|film|show|series)\b", re.I)
+
+
 def phrase_tags(text: str, tags: list[Tag], lex: Lexicon) -> list[Tag]:
     """Every phrase of several titles in `text`, longest first; it may replace a title tag
     over the same words (returned tags say which: the caller drops tags they cover)."""
@@ -77,7 +80,8 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     typed = all(g.group()[:1].isupper() for g in gram if len(g.group()) > 3 or len(gram) == 1)
     if not typed and not (works and lex.proper(raw)):
         return None  # lower-case words only right before "movies", "shows" ...
-    if (title or lex.title(raw)) and not many:
+    exact = title.value if title else lex.title(raw)
+    if exact and not many and not _other_type(text, end, exact, lex):
         return None  # one title named exactly; "Narcos seasons": that title's seasons
     note = f"read '{raw}' as every title with it in its name ({n} titles)"
     return Tag(kind="phrase", start=start, end=end, text=raw, value=raw, note=note)
@@ -106,6 +110,16 @@ def _lacking(
         note = f"read '{raw}' as every title with it in its name ({len(hits)} title)"
         return Tag(kind="phrase", start=span[0], end=span[1], text=raw, value=raw, note=note)
     return absent.absent_title(raw, span, lex)
+
+
+def _other_type(text: str, end: int, title: str, lex: Lexicon) -> bool:
+    """'a kung fu panda show': the type named right after a title's words is not the title's
+    own (Kung Fu Panda is a movie), so the words mean the other titles that hold them."""
+    m = _TYPE_NEXT.match(text, end)
+    info = lex.show(title)
+    if not m or info is None:
+        return False
+    return ("Movie" if m.group(1).casefold() in ("movie", "film") else "TV Show") != info.type
 
 
 def _neighbours(text: str, start: int, end: int) -> list[re.Match[str]]:

@@ -124,7 +124,7 @@ class Reader:
         if (named := holdings.asked_for(text, tags, self.lex)) is not None:  # "do you have X?"
             tags = [t for t in tags if t.end <= named.start or t.start >= named.end]
             tags = sorted([*tags, named], key=lambda t: t.start)
-            op = "list" if named.kind == "person" else "describe"  # their titles / its entry
+            op = "list" if named.kind in ("person", "phrase") else "describe"  # titles / entry
             intent = Intent(op=op, score=0.9, cue="holding")
         else:
             intent = self.intents.classify(text, tags)
