@@ -38,3 +38,11 @@ def ranked(
         key, list(choices), scorer=fuzz.ratio, processor=processor, score_cutoff=cutoff, limit=limit
     )
     return [(choice, float(score)) for choice, score, _ in hits]
+
+
+def typo(word: str, other: str) -> bool:
+    """Whether `word` is `other` mistyped: one edit (a transposition counts as one), two for
+    words of nine letters or more; a word two letters short is another word ("titan")."""
+    from rapidfuzz.distance import OSA
+
+    return OSA.distance(word, other) <= 1 + (len(word) >= 9)

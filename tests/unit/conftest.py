@@ -22,3 +22,42 @@ def reader(lexicon) -> Reader:
 @pytest.fixture(scope="module")
 def db():
     return tiny.db.__wrapped__()
+
+
+@pytest.fixture(scope="session")
+def catalog_df():
+    """The real catalog CSV (the truth the tests on catalog names compute with pandas)."""
+    import pandas as pd
+
+    from agentic_rag.config import PROJECT_ROOT
+
+    path = PROJECT_ROOT / "data" / "netflix_titles.csv"
+    if not path.exists():
+        pytest.skip("data/netflix_titles.csv is not here")
+    return pd.read_csv(path, dtype=str, keep_default_na=False)
+
+
+@pytest.fixture(scope="session")
+def catalog_reader(catalog_df) -> Reader:
+    """A reader over a lexicon built from the CSV itself (titles, people, credits)."""
+    from collections import Counter
+
+    from agentic_rag.agent.rules.lexicon import Lexicon, ShowInfo
+
+    def split(column: str) -> list[str]:
+        return [x.strip() for v in catalog_df[column] for x in v.split(",") if x.strip()]
+
+    shows: dict[str, ShowInfo] = {}
+    for r in catalog_df.sort_values("release_year", ascending=False).itertuples():
+        shows[r.title] = ShowInfo(r.show_id, r.type, int(r.release_year), r.description)
+    credits = Counter(split("director") + split("cast"))
+    return Reader(
+        Lexicon(
+            genres=sorted(set(split("listed_in"))),
+            countries=sorted(set(split("country"))),
+            ratings=sorted({r for r in catalog_df["rating"] if r}),
+            people=list(credits),
+            shows=shows,
+            counts=dict(credits),
+        )
+    )

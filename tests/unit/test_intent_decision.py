@@ -137,9 +137,11 @@ def test_asking_whether_the_catalog_holds_a_title_is_evidence_in_the_decision(re
 
 
 def test_a_cue_that_says_what_is_asked_of_a_held_title_outweighs_the_holding(reader):
-    (spec,) = reader.read("Are there reviews of Okja?")
-    assert (spec.op, spec.runner_up) == ("external", "describe")
-    assert 0.0 < (spec.margin or 0.0) < 1.0  # close: the holding is the runner-up
+    # holdings.asked_for leaves out a question that asks an outside fact of the title, so
+    # "do you have it" is not even the runner-up
+    for question in ("Are there reviews of Okja?", "Do you have the awards Okja won?"):
+        (spec,) = reader.read(question)
+        assert spec.op == "external" and spec.runner_up != "describe", question
 
 
 def test_like_before_a_title_is_similar_but_not_before_other_words(reader):

@@ -19,7 +19,14 @@ from agentic_rag.agent.rules.intent import Intent
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
 from agentic_rag.agent.rules.tags import Tag, free, fuzzy_tag
-from agentic_rag.agent.rules.vocab import COMMON, WORD, WORKS_AFTER, WORKS_BEFORE, role_at
+from agentic_rag.agent.rules.vocab import (
+    COMMON,
+    ROLE_AFTER,
+    WORD,
+    WORKS_AFTER,
+    WORKS_BEFORE,
+    role_at,
+)
 from agentic_rag.agent.rules.words import WORDS
 
 MAX_NAME_WORDS = 4
@@ -34,12 +41,18 @@ _TITLE_JOIN = re.compile(r"[\s:;,.!?&'’\-–—]+")
 _TITLE_RUN = re.compile(r"[A-Z0-9][\w'’:]*(?:\s+(?:(?:of|the|a|an|and|&)\s+)*[A-Z0-9][\w'’:]*)*")
 #: words after a title that close the question ("when was X added", "is X on netflix")
 _CLOSING = re.compile(
-    r"\s+(?:(?:was|were|got)\s+)?(?:added|released|made|come\s+out|came\s+"
+    r"\s+(?:(?:was|were|got)\s+)?(?:added|released|made|make|come\s+out|came\s+"
     r"out|premiered|on\s+netflix|about|(?:are|is)\s+there|does\s+it\s+have|has\s+it\s+got|"
     r"do(?:es)?\s+(?:it|they)\s+(?:have|run|last))\W*$",
     re.I,
 )
 _SENTENCE_END = re.compile(r"[.?!]\s*$")
+#: cues only a person's name follows ("directed by ...", "starring ...")
+STRONG_CUE = re.compile(
+    r"\b(?:directed\s+by|helmed\s+by|starring|featuring|played\s+by|co-?starring)\s+$", re.I
+)
+#: a works noun right after a name: a weak cue ("scorsese movies", "kajol films")
+_WORKS_NEXT = re.compile(r"\s+(?:movies|films|shows|series|titles|filmography)\b", re.I)
 CHECK_PURPOSE = "in the catalog? "  # the purpose prefix of the grounding count
 
 
@@ -47,6 +60,7 @@ class Cued(NamedTuple):
     start: int
     end: int
     role: Role | None
+    weak: bool  # only a works noun after the words ("scorsese movies"): a catalog name only
 
 
 def title_case(raw: str) -> str:
@@ -86,20 +100,34 @@ def _runs(text: str, tags: list[Tag], lex: Lexicon) -> list[list[re.Match[str]]]
 
 def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
     """Spans of 1-4 name-like words with a person cue right before or after them. A single
-    word must be capitalised; lower-case names need two words (one is too often English)."""
+    lower-case word must be one the catalog knows as a name (`Lexicon.name_word`), or follow
+    a cue that only a name follows ("directed by almodovar") and be no English the
+    descriptions use."""
     out = []
     for run in _runs(text, tags, lex):
+        verb = [j for j, m in enumerate(run) if j and _role_verb(text[m.start() :])]
+        run = run[: verb[0]] if verb else run  # "scorsese direct": the verb is the cue
         if len(run) > MAX_NAME_WORDS:
             continue
         last = run[-1].group()
         start, end = run[0].start(), run[-1].end() - (2 if _POSSESSIVE.search(last) else 0)
-        if len(run) == 1 and not (run[0].group()[:1].isupper() and end - start >= 3):
+        one = text[start:end]
+        strong = STRONG_CUE.search(text[:start]) and lex.proper(one) and not lex.cased(one)[0]
+        if len(run) == 1 and not (
+            end - start >= 3 and (one[:1].isupper() or lex.name_word(one) or strong)
+        ):
             continue
         role = role_at(text, start, end)
         before, after = text[max(0, start - 30) : start], text[end : end + 30]
         if role or WORKS_BEFORE.search(before) or WORKS_AFTER.search(after):
-            out.append(Cued(start, end, role))  # type: ignore[arg-type]
+            out.append(Cued(start, end, role, weak=False))  # type: ignore[arg-type]
+        elif _WORKS_NEXT.match(after):
+            out.append(Cued(start, end, None, weak=True))
     return out
+
+
+def _role_verb(rest: str) -> bool:
+    return any(p.match(rest) for p in ROLE_AFTER.values())
 
 
 def title_slot(

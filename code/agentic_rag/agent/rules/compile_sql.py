@@ -7,12 +7,11 @@ names are the catalog's own spellings, found by the tagger through folded keys.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
-from agentic_rag.folding import fold
+from agentic_rag.agent.rules.sql_text import ids_in, in_list, like, lit, title_words, whole_words
 
-SHOW_ID = re.compile(r"^s\d+$")
 SHOW_COLS = "s.show_id, s.title, s.type, s.release_year"
 LIST_COLS = f"{SHOW_COLS}, s.rating, s.duration, s.date_added, s.listed_in"
 MISSING_COLUMNS = {
@@ -47,24 +46,6 @@ GROUPS = {
     ),
 }
 ALIASES = {"cast": "actor", "added_year": "year_added"}
-
-
-def lit(value: str) -> str:
-    """A SQL string literal: NULs dropped, single quotes doubled."""
-    return "'" + str(value).replace("\x00", "").replace("'", "''") + "'"
-
-
-def like(value: str) -> str:
-    """A case-insensitive '%value%' pattern (LIKE wildcards in the value removed)."""
-    return lit("%" + re.sub(r"[%_\\]", "", value).strip().casefold() + "%")
-
-
-def in_list(values: Iterable[str]) -> str:
-    return ", ".join(lit(v) for v in values)
-
-
-def ids_in(ids: Iterable[str]) -> str:
-    return ", ".join(f"'{i}'" for i in dict.fromkeys(ids) if SHOW_ID.match(str(i))) or "''"
 
 
 def _where(conds: Sequence[str]) -> str:
@@ -118,10 +99,9 @@ def conditions(s: TitleSet, a: str = "s") -> list[str]:
         out.append(f"{a}.title IN ({in_list(s.titles)})")
     if s.show_ids:
         out.append(f"{a}.show_id IN ({ids_in(s.show_ids)})")
-    if s.title_has:  # folded title text, the phrase's words in a row
-        out.append(
-            "(" + " OR ".join(f"{a}.title_folded LIKE {like(fold(p))}" for p in s.title_has) + ")"
-        )
+    if s.title_has:  # folded title words, the phrase's whole words in a row ("marvel" is not
+        words = title_words(f"{a}.title_folded")  # "Marvelous"; "star trek" is in "Star Trek:")
+        out.append("(" + " OR ".join(f"{words} LIKE {whole_words(p)}" for p in s.title_has) + ")")
     if s.same_people is not None:  # "… by the same director": a person of those titles
         role = (
             f" AND x.role = {lit(s.same_people.role)} AND y.role = x.role"

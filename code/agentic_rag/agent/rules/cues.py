@@ -83,7 +83,7 @@ class Cue(Phrases):
 class OperationCues(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     requires: tuple[str, ...] = ()  # conditions, all must hold; "a|b": either
-    description: Literal["keeps", "drops", "with_title", "with_name"] = "keeps"
+    description: Literal["keeps", "drops", "with_title"] = "keeps"
     cues: tuple[Cue, ...] = ()
 
     @field_validator("requires")

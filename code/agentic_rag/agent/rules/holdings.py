@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules import absent
+from agentic_rag.agent.rules.intent import CUES, mask
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -34,11 +35,12 @@ _ASKED = re.compile(
     r"like\s+to)\s+(?:watch|see|stream)|got|is|are|any|anything)\s+"
     r"(?:(?:an?|any|anything|the\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*"
     r"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)\s+(?:there|here|on\s+(?:here|netflix)|available)|"
-    r"on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|"
+    r"on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|here|there|"
     r"available|streaming|to\s+(?:watch|stream)|at\s+all|movies?|films?|shows?|series|titles?)"
     r"\b\W*)*[?.!]*$",
     _I,
 )
+_TYPE = re.compile(r"\b(?:(movies?|films?)|shows?|series)\b", _I)
 _SEVERAL = re.compile(r"\bany(?:thing)?\b|\b(?:movies|films|shows|titles|seasons)\b", _I)
 #: the thing named after these is a person, in this role
 _PERSON = re.compile(r"^(?:(with|starring|featuring)|(by|directed\s+by|from))\s+", _I)
@@ -66,6 +68,8 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     else a title the catalog does not hold; None for other questions. The caller drops the
     tags inside the returned span."""
     m = _ASKED.match(text)
+    if CUES["external"].search(mask(text, tags)):  # "is X any good according to imdb"
+        return None  # outside facts, not whether the catalog holds it
     inside = [t for t in tags if m and t.start >= m.start("what") and t.end <= m.end("what")]
     if len(inside) == 1 and inside[0].kind == "title" and len(tags) == 1:
         return inside[0]  # "do you have Okja?": that title's entry
@@ -83,10 +87,26 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     if not words or len(words) > MAX_WORDS or all(w.casefold() in COMMON for w in words):
         return None
     bare = m.group("cue").casefold() in _BARE and not m.group("tail")
-    if _DESCRIBED.search(raw) or (bare and not raw[:1].isupper()):
+    lower, capital = lex.cased(raw)  # "any matilda": the descriptions capitalise it
+    named = raw[:1].isupper() or lex.title(raw) or capital > lower
+    if _DESCRIBED.search(raw) or (bare and not named):
         return None  # "is there a movie about ...": a description, not a name
     offset = text.index(raw, start)
     span = (offset, offset + len(raw))
+    if title := lex.title(raw):  # "is dark on here": the title, even when a word is English
+        sure = raw[:1].isupper() or lex.proper(raw)
+        asked = _TYPE.search(m.group("tail") or "")
+        info = lex.show(title)
+        if asked and info and ("Movie" if asked.group(1) else "TV Show") != info.type:
+            if not sure or lex.in_titles(raw) < 2:
+                return None  # "is there a dark movie": Dark is a show; a mood, not a title
+            note = f"read '{raw}' as every title with it in its name"  # "a kung fu panda show"
+            return Tag(kind="phrase", start=span[0], end=span[1], text=raw, value=raw, note=note)
+        note = "" if sure else f"read '{raw}' as the title {title}"
+        score = 1.0 if sure else 0.9
+        return Tag(
+            kind="title", start=span[0], end=span[1], text=raw, value=title, score=score, note=note
+        )
     if hit := lex.fuzzy_title(raw):
         return fuzzy_tag("title", span, raw, hit, None)
     return absent.absent_title(raw, span, lex)

@@ -193,9 +193,7 @@ def _fired(masked: str, held: set[str]) -> list[Hit]:
 
 def _feasible(entry: OperationCues, held: set[str], described: bool) -> bool:
     if described and (
-        entry.description == "drops"
-        or (entry.description == "with_title" and "title" not in held)
-        or (entry.description == "with_name" and not held & {"named", "person"})
+        entry.description == "drops" or (entry.description == "with_title" and "title" not in held)
     ):
         return False  # it cannot carry a description of the titles asked for
     return all(held & set(item.split("|")) for item in entry.requires)

@@ -2,7 +2,8 @@
 
 People, titles, genres, countries and ratings are keyed by `key()` (the project's `fold`, then
 word tokens joined by spaces), so "Michael Pena", "michael peña" and "MICHAEL PEÑA" find the
-same person. Misspelt names fall back to a fuzzy match (rapidfuzz) with a high cut-off.
+same person. Misspelt names fall back to a fuzzy match (rapidfuzz) with a high cut-off. How
+the catalog writes a word (names typed in lower case) is `NameEvidence`.
 """
 
 from __future__ import annotations
@@ -15,18 +16,19 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from agentic_rag import fuzzy
-from agentic_rag.agent.rules.vocab import COMMON, WORD
-from agentic_rag.folding import fold
+from agentic_rag.agent.rules.name_evidence import NameEvidence, key
 
 FUZZY_CUTOFF = 88.0  # rapidfuzz ratio (0-100) a misspelt name must reach
 NEAR_CUTOFF = 75.0  # a name this close but under FUZZY_CUTOFF is offered ("did you mean")
 MAX_NEAR = 2  # names offered when several are equally close
 _ARTICLE = re.compile(r"^(?:the|a|an) ")
+_QUALIFIER = re.compile(r"\s*\([^)]*\)\s*$")  # "The Office (U.S.)", "... (Spanish Version)"
+SURNAME_LEAD = 3  # a shared surname means its most credited person when they lead this much
 
 
-def key(text: str) -> str:
-    """The index key of a name or title: folded word tokens joined by single spaces."""
-    return " ".join(WORD.findall(fold(text)))
+def _bare(k: str) -> str:
+    """A key's words without a possessive 's ("marvel's iron fist": "marvel iron fist")."""
+    return re.sub(r"'s\b", "", k)
 
 
 @dataclass
@@ -38,7 +40,7 @@ class ShowInfo:
 
 
 @dataclass
-class Lexicon:
+class Lexicon(NameEvidence):
     """Known catalog vocabulary; build with `from_sqlite(conn)` or from explicit lists."""
 
     genres: Sequence[str]
@@ -75,10 +77,9 @@ class Lexicon:
                 shows[title] = ShowInfo(sid, typ, year, desc or "")
         latest = conn.execute("SELECT max(date_added), max(release_year) FROM shows").fetchone()
         counts = dict(
-            conn.execute(  # credits of the people whose folded names collide
+            conn.execute(  # credits of every person (folded names that collide, surnames)
                 "SELECT p.name, count(*) FROM people p JOIN show_people sp ON sp.person_id = "
-                "p.person_id WHERE p.name_folded IN (SELECT name_folded FROM people GROUP BY "
-                "name_folded HAVING count(*) > 1) GROUP BY p.name"
+                "p.person_id GROUP BY p.name"
             )
         )
         return cls(
@@ -92,13 +93,6 @@ class Lexicon:
             counts=counts,
         )
 
-    @cached_property
-    def everyday_words(self) -> frozenset[str]:
-        """Words used in lower case at least 3 times in descriptions: English, not names."""
-        text = " ".join(info.description for info in self.shows.values())
-        counts = Counter(re.findall(r"\b[a-z]{3,}\b", text))
-        return frozenset(w for w, n in counts.items() if n >= 3) | COMMON
-
     # -- lookups --------------------------------------------------------------------------------
     def person(self, text: str) -> str | None:
         return self.person_keys.get(key(text))
@@ -107,23 +101,73 @@ class Lexicon:
         k = key(text)
         return self.title_keys.get(k) or self.title_keys.get(f"the {k}")
 
+    def in_titles(self, phrase: str) -> int:
+        """How many titles have the phrase's words in a row (an index lookup)."""
+        return self._title_grams.get(_bare(key(phrase)), 0)
+
+    @cached_property
+    def _title_grams(self) -> Counter[str]:
+        grams: Counter[str] = Counter()
+        for k in self.title_keys:
+            w = _bare(k).split()
+            grams.update(
+                {" ".join(w[i:j]) for i in range(len(w)) for j in range(i + 1, len(w) + 1)}
+            )
+        return grams
+
     def titles_with(self, phrase: str) -> list[str]:
         """The titles whose words include the phrase's words in a row ("power rangers")."""
-        k = f" {key(phrase)} "
-        return [t for tk, t in self.title_keys.items() if k in f" {tk} "] if k.strip() else []
+        k = f" {_bare(key(phrase))} "
+        return (
+            [t for tk, t in self.title_keys.items() if k in f" {_bare(tk)} "] if k.strip() else []
+        )
 
     def show(self, title: str) -> ShowInfo | None:
         return self.shows.get(title)
 
     def fuzzy_person(self, text: str) -> tuple[str, float] | None:
-        return self._fuzzy(text, self.person_keys)
+        """A misspelt catalog name, read as that person; a differing word that is everyday
+        English makes it another name ("James Bond" is not James Boyd)."""
+        hit = self._fuzzy(text, self.person_keys)
+        if hit is None:
+            return None
+        a, b = key(text).split(), key(hit[0]).split()
+        other = len(a) == len(b) and any(
+            x != y and x in self.everyday_words for x, y in zip(a, b, strict=True)
+        )
+        return None if other else hit
 
     def fuzzy_title(self, text: str) -> tuple[str, float] | None:
-        return self._fuzzy(text, self._title_choices)
+        """A misspelt catalog title, read as that title: only when every word that differs is
+        a typo of the title's word and no everyday word ("The Boys" is not "The Boy")."""
+        hit = self._fuzzy(text, self._title_choices)
+        return hit if hit and self._typo_of(text, hit[0], strict=True) else None
+
+    def person_ending(self, text: str) -> bool:
+        """Whether `text` is a catalog name or ends one ("de niro": Robert De Niro)."""
+        return key(text) in self.person_keys or bool(self.by_surname(text))
 
     def by_surname(self, text: str) -> list[str]:
-        """The catalog people whose last name is `text` ("Tarantino": Quentin Tarantino)."""
-        return self._surnames.get(key(text), [])
+        """The catalog people whose name ends with `text` ("Tarantino": Quentin Tarantino, "de
+        niro": Robert De Niro), the most credited first (a whole name is no surname)."""
+        k = key(text)
+        same = [
+            n
+            for n in self._surnames.get(k.rsplit(" ", 1)[-1], [])
+            if f" {key(n)}".endswith(f" {k}")
+        ]
+        return sorted(same, key=lambda n: -self.counts.get(n, 0))
+
+    def known_surname(self, text: str) -> str | None:
+        """The one person a bare surname means: the only one with it, or the one with at least
+        SURNAME_LEAD times the credits of the others together ("scorsese": Martin Scorsese)."""
+        same = self.by_surname(text)
+        if len(same) == 1:
+            return same[0]
+        rest = sum(self.counts.get(n, 0) for n in same[1:])
+        return (
+            same[0] if same and self.counts.get(same[0], 0) >= SURNAME_LEAD * max(1, rest) else None
+        )
 
     @cached_property
     def _surnames(self) -> dict[str, list[str]]:
@@ -138,8 +182,46 @@ class Lexicon:
         return self._near(text, self.person_keys)
 
     def near_title(self, text: str) -> list[str]:
-        """The catalog titles closest to a title it does not hold (leading articles ignored)."""
-        return self._near(text, self._title_choices, lambda k: _ARTICLE.sub("", k))
+        """Catalog titles really close to a title it does not hold, to offer, never to answer
+        with: the same words with a qualifier ("The Office" -> "The Office (U.S.)"), else a
+        typo of each differing word, else titles that open with its words ("Money Heist" ->
+        "Money Heist: The Phenomenon"), up to MAX_NEAR. Leading articles are ignored."""
+        k = _ARTICLE.sub("", key(text))
+        if self.title(text):
+            return []
+        if same := self._stems.get(k):
+            return same[:MAX_NEAR]
+        choices, strip = self._title_choices, lambda k: _ARTICLE.sub("", k)
+        hits = fuzzy.ranked(key(text), choices, NEAR_CUTOFF, MAX_NEAR + 1, strip)
+        near = [choices[c] for c, score in hits if score == hits[0][1]]
+        if close := [t for t in near if self._typo_of(text, t, strict=False)][:MAX_NEAR]:
+            return close
+        opens = [t for t in self.titles_with(text) if _ARTICLE.sub("", key(t)).startswith(k + " ")]
+        return opens if 0 < len(opens) <= MAX_NEAR else []
+
+    @cached_property
+    def _stems(self) -> dict[str, list[str]]:
+        """Titles by their words without a leading article or a closing qualifier."""
+        out: dict[str, list[str]] = {}
+        for title in self.shows:
+            out.setdefault(_ARTICLE.sub("", key(_QUALIFIER.sub("", title))), []).append(title)
+        return out
+
+    def _typo_of(self, text: str, title: str, strict: bool) -> bool:
+        """Whether `text` is `title` mistyped: the same words (articles, a closing qualifier and
+        spaces aside), or word for word a typo (`fuzzy.typo`) of each word that differs; when
+        `strict`, a differing word that is everyday English is another word, not a typo;
+        else it may differ by one closing letter ("thing" for "things")."""
+        a = _ARTICLE.sub("", key(text)).split()
+        b = _ARTICLE.sub("", key(_QUALIFIER.sub("", title))).split()
+        if "".join(a) == "".join(b):
+            return True
+        return len(a) == len(b) and all(
+            x == y
+            or (x not in self.everyday_words and fuzzy.typo(x, y))
+            or (not strict and (x[:-1] == y or y[:-1] == x))
+            for x, y in zip(a, b, strict=True)
+        )
 
     @cached_property
     def _title_choices(self) -> dict[str, str]:

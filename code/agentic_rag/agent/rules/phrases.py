@@ -1,56 +1,141 @@
-"""Phrases that are part of several titles: "Barbie movies", "Power Rangers seasons", "lego
-stuff". A run of untagged words, capitalised or not everyday English (lower-case runs only right
-before a works noun such as "movies" or "stuff"), that is part of at least two catalog titles
-means every title with those words in a row (`TitleSet.title_has`); one exact title is read by
-the tagger's name pass first."""
+"""Phrases that are part of several titles: "Barbie movies", "power rangers seasons", "star trek
+shows", "kung fu panda stuff". Up to PHRASE_WORDS words in a row that are part of at least two
+catalog titles, inside longer titles too ("DreamWorks Kung Fu Panda Awesome Secrets", "Star
+Trek: Deep Space Nine"), mean every title with those words in a row (`TitleSet.title_has`).
+
+Evidence that the words name something: typed capitalised, or in lower case right before a works
+noun ("movies", "stuff") when the catalog reads them as a name (`Lexicon.proper`: "star trek"
+is capitalised in the descriptions, "high school" is not). A phrase that is also one title's
+whole name is that title ("Kung Fu Panda", read by the tagger's name pass) unless a works noun
+for many titles follows it ("Kung Fu Panda movies", "Star Trek series"); the parts of one title
+("Narcos seasons") keep the title.
+"""
 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
+from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.lexicon import Lexicon
-from agentic_rag.agent.rules.tags import Tag, free
+from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.agent.rules.words import WORDS
+
+SMALL_WORDS = WORDS.small_words  # words a typed name keeps in lower case ("Lord of the Rings")
 
 PHRASE_WORDS = 4  # the longest run of words read as a phrase of many titles
 _WORKS_NEXT = re.compile(
-    r"\s+(?:movies|films|shows|series|seasons|titles|episodes|stuff|things|"
-    r"content|specials)\b",
+    r"\s+(?:(movies|films|shows|series|titles|stuff|things|content|specials|franchise|"
+    r"cartoons|installments|sequels)|seasons|episodes)\b",
     re.I,
 )
 
 
+_TYPE_NEXT = re.compile(r"\s+(movie|film|show|series)\b", re.I)
+
+
 def phrase_tags(text: str, tags: list[Tag], lex: Lexicon) -> list[Tag]:
-    """A phrase that is part of several titles ("Barbie movies", "Power Rangers seasons"):
-    a run of untagged words, capitalised or not everyday English, means every title with
-    those words in a row (one exact title is read by `_names` first)."""
-    runs: list[list[re.Match[str]]] = []
+    """Every phrase of several titles in `text`, longest first; it may replace a title tag
+    over the same words (returned tags say which: the caller drops tags they cover)."""
+    toks = list(WORD.finditer(text))
     out: list[Tag] = []
-    for m in WORD.finditer(text):
-        w = m.group()
-        low = re.split(r"['’]", w.casefold())[0]  # "what's", "who's": the common word
-        ok = free(tags, *m.span()) and low not in COMMON and len(w) >= 2
-        named = ok and (w[:1].isupper() or w.casefold() not in lex.everyday_words)
-        if named and runs and runs[-1] and text[runs[-1][-1].end() : m.start()] == " ":
-            runs[-1].append(m)
-        elif named:
-            runs.append([m])
+    i = 0
+    while i < len(toks):
+        for n in range(min(PHRASE_WORDS, len(toks) - i), 0, -1):
+            if tag := _phrase(text, toks[i : i + n], tags, lex):
+                out.append(tag)
+                i += n
+                break
         else:
-            runs.append([])
-    for i, r in enumerate(runs):  # "lego stuff": the words before the noun
-        nouns = [j for j, m in enumerate(r) if _WORKS_NEXT.match(" " + m.group())]
-        runs[i] = r[: nouns[0]] if nouns else r
-    for run in (r for r in runs if 1 <= len(r) <= PHRASE_WORDS):
-        start, end = run[0].start(), run[-1].end()
-        raw = text[start:end]
-        lower = not all(m.group()[:1].isupper() for m in run)
-        if (
-            (len(run) == 1 and (len(raw) < 3 or raw.casefold() in lex.everyday_words))
-            or (lower and not _WORKS_NEXT.match(text, end))
-            or (lex.title(raw) and not _WORKS_NEXT.match(text, end))
-        ):
-            continue  # lower-case words only right before "movies", "shows" ...
-        if len(hits := lex.titles_with(raw)) >= 2:
-            note = f"read '{raw}' as every title with it in its name ({len(hits)} titles)"
-            out.append(Tag(kind="phrase", start=start, end=end, text=raw, value=raw, note=note))
+            i += 1
     return out
+
+
+def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon) -> Tag | None:
+    start, end = gram[0].start(), gram[-1].end()
+    if any(text[a.end() : b.start()] not in (" ", "-") for a, b in pairwise(gram)):
+        return None
+    over = [t for t in tags if t.start < end and start < t.end]
+    title = over[0] if len(over) == 1 and over[0].kind == "title" else None
+    if over and not (title and (title.start, title.end) == (start, end)):
+        return None  # words another entity owns (a genre, a person, part of a title)
+    raw = text[start:end]
+    if any(_name_next(text, m, tags, lex) for m in _neighbours(text, start, end)):
+        return None  # part of a longer name: "Harry" of "Harry Potter movies"
+    words = [re.split(r"['’]", g.group().casefold())[0] for g in gram]  # "what's": "what"
+    if all(w in COMMON for w in words):
+        return None
+    if len(words) == 1 and (len(raw) < 3 or words[0] in lex.everyday_words):
+        return None
+    works = _WORKS_NEXT.match(text, end)
+    many = bool(works and works.group(1))  # a works noun for many titles follows
+    n = lex.in_titles(raw)
+    if n < 2:  # one title or none: a franchise the catalog lacks ("Harry Potter movies")
+        opens = not text[:start].strip() or text[:start].rstrip()[-1] in ".?!;"
+        return _lacking(raw, (start, end), words, lex, opens) if many and not title else None
+    lower, capital = lex.cased(raw)
+    if (words[0] in COMMON or words[-1] in COMMON) and not capital > lower:
+        return None  # "the barbie", "any lego": the phrase starts at the name
+    typed = all(g.group()[:1].isupper() for g in gram if len(g.group()) > 3 or len(gram) == 1)
+    if not typed and not (works and lex.proper(raw)):
+        return None  # lower-case words only right before "movies", "shows" ...
+    exact = title.value if title else lex.title(raw)
+    if exact and not many and not _other_type(text, end, exact, lex):
+        return None  # one title named exactly; "Narcos seasons": that title's seasons
+    note = f"read '{raw}' as every title with it in its name ({n} titles)"
+    return Tag(kind="phrase", start=start, end=end, text=raw, value=raw, note=note)
+
+
+def _lacking(
+    raw: str, span: tuple[int, int], words: list[str], lex: Lexicon, opens: bool
+) -> Tag | None:
+    """A whole name before "movies" that at most one title holds: that title's phrase, or a
+    title the catalog lacks. The name needs evidence: typed capitalised (not as the first
+    word of the question), the descriptions capitalise it, or several words that are no
+    everyday English; never a common word at either end, never an exact title."""
+    names = [w for w in words if w not in SMALL_WORDS]
+    if words[0] in COMMON or words[-1] in COMMON or any(w in COMMON for w in names):
+        return None  # "got any Barbie": not one name
+    if lex.title(raw) or lex.person_ending(raw):
+        return None  # "de niro movies": a person, for the person pass
+    lower, capital = lex.cased(raw)
+    typed = all(w[:1].isupper() for w in raw.split() if w.casefold() not in SMALL_WORDS)
+    typed = typed and not (opens and len(words) == 1)
+    seen = capital > lower and (capital >= 2 or len(words) > 1)  # once is no evidence
+    unknown = len(words) > 1 and all(w not in lex.everyday_words for w in names)
+    if not (typed or seen or unknown):
+        return None
+    if hits := lex.titles_with(raw):  # "James Bond movies": the one title with it
+        note = f"read '{raw}' as every title with it in its name ({len(hits)} title)"
+        return Tag(kind="phrase", start=span[0], end=span[1], text=raw, value=raw, note=note)
+    return absent.absent_title(raw, span, lex)
+
+
+def _other_type(text: str, end: int, title: str, lex: Lexicon) -> bool:
+    """'a kung fu panda show': the type named right after a title's words is not the title's
+    own (Kung Fu Panda is a movie), so the words mean the other titles that hold them."""
+    m = _TYPE_NEXT.match(text, end)
+    info = lex.show(title)
+    if not m or info is None:
+        return False
+    return ("Movie" if m.group(1).casefold() in ("movie", "film") else "TV Show") != info.type
+
+
+def _neighbours(text: str, start: int, end: int) -> list[re.Match[str]]:
+    """The words joined to text[start:end] by one space or hyphen, before and after."""
+    before = re.search(r"(\w+)[ -]$", text[:start])
+    after = re.compile(r"[ -](\w+)").match(text, end)
+    return [m for m in (before, after) if m]
+
+
+def _name_next(text: str, m: re.Match[str], tags: list[Tag], lex: Lexicon) -> bool:
+    """A neighbouring word that continues a name: untagged, no common word, capitalised (not
+    opening the question) or no everyday English."""
+    s, e = m.span(1)
+    w = m.group(1)
+    if any(t.start < e and s < t.end for t in tags) or w.casefold() in COMMON:
+        return False
+    if _WORKS_NEXT.match(" " + w):  # "lego stuff": the noun after a name
+        return False
+    return (w[:1].isupper() and s > 0) or w.casefold() not in lex.everyday_words

@@ -124,9 +124,12 @@ class Reader:
             evidence.append(Found(source="relation", op=rel))
         if ranks_groups(masked):
             evidence.append(Found(source="ranks_groups"))
-        if _described(text, masked):
+        told, wordy = _described(text, masked)
+        if told or wordy:
             evidence.append(Found(source="described"))
         named = any(t.kind in ("title", "unknown_title", "person") for t in tags)
+        if told and not named:
+            evidence.append(Found(source="plot_told"))
         if one_described(text, _content(masked), named):
             evidence.append(Found(source="one_described"))
         keywords = _KEYWORDS.search(text)
@@ -140,7 +143,7 @@ class Reader:
         if (named := holdings.asked_for(text, tags, self.lex)) is not None:  # "do you have X?"
             tags = [t for t in tags if t.end <= named.start or t.start >= named.end]
             tags = sorted([*tags, named], key=lambda t: t.start)
-            op = "list" if named.kind == "person" else "describe"  # their titles / its entry
+            op = "list" if named.kind in ("person", "phrase") else "describe"  # titles / entry
             found.append(Found(source="holding", op=op))
         intent = self.decide(text, tags, found)
         if not any(t.kind in ("title", "unknown_title") for t in tags):
@@ -233,15 +236,15 @@ def _content(masked: str) -> list[str]:
     ]
 
 
-def _described(text: str, masked: str) -> bool:
-    """The part describes the titles it asks for at length: three content words after a lead
-    ("about", "where", "that" …), or five in all (evidence `described` for a search)."""
+def _described(text: str, masked: str) -> tuple[bool, bool]:
+    """Whether the part describes the titles it asks for at length: (told) three content words
+    after a lead ("about", "where", "that" …), (wordy) five content words in all."""
     lead = _lead(text)
     content = _content(masked)
     after = (
         [w for w in _words(text[lead:].strip(" ?.!")) if w in content] if lead is not None else []
     )
-    return len(after) >= 3 or len(content) >= 5
+    return len(after) >= 3, len(content) >= 5
 
 
 def _lead(text: str) -> int | None:

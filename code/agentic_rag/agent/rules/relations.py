@@ -18,8 +18,8 @@ from typing import Any
 
 from agentic_rag.agent.rules.compile_cypher import REL, filters, lit
 from agentic_rag.agent.rules.compile_sql import conditions
-from agentic_rag.agent.rules.compile_sql import lit as sql_lit
 from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.sql_text import lit as sql_lit
 from agentic_rag.agent.rules.tags import Tag
 
 _I = re.IGNORECASE

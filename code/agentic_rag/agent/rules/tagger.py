@@ -87,7 +87,9 @@ class Tagger:
             if free(tags, *m.span()) and not verb:
                 value = "Movie" if m.group(1) else "TV Show"
                 tags.append(at("type", m, value=value))
-        tags += phrase_tags(text, tags, self.lex)
+        found = phrase_tags(text, tags, self.lex)  # may replace a title: "Star Trek series"
+        tags = [t for t in tags if not any(p.start <= t.start and t.end <= p.end for p in found)]
+        tags += found
         self._cued(text, tags)
         return sorted(tags, key=lambda t: t.start)
 
@@ -197,33 +199,41 @@ class Tagger:
 
     def _cued(self, text: str, tags: list[Tag]) -> None:
         """Words a role or works cue marks as a person ("directed by pedro almodovar", "X's
-        films") that no pass above tagged: a name (exact or fuzzy, lower case too), else kept
-        as a named-but-absent person with the closest catalog names (see `absent`)."""
+        films", "scorsese movies") that no pass above tagged: a name (exact or fuzzy, lower case
+        too, or a surname one person is known by), else kept as a named-but-absent person with
+        the closest catalog names (see `absent`). A weak cue (only a works noun after the
+        word, or one lower-case word after any cue but a name-only one such as "directed by")
+        tags a catalog name, never an absent one: "Bollywood movies", "movies with kangaroos"
+        and "documentaries by the bbc" name no one."""
         lex = self.lex
-        for start, end, role in absent.cued_names(text, tags, lex):
+        for start, end, role, weak in absent.cued_names(text, tags, lex):
             raw = text[start:end]
+            one = " " not in raw.strip()
+            weak = weak or (one and raw.islower() and not absent.STRONG_CUE.search(text[:start]))
+            if one and raw.islower() and lex.person(raw) and not lex.rare_name(raw):
+                continue  # "edward": a one-word credit, but many people's name too
             if person := lex.person(raw):
                 tags.append(
                     Tag(kind="person", start=start, end=end, text=raw, value=person, role=role)
                 )
             elif hit := lex.fuzzy_person(raw):
                 tags.append(fuzzy_tag("person", (start, end), raw, hit, role))
-            elif " " not in raw.strip() and (same := lex.by_surname(raw)):  # "Tarantino's films"
-                if len(same) == 1:  # one person by that last name: them; several: no reading
-                    note = f"read '{raw}' as {same[0]}"
-                    tags.append(
-                        Tag(
-                            kind="person",
-                            start=start,
-                            end=end,
-                            text=raw,
-                            value=same[0],
-                            role=role,
-                            score=0.9,
-                            note=note,
-                        )
+            elif who := lex.known_surname(raw):  # "Tarantino's films", "de niro movies"
+                others = lex.by_surname(raw)[1:]
+                also = f" (also: {', '.join(others[:2])})" if others else ""
+                tags.append(
+                    Tag(
+                        kind="person",
+                        start=start,
+                        end=end,
+                        text=raw,
+                        value=who,
+                        role=role,
+                        score=0.8 if others else 0.9,
+                        note=f"read '{raw}' as {who}{also}",
                     )
-            else:
+                )
+            elif not weak and not lex.by_surname(raw):  # several: no reading
                 name = absent.title_case(raw)
                 tags.append(
                     Tag(
@@ -241,11 +251,11 @@ class Tagger:
                 )
 
     def _person_ok(self, words: list[str]) -> bool:
-        if len(words) == 1:
+        if len(words) == 1:  # lower case only a rare name token ("kajol", not "edward")
             w = words[0]
             return (
                 len(w) >= 3
-                and w[0].isupper()
+                and (w[0].isupper() or self.lex.rare_name(w))
                 and w.casefold() not in self.lex.everyday_words
                 and w.casefold() not in self.lex.country_keys
             )
@@ -255,6 +265,10 @@ class Tagger:
             or any(w not in self.lex.everyday_words for w in low)
         )
 
+    def _capitalised(self, word: str) -> bool:
+        lower, capital = self.lex.cased(word)
+        return lower == 0 and capital > 0 and word.casefold() not in self.lex.everyday_words
+
     def _title_ok(self, text: str, start: int, words: list[str]) -> bool:
         named = re.search(
             r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|"
@@ -263,8 +277,9 @@ class Tagger:
             text[:start],
             re.I,
         )
-        if not named and not (words[0][:1].isupper() or words[0][:1].isdigit()):
-            return False
+        typed = words[0][:1].isupper() or words[0][:1].isdigit()
+        if not named and not typed and not (len(words) == 1 and self._capitalised(words[0])):
+            return False  # lower case: a word the descriptions only ever capitalise ("roma")
         if len(words) == 1:
             w = words[0]
             before, after = text[:start].rstrip(), text[start + len(w) :].split()[:1]

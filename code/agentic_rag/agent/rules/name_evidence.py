@@ -1,0 +1,130 @@
+"""How the catalog writes words: the evidence that words typed in lower case name something.
+
+`key()` folds a name or title into its index key. `NameEvidence` (a base of `Lexicon`) reads
+the descriptions: how often they write a word or phrase in lower case and capitalised (a
+sentence's first word says nothing), which words are everyday English, and which are tokens
+of catalog people's names, so "kajol", "star trek" and "scorsese" read as names and "dark",
+"high school" and "worked" do not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+from anyascii import anyascii
+
+from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.folding import fold
+
+RARE_TOKEN = 2  # a name token shared by at most this many catalog people is rare
+
+
+def key(text: str) -> str:
+    """The index key of a name or title: folded word tokens joined by single spaces."""
+    return " ".join(WORD.findall(fold(text)))
+
+
+def _opens(text: str, at: int) -> bool:
+    """Whether text[at] opens a sentence (or a description)."""
+    before = text[max(0, at - 3) : at].rstrip(" \"'“‘(")
+    return not before or before[-1] in ".!?:\n"
+
+
+class NameEvidence:
+    """Needs `shows` (title -> info with a `description`), `person_keys`, `genre_keys` and
+    `country_keys` (see `Lexicon`)."""
+
+    shows: Mapping[str, Any]
+    person_keys: dict[str, str]
+    genre_keys: dict[str, str]
+    country_keys: dict[str, str]
+
+    @cached_property
+    def everyday_words(self) -> frozenset[str]:
+        """Words used in lower case at least 3 times in descriptions: English, not names."""
+        text = " ".join(info.description for info in self.shows.values())
+        counts = Counter(re.findall(r"\b[a-z]{3,}\b", text))
+        return frozenset(w for w, n in counts.items() if n >= 3) | COMMON
+
+    @cached_property
+    def _cased_text(self) -> str:
+        """Every description, transliterated with its case kept (one string to search)."""
+        return "\n".join(anyascii(info.description) for info in self.shows.values())
+
+    @cached_property
+    def _word_case(self) -> tuple[Counter[str], Counter[str]]:
+        """Per folded word: how often the descriptions write it in lower case, capitalised."""
+        lower: Counter[str] = Counter()
+        capital: Counter[str] = Counter()
+        text = self._cased_text
+        for m in WORD.finditer(text):
+            w = m.group()
+            if not w[:1].isupper():
+                lower[w.casefold()] += 1
+            elif not _opens(text, m.start()):  # a sentence's first word says nothing
+                capital[w.casefold()] += 1
+        return lower, capital
+
+    def cased(self, phrase: str) -> tuple[int, int]:
+        """How often the descriptions write the phrase in lower case, and capitalised."""
+        k = key(phrase)
+        if " " not in k or not k:  # one word: the index
+            return self._word_case[0][k], self._word_case[1][k]
+        if not all(self._word_case[0][w] or self._word_case[1][w] for w in k.split()):
+            return 0, 0  # a word the descriptions never use
+        if k not in self._cased:  # a phrase: searched once
+            words = r"\W+".join(map(re.escape, k.split()))
+            text = self._cased_text
+            hits = [
+                m
+                for m in re.finditer(rf"(?<![\w-]){words}(?![\w-])", text, re.I)
+                if not (m.group()[:1].isupper() and _opens(text, m.start()))
+            ]
+            capital = sum(all(w[:1].isupper() for w in WORD.findall(h.group())) for h in hits)
+            self._cased[k] = (len(hits) - capital, capital)
+        return self._cased[k]
+
+    def proper(self, phrase: str) -> bool:
+        """Words that name something even when typed in lower case ("star trek", "kajol"): the
+        descriptions write them capitalised at least as often as not; never used there, a phrase
+        is a name when some word of it is no everyday English (and none is a common word
+        alone)."""
+        words = [w.casefold() for w in WORD.findall(phrase)]
+        if not words or all(w in COMMON for w in words):
+            return False
+        lower, capital = self.cased(phrase)
+        if lower or capital:
+            return capital >= lower
+        return any(w not in self.everyday_words for w in words)
+
+    def name_word(self, word: str) -> bool:
+        """A lower-case word the catalog knows as a name: part of a catalog person's name, or
+        capitalised in the descriptions ("scorsese", "zendaya"; not "worked" or "zombies")."""
+        low = key(word)
+        if " " in low or low in COMMON or low in self.everyday_words or len(low) < 3:
+            return False
+        lower, capital = self.cased(low)
+        return lower == 0 and (self._person_tokens[low] > 0 or capital > 0)
+
+    @cached_property
+    def _person_tokens(self) -> Counter[str]:
+        return Counter(w for k in self.person_keys for w in set(k.split()))
+
+    def rare_name(self, word: str) -> bool:
+        """A name word (`name_word`) few catalog people share, no genre or country: a whole
+        one-word name typed in lower case is that person ("kajol", "rihanna"; not "edward")."""
+        low = key(word)
+        return (
+            self.name_word(low)
+            and low not in self.genre_keys
+            and low not in self.country_keys
+            and self._person_tokens[low] <= RARE_TOKEN
+        )
+
+    @cached_property
+    def _cased(self) -> dict[str, tuple[int, int]]:
+        return {}
