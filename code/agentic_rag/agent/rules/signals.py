@@ -1,0 +1,105 @@
+"""Signals of a wrong reading that uses every word: names the tagger missed, titles matched
+loosely or only in part, an example bank that prefers another operation.
+
+Each is a number `confidence.features` feeds to the calibrated model:
+- `name_words`: untagged words that are no everyday English but a word of a catalog person's
+  name or title ("kajol", "niro"): a name read as plain text, searched or dropped;
+- `rare_words`: untagged words that are neither everyday English nor in any catalog name (an
+  unknown name, a misspelling the reader did not mend);
+- `title_gap`: how much of a tagged title the question's words do not cover, or the other way
+  round (a near-miss title matched to another one);
+- `title_many`: a title read as one title while its words are part of several catalog titles
+  (a franchise read as its first entry);
+- `example_gap`: how much nearer the nearest example of another operation is than the nearest
+  example of the operation read.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from agentic_rag.agent.rules.intent import mask
+from agentic_rag.agent.rules.lexicon import Lexicon, key
+from agentic_rag.agent.rules.reader import Reader
+from agentic_rag.agent.rules.relations import RELATIONS
+from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.tags import Tag, free
+from agentic_rag.agent.rules.vocab import WORD
+
+NEAREST = 5  # examples compared for the example gap
+_TOKENS: dict[int, tuple[Lexicon, NameTokens]] = {}
+
+
+class NameTokens:
+    """The words of catalog names and titles that are not everyday English (built once)."""
+
+    def __init__(self, lex: Lexicon):
+        self.lex = lex
+
+    @cached_property
+    def tokens(self) -> frozenset[str]:
+        every = self.lex.everyday_words
+        names = (*self.lex.person_keys, *self.lex.title_keys)
+        return frozenset(w for k in names for w in k.split() if len(w) >= 3 and w not in every)
+
+
+def name_tokens(lex: Lexicon) -> NameTokens:
+    kept = _TOKENS.get(id(lex))
+    if kept and kept[0] is lex:
+        return kept[1]
+    out = NameTokens(lex)
+    _TOKENS[id(lex)] = (lex, out)
+    return out
+
+
+def untagged_words(
+    text: str, tags: list[Tag], lex: Lexicon, named: set[str]
+) -> tuple[list[str], list[str]]:
+    """(catalog-name words, unknown words) among the untagged, not everyday words; `named`:
+    the words the reading used as names or as its frame (cue words, role verbs)."""
+    known = name_tokens(lex).tokens
+    names, rare = [], []
+    for m in WORD.finditer(text):
+        w = key(m.group())
+        if len(w) < 3 or w.isdigit() or " " in w or w in named or not free(tags, *m.span()):
+            continue
+        if w in lex.everyday_words or w.rstrip("s") in lex.everyday_words:
+            continue
+        (names if w in known else rare).append(w)
+    return names, rare
+
+
+def title_gap(tags: list[Tag]) -> float:
+    """1 - the least word overlap (Jaccard) between a tagged title and the words naming it."""
+    gaps = []
+    for t in tags:
+        if t.kind != "title" or not t.value:
+            continue
+        said, named = set(key(t.text).split()), set(key(t.value).split())
+        gaps.append(1.0 - len(said & named) / max(1, len(said | named)))
+    return max(gaps, default=0.0)
+
+
+def title_many(tags: list[Tag], specs: list[QuerySpec], lex: Lexicon) -> float:
+    """For a title read as one title: how many other catalog titles have its words in their
+    names (0, 1/3, 2/3, 1 for three or more): a franchise read as one entry."""
+    read_one = {t for s in specs for t in s.titles.titles}
+    others = [
+        len(lex.titles_with(t.text)) - 1 for t in tags if t.kind == "title" and t.value in read_one
+    ]
+    return round(min(max(others, default=0), 3) / 3, 4)
+
+
+def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:
+    """Over the parts: the nearest example's similarity minus that of the nearest example of
+    the operation read (0 when the nearest example is of that operation)."""
+    gaps = [0.0]
+    for s in specs:
+        if not s.text or s.op in RELATIONS:
+            continue
+        hits = reader.intents.nearest(mask(s.text, reader.tagger.tag(s.text)), NEAREST)
+        if not hits:
+            continue
+        own = max((score for op, score, _ in hits if op == s.op), default=0.0)
+        gaps.append(max(0.0, hits[0][1] - own))
+    return max(gaps)
