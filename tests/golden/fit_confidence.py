@@ -27,9 +27,15 @@ from pathlib import Path
 import numpy as np
 from pydantic import BaseModel
 from score_offline_sets import SETS, family  # the same set names: tune check golden stune ...
-from wrong_readings import wrong_readings
+from wrong_readings import renamed, wrong_readings
 
-from agentic_rag.agent.rules.confidence import FEATURES, MODEL_PATH, Calibration, probability
+from agentic_rag.agent.rules.confidence import (
+    CAPPING,
+    FEATURES,
+    MODEL_PATH,
+    Calibration,
+    probability,
+)
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.config import load_settings
@@ -39,7 +45,7 @@ from agentic_rag.eval.harness import run_eval
 HERE = Path(__file__).resolve().parent
 L2 = 1.0  # ridge on the weights (not the bias): few labelled questions
 RIDGES = (0.3, 1.0, 3.0, 10.0)
-SYNTHETIC = 0.1  # the weight of one made-up wrong reading against one labelled question
+SYNTHETIC = 0.3  # the weight of one made-up wrong reading against one labelled question
 #: features that only ever signal a missed or loosely read word: their weight is never positive
 TROUBLE = frozenset(FEATURES) - {"intent", "parts", "notes", "absent", "search", "bare"}
 BINS = (0.0, 0.2, 0.4, 0.5, 0.6, 0.8, 0.9, 1.01)
@@ -78,17 +84,22 @@ def made_up(names: list[str], rows: list[Row]) -> list[Row]:
     for name in names:
         golden = load_golden(HERE / f"{SETS[name]}.yaml", HERE / f"{SETS[name]}.expected.json")
         asked |= {q.id: q.question for q in golden.questions if q.thread is None}
-    return [
+    right = [r for r in rows if r.right and r.id in asked]
+    out = [
         Row(features=f, right=False, id=r.id, family=r.family, weight=SYNTHETIC, made=True)
-        for r in rows
-        if r.right and r.id in asked
+        for r in right
         for f in wrong_readings(reader, asked[r.id])
+    ]
+    return out + [
+        Row(features=f, right=ok, id=r.id, family=r.family, weight=SYNTHETIC, made=True)
+        for r in right
+        for f, ok in renamed(reader, asked[r.id])
     ]
 
 
 def capped(features: dict[str, float]) -> bool:
     """A reading the cap decides (a meaning word or an entity unused): not the model's to fit."""
-    return features.get("unused_meaning", 0.0) > 0 or features.get("dropped", 0.0) > 0
+    return any(features.get(f, 0.0) > 0 for f in CAPPING)
 
 
 def fit(rows: list[Row], ridge: float = L2) -> tuple[np.ndarray, float]:
@@ -105,14 +116,35 @@ def fit(rows: list[Row], ridge: float = L2) -> tuple[np.ndarray, float]:
         free = [i for i in free if i not in wrong_sign]
 
 
+def recalibrated(rows: list[Row], weights: np.ndarray, bias: float) -> tuple[np.ndarray, float]:
+    """The model's score rescaled and shifted to fit the labelled questions alone (Platt): the
+    made-up wrong readings teach which features matter, not how often readings are wrong."""
+    real = [r for r in rows if not r.made and not capped(r.features)]
+    x = np.array([[r.features.get(k, 0.0) for k in FEATURES] for r in real])
+    z = (x @ weights + bias)[:, None]
+    y = np.array([1.0 if r.right else 0.0 for r in real])
+    (scale,), shift = _logistic(z, y, np.ones(len(real)), 0.0)
+    scale = max(scale, 0.0)
+    return weights * scale, bias * scale + shift
+
+
 def _newton(rows: list[Row], free: list[int], ridge: float) -> tuple[np.ndarray, float]:
     """Weighted ridge logistic regression by Newton steps over the `free` features."""
     x = np.array([[r.features.get(FEATURES[i], 0.0) for i in free] for r in rows])
     y = np.array([1.0 if r.right else 0.0 for r in rows])
-    sw = np.array([r.weight for r in rows])
+    w, b = _logistic(x, y, np.array([r.weight for r in rows]), ridge)
+    weights = np.zeros(len(FEATURES))
+    weights[free] = w
+    return weights, b
+
+
+def _logistic(
+    x: np.ndarray, y: np.ndarray, sw: np.ndarray, ridge: float
+) -> tuple[np.ndarray, float]:
+    """Weighted ridge logistic regression by Newton steps (no ridge on the bias)."""
     xb = np.hstack([x, np.ones((len(x), 1))])
     w = np.zeros(xb.shape[1])
-    penalty = np.diag([ridge] * len(free) + [0.0])
+    penalty = np.diag([ridge] * x.shape[1] + [0.0])
     for _ in range(100):
         p = 1 / (1 + np.exp(-np.clip(xb @ w, -30, 30)))
         grad = xb.T @ (sw * (p - y)) + penalty @ w
@@ -121,9 +153,7 @@ def _newton(rows: list[Row], free: list[int], ridge: float) -> tuple[np.ndarray,
         w -= step
         if np.abs(step).max() < 1e-8:
             break
-    weights = np.zeros(len(FEATURES))
-    weights[free] = w[:-1]
-    return weights, float(w[-1])
+    return w[:-1], float(w[-1])
 
 
 def model_of(weights: np.ndarray, bias: float, names: list[str], n: int) -> Calibration:
@@ -160,15 +190,31 @@ def summary(name: str, probs: list[tuple[float, bool, str]]) -> list[str]:
     return lines
 
 
-def cross_validate(rows: list[Row], made: list[Row], ridge: float) -> list[tuple[float, bool, str]]:
-    """Leave-one-family-out: each family's questions scored by a model fitted without it."""
-    out = []
+def cross_validate(
+    rows: list[Row], made: list[Row], ridge: float
+) -> tuple[list[tuple[float, bool, str]], list[tuple[float, bool, str]]]:
+    """Leave-one-family-out: each family's questions (and, second, its made-up readings) scored
+    by a model fitted without the family."""
+    out, out_made = [], []
     for fam in sorted({r.family for r in rows}):
         train = [r for r in [*rows, *made] if r.family != fam]
-        weights, bias = fit(train, ridge)
+        weights, bias = recalibrated(train, *fit(train, ridge))
         model = model_of(weights, bias, [], len(train))
         out += [(probability(r.features, model), r.right, r.id) for r in rows if r.family == fam]
-    return out
+        out_made += [
+            (probability(r.features, model), r.right, r.id) for r in made if r.family == fam
+        ]
+    return out, out_made
+
+
+def made_summary(probs: list[tuple[float, bool, str]]) -> str:
+    wrong = [p for p, ok, _ in probs if not ok]
+    right = [p for p, ok, _ in probs if ok]
+    low, high = sum(p < 0.5 for p in wrong), sum(p >= 0.5 for p in right)
+    return (
+        f"  made-up readings, held out: wrong below 0.5 {low}/{len(wrong)}, "
+        f"right at >= 0.5 {high}/{len(right)}"
+    )
 
 
 def main(argv: list[str]) -> int:
@@ -191,13 +237,11 @@ def main(argv: list[str]) -> int:
           f"{len(made)} made-up wrong readings")  # fmt: skip
     if argv[0] == "cv":
         for ridge in RIDGES:
-            print(
-                "\n".join(
-                    summary(f"cross-validated, ridge {ridge}", cross_validate(rows, made, ridge))
-                )
-            )
+            real, fake = cross_validate(rows, made, ridge)
+            print("\n".join(summary(f"cross-validated, ridge {ridge}", real)))
+            print(made_summary(fake))
         return 0
-    weights, bias = fit([*rows, *made])
+    weights, bias = recalibrated(rows, *fit([*rows, *made]))
     model = model_of(weights, bias, names, len(rows) + len(made))
     MODEL_PATH.write_text(json.dumps(model.model_dump(), indent=1) + "\n", encoding="utf-8")
     print(f"wrote {MODEL_PATH}")

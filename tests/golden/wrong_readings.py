@@ -5,6 +5,10 @@ them alone learns "every reading is right". For a question the reader reads righ
 readings a reader could have made instead, each certainly wrong:
 - the runner-up operation: the part read as the operation of the nearest bank example of
   another operation ("how many ..." read as a list);
+- a name said another way: a person's or title's name in the question replaced by part of
+  it in lower case ("scorsese", "irishman"), or a title by its words missing one; when the
+  reader's reading of that question names neither the person nor the title, it is wrong (the
+  question still means them), and when it names them with the same operations it is right;
 - an entity dropped: one person, country, genre, year range or rating left out of a part (the
   calls then do not name it; a dropped type is not made: the features cannot see it, since a
   person's "shows" are all their titles).
@@ -18,7 +22,9 @@ from agentic_rag.agent.rules import confidence
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
+from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.usage import COMPILED_FIELDS
+from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 #: operations a part can be read as whatever its words (a relation or share needs its own shape)
 PLAIN_OPS = ("list", "count", "top", "most", "search", "describe", "people", "average")
@@ -43,6 +49,40 @@ def _dropped(spec: QuerySpec) -> list[QuerySpec]:
     if t.year_from is not None or t.year_to is not None:
         out.append(t.model_copy(update={"year_from": None, "year_to": None}))
     return [spec.model_copy(update={"titles": s}) for s in out if s != TitleSet() or t.is_empty()]
+
+
+def _said_otherwise(tag: Tag) -> list[str]:
+    """Other ways a question might name the tag's person or title: part of it, in lower case."""
+    words = tag.text.split()
+    if len(words) < 2:
+        said = [tag.text.casefold()] if tag.text != tag.text.casefold() else []
+    else:
+        said = [words[-1], " ".join(words[:-1]), " ".join(words[1:])]
+    said = [s.casefold() for s in dict.fromkeys(said)]
+    return [s for s in said if any(w not in COMMON for w in WORD.findall(s))]
+
+
+def _names(specs: list[QuerySpec]) -> set[str]:
+    return {n for s in specs for n in (*s.titles.titles, *(p.name for p in s.titles.people))}
+
+
+def renamed(reader: Reader, question: str) -> list[tuple[dict[str, float], bool]]:
+    """(features, right) of the readings of the question with a name said another way."""
+    specs = reader.read(question)
+    ops = [s.op for s in specs]
+    out = []
+    for tag in reader.tagger.tag(question):
+        if tag.kind not in ("person", "title") or tag.value not in _names(specs):
+            continue
+        for other in _said_otherwise(tag):
+            asked = question[: tag.start] + other + question[tag.end :]
+            back = reader.read(asked)
+            found = tag.value in _names(back)
+            if found and [s.op for s in back] != ops:
+                continue  # the name was found but something else changed: no label
+            calls = " ".join(s.model_dump_json(include=set(COMPILED_FIELDS)) for s in back)
+            out.append((confidence.features(reader, asked, back, calls)[0], found))
+    return out
 
 
 def wrong_readings(reader: Reader, question: str) -> list[dict[str, float]]:

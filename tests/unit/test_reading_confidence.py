@@ -7,13 +7,16 @@ import asyncio
 import pytest
 
 from agentic_rag.agent.follow_ups import changed, suggest_follow_ups
-from agentic_rag.agent.interfaces import PlanContext
+from agentic_rag.agent.interfaces import EvalContext, PlanContext
 from agentic_rag.agent.models import ExecutionPlan, plan_schema_for, to_plan
-from agentic_rag.agent.rules import confidence
+from agentic_rag.agent.rules import clarify, confidence, signals
+from agentic_rag.agent.rules.evaluator import OfflineEvaluator
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.phrasing import question_for, read_as, reading_line
 from agentic_rag.agent.rules.planner import OfflinePlanner
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
+from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.usage import COMPILED_FIELDS
 from agentic_rag.tools.base import ToolResult, ToolStatus
 from tests.unit.test_offline_planner import ALL_TOOLS, COUNTRIES, GENRES, PEOPLE, RATINGS, SHOWS
 
@@ -107,3 +110,101 @@ def test_only_before_the_entity_it_restricts_to_is_used_by_the_reading(planner):
         assert sure is not None and not sure.ask_back, (question, sure.unsure)
     sure = plan(planner, "How many dramas came from Japan, not India?").confidence
     assert sure is not None and sure.ask_back  # a meaning word the reading did not use
+
+
+def _features(planner: OfflinePlanner, question: str, specs: list[QuerySpec]) -> dict[str, float]:
+    calls = " ".join(s.model_dump_json(include=set(COMPILED_FIELDS)) for s in specs)
+    return confidence.features(planner.reader, question, specs, calls)[0]
+
+
+def test_both_is_used_only_by_a_part_that_requires_the_two_together(planner):
+    question = "How many movies are both dramas and comedies?"
+    together = QuerySpec(op="count", text=question, confidence=0.9, titles=TitleSet(
+        type="Movie", genres=[["Dramas"], ["Comedies"]]))  # fmt: skip
+    either = together.model_copy(
+        update={"titles": TitleSet(type="Movie", genres=[["Dramas", "Comedies"]])}
+    )
+    assert _features(planner, question, [together])["unused_meaning"] == 0
+    dropped_both = _features(planner, question, [either])
+    assert dropped_both["unused_meaning"] == 1
+    assert confidence.probability(dropped_both) < 0.5
+
+
+def test_a_word_is_not_used_because_some_example_of_the_operation_has_it(planner):
+    # the bank's list examples say "both" ("titles that feature both ..."); a list of one
+    # person's titles still did not use it
+    sure = plan(planner, "Which titles star both Tom Hanks?").confidence
+    assert sure is not None and sure.ask_back and any("'both'" in u for u in sure.unsure)
+
+
+def test_an_untagged_word_of_a_catalog_name_caps_the_reading(planner):
+    named = plan(planner, "Jordan Peele movies from 2019").confidence
+    missed = plan(planner, "peele movies from 2019").confidence  # lower case: not tagged
+    assert named is not None and missed is not None
+    assert named.features["name_words"] == 0 and missed.features["name_words"] == 1
+    assert missed.features["unused_name"] == 1
+    assert missed.probability <= confidence.MEANING_CAP < named.probability
+    assert missed.ask_back and any("'peele'" in u for u in missed.unsure)
+
+
+def test_an_unknown_word_is_counted_apart_from_catalog_names(planner):
+    feats = plan(planner, "Which movies from India mention zorblax?").confidence
+    assert feats is not None
+    assert feats.features["rare_words"] == 1 and feats.features["name_words"] == 0
+
+
+def test_an_ignored_cue_lowers_the_confidence(planner):
+    question = "How many dramas are from India?"
+    right = planner.reader.read(question)
+    as_list = [right[0].model_copy(update={"op": "list"})]  # "how many" left unused
+    good, bad = _features(planner, question, right), _features(planner, question, as_list)
+    assert good["cue_unused"] == 0 and bad["cue_unused"] == 1
+    assert confidence.probability(bad) < confidence.probability(good)
+
+
+def test_an_operation_the_nearest_examples_disagree_with_lowers_the_confidence(planner):
+    question = "Which movies did Martin Scorsese direct?"
+    right = planner.reader.read(question)
+    as_count = [right[0].model_copy(update={"op": "count"})]
+    good, bad = _features(planner, question, right), _features(planner, question, as_count)
+    assert good["example_gap"] == 0 < bad["example_gap"]
+    assert confidence.probability(bad) < confidence.probability(good)
+
+
+def test_title_signals_see_a_loose_title_match_and_a_title_many_titles_share():
+    more = {"Kingdom: Ashin": SHOWS["Kingdom"], "Kingdom of Us": SHOWS["Kingdom"]}
+    lex = Lexicon(GENRES, COUNTRIES, RATINGS, people=PEOPLE, shows={**SHOWS, **more})
+    title = Tag(kind="title", start=0, end=7, text="Kingdom", value="Kingdom")
+    spec = QuerySpec(op="people", titles=TitleSet(titles=["Kingdom"]))
+    assert signals.title_many([title], [spec], lex) == round(2 / 3, 4)
+    assert signals.title_many([title], [spec.model_copy(update={"titles": TitleSet()})], lex) == 0
+    loose = Tag(kind="title", start=0, end=9, text="Irishmen", value="The Irishman", score=0.9)
+    assert signals.title_gap([title]) == 0 and signals.title_gap([loose]) == 1.0
+
+
+def test_a_part_waiting_for_an_earlier_result_has_not_dropped_its_entities(planner):
+    question = "Who directed The Irishman and which movies did he direct after 2015?"
+    p = plan(planner, question)
+    assert len(p.reading) == 2 and {c.part for c in p.calls} == {1}  # part 2 waits
+    sure = clarify.assess(planner.reader, question, p.reading, p.calls, "", 0.5)
+    assert sure.features["dropped"] == 0 and not sure.ask_back
+    named = " ".join(c.model_dump_json() for c in p.calls)  # the calls alone do not name 2015
+    assert confidence.features(planner.reader, question, p.reading, named)[0]["dropped"] == 1
+
+
+def test_the_evaluator_and_the_asking_back_use_the_same_probability(planner):
+    p = plan(planner, "peele movies from 2019")
+    assert p.confidence is not None and p.confidence.ask_back
+    ctx = EvalContext("peele movies from 2019", 1, 2, [p], [], [], ALL_TOOLS)
+    decision = OfflineEvaluator().decide(ctx)
+    assert decision.decision == "continue" and f"{p.confidence.probability:.2f}" in (
+        decision.reasoning
+    )
+
+
+def test_a_misspelt_everyday_word_is_a_typo_not_a_name(planner):
+    sure = plan(planner, "how manny dramas are from india").confidence
+    assert sure is not None
+    assert sure.features["typos"] == 1 and sure.features["name_words"] == 0
+    assert sure.features["unused_name"] == 0
+    assert signals.typo("movis") and not signals.typo("peele")

@@ -27,8 +27,8 @@ from agentic_rag.agent.rules.usage import DESCRIBED, Usage, consumed, named_word
 from agentic_rag.agent.rules.vocab import WORD
 
 MODEL_PATH = Path(__file__).with_name("confidence_model.json")
-#: a reading that left a meaning-changing word unused, or an entity the question names, is at
-#: most this likely right
+#: a reading that left a meaning-changing word, an entity the question names or a word of a
+#: catalog name unused is at most this likely right
 MEANING_CAP = 0.4
 FEATURES = (
     "intent",
@@ -45,11 +45,16 @@ FEATURES = (
     "notes",
     "name_words",
     "rare_words",
+    "typos",
     "title_gap",
     "title_many",
     "example_gap",
     "cue_unused",
+    "unused_name",
 )
+#: features that cap the probability at MEANING_CAP: a meaning word, an entity, or a word of a
+#: catalog name the reading left unused
+CAPPING = ("unused_meaning", "dropped", "unused_name")
 #: operations on a set of titles: one with no constraint in a question of several parts has
 #: lost what its words referred to ("... and which one is the longest")
 SET_OPS = frozenset({"count", "list", "top", "most", "average"})
@@ -77,7 +82,7 @@ def features(
     text = clean(question)
     tags = reader.tagger.tag(text)
     asked = " ".join(s.text for s in specs if s.op != "external")  # outside questions name freely
-    names, rare = signals.untagged_words(
+    names, rare, typos = signals.untagged_words(
         asked,
         reader.tagger.tag(asked),
         reader.lex,
@@ -102,10 +107,12 @@ def features(
         "notes": float(any(s.notes for s in specs)),
         "name_words": float(min(len(names), 2)),
         "rare_words": float(min(len(rare), 2)),
+        "typos": float(min(len(typos), 2)),
         "title_gap": signals.title_gap(tags),
         "title_many": signals.title_many(tags, specs, reader.lex),
         "example_gap": signals.example_gap(reader, specs),
         "cue_unused": float(min(len(u.cues), 2)),
+        "unused_name": float(min(len(u.names), 2)),
     }
     return {k: round(v, 4) for k, v in feats.items()}, u
 
@@ -125,7 +132,7 @@ def probability(feats: dict[str, float], model: Calibration | None = None) -> fl
         w * feats.get(f, 0.0) for f, w in zip(model.features, model.weights, strict=True)
     )
     p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-    if feats.get("unused_meaning", 0.0) > 0 or feats.get("dropped", 0.0) > 0:
+    if any(feats.get(f, 0.0) > 0 for f in CAPPING):
         p = min(p, MEANING_CAP)
     return round(p, 3)
 
@@ -143,6 +150,13 @@ def unsure_of(u: Usage) -> list[str]:
     )
     if u.dropped:
         out.append("what " + ", ".join(f"'{d}'" for d in u.dropped) + " has to do with it")
-    if u.unused and not u.meaning:
-        out.append("the words " + ", ".join(f"'{w}'" for w in u.unused[:4]))
+    if u.names:
+        out.append(
+            "whether "
+            + ", ".join(f"'{w}'" for w in u.names)
+            + " is a name (my reading did not use it)"
+        )
+    rest = [w for w in u.unused if w not in u.names]
+    if rest and not u.meaning:
+        out.append("the words " + ", ".join(f"'{w}'" for w in rest[:4]))
     return out

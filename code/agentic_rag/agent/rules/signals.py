@@ -5,7 +5,9 @@ Each is a number `confidence.features` feeds to the calibrated model:
 - `name_words`: untagged words that are no everyday English but a word of a catalog person's
   name or title ("kajol", "niro"): a name read as plain text, searched or dropped;
 - `rare_words`: untagged words that are neither everyday English nor in any catalog name (an
-  unknown name, a misspelling the reader did not mend);
+  unknown name);
+- `typos`: untagged words one edit from an everyday question word ("movis", "manny"): a
+  misspelling the reader may not have mended (never counted as a name);
 - `title_gap`: how much of a tagged title the question's words do not cover, or the other way
   round (a near-miss title matched to another one);
 - `title_many`: a title read as one title while its words are part of several catalog titles
@@ -18,15 +20,18 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from agentic_rag import fuzzy
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.relations import RELATIONS
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag, free
-from agentic_rag.agent.rules.vocab import WORD
+from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 NEAREST = 5  # examples compared for the example gap
+TYPO_CUTOFF = 85.0  # fuzz.ratio of a word one edit from an everyday question word of 4+ letters
+_EVERYDAY = tuple(w for w in COMMON if len(w) >= 4)
 _TOKENS: dict[int, tuple[Lexicon, NameTokens]] = {}
 
 
@@ -52,21 +57,27 @@ def name_tokens(lex: Lexicon) -> NameTokens:
     return out
 
 
+def typo(word: str) -> bool:
+    """A misspelt everyday question word ("manny", "movis", "numbr"): one edit from one."""
+    return fuzzy.closest(word, _EVERYDAY, TYPO_CUTOFF) is not None
+
+
 def untagged_words(
     text: str, tags: list[Tag], lex: Lexicon, named: set[str]
-) -> tuple[list[str], list[str]]:
-    """(catalog-name words, unknown words) among the untagged, not everyday words; `named`:
-    the words the reading used as names or as its frame (cue words, role verbs)."""
+) -> tuple[list[str], list[str], list[str]]:
+    """(catalog-name words, unknown words, misspelt everyday words) among the untagged words
+    that are not everyday English; `named`: the words the reading used as names or as its
+    frame (cue words, role verbs)."""
     known = name_tokens(lex).tokens
-    names, rare = [], []
+    names, rare, typos = [], [], []
     for m in WORD.finditer(text):
         w = key(m.group())
         if len(w) < 3 or w.isdigit() or " " in w or w in named or not free(tags, *m.span()):
             continue
         if w in lex.everyday_words or w.rstrip("s") in lex.everyday_words:
             continue
-        (names if w in known else rare).append(w)
-    return names, rare
+        (typos if typo(w) else names if w in known else rare).append(w)
+    return names, rare, typos
 
 
 def title_gap(tags: list[Tag]) -> float:

@@ -23,6 +23,7 @@ from agentic_rag.agent.rules.intent import CUES, GROUP_WORDS, PER_GROUP, RANKED,
 from agentic_rag.agent.rules.lexicon import key
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.reader import Reader
+from agentic_rag.agent.rules.signals import name_tokens, typo
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tagger import clean
 from agentic_rag.agent.rules.tags import Tag
@@ -61,6 +62,7 @@ class ReadingWords(BaseModel):
     structural: list[str]
     by_op: dict[str, list[str]] = {}
     conjunction: list[str] = []
+    keywords: list[str] = []
     people: list[str] = []
 
 
@@ -73,6 +75,7 @@ class Usage(BaseModel):
     dropped: list[str]  # entities the tagger found that no part uses
     content: int  # content words of the question (outside tagged entities)
     cues: list[str] = []  # operations whose cue matched words the reading left unused
+    names: list[str] = []  # unused words that are words of catalog names (a name not tagged)
 
 
 @lru_cache(maxsize=1)
@@ -128,6 +131,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         used |= _matched(own, masked) | set(rw.by_op.get(s.op, ()))
         if len(s.titles.people) >= 2 or len(s.titles.genres) >= 2:  # all of them, together
             used |= set(rw.conjunction)
+        if s.titles.keywords or s.labels:
+            used |= set(rw.keywords)
         if s.titles.people or s.role or s.op in _PEOPLE_OPS:
             used |= set(rw.people)
         if s.titles.added_from or s.titles.added_to or s.by in ("added_year", "date_added"):
@@ -209,4 +214,5 @@ def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> 
         dropped=dropped,
         content=len(content),
         cues=list(dict.fromkeys(cues)),
+        names=[w for w in unused if w in name_tokens(reader.lex).tokens and not typo(w)],
     )
