@@ -7,7 +7,7 @@ Like make_expected.py it reads data/netflix_titles.csv with pandas only (never a
 and adds the filters and operations the new families need: dates added (ISO bounds),
 durations and seasons ranges, description keywords, shares, labels, comparisons, orderings.
 Question ids name the family: "<half>-<family>-<nn>" (t = tune, c = check; st / sc for the
-stranger sets of issue 19).
+stranger sets of issue 19, ft / fc for the fresh stranger sets).
 
 The stranger sets add: title phrases (`title_has`), a title added in its release year
 (`added_same_year`), ties named and top-n in `first`, top-n keys in `top`, averages (`mean`),
@@ -40,8 +40,10 @@ from make_expected import select as base_select
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 CSV = ROOT / "data" / "netflix_titles.csv"
-SETS = ("offline_tune", "offline_check", "strangers_tune", "strangers_check")
-NEAR_SETS = ("strangers_tune", "strangers_check")  # expected titles carry their `near` titles
+SETS = ("offline_tune", "offline_check", "strangers_tune", "strangers_check",
+        "strangers_fresh_tune", "strangers_fresh_check")  # fmt: skip
+#: expected titles carry their `near` titles
+NEAR_SETS = ("strangers_tune", "strangers_check", "strangers_fresh_tune", "strangers_fresh_check")
 MAX_NAMES = 20
 RUNNERS_UP = 3
 

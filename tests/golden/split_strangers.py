@@ -1,6 +1,7 @@
-"""How the stranger question set of issue 19 was split into its tune and check halves.
+"""How the stranger question sets of issue 19 were split into their tune and check halves.
 
-    python tests/golden/split_strangers.py POOL.yaml   # writes strangers_tune/_check.yaml
+    python tests/golden/split_strangers.py POOL.yaml           # strangers_tune/_check.yaml
+    python tests/golden/split_strangers.py POOL.yaml fresh     # strangers_fresh_tune/_check.yaml
 
 The pool (ids "<family>-<nn>", follow-ups "<family>-<nn>a/b" sharing a `thread`) was written
 before anyone changed the reader for these questions and is not kept in the repository: the two
@@ -12,6 +13,9 @@ each group shuffled with SEED, the groups put one after the other and the units 
 to tune and check, so every family (and every category within it, as far as it can) lands half
 and half. Ids become "st-<family>-<nn>" (tune) and "sc-<family>-<nn>" (check); thread names
 become "st-<family>-<nn>" / "sc-<family>-<nn>" and their questions take an "a"/"b" suffix.
+
+The fresh set (SPLITS["fresh"]) was written later, by someone who had not read the reader, and
+split the same way with its own seed and prefixes: "ft-..." (tune) and "fc-..." (check).
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ import yaml
 HERE = Path(__file__).resolve().parent
 SEED = 19
 HALVES = (("strangers_tune", "st"), ("strangers_check", "sc"))
+FRESH_SEED = 25
+FRESH_HALVES = (("strangers_fresh_tune", "ft"), ("strangers_fresh_check", "fc"))
 HEADER = """\
 # Stranger question set of issue 19 ({name}): see tests/golden/README.md.
 # Written before the reader was changed for it; truth from tests/golden/make_offline_expected.py.
@@ -39,6 +45,19 @@ HEADER = """\
 # title or person that must appear, read from the CSV descriptions; no fuzzy check kind),
 # plain (counts and lists with typos), adv (adversarial), followup (two turns on one thread).
 """
+FRESH_HEADER = """\
+# Fresh stranger question set ({name}): see tests/golden/README.md.
+# Written by a stranger to the reader's code, split before any agent run; truth from
+# tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (ft = tune, fc = check).
+# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
+# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
+# adv, followup.
+"""
+#: set name -> (seed, (name, id prefix) of the tune and check halves, file header)
+SPLITS = {
+    "strangers": (SEED, HALVES, HEADER),
+    "fresh": (FRESH_SEED, FRESH_HALVES, FRESH_HEADER),
+}
 
 
 def units_of(questions: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
@@ -55,7 +74,9 @@ def units_of(questions: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return units
 
 
-def split(questions: list[dict[str, Any]], seed: int = SEED) -> tuple[list[Any], list[Any]]:
+def split(
+    questions: list[dict[str, Any]], seed: int = SEED, halves_of: tuple[Any, ...] = HALVES
+) -> tuple[list[Any], list[Any]]:
     rng = random.Random(seed)
     families: dict[str, list[list[dict[str, Any]]]] = {}
     for unit in units_of(questions):
@@ -70,7 +91,7 @@ def split(questions: list[dict[str, Any]], seed: int = SEED) -> tuple[list[Any],
             group = by_category[category]
             rng.shuffle(group)
             dealt.extend(group)
-        for side, (_, prefix) in enumerate(HALVES):
+        for side, (_, prefix) in enumerate(halves_of):
             for nn, unit in enumerate(dealt[side::2], start=1):
                 name = f"{prefix}-{family}-{nn:02d}"
                 for i, q in enumerate(unit):
@@ -85,10 +106,11 @@ def split(questions: list[dict[str, Any]], seed: int = SEED) -> tuple[list[Any],
 
 def main(argv: list[str]) -> int:
     pool = yaml.safe_load(Path(argv[0]).read_text(encoding="utf-8"))["questions"]
-    for (name, _), questions in zip(HALVES, split(pool), strict=True):
+    seed, halves, header = SPLITS[argv[1] if len(argv) > 1 else "strangers"]
+    for (name, _), questions in zip(halves, split(pool, seed, halves), strict=True):
         body = yaml.safe_dump({"questions": questions}, sort_keys=False, allow_unicode=True,
                               width=100)  # fmt: skip
-        (HERE / f"{name}.yaml").write_text(HEADER.format(name=name) + body, encoding="utf-8")
+        (HERE / f"{name}.yaml").write_text(header.format(name=name) + body, encoding="utf-8")
         print(f"wrote {len(questions)} questions to {name}.yaml")
     return 0
 

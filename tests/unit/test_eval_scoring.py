@@ -435,7 +435,14 @@ def test_make_expected_check_fails_on_a_changed_value(tmp_path: Path) -> None:
     assert proc.returncode == 1 and "fc01" in proc.stderr
 
 
-OFFLINE_SETS = ("offline_tune", "offline_check", "strangers_tune", "strangers_check")
+OFFLINE_SETS = (
+    "offline_tune",
+    "offline_check",
+    "strangers_tune",
+    "strangers_check",
+    "strangers_fresh_tune",
+    "strangers_fresh_check",
+)
 
 
 def test_make_offline_expected_check_passes() -> None:
@@ -460,15 +467,16 @@ def test_offline_sets_are_valid(name: str) -> None:
         ), q.id
 
 
-def test_stranger_halves_split_every_family_in_half() -> None:
+@pytest.mark.parametrize(("stem", "least"), [("strangers", 80), ("strangers_fresh", 60)])
+def test_stranger_halves_split_every_family_in_half(stem: str, least: int) -> None:
     from collections import Counter
 
     counts = [
         Counter(q.id.split("-")[1] for q in load_golden(
             GOLDEN_DIR / f"{name}.yaml", GOLDEN_DIR / f"{name}.expected.json").questions)
-        for name in ("strangers_tune", "strangers_check")
+        for name in (f"{stem}_tune", f"{stem}_check")
     ]  # fmt: skip
-    assert counts[0] == counts[1] and sum(counts[0].values()) >= 80
+    assert counts[0] == counts[1] and sum(counts[0].values()) >= least
 
 
 def test_a_combined_check_rejects_a_number_echoed_by_its_question(tmp_path: Path) -> None:
