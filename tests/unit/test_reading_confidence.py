@@ -14,7 +14,7 @@ from agentic_rag.agent.rules.evaluator import OfflineEvaluator
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.phrasing import question_for, read_as, reading_line
 from agentic_rag.agent.rules.planner import OfflinePlanner
-from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
+from agentic_rag.agent.rules.spec import Absent, PersonRef, QuerySpec, TitleSet
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.usage import COMPILED_FIELDS
 from agentic_rag.tools.base import ToolResult, ToolStatus
@@ -176,10 +176,18 @@ def test_title_signals_see_a_loose_title_match_and_a_title_many_titles_share():
     lex = Lexicon(GENRES, COUNTRIES, RATINGS, people=PEOPLE, shows={**SHOWS, **more})
     title = Tag(kind="title", start=0, end=7, text="Kingdom", value="Kingdom")
     spec = QuerySpec(op="people", titles=TitleSet(titles=["Kingdom"]))
-    assert signals.title_many([title], [spec], lex) == round(2 / 3, 4)
-    assert signals.title_many([title], [spec.model_copy(update={"titles": TitleSet()})], lex) == 0
+    assert signals.title_many([spec], lex) == round(2 / 3, 4)
+    assert signals.title_many([spec.model_copy(update={"titles": TitleSet()})], lex) == 0
     loose = Tag(kind="title", start=0, end=9, text="Irishmen", value="The Irishman", score=0.9)
     assert signals.title_gap([title]) == 0 and signals.title_gap([loose]) == 1.0
+
+
+def test_a_name_read_as_absent_that_a_catalog_title_contains_is_a_near_miss(planner):
+    lex = planner.reader.lex
+    gone = QuerySpec(op="describe", absent=[Absent(kind="title", name="Landing")])
+    truly = QuerySpec(op="describe", absent=[Absent(kind="title", name="Zorblax Returns")])
+    assert signals.absent_near([gone], lex) == 1  # 'Crash Landing' holds its words
+    assert signals.absent_near([truly], lex) == 0
 
 
 def test_a_part_waiting_for_an_earlier_result_has_not_dropped_its_entities(planner):

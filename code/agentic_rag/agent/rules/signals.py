@@ -12,6 +12,8 @@ Each is a number `confidence.features` feeds to the calibrated model:
   round (a near-miss title matched to another one);
 - `title_many`: a title read as one title while its words are part of several catalog titles
   (a franchise read as its first entry);
+- `absent_near`: a name read as absent while the catalog holds a close one (a title misread
+  around a number, a misspelt name under the fuzzy cut-off);
 - `example_gap`: how much nearer the nearest example of another operation is than the nearest
   example of the operation read.
 """
@@ -91,14 +93,23 @@ def title_gap(tags: list[Tag]) -> float:
     return max(gaps, default=0.0)
 
 
-def title_many(tags: list[Tag], specs: list[QuerySpec], lex: Lexicon) -> float:
+def title_many(specs: list[QuerySpec], lex: Lexicon) -> float:
     """For a title read as one title: how many other catalog titles have its words in their
     names (0, 1/3, 2/3, 1 for three or more): a franchise read as one entry."""
-    read_one = {t for s in specs for t in s.titles.titles}
-    others = [
-        len(lex.titles_with(t.text)) - 1 for t in tags if t.kind == "title" and t.value in read_one
-    ]
+    others = [len(lex.titles_with(t)) - 1 for s in specs for t in s.titles.titles]
     return round(min(max(others, default=0), 3) / 3, 4)
+
+
+def absent_near(specs: list[QuerySpec], lex: Lexicon) -> float:
+    """1 when a name read as absent from the catalog is close to one it holds: a near name, or
+    a title whose name contains its words ("two popes" read as 'Popes', not The Two Popes)."""
+    return float(
+        any(
+            a.near or (a.kind == "title" and lex.titles_with(a.name))
+            for s in specs
+            for a in s.absent
+        )
+    )
 
 
 def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:

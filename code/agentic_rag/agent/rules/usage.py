@@ -106,6 +106,12 @@ def _matched(patterns: tuple[re.Pattern[str], ...], masked: str) -> set[str]:
     }
 
 
+def searched(spec: QuerySpec) -> bool:
+    """Whether the part searches its description words (a `people` or `similar` part with a
+    named title reads that title's credits, not the words after "who")."""
+    return spec.op == "search" or (spec.op in DESCRIBED and not spec.titles.titles)
+
+
 def named_words(specs: list[QuerySpec]) -> set[str]:
     """The words of the names a reading put in its parts (titles and people it found after
     tagging, absent names): the question's words that spell them are used."""
@@ -141,7 +147,7 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= _matched((GROUP_WORDS[s.by],), masked)
         said = " ".join(
             [
-                s.about if s.op in DESCRIBED else "",
+                s.about if searched(s) else "",
                 *s.titles.keywords,
                 *(w for v in s.labels.values() for w in v),
                 *s.labels,
@@ -174,7 +180,9 @@ def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> 
     content = [w for w in words if w not in COMMON and len(w) > 2 and not w.isdigit()]
     m = meaning()
     restricting = {
-        w for w in m.restrictors if re.search(rf"\b{w}\s+{PLACEHOLDER.pattern}", masked, re.I)
+        w
+        for w in m.restrictors
+        if re.search(rf"\b{w}\s+(?:\w+\s+)?{PLACEHOLDER.pattern}", masked, re.I)
     }
     found = [w for w in unused if w in m.words and w not in restricting]
     joined = " " + " ".join(words) + " "
@@ -205,7 +213,7 @@ def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> 
         for _, _, q in reader.intents.nearest(masked, 3)
         for w in WORD.findall(masks.get(q, ""))
     }
-    said = {w for s in specs if s.op in DESCRIBED for w in WORD.findall(s.about.casefold())}
+    said = {w for s in specs if searched(s) for w in WORD.findall(s.about.casefold())}
     alone = [w for w in content if w not in near and w not in said]
     return Usage(
         unexplained=len(alone) / max(1, len(content)),
