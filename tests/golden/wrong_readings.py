@@ -6,9 +6,11 @@ readings a reader could have made instead, each certainly wrong:
 - the runner-up operation: the part read as the operation of the nearest bank example of
   another operation ("how many ..." read as a list);
 - a name said another way: a person's or title's name in the question replaced by part of
-  it in lower case ("scorsese", "irishman"), or a title by its words missing one; when the
+  it in lower case ("scorsese", "irishman") or misspelt by one doubled letter; when the
   reader's reading of that question names neither the person nor the title, it is wrong (the
   question still means them), and when it names them with the same operations it is right;
+- a title the catalog lacks: the title followed by " 2" (a sequel it does not hold); a reading
+  that names the original title (a near-miss fuzzy match) is wrong;
 - an entity dropped: one person, country, genre, year range or rating left out of a part (the
   calls then do not name it; a dropped type is not made: the features cannot see it, since a
   person's "shows" are all their titles).
@@ -62,6 +64,13 @@ def _said_otherwise(tag: Tag) -> list[str]:
     return [s for s in said if any(w not in COMMON for w in WORD.findall(s))]
 
 
+def _misspelt(text: str) -> str:
+    """The name with a letter of its longest word doubled ("Irishman" -> "Irishmman")."""
+    word = max(text.split(), key=len)
+    i = len(word) // 2
+    return text.replace(word, word[:i] + word[i] + word[i:], 1)
+
+
 def _names(specs: list[QuerySpec]) -> set[str]:
     return {n for s in specs for n in (*s.titles.titles, *(p.name for p in s.titles.people))}
 
@@ -74,14 +83,20 @@ def renamed(reader: Reader, question: str) -> list[tuple[dict[str, float], bool]
     for tag in reader.tagger.tag(question):
         if tag.kind not in ("person", "title") or tag.value not in _names(specs):
             continue
-        for other in _said_otherwise(tag):
+        #: (how the question names it, whether reading it as the tagged name is right)
+        said = [(other, True) for other in _said_otherwise(tag)] + [(_misspelt(tag.text), True)]
+        if tag.kind == "title" and not reader.lex.title(f"{tag.text} 2"):
+            said.append((f"{tag.text} 2", False))  # a sequel the catalog lacks: not that title
+        for other, same in said:
             asked = question[: tag.start] + other + question[tag.end :]
             back = reader.read(asked)
             found = tag.value in _names(back)
             if found and [s.op for s in back] != ops:
                 continue  # the name was found but something else changed: no label
+            if not same and not found:
+                continue  # the sequel read some other way: no label
             calls = " ".join(s.model_dump_json(include=set(COMPILED_FIELDS)) for s in back)
-            out.append((confidence.features(reader, asked, back, calls)[0], found))
+            out.append((confidence.features(reader, asked, back, calls)[0], found == same))
     return out
 
 

@@ -96,7 +96,7 @@ def title_gap(tags: list[Tag]) -> float:
 def title_many(specs: list[QuerySpec], lex: Lexicon) -> float:
     """For a title read as one title: how many other catalog titles have its words in their
     names (0, 1/3, 2/3, 1 for three or more): a franchise read as one entry."""
-    others = [len(lex.titles_with(t)) - 1 for s in specs for t in s.titles.titles]
+    others = [max(0, len(lex.titles_with(t)) - 1) for s in specs for t in s.titles.titles]
     return round(min(max(others, default=0), 3) / 3, 4)
 
 
