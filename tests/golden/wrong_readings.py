@@ -11,6 +11,7 @@ readings a reader could have made instead, each certainly wrong:
   question still means them), and when it names them with the same operations it is right;
 - a title the catalog lacks: the title followed by " 2" (a sequel it does not hold); a reading
   that names the original title (a near-miss fuzzy match) is wrong;
+- a phrase of many titles read as one title ("jaws movies" as the title Jaws);
 - an entity dropped: one person, country, genre, year range or rating left out of a part (the
   calls then do not name it; a dropped type is not made: the features cannot see it, since a
   person's "shows" are all their titles).
@@ -40,6 +41,21 @@ def _runner_up(reader: Reader, spec: QuerySpec) -> QuerySpec | None:
         return None
     about = spec.about or (spec.text if other == "search" else "")
     return spec.model_copy(update={"op": other, "about": about, "confidence": spec.confidence})
+
+
+def _one_title(spec: QuerySpec, reader: Reader) -> QuerySpec | None:
+    """A phrase of many titles ("jaws movies") read as the one title of that name, or else the
+    shortest title that has it."""
+    t = spec.titles
+    if not t.title_has:
+        return None
+    phrase = t.title_has[0]
+    hits = sorted(reader.lex.titles_with(phrase), key=len)
+    one = reader.lex.title(phrase) or (hits[0] if hits else None)
+    if one is None:
+        return None
+    titles = t.model_copy(update={"titles": [one], "title_has": t.title_has[1:]})
+    return spec.model_copy(update={"titles": titles})
 
 
 def _dropped(spec: QuerySpec) -> list[QuerySpec]:
@@ -105,7 +121,8 @@ def wrong_readings(reader: Reader, question: str) -> list[dict[str, float]]:
     specs = reader.read(question)
     out = []
     for i, spec in enumerate(specs):
-        alts = [a for a in (_runner_up(reader, spec), *_dropped(spec)) if a is not None]
+        made = (_runner_up(reader, spec), _one_title(spec, reader), *_dropped(spec))
+        alts = [a for a in made if a is not None]
         for alt in alts:
             parts = [*specs[:i], alt, *specs[i + 1 :]]
             calls = " ".join(s.model_dump_json(include=set(COMPILED_FIELDS)) for s in parts)

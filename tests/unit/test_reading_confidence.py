@@ -178,6 +178,11 @@ def test_title_signals_see_a_loose_title_match_and_a_title_many_titles_share():
     spec = QuerySpec(op="people", titles=TitleSet(titles=["Kingdom"]))
     assert signals.title_many([spec], lex) == round(2 / 3, 4)
     assert signals.title_many([spec.model_copy(update={"titles": TitleSet()})], lex) == 0
+    asked_as_a_kind = spec.model_copy(
+        update={"titles": TitleSet(type="TV Show", titles=["Kingdom"])}
+    )
+    assert signals.title_many([spec], lex, typed=True) == 0  # "the cast of Kingdom": one title
+    assert signals.title_many([asked_as_a_kind], lex, typed=True) == round(2 / 3, 4)
     loose = Tag(kind="title", start=0, end=9, text="Irishmen", value="The Irishman", score=0.9)
     assert signals.title_gap([title]) == 0 and signals.title_gap([loose]) == 1.0
 

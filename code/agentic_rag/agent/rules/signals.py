@@ -11,7 +11,8 @@ Each is a number `confidence.features` feeds to the calibrated model:
 - `title_gap`: how much of a tagged title the question's words do not cover, or the other way
   round (a near-miss title matched to another one);
 - `title_many`: a title read as one title while its words are part of several catalog titles
-  (a franchise read as its first entry);
+  (a franchise read as its first entry); `title_many_typed`: the same in a part that names a
+  type of title, as a franchise is asked for ("star trek series");
 - `absent_near`: a name read as absent while the catalog holds a close one (a title misread
   around a number, a misspelt name under the fuzzy cut-off);
 - `example_gap`: how much nearer the nearest example of another operation is than the nearest
@@ -93,10 +94,16 @@ def title_gap(tags: list[Tag]) -> float:
     return max(gaps, default=0.0)
 
 
-def title_many(specs: list[QuerySpec], lex: Lexicon) -> float:
+def title_many(specs: list[QuerySpec], lex: Lexicon, typed: bool = False) -> float:
     """For a title read as one title: how many other catalog titles have its words in their
-    names (0, 1/3, 2/3, 1 for three or more): a franchise read as one entry."""
-    others = [max(0, len(lex.titles_with(t)) - 1) for s in specs for t in s.titles.titles]
+    names (0, 1/3, 2/3, 1 for three or more): a franchise read as one entry. `typed`: only in
+    a part that also names a type ("star trek series", "star wars movies": asked as a kind)."""
+    others = [
+        max(0, len(lex.titles_with(t)) - 1)
+        for s in specs
+        if s.titles.type or not typed
+        for t in s.titles.titles
+    ]
     return round(min(max(others, default=0), 3) / 3, 4)
 
 
