@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import yaml
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from agentic_rag.agent.rules import relations
 from agentic_rag.agent.rules.intent import CUES, GROUP_WORDS, PER_GROUP, RANKED, mask
@@ -51,6 +51,7 @@ _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
 
 
 class Meaning(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     words: list[str]
     phrases: list[str]
     restrictors: list[str] = []  # used when a tagged entity follows them
@@ -58,6 +59,8 @@ class Meaning(BaseModel):
 
 class ReadingWords(BaseModel):
     """Words every reading of a catalog question uses, and each operation's own frame words."""
+
+    model_config = ConfigDict(extra="forbid")
 
     structural: list[str]
     by_op: dict[str, list[str]] = {}
