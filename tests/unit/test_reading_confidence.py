@@ -228,3 +228,13 @@ def test_the_reading_word_tables_are_checked_on_load():
     assert "both" in usage.reading_words().conjunction and "without" in usage.meaning().words
     with pytest.raises(ValidationError):
         usage.ReadingWords.model_validate({"structural": [], "by_operation": {}})
+
+
+def test_a_catalog_entry_does_not_use_every_word_of_its_question(planner):
+    entry = plan(planner, "How long is The Irishman?").confidence
+    judged = plan(planner, "Is The Irishman any good?").confidence  # an opinion, not the entry
+    asked = plan(planner, "How controversial is The Irishman?").confidence
+    assert entry is not None and judged is not None and asked is not None
+    assert entry.features["unused_words"] == 0 and not entry.ask_back
+    assert judged.features["unused_meaning"] == 1 and judged.ask_back
+    assert asked.features["unused_words"] == 1 and asked.probability < entry.probability

@@ -26,7 +26,7 @@ from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.signals import name_tokens, typo
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tagger import clean
-from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
 from agentic_rag.folding import fold
@@ -109,6 +109,23 @@ def _matched(patterns: tuple[re.Pattern[str], ...], masked: str) -> set[str]:
     }
 
 
+def found_titles(text: str, tags: list[Tag], specs: list[QuerySpec]) -> list[Tag]:
+    """The tags with the titles the reading found after tagging (a title asked for, a title
+    slot: "how many seasons of the office are there") tagged where the question names them, so
+    the masked question reads as the reader read it."""
+    names = [t for s in specs for t in s.titles.titles]
+    names += [a.name for s in specs for a in s.absent if a.kind == "title"]
+    out = list(tags)
+    for name in dict.fromkeys(names):
+        words = WORD.findall(name)
+        if not words:
+            continue
+        m = re.search(r"\b" + r"\W+".join(map(re.escape, words)) + r"\b", text, re.I)
+        if m and free(out, *m.span()):
+            out.append(Tag(kind="title", start=m.start(), end=m.end(), text=m.group(), value=name))
+    return sorted(out, key=lambda t: t.start)
+
+
 def searched(spec: QuerySpec) -> bool:
     """Whether the part searches its description words (a `people` or `similar` part with a
     named title reads that title's credits, not the words after "who")."""
@@ -154,7 +171,9 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
                 *s.titles.keywords,
                 *(w for v in s.labels.values() for w in v),
                 *s.labels,
-                s.text if s.op in ("describe", "external") else "",
+                s.text
+                if s.op == "external" or (s.op == "describe" and not s.titles.titles)
+                else "",
             ]
         )
         used |= {w.casefold() for w in WORD.findall(said)} if fields else set()
@@ -168,7 +187,7 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
 def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> Usage:
     """`calls`: the planned calls' arguments as text (an entity none of them names was dropped)."""
     text = clean(question)
-    tags = reader.tagger.tag(text)
+    tags = found_titles(text, reader.tagger.tag(text), specs)
     masked = mask(text, tags)
     used = consumed(specs, masked)
     words = [w.casefold() for w in WORD.findall(PLACEHOLDER.sub(" ", masked))]
