@@ -238,3 +238,13 @@ def test_a_catalog_entry_does_not_use_every_word_of_its_question(planner):
     assert entry.features["unused_words"] == 0 and not entry.ask_back
     assert judged.features["unused_meaning"] == 1 and judged.ask_back
     assert asked.features["unused_words"] == 1 and asked.probability < entry.probability
+
+
+def test_and_which_is_used_by_a_part_that_answers_with_titles_not_by_a_count_alone(planner):
+    question = "How many dramas are from India and which of them came out in 2019?"
+    count = QuerySpec(op="count", text=question, confidence=0.9, titles=TitleSet(
+        countries=["India"], genres=[["Dramas"]]))  # fmt: skip
+    alone = _features(planner, question, [count])
+    assert alone["unused_meaning"] == 1 and confidence.probability(alone) < 0.5
+    listed = count.model_copy(update={"op": "list"})
+    assert _features(planner, question, [count, listed])["unused_meaning"] == 0
