@@ -146,6 +146,8 @@ def test_an_untagged_word_of_a_catalog_name_caps_the_reading(planner):
     assert missed.features["unused_name"] == 1
     assert missed.probability <= confidence.MEANING_CAP < named.probability
     assert missed.ask_back and any("'peele'" in u for u in missed.unsure)
+    owned = plan(planner, "peele's movies from 2019").confidence  # a possessive is the same word
+    assert owned is not None and owned.features["unused_name"] == 1 and owned.ask_back
 
 
 def test_an_unknown_word_is_counted_apart_from_catalog_names(planner):

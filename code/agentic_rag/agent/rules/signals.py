@@ -21,6 +21,7 @@ Each is a number `confidence.features` feeds to the calibrated model:
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 
 from agentic_rag import fuzzy
@@ -34,6 +35,7 @@ from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 NEAREST = 5  # examples compared for the example gap
 TYPO_CUTOFF = 85.0  # fuzz.ratio of a word one edit from an everyday question word of 4+ letters
+_POSSESSIVE = re.compile(r"['’]s$")
 _EVERYDAY = tuple(w for w in COMMON if len(w) >= 4)
 _TOKENS: dict[int, tuple[Lexicon, NameTokens]] = {}
 
@@ -60,6 +62,11 @@ def name_tokens(lex: Lexicon) -> NameTokens:
     return out
 
 
+def plain(word: str) -> str:
+    """A word without its possessive ending ("genre's" is the word "genre")."""
+    return _POSSESSIVE.sub("", word.casefold())
+
+
 def typo(word: str) -> bool:
     """A misspelt everyday question word ("manny", "movis", "numbr"): one edit from one."""
     return fuzzy.closest(word, _EVERYDAY, TYPO_CUTOFF) is not None
@@ -74,7 +81,7 @@ def untagged_words(
     known = name_tokens(lex).tokens
     names, rare, typos = [], [], []
     for m in WORD.finditer(text):
-        w = key(m.group())
+        w = plain(key(m.group()))
         if len(w) < 3 or w.isdigit() or " " in w or w in named or not free(tags, *m.span()):
             continue
         if w in lex.everyday_words or w.rstrip("s") in lex.everyday_words:

@@ -23,7 +23,7 @@ from agentic_rag.agent.rules.intent import CUES, GROUP_WORDS, PER_GROUP, RANKED,
 from agentic_rag.agent.rules.lexicon import key
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.reader import Reader
-from agentic_rag.agent.rules.signals import name_tokens, typo
+from agentic_rag.agent.rules.signals import name_tokens, plain, typo
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tagger import clean
 from agentic_rag.agent.rules.tags import Tag, free
@@ -190,8 +190,9 @@ def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> 
     tags = found_titles(text, reader.tagger.tag(text), specs)
     masked = mask(text, tags)
     used = consumed(specs, masked)
-    words = [w.casefold() for w in WORD.findall(PLACEHOLDER.sub(" ", masked))]
-    parts = {w.casefold() for s in specs for w in WORD.findall(s.text)}
+    used |= {plain(w) for w in used}
+    words = [plain(w) for w in WORD.findall(PLACEHOLDER.sub(" ", masked))]
+    parts = {plain(w) for s in specs for w in WORD.findall(s.text)}
     if parts:  # words in no part were set aside by the reader (an instruction it ignored)
         words = [w for w in words if w in parts]
     #: the words of an entity's catalog name belong to it ("south" of 'korea' as South Korea)
