@@ -250,3 +250,19 @@ def test_and_which_is_used_by_a_part_that_answers_with_titles_not_by_a_count_alo
     assert alone["unused_meaning"] == 1 and confidence.probability(alone) < 0.5
     listed = count.model_copy(update={"op": "list"})
     assert _features(planner, question, [count, listed])["unused_meaning"] == 0
+
+
+def test_a_reading_that_ignored_percentage_or_without_is_below_one_half(planner):
+    share = "What percentage of movies from India are dramas?"
+    as_count = QuerySpec(op="count", text=share, confidence=1.0, titles=TitleSet(
+        type="Movie", countries=["India"], genres=[["Dramas"]]))  # fmt: skip
+    assert confidence.probability(_features(planner, share, [as_count])) < 0.5
+    right = planner.reader.read(share)
+    assert [s.op for s in right] == ["share"]
+    assert confidence.probability(_features(planner, share, right)) >= 0.8
+    without = "Which dramas from India are without Tom Hanks?"
+    hanks = [PersonRef(name="Tom Hanks")]  # read as "with Tom Hanks"
+    listed = QuerySpec(op="list", text=without, confidence=0.9, titles=TitleSet(
+        countries=["India"], genres=[["Dramas"]], people=hanks))  # fmt: skip
+    ignored = _features(planner, without, [listed])
+    assert ignored["unused_meaning"] == 1 and confidence.probability(ignored) < 0.5
