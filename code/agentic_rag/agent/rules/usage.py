@@ -1,12 +1,14 @@
 """What a reading used of its question, strictly: a word is used only when the reading consumed it.
 
-Consumed means: inside a tagged entity (or a word of the entity's catalog name), matched by the
-cue or wording that decided the chosen operation (`intent.CUES`, `relations.WORDING`, the group
-words of a ranking, the order words of a `top`), named in a spec field (the searched
-description, keywords, labels, the text of a `describe` or `external` part), a joining word of
-a split question, or a structural word of any catalog question (`reading_words.yaml`). That
-some example of the operation in the bank contains the word does not make it used: "both" in
-a `list` reading is unused even if a `list` example says "both".
+Consumed means: inside a tagged entity or a name the reading found (or a word of its catalog
+name), matched by the cue or wording that decided the chosen operation (`intent.CUES`,
+`relations.WORDING`, the group words of a ranking, the order words of a `top`), named in a spec
+field (the searched description, keywords, labels, the text of an `external` part, the name a
+`describe` part looks up), a joining word of a split question, or a word of the lists in
+`reading_words.yaml` (the frame of any catalog question, the words an operation's answer says,
+"both" for a conjunction, role verbs). That some example of the operation in the bank contains
+the word does not make it used: "both" in a `list` reading of one person is unused even if a
+`list` example says "both". A possessive is its word ("tarantino's" is "tarantino").
 """
 
 from __future__ import annotations
