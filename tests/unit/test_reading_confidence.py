@@ -266,3 +266,11 @@ def test_a_reading_that_ignored_percentage_or_without_is_below_one_half(planner)
         countries=["India"], genres=[["Dramas"]], people=hanks))  # fmt: skip
     ignored = _features(planner, without, [listed])
     assert ignored["unused_meaning"] == 1 and confidence.probability(ignored) < 0.5
+
+
+def test_a_restricting_word_is_used_only_next_to_an_entity_it_restricts(planner):
+    for question in ("dramas from India only", "How many movies last at least 100 minutes?"):
+        sure = plan(planner, question).confidence
+        assert sure is not None and sure.features["unused_meaning"] == 0, question
+    last = plan(planner, "the last movie from India").confidence  # "last" of a title: a ranking
+    assert last is not None and last.features["unused_meaning"] == 1

@@ -56,7 +56,8 @@ class Meaning(BaseModel):
     model_config = ConfigDict(extra="forbid")
     words: list[str]
     phrases: list[str]
-    restrictors: list[str] = []  # used when a tagged entity follows them
+    #: word -> the placeholders it restricts (empty: any): used when such an entity is next to it
+    restrictors: dict[str, list[str]] = {}
 
 
 class ReadingWords(BaseModel):
@@ -109,6 +110,13 @@ def _matched(patterns: tuple[re.Pattern[str], ...], masked: str) -> set[str]:
     return {
         w.casefold() for p in patterns for m in p.finditer(masked) for w in WORD.findall(m.group())
     }
+
+
+def _restricts(word: str, kinds: list[str], masked: str) -> bool:
+    """Whether `word` stands next to an entity of one of `kinds` (any kind when empty)."""
+    entity = "|".join(re.escape("{" + k + "}") for k in kinds) if kinds else PLACEHOLDER.pattern
+    after = rf"\b{word}\s+(?:\w+\s+)?(?:{entity})"
+    return bool(re.search(rf"{after}|(?:{entity})\s+{word}\b", masked, re.I))
 
 
 def found_titles(text: str, tags: list[Tag], specs: list[QuerySpec]) -> list[Tag]:
@@ -204,11 +212,7 @@ def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> 
     unused = [w for w in words if w not in used]
     content = [w for w in words if w not in COMMON and len(w) > 2 and not w.isdigit()]
     m = meaning()
-    restricting = {
-        w
-        for w in m.restrictors
-        if re.search(rf"\b{w}\s+(?:\w+\s+)?{PLACEHOLDER.pattern}", masked, re.I)
-    }
+    restricting = {w for w, kinds in m.restrictors.items() if _restricts(w, kinds, masked)}
     found = [w for w in unused if w in m.words and w not in restricting]
     joined = " " + " ".join(words) + " "
     for phrase in m.phrases:
