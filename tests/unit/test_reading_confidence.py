@@ -274,3 +274,13 @@ def test_a_restricting_word_is_used_only_next_to_an_entity_it_restricts(planner)
         assert sure is not None and sure.features["unused_meaning"] == 0, question
     last = plan(planner, "the last movie from India").confidence  # "last" of a title: a ranking
     assert last is not None and last.features["unused_meaning"] == 1
+
+
+def test_either_is_used_by_a_part_that_accepts_either_country(planner):
+    sure = plan(planner, "movies from either India or Japan").confidence
+    assert sure is not None and sure.features["unused_meaning"] == 0 and not sure.ask_back
+
+
+def test_an_upper_date_bound_the_calls_name_is_not_dropped(planner):
+    sure = plan(planner, "titles added until 2018").confidence
+    assert sure is not None and sure.features["dropped"] == 0 and not sure.ask_back

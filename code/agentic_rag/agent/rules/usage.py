@@ -68,6 +68,7 @@ class ReadingWords(BaseModel):
     structural: list[str]
     by_op: dict[str, list[str]] = {}
     conjunction: list[str] = []
+    disjunction: list[str] = []
     keywords: list[str] = []
     people: list[str] = []
 
@@ -103,7 +104,7 @@ def _needles(t: Tag) -> list[str]:
     """What a call names when it uses the tag: its value, another reading of it, or its words."""
     if t.kind in ("release", "minutes", "seasons"):
         return [str(t.lo if t.lo is not None else t.hi)]
-    return [x for x in (t.value, *t.alts, t.text) if x]
+    return [x for x in (t.value, t.value2, *t.alts, t.text) if x]
 
 
 def _matched(patterns: tuple[re.Pattern[str], ...], masked: str) -> set[str]:
@@ -167,6 +168,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         used |= _matched(own, masked) | set(rw.by_op.get(s.op, ()))
         if len(s.titles.people) >= 2 or len(s.titles.genres) >= 2:  # all of them, together
             used |= set(rw.conjunction)
+        if len(s.titles.countries) >= 2 or len(s.titles.ratings) >= 2:  # any of them
+            used |= set(rw.disjunction)
         if s.titles.keywords or s.labels:
             used |= set(rw.keywords)
         if s.titles.people or s.role or s.op in _PEOPLE_OPS:
