@@ -1,15 +1,16 @@
 """Fit and report the offline reading's calibrated confidence.
 
-    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py fit tune stune
-    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py cv tune stune
-    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py report tune check golden stune
+    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py fit tune stune ftune
+    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py cv tune stune ftune
+    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py report tune stune ftune check golden
 
 All run each set through the real graph in offline mode with asking back switched off
 (CLARIFY_BELOW=0), so every answer is the reading's guess, scored by the set's checks. `fit`
 fits a ridge logistic model of "the guess is right" on the reading features the planner
-recorded (`agentic_rag.agent.rules.confidence.FEATURES`), together with labelled wrong
-readings made from the right ones (`wrong_readings.py`, weight `SYNTHETIC`), and writes its
-weights to `code/agentic_rag/agent/rules/confidence_model.json`. Fit on tune halves only, never
+recorded (`agentic_rag.agent.rules.confidence.FEATURES`), together with labelled readings made
+from the right ones (`wrong_readings.py`, weight `SYNTHETIC`), rescales it on the labelled
+questions alone (`recalibrated`), and writes it to
+`code/agentic_rag/agent/rules/confidence_model.json`. Fit on tune halves only, never
 on a check half. `cv` estimates held-out calibration by leave-one-family-out cross-validation
 over the named sets (family: the middle part of an id; a held-out family's made-up wrong
 readings leave the training set with it) and prints it for each ridge strength in `RIDGES`.
