@@ -2,7 +2,8 @@
 
     PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py fit tune stune ftune
     PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py cv tune stune ftune
-    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py report tune stune ftune check golden
+    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py report tune stune ftune \
+        check golden
 
 All run each set through the real graph in offline mode with asking back switched off
 (CLARIFY_BELOW=0), so every answer is the reading's guess, scored by the set's checks. `fit`
