@@ -1,16 +1,22 @@
 """Fit and report the offline reading's calibrated confidence.
 
-    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py fit tune stune
-    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py report tune check golden \
-        stune scheck
+    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py fit tune stune ftune
+    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py cv tune stune ftune
+    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py report tune stune ftune \
+        check golden
 
-Both run each set through the real graph in offline mode with asking back switched off
+All run each set through the real graph in offline mode with asking back switched off
 (CLARIFY_BELOW=0), so every answer is the reading's guess, scored by the set's checks. `fit`
-fits a logistic model of "the guess is right" on the reading features the planner recorded
-(`agentic_rag.agent.rules.confidence.FEATURES`) and writes its weights to
-`code/agentic_rag/agent/rules/confidence_model.json`. Fit on tune halves only, never on a check
-half. `report` prints per set: a reliability table, the expected calibration error, the share
-right among confidence >= 0.8 and the share of wrong answers below 0.5 (these would ask back).
+fits a ridge logistic model of "the guess is right" on the reading features the planner
+recorded (`agentic_rag.agent.rules.confidence.FEATURES`), together with labelled readings made
+from the right ones (`wrong_readings.py`, weight `SYNTHETIC`), rescales it on the labelled
+questions alone (`recalibrated`), and writes it to
+`code/agentic_rag/agent/rules/confidence_model.json`. Fit on tune halves only, never
+on a check half. `cv` estimates held-out calibration by leave-one-family-out cross-validation
+over the named sets (family: the middle part of an id; a held-out family's made-up wrong
+readings leave the training set with it) and prints it for each ridge strength in `RIDGES`.
+`report` prints per set: a reliability table, the expected calibration error, the share right
+among confidence >= 0.8 and the share of wrong answers below 0.5 (these would ask back).
 """
 
 from __future__ import annotations
@@ -21,38 +27,130 @@ from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
-from score_offline_sets import SETS  # the same set names: tune check golden stune scheck
+from pydantic import BaseModel
+from score_offline_sets import SETS, family  # the same set names: tune check golden stune ...
+from wrong_readings import renamed, wrong_readings
 
-from agentic_rag.agent.rules.confidence import FEATURES, MODEL_PATH, Calibration, probability
+from agentic_rag.agent.rules.confidence import (
+    CAPPING,
+    FEATURES,
+    MODEL_PATH,
+    Calibration,
+    probability,
+)
+from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.config import load_settings
 from agentic_rag.eval.golden import load_golden
 from agentic_rag.eval.harness import run_eval
 
 HERE = Path(__file__).resolve().parent
 L2 = 0.3  # ridge on the weights (not the bias): few labelled questions
+RIDGES = (0.3, 1.0, 3.0)
+SYNTHETIC = 0.1  # the weight of one made-up wrong reading against one labelled question
+#: features that only ever signal a missed or loosely read word: their weight is never positive
+TROUBLE = frozenset(FEATURES) - {"intent", "parts", "notes", "absent"}
 BINS = (0.0, 0.2, 0.4, 0.5, 0.6, 0.8, 0.9, 1.01)
 
 
-def labelled(name: str) -> list[tuple[dict[str, float], bool, str]]:
-    """(features, right, id) for every question of the set, asking back switched off."""
+class Row(BaseModel):
+    features: dict[str, float]
+    right: bool
+    id: str
+    family: str
+    weight: float = 1.0
+    made: bool = False  # a made-up wrong reading (wrong_readings.py)
+
+
+def labelled(name: str) -> list[Row]:
+    """One row per question of the set that has a reading, asking back switched off."""
     stem = SETS[name]
     golden = load_golden(HERE / f"{stem}.yaml", HERE / f"{stem}.expected.json")
     out = run_eval(load_settings(offline_mode=True, clarify_below=0.0), golden=golden,
                    quiet=True, out_dir=Path("data/build/eval") / f"confidence-{name}")  # fmt: skip
-    return [(r.reading_features, r.passed, r.id) for r in out.run.results]
+    return [
+        Row(features=r.reading_features, right=r.passed, id=r.id, family=family(r.id, r.category))
+        for r in out.run.results
+        if r.reading_features
+    ]
 
 
-def fit(rows: list[tuple[dict[str, float], bool, str]]) -> tuple[np.ndarray, float]:
-    """Ridge logistic regression by Newton steps."""
-    x = np.array([[f.get(k, 0.0) for k in FEATURES] for f, _, _ in rows])
-    y = np.array([1.0 if ok else 0.0 for _, ok, _ in rows])
+def made_up(names: list[str], rows: list[Row]) -> list[Row]:
+    """Wrong readings made from the right single-turn readings of the named sets."""
+    import sqlite3
+
+    settings = load_settings(offline_mode=True)
+    with sqlite3.connect(str(settings.sqlite_path)) as conn:
+        reader = Reader(Lexicon.from_sqlite(conn))
+    asked = {}
+    for name in names:
+        golden = load_golden(HERE / f"{SETS[name]}.yaml", HERE / f"{SETS[name]}.expected.json")
+        asked |= {q.id: q.question for q in golden.questions if q.thread is None}
+    right = [r for r in rows if r.right and r.id in asked]
+    out = [
+        Row(features=f, right=False, id=r.id, family=r.family, weight=SYNTHETIC, made=True)
+        for r in right
+        for f in wrong_readings(reader, asked[r.id])
+    ]
+    return out + [
+        Row(features=f, right=ok, id=r.id, family=r.family, weight=SYNTHETIC, made=True)
+        for r in right
+        for f, ok in renamed(reader, asked[r.id])
+    ]
+
+
+def capped(features: dict[str, float]) -> bool:
+    """A reading the cap decides (a meaning word or an entity unused): not the model's to fit."""
+    return any(features.get(f, 0.0) > 0 for f in CAPPING)
+
+
+def fit(rows: list[Row], ridge: float = L2) -> tuple[np.ndarray, float]:
+    """Weighted ridge logistic regression on the readings the cap leaves, with the sign of each
+    trouble signal kept: a weight that comes out positive (more unused words, more likely right:
+    an accident of few wrong readings) is fixed at 0 and the rest refitted."""
+    rows = [r for r in rows if not capped(r.features)]
+    free = list(range(len(FEATURES)))
+    while True:
+        weights, bias = _newton(rows, free, ridge)
+        wrong_sign = [i for i in free if FEATURES[i] in TROUBLE and weights[i] > 0]
+        if not wrong_sign:
+            return weights, bias
+        free = [i for i in free if i not in wrong_sign]
+
+
+def recalibrated(rows: list[Row], weights: np.ndarray, bias: float) -> tuple[np.ndarray, float]:
+    """The model's score rescaled and shifted to fit the labelled questions alone (Platt): the
+    made-up wrong readings teach which features matter, not how often readings are wrong."""
+    real = [r for r in rows if not r.made and not capped(r.features)]
+    x = np.array([[r.features.get(k, 0.0) for k in FEATURES] for r in real])
+    z = (x @ weights + bias)[:, None]
+    y = np.array([1.0 if r.right else 0.0 for r in real])
+    (scale,), shift = _logistic(z, y, np.ones(len(real)), 0.0)
+    scale = max(scale, 0.0)
+    return weights * scale, bias * scale + shift
+
+
+def _newton(rows: list[Row], free: list[int], ridge: float) -> tuple[np.ndarray, float]:
+    """Weighted ridge logistic regression by Newton steps over the `free` features."""
+    x = np.array([[r.features.get(FEATURES[i], 0.0) for i in free] for r in rows])
+    y = np.array([1.0 if r.right else 0.0 for r in rows])
+    w, b = _logistic(x, y, np.array([r.weight for r in rows]), ridge)
+    weights = np.zeros(len(FEATURES))
+    weights[free] = w
+    return weights, b
+
+
+def _logistic(
+    x: np.ndarray, y: np.ndarray, sw: np.ndarray, ridge: float
+) -> tuple[np.ndarray, float]:
+    """Weighted ridge logistic regression by Newton steps (no ridge on the bias)."""
     xb = np.hstack([x, np.ones((len(x), 1))])
     w = np.zeros(xb.shape[1])
-    ridge = np.diag([L2] * len(FEATURES) + [0.0])
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-xb @ w))
-        grad = xb.T @ (p - y) + ridge @ w
-        hess = xb.T @ (xb * (p * (1 - p))[:, None]) + ridge + 1e-6 * np.eye(len(w))
+    penalty = np.diag([ridge] * x.shape[1] + [0.0])
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-np.clip(xb @ w, -30, 30)))
+        grad = xb.T @ (sw * (p - y)) + penalty @ w
+        hess = xb.T @ (xb * (sw * p * (1 - p))[:, None]) + penalty + 1e-6 * np.eye(len(w))
         step = np.linalg.solve(hess, grad)
         w -= step
         if np.abs(step).max() < 1e-8:
@@ -60,12 +158,16 @@ def fit(rows: list[tuple[dict[str, float], bool, str]]) -> tuple[np.ndarray, flo
     return w[:-1], float(w[-1])
 
 
-def report(name: str, rows: list[tuple[dict[str, float], bool, str]]) -> None:
-    probs = [(probability(f), ok, qid) for f, ok, qid in rows if f]
-    n = len(probs)
-    right = sum(ok for _, ok, _ in probs)
-    print(f"\n{name}: {n} questions with a reading, {right} right as guessed")
-    print("  confidence      n  right  mean conf")
+def model_of(weights: np.ndarray, bias: float, names: list[str], n: int) -> Calibration:
+    return Calibration(features=list(FEATURES), weights=[round(float(v), 4) for v in weights],
+                       bias=round(bias, 4), fitted_on=names, n=n)  # fmt: skip
+
+
+def summary(name: str, probs: list[tuple[float, bool, str]]) -> list[str]:
+    """A reliability table, ECE, right at >= 0.8, wrong below 0.5, right below 0.5."""
+    n, right = len(probs), sum(ok for _, ok, _ in probs)
+    lines = [f"\n{name}: {n} questions with a reading, {right} right as guessed",
+             "  confidence      n  right  mean conf"]  # fmt: skip
     ece = 0.0
     for lo, hi in pairwise(BINS):
         inside = [(p, ok) for p, ok, _ in probs if lo <= p < hi]
@@ -73,42 +175,81 @@ def report(name: str, rows: list[tuple[dict[str, float], bool, str]]) -> None:
             acc = sum(ok for _, ok in inside) / len(inside)
             conf = sum(p for p, _ in inside) / len(inside)
             ece += len(inside) / n * abs(acc - conf)
-            print(f"  [{lo:.1f}, {min(hi, 1.0):.1f})  {len(inside):4d}  {acc:5.0%}  {conf:9.2f}")
+            lines.append(
+                f"  [{lo:.1f}, {min(hi, 1.0):.1f})  {len(inside):4d}  {acc:5.0%}  {conf:9.2f}"
+            )
     high = [ok for p, ok, _ in probs if p >= 0.8]
     wrong = [p for p, ok, _ in probs if not ok]
-    print(f"  ECE {ece:.3f}")
-    print(f"  right among confidence >= 0.8: {sum(high)}/{len(high)}"
-          + (f" = {sum(high) / len(high):.0%}" if high else ""))  # fmt: skip
     low = sum(p < 0.5 for p in wrong)
-    print(f"  wrong with confidence < 0.5 (asked back): {low}/{len(wrong)}"
-          + (f" = {low / len(wrong):.0%}" if wrong else ""))  # fmt: skip
-    for below in sorted({0.5, load_settings().clarify_below, 0.45, 0.4}, reverse=True):
-        asked = [ok for p, ok, _ in probs if p < below]
-        print(f"  asking back below {below:.2f}: {asked.count(False)}/{len(wrong)} wrong answers "
-              f"asked back, {sum(asked)}/{right} right answers asked back")  # fmt: skip
-    for p, ok, qid in probs:
-        if not ok and p >= 0.5:
-            print(f"    sure but wrong: {qid} ({p:.2f})")
+    lines += [f"  ECE {ece:.3f}",
+              f"  right among confidence >= 0.8: {sum(high)}/{len(high)}"
+              + (f" = {sum(high) / len(high):.0%}" if high else ""),
+              f"  wrong with confidence < 0.5 (asked back): {low}/{len(wrong)}"
+              + (f" = {low / len(wrong):.0%}" if wrong else ""),
+              f"  right with confidence < 0.5 (asked back): "
+              f"{sum(p < 0.5 for p, ok, _ in probs if ok)}/{right}"]  # fmt: skip
+    lines += [f"    sure but wrong: {qid} ({p:.2f})" for p, ok, qid in probs if not ok and p >= 0.5]
+    return lines
+
+
+def cross_validate(
+    rows: list[Row], made: list[Row], ridge: float
+) -> tuple[list[tuple[float, bool, str]], list[tuple[float, bool, str]]]:
+    """Leave-one-family-out: each family's questions (and, second, its made-up readings) scored
+    by a model fitted without the family."""
+    out, out_made = [], []
+    for fam in sorted({r.family for r in rows}):
+        train = [r for r in [*rows, *made] if r.family != fam]
+        weights, bias = recalibrated(train, *fit(train, ridge))
+        model = model_of(weights, bias, [], len(train))
+        out += [(probability(r.features, model), r.right, r.id) for r in rows if r.family == fam]
+        out_made += [
+            (probability(r.features, model), r.right, r.id) for r in made if r.family == fam
+        ]
+    return out, out_made
+
+
+def made_summary(probs: list[tuple[float, bool, str]]) -> str:
+    wrong = [p for p, ok, _ in probs if not ok]
+    right = [p for p, ok, _ in probs if ok]
+    low, high = sum(p < 0.5 for p in wrong), sum(p >= 0.5 for p in right)
+    return (
+        f"  made-up readings, held out: wrong below 0.5 {low}/{len(wrong)}, "
+        f"right at >= 0.5 {high}/{len(right)}"
+    )
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) < 2 or argv[0] not in ("fit", "report"):
+    if len(argv) < 2 or argv[0] not in ("fit", "cv", "report"):
         print(__doc__)
         return 2
-    if argv[0] == "fit":
-        if any("check" in name for name in argv[1:]):
-            raise SystemExit("fit on tune halves only: a check half is held out")
-        rows = [row for name in argv[1:] for row in labelled(name) if row[0]]
-        weights, bias = fit(rows)
-        model = Calibration(features=list(FEATURES), weights=[round(float(v), 4) for v in weights],
-                            bias=round(bias, 4), fitted_on=argv[1:], n=len(rows))  # fmt: skip
-        MODEL_PATH.write_text(json.dumps(model.model_dump(), indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {MODEL_PATH} from {len(rows)} questions "
-              f"({sum(ok for _, ok, _ in rows)} right)")  # fmt: skip
-        print(dict(zip(FEATURES, model.weights, strict=True)), "bias", model.bias)
+    names = argv[1:]
+    if argv[0] in ("fit", "cv") and any("check" in name for name in names):
+        raise SystemExit("fit on tune halves only: a check half is held out")
+    if argv[0] == "report":
+        for name in names:
+            rows = labelled(name)
+            print(
+                "\n".join(summary(name, [(probability(r.features), r.right, r.id) for r in rows]))
+            )
         return 0
-    for name in argv[1:]:
-        report(name, labelled(name))
+    rows = [row for name in names for row in labelled(name)]
+    made = made_up(names, rows)
+    print(f"{len(rows)} labelled readings ({sum(r.right for r in rows)} right), "
+          f"{len(made)} made-up wrong readings")  # fmt: skip
+    if argv[0] == "cv":
+        for ridge in RIDGES:
+            real, fake = cross_validate(rows, made, ridge)
+            print("\n".join(summary(f"cross-validated, ridge {ridge}", real)))
+            print(made_summary(fake))
+        return 0
+    weights, bias = recalibrated(rows, *fit([*rows, *made]))
+    model = model_of(weights, bias, names, len(rows) + len(made))
+    MODEL_PATH.write_text(json.dumps(model.model_dump(), indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {MODEL_PATH}")
+    print(dict(zip(FEATURES, model.weights, strict=True)), "bias", model.bias)
+    fitted = [(probability(r.features, model), r.right, r.id) for r in rows]
+    print("\n".join(summary("in-sample", fitted)))
     return 0
 
 

@@ -14,6 +14,7 @@ from agentic_rag.agent.rules import confidence
 from agentic_rag.agent.rules.phrasing import question_for, reading_line
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.usage import COMPILED_FIELDS
 
 MAX_CHOICES = 3
 #: a decision led by less than this was the bank's vote alone (a cue weighs at least one more)
@@ -30,8 +31,16 @@ def assess(
     planned: str,
     below: float,
 ) -> ReadingConfidence:
-    """The reading's probability of being right, and below `below` the choices to ask back."""
-    named = planned + " " + " ".join(c.model_dump_json() for c in calls)
+    """The reading's probability of being right, and below `below` the choices to ask back.
+    A part with no call yet (it waits for an earlier part's results) names what its spec names:
+    its entities are used by the reading, and the next round compiles them."""
+    planned_parts = {c.part for c in calls}
+    waiting = [
+        s.model_dump_json(include=set(COMPILED_FIELDS))
+        for i, s in enumerate(specs, start=1)
+        if i not in planned_parts
+    ]
+    named = " ".join([planned, *(c.model_dump_json() for c in calls), *waiting])
     feats, used = confidence.features(reader, question, specs, named)
     p = confidence.probability(feats)
     sure = ReadingConfidence(probability=p, features=feats, unsure=confidence.unsure_of(used))

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agentic_rag.agent.models import ExecutionPlan
-from agentic_rag.agent.rules.intent import CUES
+from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
 from agentic_rag.tools.base import ToolResult, ToolStatus
 

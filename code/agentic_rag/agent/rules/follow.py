@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.rules.compose import PERSON_REF, SAME, narrowed, person_again
-from agentic_rag.agent.rules.intent import CUES
+from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.numbers import RELEASE_VERB
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.vocab import WORD

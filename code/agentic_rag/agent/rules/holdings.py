@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules import absent
-from agentic_rag.agent.rules.intent import CUES, mask
+from agentic_rag.agent.rules.cues import CUES
+from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD

@@ -20,10 +20,10 @@ from pathlib import Path
 from pydantic import BaseModel, Field, field_validator
 
 from agentic_rag.agent.plan_examples import BANK_PATH
-from agentic_rag.agent.rules.cues import BOOK, CUES, GROUP_WORDS, OperationCues
+from agentic_rag.agent.rules.cues import BOOK, GROUP_WORDS, OperationCues
 from agentic_rag.agent.rules.tags import PLACEHOLDER, Tag
 
-__all__ = ["CUES", "GROUP_WORDS", "Found", "Intent", "IntentMatcher", "group_of", "mask"]
+__all__ = ["Found", "Intent", "IntentMatcher", "group_of", "mask"]
 
 _FEATURE = re.compile(r"\{\w+\}|[a-z0-9]+")
 NEAREST = 3  # examples that vote

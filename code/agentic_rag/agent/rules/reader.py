@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules import absent, holdings, relations
 from agentic_rag.agent.rules.compose import link, person_of_title
+from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
-from agentic_rag.agent.rules.intent import CUES, Found, Intent, IntentMatcher, group_of, mask
+from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules.intent import CUES
+from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON

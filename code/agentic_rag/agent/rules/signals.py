@@ -1,0 +1,141 @@
+"""Signals of a wrong reading that uses every word: names the tagger missed, titles matched
+loosely or only in part, an example bank that prefers another operation.
+
+Each is a number `confidence.features` feeds to the calibrated model:
+- `name_words`: untagged words that are no everyday English but a word of a catalog person's
+  name or title ("kajol", "niro"): a name read as plain text, searched or dropped;
+- `rare_words`: untagged words that are neither everyday English nor in any catalog name (an
+  unknown name);
+- `typos`: untagged words one edit from an everyday question word ("movis", "manny"): a
+  misspelling the reader may not have mended (never counted as a name);
+- `title_gap`: how much of a tagged title the question's words do not cover, or the other way
+  round (a near-miss title matched to another one);
+- `title_many`: a title read as one title while its words are part of several catalog titles
+  (a franchise read as its first entry); `title_many_typed`: the same in a part that names a
+  type of title, as a franchise is asked for ("star trek series");
+- `absent_near`: a name read as absent while the catalog holds a close one (a title misread
+  around a number, a misspelt name under the fuzzy cut-off);
+- `example_gap`: how much nearer the nearest example of another operation is than the nearest
+  example of the operation read.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+
+from agentic_rag import fuzzy
+from agentic_rag.agent.rules.intent import mask
+from agentic_rag.agent.rules.lexicon import Lexicon, key
+from agentic_rag.agent.rules.reader import Reader
+from agentic_rag.agent.rules.relations import RELATIONS
+from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.tags import Tag, free
+from agentic_rag.agent.rules.vocab import COMMON, WORD
+
+NEAREST = 5  # examples compared for the example gap
+TYPO_CUTOFF = 85.0  # fuzz.ratio of a word one edit from an everyday question word of 4+ letters
+_POSSESSIVE = re.compile(r"['’]s$")
+_EVERYDAY = tuple(w for w in COMMON if len(w) >= 4)
+_TOKENS: dict[int, tuple[Lexicon, NameTokens]] = {}
+
+
+class NameTokens:
+    """The words of catalog names and titles that are not everyday English (built once)."""
+
+    def __init__(self, lex: Lexicon):
+        self.lex = lex
+
+    @cached_property
+    def tokens(self) -> frozenset[str]:
+        every = self.lex.everyday_words
+        names = (*self.lex.person_keys, *self.lex.title_keys)
+        return frozenset(w for k in names for w in k.split() if len(w) >= 3 and w not in every)
+
+
+def name_tokens(lex: Lexicon) -> NameTokens:
+    kept = _TOKENS.get(id(lex))
+    if kept and kept[0] is lex:
+        return kept[1]
+    out = NameTokens(lex)
+    _TOKENS[id(lex)] = (lex, out)
+    return out
+
+
+def plain(word: str) -> str:
+    """A word without its possessive ending ("genre's" is the word "genre")."""
+    return _POSSESSIVE.sub("", word.casefold())
+
+
+def typo(word: str) -> bool:
+    """A misspelt everyday question word ("manny", "movis", "numbr"): one edit from one."""
+    return fuzzy.closest(word, _EVERYDAY, TYPO_CUTOFF) is not None
+
+
+def untagged_words(
+    text: str, tags: list[Tag], lex: Lexicon, named: set[str]
+) -> tuple[list[str], list[str], list[str]]:
+    """(catalog-name words, unknown words, misspelt everyday words) among the untagged words
+    that are not everyday English; `named`: the words the reading used as names or as its
+    frame (cue words, role verbs)."""
+    known = name_tokens(lex).tokens
+    names, rare, typos = [], [], []
+    for m in WORD.finditer(text):
+        w = plain(key(m.group()))
+        if len(w) < 3 or w.isdigit() or " " in w or w in named or not free(tags, *m.span()):
+            continue
+        if w in lex.everyday_words or w.rstrip("s") in lex.everyday_words:
+            continue
+        (typos if typo(w) else names if w in known else rare).append(w)
+    return names, rare, typos
+
+
+def title_gap(tags: list[Tag]) -> float:
+    """1 - the least word overlap (Jaccard) between a tagged title and the words naming it."""
+    gaps = []
+    for t in tags:
+        if t.kind != "title" or not t.value:
+            continue
+        said, named = set(key(t.text).split()), set(key(t.value).split())
+        gaps.append(1.0 - len(said & named) / max(1, len(said | named)))
+    return max(gaps, default=0.0)
+
+
+def title_many(specs: list[QuerySpec], lex: Lexicon, typed: bool = False) -> float:
+    """For a title read as one title: how many other catalog titles have its words in their
+    names (0, 1/3, 2/3, 1 for three or more): a franchise read as one entry. `typed`: only in
+    a part that also names a type ("star trek series", "star wars movies": asked as a kind)."""
+    others = [
+        max(0, len(lex.titles_with(t)) - 1)
+        for s in specs
+        if s.titles.type or not typed
+        for t in s.titles.titles
+    ]
+    return round(min(max(others, default=0), 3) / 3, 4)
+
+
+def absent_near(specs: list[QuerySpec], lex: Lexicon) -> float:
+    """1 when a name read as absent from the catalog is close to one it holds: a near name, or
+    a title whose name contains its words ("two popes" read as 'Popes', not The Two Popes)."""
+    return float(
+        any(
+            a.near or (a.kind == "title" and lex.titles_with(a.name))
+            for s in specs
+            for a in s.absent
+        )
+    )
+
+
+def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:
+    """Over the parts: the nearest example's similarity minus that of the nearest example of
+    the operation read (0 when the nearest example is of that operation)."""
+    gaps = [0.0]
+    for s in specs:
+        if not s.text or s.op in RELATIONS:
+            continue
+        hits = reader.intents.nearest(mask(s.text, reader.tagger.tag(s.text)), NEAREST)
+        if not hits:
+            continue
+        own = max((score for op, score, _ in hits if op == s.op), default=0.0)
+        gaps.append(max(0.0, hits[0][1] - own))
+    return max(gaps)

@@ -1,0 +1,262 @@
+"""What a reading used of its question, strictly: a word is used only when the reading consumed it.
+
+Consumed means: inside a tagged entity or a name the reading found (or a word of its catalog
+name), matched by the cue or wording that decided the chosen operation (`intent.CUES`,
+`relations.WORDING`, the group words of a ranking, the order words of a `top`), named in a spec
+field (the searched description, keywords, labels, the text of an `external` part, the name a
+`describe` part looks up), a joining word of a split question, or a word of the lists in
+`reading_words.yaml` (the frame of any catalog question, the words an operation's answer says,
+"both" for a conjunction, role verbs). That some example of the operation in the bank contains
+the word does not make it used: "both" in a `list` reading of one person is unused even if a
+`list` example says "both". A possessive is its word ("tarantino's" is "tarantino").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ConfigDict
+
+from agentic_rag.agent.rules import relations
+from agentic_rag.agent.rules.compose import SAME
+from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
+from agentic_rag.agent.rules.intent import mask
+from agentic_rag.agent.rules.lexicon import key
+from agentic_rag.agent.rules.numbers import ADDED_VERB
+from agentic_rag.agent.rules.reader import Reader
+from agentic_rag.agent.rules.signals import name_tokens, plain, typo
+from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.tagger import clean
+from agentic_rag.agent.rules.tags import Tag, free
+from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.agent.rules.words import WORDS
+from agentic_rag.folding import fold
+
+MEANING_PATH = Path(__file__).with_name("meaning_words.yaml")
+READING_WORDS_PATH = Path(__file__).with_name("reading_words.yaml")
+#: the spec fields a part's calls are compiled from (its text and notes repeat the question)
+COMPILED_FIELDS = frozenset({"op", "titles", "part", "by", "labels", "other", "absent"})
+DESCRIBED = frozenset({"search", "people", "similar"})  # operations that use the described words
+PLACEHOLDER = re.compile(r"\{\w+\}")
+SMALL = WORDS.small_words  # "of", "in": a cue's joining words ("number of", "star in")
+_PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur", "chain"})
+#: each operation's own deciding wordings besides its cue (read on the masked question)
+_OWN: dict[str, tuple[re.Pattern[str], ...]] = {
+    "most": (CUES["most"],),  # its cues hold "per year", "by number" too
+    "top": (CUES["top"], CUES["most"]),
+    "count": (CUES["count"],),
+    "describe": (CUES["describe"],),
+    "external": (CUES["external"],),
+    "compare": (CUES["compare"],),
+}
+
+
+class Meaning(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    words: list[str]
+    phrases: list[str]
+    #: word -> the placeholders it restricts (empty: any): used when such an entity is next to it
+    restrictors: dict[str, list[str]] = {}
+
+
+class ReadingWords(BaseModel):
+    """Words every reading of a catalog question uses, and each operation's own frame words."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    structural: list[str]
+    by_op: dict[str, list[str]] = {}
+    conjunction: list[str] = []
+    disjunction: list[str] = []
+    keywords: list[str] = []
+    people: list[str] = []
+
+
+class Usage(BaseModel):
+    """What the reading did and did not use of the question."""
+
+    unused: list[str]  # content words no part of the reading consumed
+    unexplained: float  # share of content words the nearest phrasing examples do not have
+    meaning: list[str]  # meaning-changing words or phrases among them
+    dropped: list[str]  # entities the tagger found that no part uses
+    content: int  # content words of the question (outside tagged entities)
+    cues: list[str] = []  # operations whose cue matched words the reading left unused
+    names: list[str] = []  # unused words that are words of catalog names (a name not tagged)
+
+
+@lru_cache(maxsize=1)
+def meaning() -> Meaning:
+    return Meaning.model_validate(yaml.safe_load(MEANING_PATH.read_text(encoding="utf-8")))
+
+
+@lru_cache(maxsize=1)
+def reading_words() -> ReadingWords:
+    raw = yaml.safe_load(READING_WORDS_PATH.read_text(encoding="utf-8"))
+    return ReadingWords.model_validate(raw)
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\W+", "", fold(text))
+
+
+def _needles(t: Tag) -> list[str]:
+    """What a call names when it uses the tag: its value, another reading of it, or its words."""
+    if t.kind in ("release", "minutes", "seasons"):
+        return [str(t.lo if t.lo is not None else t.hi)]
+    return [x for x in (t.value, t.value2, *t.alts, t.text) if x]
+
+
+def _matched(patterns: tuple[re.Pattern[str], ...], masked: str) -> set[str]:
+    return {
+        w.casefold() for p in patterns for m in p.finditer(masked) for w in WORD.findall(m.group())
+    }
+
+
+def _restricts(word: str, kinds: list[str], masked: str) -> bool:
+    """Whether `word` stands next to an entity of one of `kinds` (any kind when empty)."""
+    entity = "|".join(re.escape("{" + k + "}") for k in kinds) if kinds else PLACEHOLDER.pattern
+    after = rf"\b{word}\s+(?:\w+\s+)?(?:{entity})"
+    return bool(re.search(rf"{after}|(?:{entity})\s+{word}\b", masked, re.I))
+
+
+def found_titles(text: str, tags: list[Tag], specs: list[QuerySpec]) -> list[Tag]:
+    """The tags with the titles the reading found after tagging (a title asked for, a title
+    slot: "how many seasons of the office are there") tagged where the question names them, so
+    the masked question reads as the reader read it."""
+    names = [t for s in specs for t in s.titles.titles]
+    names += [a.name for s in specs for a in s.absent if a.kind == "title"]
+    out = list(tags)
+    for name in dict.fromkeys(names):
+        words = WORD.findall(name)
+        if not words:
+            continue
+        m = re.search(r"\b" + r"\W+".join(map(re.escape, words)) + r"\b", text, re.I)
+        if m and free(out, *m.span()):
+            out.append(Tag(kind="title", start=m.start(), end=m.end(), text=m.group(), value=name))
+    return sorted(out, key=lambda t: t.start)
+
+
+def searched(spec: QuerySpec) -> bool:
+    """Whether the part searches its description words (a `people` or `similar` part with a
+    named title reads that title's credits, not the words after "who")."""
+    return spec.op == "search" or (spec.op in DESCRIBED and not spec.titles.titles)
+
+
+def named_words(specs: list[QuerySpec]) -> set[str]:
+    """The words of the names a reading put in its parts (titles and people it found after
+    tagging, absent names): the question's words that spell them are used."""
+    names = [
+        n
+        for s in specs
+        for t in (s.titles, *([s.part] if s.part else []))
+        for n in (*t.titles, *t.title_has, *(p.name for p in t.people), *t.countries)
+    ]
+    names += [a.name for s in specs for a in s.absent]
+    return {key(w) for n in names for w in WORD.findall(n)}
+
+
+def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[str]:
+    """The words of the (masked) question that the reading's operations and, with `fields`, its
+    spec fields (the searched description, keywords, labels, a part's text) consumed."""
+    rw = reading_words()
+    used = {w.casefold() for w in rw.structural}
+    for s in specs:
+        own = (*_OWN.get(s.op, ()), *relations.WORDING.get(s.op, ()))
+        if s.op in CUES and s.op not in _OWN:
+            own = (CUES[s.op], *own)
+        used |= _matched(own, masked) | set(rw.by_op.get(s.op, ()))
+        if len(s.titles.people) >= 2 or len(s.titles.genres) >= 2:  # all of them, together
+            used |= set(rw.conjunction)
+        if len(s.titles.countries) >= 2 or len(s.titles.ratings) >= 2:  # any of them
+            used |= set(rw.disjunction)
+        if s.titles.keywords or s.labels:
+            used |= set(rw.keywords)
+        if s.titles.people or s.role or s.op in _PEOPLE_OPS:
+            used |= set(rw.people)
+        if s.titles.added_from or s.titles.added_to or s.by in ("added_year", "date_added"):
+            used |= _matched((ADDED_VERB,), masked)
+        if s.by and s.by in GROUP_WORDS:
+            used |= _matched((GROUP_WORDS[s.by],), masked)
+        if s.ref == "people_of":  # "the same director": the wording the part was read from
+            used |= _matched((SAME,), masked)
+        said = " ".join(
+            [
+                s.about if searched(s) else "",
+                *s.titles.keywords,
+                *(w for v in s.labels.values() for w in v),
+                *s.labels,
+                s.text
+                if s.op == "external" or (s.op == "describe" and not s.titles.titles)
+                else "",
+            ]
+        )
+        used |= {w.casefold() for w in WORD.findall(said)} if fields else set()
+    if len(specs) > 1:  # the split into parts used its joining word and each part's opener
+        used |= {"and", "then", "also", "but"} | {
+            w.casefold() for s in specs for w in WORD.findall(s.text)[:1]
+        }
+    return used
+
+
+def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> Usage:
+    """`calls`: the planned calls' arguments as text (an entity none of them names was dropped)."""
+    text = clean(question)
+    tags = found_titles(text, reader.tagger.tag(text), specs)
+    masked = mask(text, tags)
+    used = consumed(specs, masked)
+    used |= {plain(w) for w in used}
+    words = [plain(w) for w in WORD.findall(PLACEHOLDER.sub(" ", masked))]
+    parts = {plain(w) for s in specs for w in WORD.findall(s.text)}
+    if parts:  # words in no part were set aside by the reader (an instruction it ignored)
+        words = [w for w in words if w in parts]
+    #: the words of an entity's catalog name belong to it ("south" of 'korea' as South Korea)
+    of_names = {w.casefold() for t in tags for x in (t.value, *t.alts) for w in WORD.findall(x)}
+    of_names |= named_words(specs)
+    words = [w for w in words if w not in of_names]
+    unused = [w for w in words if w not in used]
+    content = [w for w in words if w not in COMMON and len(w) > 2 and not w.isdigit()]
+    m = meaning()
+    restricting = {w for w, kinds in m.restrictors.items() if _restricts(w, kinds, masked)}
+    found = [w for w in unused if w in m.words and w not in restricting]
+    joined = " " + " ".join(words) + " "
+    for phrase in m.phrases:
+        asks = phrase.split()[1:] if phrase.startswith("and ") else phrase.split()
+        if f" {phrase} " in joined and not all(w in used for w in asks):
+            found.append(phrase)
+    cues = [
+        op
+        for op, cue in CUES.items()
+        for m in cue.finditer(masked)
+        if any(
+            w.casefold() not in used and w.casefold() not in SMALL
+            for w in WORD.findall(PLACEHOLDER.sub(" ", m.group()))
+        )
+    ]
+    named = _squash(calls)
+    dropped = [
+        t.text
+        for t in tags
+        if t.kind not in ("limit", "type", "unknown_title")
+        and not t.absent
+        and not any(_squash(x) in named for x in _needles(t))
+    ]
+    masks = {q: m for m, _, q in reader.intents.examples}
+    near = {
+        w.casefold()
+        for _, _, q in reader.intents.nearest(masked, 3)
+        for w in WORD.findall(masks.get(q, ""))
+    }
+    said = {w for s in specs if searched(s) for w in WORD.findall(s.about.casefold())}
+    alone = [w for w in content if w not in near and w not in said]
+    return Usage(
+        unexplained=len(alone) / max(1, len(content)),
+        unused=[w for w in unused if w in content],
+        meaning=list(dict.fromkeys(found)),
+        dropped=dropped,
+        content=len(content),
+        cues=list(dict.fromkeys(cues)),
+        names=[w for w in unused if w in name_tokens(reader.lex).tokens and not typo(w)],
+    )
