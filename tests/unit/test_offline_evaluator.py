@@ -13,9 +13,9 @@ from agentic_rag.agent.models import (
     ReadingConfidence,
 )
 from agentic_rag.agent.rules.evaluator import OfflineEvaluator
+from agentic_rag.agent.rules.phrasing import reading_line
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
 from agentic_rag.agent.rules.writer import OfflineSynthesizer
-from agentic_rag.markup import escape_markdown
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 TOOLS = ("sql", "semantic", "cypher", "graph_expand", "web", "omdb")
@@ -76,7 +76,7 @@ def test_a_catalog_row_is_no_evidence_for_outside_facts():
     assert d.decision == "replan"
 
 
-def test_answers_lead_with_the_number_then_the_reading_line():
+def test_answers_lead_with_the_number_and_leave_the_reading_line_to_the_surfaces():
     share = QuerySpec(op="share", titles=TitleSet(type="Movie"), part=TitleSet(ratings=["TV-MA"]),
                       notes=["read 'tv-ma' as the rating"])  # fmt: skip
     p1 = plan([share], ("sql", 1))
@@ -85,7 +85,8 @@ def test_answers_lead_with_the_number_then_the_reading_line():
     first, *rest = write([result], [p1]).split("\n\n")
     assert first.startswith("**36.4%**: 2,000 of 5,500") and "[1]" in first
     line = "Read as: movies · share that are rated TV-MA (read 'tv-ma' as the rating)"
-    assert f"_{escape_markdown(line, one_line=True)}._" in rest
+    assert reading_line(p1.reading) == line  # the page, ask and chat show it from the reading
+    assert not any("Read as" in block for block in rest)  # so the answer does not repeat it
 
 
 def test_a_count_of_one_is_said_in_the_singular():

@@ -1,7 +1,9 @@
-"""The offline writer: the answer first, then the reading line, then the supporting rows with
-[n] citations. Numbers, titles and names are copied from rows, never made up. Everything it
-knows of the question comes from the plan's typed reading; a reading that is likely wrong
-(`ask_back`) is not answered: the writer says what it is unsure of and offers readings instead.
+"""The offline writer: the answer first, then the supporting rows with [n] citations (the
+reading line is not repeated here: the page, `ask`, `chat` and `ask --json` show it from the
+typed `reading` of the turn). Numbers, titles and names are copied from rows, never made up.
+Everything it knows of the question comes from the plan's typed reading; a reading that is
+likely wrong (`ask_back`) is not answered: the writer says what it is unsure of and offers
+readings instead.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.markup import escape_markdown
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
-WEAK = 0.15  # a reading less likely right than this, when not asked back, leads with its line
+WEAK = 0.15  # a reading less likely right than this, when not asked back, says so first
 NOT_HELD = (
     "The catalog does not hold that: it lists titles with their type, dates, people, "
     "genres, countries, age ratings, durations and descriptions only."
@@ -134,7 +136,6 @@ def ask_back(plan: ExecutionPlan) -> list[str]:
     out = [
         f"I am not sure I read this right (likely right: {sure.probability:.0%}). "
         f"Unsure of: {literal(unsure)}.",
-        f"_{literal(reading_line(plan.reading))}._",
     ]
     if sure.choices:
         numbered_choices = (f"{i}. {literal(c.question)}" for i, c in enumerate(sure.choices, 1))
@@ -235,10 +236,8 @@ class OfflineSynthesizer:
             and not any(p.spec.absent for p in parts)
             and not all(p.op == "search" for p in parts)  # a description question: a reading
             and (sure.probability < WEAK)
-        ):  # a weak reading (not asked back): its line first
-            out.insert(0, f"I could not read this as a catalog question. _{literal(line)}._")
-        elif line:
-            out.append(f"_{literal(line)}._")
+        ):  # a weak reading (not asked back): says so first
+            out.insert(0, "I could not read this as a catalog question (see how I read it).")
         rows = [
             render_result(n, r)
             for n, r in cited
