@@ -13,7 +13,7 @@ from agentic_rag.agent.models import ExecutionPlan, plan_schema_for, to_plan
 from agentic_rag.agent.rules import clarify, confidence, signals, usage
 from agentic_rag.agent.rules.evaluator import OfflineEvaluator
 from agentic_rag.agent.rules.lexicon import Lexicon
-from agentic_rag.agent.rules.phrasing import question_for, read_as, reading_line
+from agentic_rag.agent.rules.phrasing import question_for, read_as, reading_line, set_words
 from agentic_rag.agent.rules.planner import OfflinePlanner
 from agentic_rag.agent.rules.spec import Absent, PersonRef, QuerySpec, TitleSet
 from agentic_rag.agent.rules.tags import Tag
@@ -292,3 +292,8 @@ def test_a_close_operation_decision_is_a_feature(planner):
     assert close is not None and decided is not None
     assert 0.0 < close.features["close_call"] <= 1.0  # "top" only just ahead of "list"
     assert decided.features["close_call"] == 0.0  # a cue decided it by far
+
+
+def test_a_genre_named_after_its_type_is_not_followed_by_the_type_again():
+    shows = TitleSet(type="TV Show", genres=[["Korean TV Shows"]], countries=["Japan"])
+    assert set_words(shows) == "Korean TV Shows from Japan"

@@ -70,7 +70,11 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
     if not plural:
         noun = noun[:-1]
     genre = " or ".join(g[0] if len(g) == 1 else "/".join(g) for g in s.genres)
-    words = [f"{genre} {noun}" if genre and not genre.casefold().endswith(noun) else genre or noun]
+    words = [
+        f"{genre} {noun}"
+        if genre and not genre.casefold().endswith(noun.casefold())
+        else genre or noun
+    ]
     if s.countries:
         words.append("from " + " or ".join(s.countries))
     roles: dict[str, list[str]] = {}
