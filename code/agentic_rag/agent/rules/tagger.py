@@ -9,6 +9,7 @@ a genre's name ("Korean TV Shows") read as the country, with the genre kept as t
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.catalog_words import CatalogWords
@@ -132,7 +133,7 @@ class Tagger:
             best: Tag | None = None
             for n in range(min(lex.max_title_words, len(toks) - i), 0, -1):
                 gram = toks[i : i + n]
-                if gram[-1].start() - gram[0].end() > 3 * n + 10:  # not contiguous
+                if any(b.start() - a.end() > 3 for a, b in pairwise(gram)):  # not contiguous
                     continue
                 start, end, words = gram[0].start(), gram[-1].end(), [g.group() for g in gram]
                 k = key(text[start:end])
