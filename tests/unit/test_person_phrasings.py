@@ -12,6 +12,7 @@ import pytest
 from agentic_rag.agent.rules import compile_sql
 from agentic_rag.stores.catalog import load_catalog
 from agentic_rag.stores.sqlite_build import build_sqlite
+from tests.unit.test_offline_planner import plan
 
 
 def _names(value: str) -> list[str]:
@@ -66,7 +67,7 @@ def test_a_possessive_name_with_a_collaborator_is_the_person_worked_with_most(
             "Zendaya",
             "Antonio Banderas",
         ),
-        ("how many steps from adam sandler to kajol", "Adam Sandler", "Kajol"),
+        ("how many steps is it from adam sandler to kajol", "Adam Sandler", "Kajol"),
         (
             "what's the connection between Tom Hanks and Shah Rukh Khan",
             "Tom Hanks",
@@ -79,6 +80,8 @@ def test_going_from_one_person_to_another_is_a_chain(catalog_df, catalog_reader,
     assert {a, b} <= credited
     (spec,) = catalog_reader.read(question)
     assert spec.op == "chain" and [p.name for p in spec.titles.people] == [a, b]
+    sure = plan(catalog_reader.lex, question).confidence
+    assert sure is not None and not sure.ask_back  # the wording is the chain's, all of it
 
 
 @pytest.mark.parametrize(

@@ -60,7 +60,8 @@ _CHAIN = re.compile(
     r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees\b|"
     r"\b(?:links?|connects?)\s+\{person\}\s+(?:to|and|with)\s+\{person\}|"
     # "how do you get from A to B", "how many steps from A to B"
-    r"\b(?:get|gets|go|goes|going|travel|move|hop|jump|reach|steps?|hops?)\s+from\s+"
+    r"\b(?:get|gets|go|goes|going|travel|move|hop|jump|reach|(?:how\s+many\s+)?(?:steps?|hops?))"
+    r"\s+(?:is\s+it\s+)?from\s+"
     r"\{person\}\s+to\s+\{person\}",
     _I,
 )
