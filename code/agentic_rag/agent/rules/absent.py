@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import pairwise
 from typing import NamedTuple
 
-from agentic_rag.agent.rules.intent import Intent
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
-from agentic_rag.agent.rules.tags import Tag, free, fuzzy_tag
+from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import (
     COMMON,
     ROLE_AFTER,
@@ -32,21 +30,8 @@ from agentic_rag.agent.rules.words import WORDS
 MAX_NAME_WORDS = 4
 #: words a typed name or title keeps in lower case ("Game of Thrones", "Vincent van Gogh")
 SMALL_WORDS = WORDS.small_words
-TITLE_OPS = frozenset({"describe", "people", "similar"})  # operations on a named title
-_POSSESSIVE = re.compile(r"['’]s$", re.I)
-_JOIN = re.compile(r"\s+|\s*-\s*|\.\s+")  # between the words of one name
-#: between the words of a typed title: its own punctuation ("Club de Cuervos Presents: The …")
-_TITLE_JOIN = re.compile(r"[\s:;,.!?&'’\-–—]+")
-#: a capitalised run that may be a title: small words may join capitalised ones
-_TITLE_RUN = re.compile(r"[A-Z0-9][\w'’:]*(?:\s+(?:(?:of|the|a|an|and|&)\s+)*[A-Z0-9][\w'’:]*)*")
-#: words after a title that close the question ("when was X added", "is X on netflix")
-_CLOSING = re.compile(
-    r"\s+(?:(?:was|were|got)\s+)?(?:added|released|made|make|come\s+out|came\s+"
-    r"out|premiered|on\s+netflix|about|(?:are|is)\s+there|does\s+it\s+have|has\s+it\s+got|"
-    r"do(?:es)?\s+(?:it|they)\s+(?:have|run|last))\W*$",
-    re.I,
-)
-_SENTENCE_END = re.compile(r"[.?!]\s*$")
+POSSESSIVE = re.compile(r"['’]s$", re.I)
+NAME_JOIN = re.compile(r"\s+|\s*-\s*|\.\s+")  # between the words of one name
 #: cues only a person's name follows ("directed by ...", "starring ...")
 STRONG_CUE = re.compile(
     r"\b(?:directed\s+by|helmed\s+by|starring|featuring|played\s+by|co-?starring)\s+$", re.I
@@ -73,7 +58,7 @@ def title_case(raw: str) -> str:
 
 
 def _name_word(word: str, lex: Lexicon) -> bool:
-    low = _POSSESSIVE.sub("", word).casefold()
+    low = POSSESSIVE.sub("", word).casefold()
     if low in COMMON or low.isdigit() or len(low) < 2:
         return False
     return word[:1].isupper() or low not in lex.everyday_words
@@ -87,8 +72,8 @@ def _runs(text: str, tags: list[Tag], lex: Lexicon) -> list[list[re.Match[str]]]
         ok = free(tags, *m.span()) and _name_word(m.group(), lex)
         joined = (
             prev is not None
-            and _JOIN.fullmatch(text[prev.end() : m.start()]) is not None
-            and not _POSSESSIVE.search(prev.group())
+            and NAME_JOIN.fullmatch(text[prev.end() : m.start()]) is not None
+            and not POSSESSIVE.search(prev.group())
         )
         if ok and runs and joined:
             runs[-1].append(m)
@@ -107,10 +92,10 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
     for run in _runs(text, tags, lex):
         verb = [j for j, m in enumerate(run) if j and _role_verb(text[m.start() :])]
         run = run[: verb[0]] if verb else run  # "scorsese direct": the verb is the cue
-        if len(run) > MAX_NAME_WORDS:
-            continue
+        if len(run) > MAX_NAME_WORDS or re.match(r"-\w", text[run[-1].end() :]):
+            continue  # too long, or the first half of a word ("usual co-star")
         last = run[-1].group()
-        start, end = run[0].start(), run[-1].end() - (2 if _POSSESSIVE.search(last) else 0)
+        start, end = run[0].start(), run[-1].end() - (2 if POSSESSIVE.search(last) else 0)
         one = text[start:end]
         strong = STRONG_CUE.search(text[:start]) and lex.proper(one) and not lex.cased(one)[0]
         if len(run) == 1 and not (
@@ -128,110 +113,6 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
 
 def _role_verb(rest: str) -> bool:
     return any(p.match(rest) for p in ROLE_AFTER.values())
-
-
-def title_slot(
-    text: str,
-    tags: list[Tag],
-    intent: Intent,
-    lex: Lexicon,
-    classify: Callable[[str, list[Tag]], Intent],
-    lead: int | None,
-) -> tuple[list[Tag], Intent]:
-    """A capitalised run where a title goes ("when was The Godfather added"): a title when the
-    question, with the run masked as {title}, asks about a named title at least as surely as
-    without it; a misspelt title is read as the catalog's, else kept as absent."""
-    for span in title_runs(text, tags, lead):
-        raw = text[span[0] : span[1]]
-        hit = lex.fuzzy_title(raw)
-        cand = fuzzy_tag("title", span, raw, hit, None) if hit else absent_title(raw, span, lex)
-        tagged = sorted([*tags, cand], key=lambda t: t.start)
-        alt = classify(text, tagged)
-        if alt.op in TITLE_OPS and alt.score >= intent.score:
-            return tagged, alt
-    for start, end, title in typed_titles(text, tags, lex, lead):
-        cand = Tag(kind="title", start=start, end=end, text=text[start:end], value=title)
-        tagged = sorted([*tags, cand], key=lambda t: t.start)
-        alt = classify(text, tagged)
-        if alt.op in TITLE_OPS and (alt.score >= intent.score or intent.op == "search"):
-            return tagged, alt
-    span = closing_run(text, tags, lead)  # "who directed the dark knight"
-    one = span is not None and WORD.fullmatch(text[span[0] : span[1]]) is not None
-    if span is not None and not (one and text[span[0] : span[1]].casefold() in lex.everyday_words):
-        raw = text[span[0] : span[1]]
-        hit = lex.fuzzy_title(raw)
-        cand = fuzzy_tag("title", span, raw, hit, None) if hit else absent_title(raw, span, lex)
-        tagged = sorted([*tags, cand], key=lambda t: t.start)
-        alt = classify(text, tagged)
-        if alt.op in TITLE_OPS and alt.score >= max(intent.score, 0.5):
-            return tagged, alt
-    return tags, intent
-
-
-def closing_run(text: str, tags: list[Tag], lead: int | None) -> tuple[int, int] | None:
-    """The untagged words that close a question in lower case, where a title goes ("who
-    directed the dark knight", "when was parasite added"): back from the end (or from a closing
-    verb) over words that are not common, small words inside kept; None when none is left."""
-    end = len(text[:lead].rstrip(" ?!.")) if lead is None else lead
-    tail = _CLOSING.search(text[:end])
-    end = tail.start() if tail else end
-    toks = [m for m in WORD.finditer(text[:end]) if free(tags, *m.span())]
-    run: list[re.Match[str]] = []
-    for m in reversed(toks):
-        w = m.group().casefold()
-        gap = text[m.end() : run[0].start()] if run else text[m.end() : end]
-        if _JOIN.fullmatch(gap or " ") is None or (w in COMMON and w not in SMALL_WORDS):
-            break
-        run.insert(0, m)
-    while run and run[0].group().casefold() in SMALL_WORDS - {"the", "a", "an"}:
-        run.pop(0)
-    if not run or all(m.group().casefold() in COMMON for m in run):
-        return None
-    return run[0].start(), run[-1].end()
-
-
-def typed_titles(
-    text: str, tags: list[Tag], lex: Lexicon, lead: int | None
-) -> list[tuple[int, int, str]]:
-    """Catalog titles typed without capitals ("how long is the irishman", "who made roma"),
-    longest first: runs of untagged words before any description lead whose folded text is a
-    title's; one word must not be everyday English, several must not all be small words."""
-    toks = [m for m in WORD.finditer(text[:lead]) if free(tags, *m.span())]
-    out = []
-    for n in range(min(lex.max_title_words, len(toks)), 0, -1):
-        for i in range(len(toks) - n + 1):
-            gram = toks[i : i + n]
-            joins = (text[a.end() : b.start()] for a, b in pairwise(gram))
-            if any(_TITLE_JOIN.fullmatch(j) is None for j in joins):
-                continue
-            words = [g.group().casefold() for g in gram]
-            if all(w in COMMON for w in words) or (n == 1 and words[0] in lex.everyday_words):
-                continue
-            start, end = gram[0].start(), gram[-1].end()
-            if (title := lex.title(text[start:end])) and all(
-                e <= start or s >= end for s, e, _ in out
-            ):
-                out.append((start, end, title))
-    return out
-
-
-def title_runs(text: str, tags: list[Tag], lead: int | None) -> list[tuple[int, int]]:
-    """Capitalised runs that may name a title the catalog lacks: untagged, not opening a
-    sentence, before any description lead ("about ...", "where ..."), not all everyday words."""
-    out = []
-    for m in _TITLE_RUN.finditer(text):
-        words = list(WORD.finditer(m.group()))
-        while words and words[-1].group().casefold() in COMMON:  # "... on Netflix"
-            words.pop()
-        if not words:
-            continue
-        start, end = m.start() + words[0].start(), m.start() + words[-1].end()
-        opens = start == 0 or bool(_SENTENCE_END.search(text[:start]))
-        common = all(w.group().casefold() in COMMON for w in words)
-        if opens or common or not free(tags, start, end) or (lead is not None and start >= lead):
-            continue
-        out.append((start, end))
-    return out
 
 
 def absent_title(raw: str, span: tuple[int, int], lex: Lexicon) -> Tag:

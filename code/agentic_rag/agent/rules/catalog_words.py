@@ -10,6 +10,7 @@ from agentic_rag.agent.rules import vocab
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.tags import Tag, at, free
 
+Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
 _WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies))\b"
 
 
@@ -37,15 +38,8 @@ class CatalogWords:
         ]
         keys = sorted(lex.country_keys, key=len, reverse=True)
         self._country_re = re.compile("|".join(_words(k, r"\s+") for k in keys) or r"(?!x)x")
-        synonyms = (
-            (cue, [g for g in dict.fromkeys((*m, *t)) if g in lex.genres])
-            for cue, (m, t) in vocab.GENRE_SYNONYMS.items()
-        )
-        self._synonym_res = [
-            (re.compile(rf"(?<![\w-])(?:{cue})(?![\w-])"), names)
-            for cue, names in synonyms
-            if names
-        ]
+        self._synonym_res = self._cues(vocab.GENRE_SYNONYMS)
+        self._person_res = self._cues(vocab.PERSON_GENRES)
         self._ratings = sorted(lex.ratings, key=len, reverse=True)
 
     def tag(self, text: str, tags: list[Tag]) -> None:
@@ -70,7 +64,28 @@ class CatalogWords:
             if free(tags, *m.span()):
                 value = "United Kingdom" if m.group() == "UK" else "United States"
                 tags.append(at("country", m, value=value))
-        for pattern, names in self._synonym_res:
+        self._synonyms(self._synonym_res, low, tags)
+
+    def person_works(self, text: str, tags: list[Tag]) -> None:
+        """Genre cue words read only in a question that names a person: a person's "specials"
+        are their stand-up specials ("jeff dunham specials", "how many specials does X have")."""
+        if any(t.kind == "person" for t in tags):
+            self._synonyms(self._person_res, text.casefold(), tags)
+
+    def _cues(self, table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> Cues:
+        synonyms = (
+            (cue, [g for g in dict.fromkeys((*m, *t)) if g in self.lex.genres])
+            for cue, (m, t) in table.items()
+        )
+        return [
+            (re.compile(rf"(?<![\w-])(?:{cue})(?![\w-])"), names)
+            for cue, names in synonyms
+            if names
+        ]
+
+    @staticmethod
+    def _synonyms(res: Cues, low: str, tags: list[Tag]) -> None:
+        for pattern, names in res:
             for m in pattern.finditer(low):
                 if free(tags, *m.span()):
                     tags.append(at("genre", m, value=names[0], alts=names[1:], label=m.group()))

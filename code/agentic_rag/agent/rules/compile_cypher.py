@@ -92,8 +92,9 @@ def title_people(title: str, role: str | None) -> str:
     )
 
 
-def costars(name: str, other: str = "cast") -> str:
-    """People who worked on titles with `name` (other='director': who directed them)."""
+def costars(name: str, other: str | None = "cast") -> str:
+    """People who worked on titles with `name` (other='director': who directed them; None: in
+    any role, "X's most frequent collaborator")."""
     return (
         f"MATCH (a:Person {{name: {lit(name)}}})-[:DIRECTED|ACTED_IN]->(s:Show)<-[:{REL[other]}]-"
         "(b:Person) WHERE b <> a RETURN b.name AS name, count(DISTINCT s) AS shared, "

@@ -229,13 +229,14 @@ def people_of(role: str | None, s: TitleSet, relaxed: bool = False) -> str:
     )
 
 
-def costars(name: str, other: str = "cast", relaxed: bool = False) -> str:
+def costars(name: str, other: str | None = "cast", relaxed: bool = False) -> str:
     who = f"lower(p.name) LIKE {like(name)}" if relaxed else f"p.name = {lit(name)}"
+    role = f"sp2.role = {lit(other)} AND " if other else ""  # None: any role
     return (
         "SELECT p2.name, count(DISTINCT s.show_id) AS shared, group_concat(DISTINCT s.title) "
         "AS titles FROM people p JOIN show_people sp ON sp.person_id = p.person_id "
         "JOIN show_people sp2 ON sp2.show_id = sp.show_id "
-        f"AND sp2.role = {lit(other)} AND sp2.person_id <> sp.person_id "
+        f"AND {role}sp2.person_id <> sp.person_id "
         "JOIN people p2 ON p2.person_id = sp2.person_id JOIN shows s "
         f"ON s.show_id = sp.show_id WHERE {who} GROUP BY p2.name "
         "ORDER BY shared DESC, p2.name LIMIT 30"

@@ -98,7 +98,7 @@ class Compiler:
             loose = [] if spec.absent else [sql(what, q.title_rows(named, True))]  # not a guess
             return [[sql(what, q.title_rows(named)), *loose]]
         if op == "costars" and s.people:
-            name, other = s.people[0].name, spec.role if spec.role == "director" else "cast"
+            name, other = s.people[0].name, spec.role  # no role asked: any role
             return [
                 [
                     call("cypher", what, query=cy.costars(name, other), max_rows=60),

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
-from agentic_rag.agent.rules import absent, holdings, relations
+from agentic_rag.agent.rules import absent, holdings, relations, slots
 from agentic_rag.agent.rules.compose import link, person_of_title
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
@@ -148,7 +148,7 @@ class Reader:
             found.append(Found(source="holding", op=op))
         intent = self.decide(text, tags, found)
         if not any(t.kind in ("title", "unknown_title") for t in tags):
-            tags, intent = absent.title_slot(
+            tags, intent = slots.title_slot(
                 text, tags, intent, self.lex, lambda t, g: self.decide(t, g, found), _lead(text)
             )
         masked = mask(text, tags)

@@ -54,10 +54,23 @@ _AUTEUR = re.compile(
     _I,
 )
 _CHAIN = re.compile(
-    r"\b(?:shortest\s+)?(?:chain|path|link|route)\s+(?:of\s+\w+\s+)?(?:between|from)\b|"
+    r"\b(?:shortest\s+)?(?:chain|path|link|route|connection)s?\s+(?:of\s+\w+\s+)?"
+    r"(?:between|from)\b|"
     r"\b(?:connected|linked|related)\s+(?:to|with)\b|\bdegrees?\s+of\s+separation\b|"
     r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees\b|"
-    r"\b(?:link|connect)\s+\{person\}\s+(?:to|and|with)\s+\{person\}",
+    r"\b(?:links?|connects?)\s+\{person\}\s+(?:to|and|with)\s+\{person\}|"
+    # "how do you get from A to B", "how many steps from A to B"
+    r"\b(?:get|gets|go|goes|going|travel|move|hop|jump|reach|(?:how\s+many\s+)?(?:steps?|hops?))"
+    r"\s+(?:is\s+it\s+)?from\s+"
+    r"\{person\}\s+to\s+\{person\}",
+    _I,
+)
+#: what a chain goes through ("... through people they've worked with", "via shared titles")
+_VIA = re.compile(
+    r"\b(?:through|via|by\s+way\s+of)\s+(?:the\s+)?(?:people|actors|co-?stars|collaborators|"
+    r"(?:shared\s+|common\s+)?(?:titles|movies|films|shows))(?:\s+(?:they|who|that)(?:['’]ve)?"
+    r"(?:\s+have)?\s+(?:both\s+)?(?:worked|acted|starred|appeared|shared|been\s+in)"
+    r"(?:\s+with|\s+in)?)?",
     _I,
 )
 
@@ -74,7 +87,7 @@ _WITH = re.compile(
 WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
     "shared": (_BOTH, _WORKED, _WHO),
     "auteur": (_AUTEUR,),
-    "chain": (_CHAIN,),
+    "chain": (_CHAIN, _VIA),
     "costars": (_WITH, _MOST_WITH),
 }
 

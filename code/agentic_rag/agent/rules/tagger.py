@@ -47,6 +47,9 @@ _MISSING = re.compile(
     re.I,
 )
 
+#: the field a missing-field word names, by how the word starts (else the rating)
+_MISSING_FIELD = {"direct": "director", "cast": "cast", "act": "cast", "countr": "country"}
+
 
 def clean(text: str) -> str:
     return " ".join(CONTROL.sub(" ", (text or "")[: MAX_TEXT * 2]).split())[:MAX_TEXT]
@@ -65,15 +68,7 @@ class Tagger:
         self._quoted(text, tags)
         for m in _MISSING.finditer(text):
             word = (m.group(1) or m.group(2)).casefold()
-            field = (
-                "director"
-                if word.startswith("direct")
-                else "cast"
-                if word.startswith(("cast", "act"))
-                else "country"
-                if word.startswith("countr")
-                else "rating"
-            )
+            field = next((f for k, f in _MISSING_FIELD.items() if word.startswith(k)), "rating")
             if free(tags, *m.span()):
                 tags.append(at("missing", m, value=field))
         self.catalog_words.ratings(text, tags)
@@ -86,12 +81,12 @@ class Tagger:
                 re.I,
             )
             if free(tags, *m.span()) and not verb:
-                value = "Movie" if m.group(1) else "TV Show"
-                tags.append(at("type", m, value=value))
+                tags.append(at("type", m, value="Movie" if m.group(1) else "TV Show"))
         found = phrase_tags(text, tags, self.lex)  # may replace a title: "Star Trek series"
         tags = [t for t in tags if not any(p.start <= t.start and t.end <= p.end for p in found)]
         tags += found
         self._cued(text, tags)
+        self.catalog_words.person_works(text, tags)
         return sorted(tags, key=lambda t: t.start)
 
     # -- quoted strings: the catalog decides whether a person or a title ----------------------
@@ -137,7 +132,12 @@ class Tagger:
                     continue
                 start, end, words = gram[0].start(), gram[-1].end(), [g.group() for g in gram]
                 k = key(text[start:end])
-                person = lex.person_keys.get(k) if n <= 5 and self._person_ok(words) else None
+                bare = [*words[:-1], absent.POSSESSIVE.sub("", words[-1])]  # "Pierce Brosnan's"
+                person = (
+                    lex.person_keys.get(k) or lex.person_keys.get(key(" ".join(bare)))
+                    if n <= 5 and self._person_ok(bare)
+                    else None
+                )
                 title = (
                     (text[start:end] if text[start:end] in lex.shows else lex.title_keys.get(k))
                     if self._title_ok(text, start, words)
@@ -147,6 +147,7 @@ class Tagger:
                     title = None
                 role = role_at(text, start, end)
                 if person and (not title or role or 1 < n <= 3):
+                    end -= 0 if lex.person_keys.get(k) else len(words[-1]) - len(bare[-1])
                     best = Tag(
                         kind="person",
                         start=start,

@@ -16,7 +16,11 @@ WORD = re.compile(r"[\w]+(?:['’][\w]+)*")
 COMMON = WORDS.common
 #: genre cue regex -> (movie genres, TV genres)
 GENRE_SYNONYMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    g.cue: (tuple(g.movie), tuple(g.tv)) for g in WORDS.genres
+    g.cue: (tuple(g.movie), tuple(g.tv)) for g in WORDS.genres if not g.with_person
+}
+#: the same, read only in a question that names a person ("jeff dunham specials")
+PERSON_GENRES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    g.cue: (tuple(g.movie), tuple(g.tv)) for g in WORDS.genres if g.with_person
 }
 AMBIGUOUS_COUNTRIES = WORDS.ambiguous_countries
 #: nationality words (regex) -> country

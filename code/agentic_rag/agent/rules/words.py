@@ -28,6 +28,8 @@ class GenreCue(BaseModel):
     cue: str
     movie: list[str] = Field(default_factory=list)
     tv: list[str] = Field(default_factory=list)
+    #: read as the genre only in a question that names a person ("jeff dunham specials")
+    with_person: bool = False
 
     @field_validator("cue")
     @classmethod

@@ -1,0 +1,177 @@
+"""Where a title goes: words the tagger left that a question about a named title puts in a
+title's place ("when was The Godfather added", "how long is the irishman", "who directed the dark
+knight", "ted lasso season count"). Each candidate is kept only when the question, with it
+masked as {title}, asks about a named title at least as surely as without it; a catalog title
+typed in lower case is that title, a misspelt one the catalog's, else a title the catalog does
+not hold (`absent.absent_title`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from itertools import pairwise
+
+from agentic_rag.agent.rules.absent import NAME_JOIN, SMALL_WORDS, absent_title
+from agentic_rag.agent.rules.cues import CUES
+from agentic_rag.agent.rules.intent import Intent
+from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.tags import Tag, free, fuzzy_tag
+from agentic_rag.agent.rules.vocab import COMMON, WORD
+
+TITLE_OPS = frozenset({"describe", "people", "similar"})  # operations on a named title
+#: between the words of a typed title: its own punctuation ("Club de Cuervos Presents: The …")
+_TITLE_JOIN = re.compile(r"[\s:;,.!?&'’\-–—]+")
+#: a capitalised run that may be a title: small words may join capitalised ones
+_TITLE_RUN = re.compile(r"[A-Z0-9][\w'’:]*(?:\s+(?:(?:of|the|a|an|and|&)\s+)*[A-Z0-9][\w'’:]*)*")
+#: words after a title that close the question ("when was X added", "is X on netflix")
+_CLOSING = re.compile(
+    r"\s+(?:(?:was|were|got)\s+)?(?:added|released|made|make|come\s+out|came\s+"
+    r"out|premiered|on\s+netflix|about|(?:are|is|r)\s+there|does\s+it\s+have|has\s+it\s+got|"
+    r"do(?:es)?\s+(?:it|they)\s+(?:have|run|last))\W*$",
+    re.I,
+)
+_SENTENCE_END = re.compile(r"[.?!]\s*$")
+
+
+def title_slot(
+    text: str,
+    tags: list[Tag],
+    intent: Intent,
+    lex: Lexicon,
+    classify: Callable[[str, list[Tag]], Intent],
+    lead: int | None,
+) -> tuple[list[Tag], Intent]:
+    """A capitalised run where a title goes ("when was The Godfather added"): a title when the
+    question, with the run masked as {title}, asks about a named title at least as surely as
+    without it; a misspelt title is read as the catalog's, else kept as absent."""
+    for span in title_runs(text, tags, lead):
+        raw = text[span[0] : span[1]]
+        hit = lex.fuzzy_title(raw)
+        cand = fuzzy_tag("title", span, raw, hit, None) if hit else absent_title(raw, span, lex)
+        tagged = sorted([*tags, cand], key=lambda t: t.start)
+        alt = classify(text, tagged)
+        if alt.op in TITLE_OPS and alt.score >= intent.score:
+            return tagged, alt
+    for start, end, title in typed_titles(text, tags, lex, lead):
+        cand = Tag(kind="title", start=start, end=end, text=text[start:end], value=title)
+        tagged = sorted([*tags, cand], key=lambda t: t.start)
+        alt = classify(text, tagged)
+        if alt.op in TITLE_OPS and (alt.score >= intent.score or intent.op == "search"):
+            return tagged, alt
+    for span in lower_runs(text, tags, lex, lead):  # "who directed the dark knight"
+        raw = text[span[0] : span[1]]
+        hit = lex.fuzzy_title(raw)
+        cand = fuzzy_tag("title", span, raw, hit, None) if hit else absent_title(raw, span, lex)
+        tagged = sorted([*tags, cand], key=lambda t: t.start)
+        alt = classify(text, tagged)
+        if alt.op in TITLE_OPS and alt.score >= max(intent.score, 0.5):
+            return tagged, alt
+    return tags, intent
+
+
+def lower_runs(
+    text: str, tags: list[Tag], lex: Lexicon, lead: int | None
+) -> Iterator[tuple[int, int]]:
+    """Lower-case words where a title goes: the run that closes the question (one word must
+    not be everyday English), then the run that opens it, longest first ("ted lasso season
+    count": "ted lasso"), whose words must name something (`Lexicon.proper`) and be no
+    operation's cue word ("lowest rated comedies" names no title)."""
+    span = closing_run(text, tags, lead)
+    if span is not None:
+        raw = text[span[0] : span[1]]
+        if not (WORD.fullmatch(raw) and raw.casefold() in lex.everyday_words):
+            yield span
+    run = opening_run(text, tags, lead)
+    cued = [m.span() for p in CUES.values() for m in p.finditer(text)]
+    for n in range(len(run), 0, -1):
+        if run[n - 1].group().casefold() in SMALL_WORDS:
+            continue
+        start, end = run[0].start(), run[n - 1].end()
+        if any(a < end and start < b for a, b in cued):
+            continue  # an operation's cue word ("lowest rated comedies") names no title
+        if lex.proper(text[start:end]) and (start, end) != span:
+            yield start, end
+
+
+def opening_run(text: str, tags: list[Tag], lead: int | None) -> list[re.Match[str]]:
+    """The untagged words that open a question, up to the first common word (small words inside
+    kept, articles first too): "ted lasso season count", "the irishman runtime"."""
+    run: list[re.Match[str]] = []
+    for m in WORD.finditer(text[:lead]):
+        w = m.group().casefold()
+        gap = text[run[-1].end() : m.start()] if run else text[: m.start()].strip(" \"'“‘(")
+        if not free(tags, *m.span()) or (w in COMMON and w not in SMALL_WORDS):
+            break
+        if (run and NAME_JOIN.fullmatch(gap) is None) or (not run and gap):
+            break
+        run.append(m)
+    while run and run[0].group().casefold() in SMALL_WORDS - {"the", "a", "an"}:
+        run.pop(0)
+    return run
+
+
+def closing_run(text: str, tags: list[Tag], lead: int | None) -> tuple[int, int] | None:
+    """The untagged words that close a question in lower case, where a title goes ("who
+    directed the dark knight", "when was parasite added"): back from the end (or from a closing
+    verb) over words that are not common, small words inside kept; None when none is left."""
+    end = len(text[:lead].rstrip(" ?!.")) if lead is None else lead
+    tail = _CLOSING.search(text[:end])
+    end = tail.start() if tail else end
+    toks = [m for m in WORD.finditer(text[:end]) if free(tags, *m.span())]
+    run: list[re.Match[str]] = []
+    for m in reversed(toks):
+        w = m.group().casefold()
+        gap = text[m.end() : run[0].start()] if run else text[m.end() : end]
+        if NAME_JOIN.fullmatch(gap or " ") is None or (w in COMMON and w not in SMALL_WORDS):
+            break
+        run.insert(0, m)
+    while run and run[0].group().casefold() in SMALL_WORDS - {"the", "a", "an"}:
+        run.pop(0)
+    if not run or all(m.group().casefold() in COMMON for m in run):
+        return None
+    return run[0].start(), run[-1].end()
+
+
+def typed_titles(
+    text: str, tags: list[Tag], lex: Lexicon, lead: int | None
+) -> list[tuple[int, int, str]]:
+    """Catalog titles typed without capitals ("how long is the irishman", "who made roma"),
+    longest first: runs of untagged words before any description lead whose folded text is a
+    title's; one word must not be everyday English, several must not all be small words."""
+    toks = [m for m in WORD.finditer(text[:lead]) if free(tags, *m.span())]
+    out = []
+    for n in range(min(lex.max_title_words, len(toks)), 0, -1):
+        for i in range(len(toks) - n + 1):
+            gram = toks[i : i + n]
+            joins = (text[a.end() : b.start()] for a, b in pairwise(gram))
+            if any(_TITLE_JOIN.fullmatch(j) is None for j in joins):
+                continue
+            words = [g.group().casefold() for g in gram]
+            if all(w in COMMON for w in words) or (n == 1 and words[0] in lex.everyday_words):
+                continue
+            start, end = gram[0].start(), gram[-1].end()
+            if (title := lex.title(text[start:end])) and all(
+                e <= start or s >= end for s, e, _ in out
+            ):
+                out.append((start, end, title))
+    return out
+
+
+def title_runs(text: str, tags: list[Tag], lead: int | None) -> list[tuple[int, int]]:
+    """Capitalised runs that may name a title the catalog lacks: untagged, not opening a
+    sentence, before any description lead ("about ...", "where ..."), not all everyday words."""
+    out = []
+    for m in _TITLE_RUN.finditer(text):
+        words = list(WORD.finditer(m.group()))
+        while words and words[-1].group().casefold() in COMMON:  # "... on Netflix"
+            words.pop()
+        if not words:
+            continue
+        start, end = m.start() + words[0].start(), m.start() + words[-1].end()
+        opens = start == 0 or bool(_SENTENCE_END.search(text[:start]))
+        common = all(w.group().casefold() in COMMON for w in words)
+        if opens or common or not free(tags, start, end) or (lead is not None and start >= lead):
+            continue
+        out.append((start, end))
+    return out
