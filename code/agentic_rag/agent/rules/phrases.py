@@ -95,6 +95,8 @@ def _lacking(
     word of the question), the descriptions capitalise it, or several words that are no
     everyday English; never a common word at either end, never an exact title."""
     names = [w for w in words if w not in SMALL_WORDS]
+    if absent.POSSESSIVE.search(raw):
+        return None  # "Ingmar Bergman's films": their owner, a person (`absent.cued_names`)
     if words[0] in COMMON or words[-1] in COMMON or any(w in COMMON for w in names):
         return None  # "got any Barbie": not one name
     if lex.title(raw) or lex.person_ending(raw):

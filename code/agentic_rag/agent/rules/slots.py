@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterator
 from itertools import pairwise
 
-from agentic_rag.agent.rules.absent import NAME_JOIN, SMALL_WORDS, absent_title
+from agentic_rag.agent.rules.absent import NAME_JOIN, POSSESSIVE, SMALL_WORDS, absent_title
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.intent import Intent
 from agentic_rag.agent.rules.lexicon import Lexicon
@@ -47,6 +47,8 @@ def title_slot(
     without it; a misspelt title is read as the catalog's, else kept as absent."""
     for span in title_runs(text, tags, lead):
         raw = text[span[0] : span[1]]
+        if POSSESSIVE.search(raw):
+            continue  # "Nolan's films": an owner of titles, a person (`absent.cued_names`)
         hit = lex.fuzzy_title(raw)
         cand = fuzzy_tag("title", span, raw, hit, None) if hit else absent_title(raw, span, lex)
         tagged = sorted([*tags, cand], key=lambda t: t.start)
@@ -61,6 +63,8 @@ def title_slot(
             return tagged, alt
     for span in lower_runs(text, tags, lex, lead):  # "who directed the dark knight"
         raw = text[span[0] : span[1]]
+        if POSSESSIVE.search(raw):
+            continue
         hit = lex.fuzzy_title(raw)
         cand = fuzzy_tag("title", span, raw, hit, None) if hit else absent_title(raw, span, lex)
         tagged = sorted([*tags, cand], key=lambda t: t.start)

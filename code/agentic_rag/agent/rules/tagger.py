@@ -1,9 +1,9 @@
 """Entity tagging from the catalog: people, titles, genres, countries, ratings, types, dates.
 
-Every comparison of the question with catalog text goes through folded keys (`lexicon.key`).
-Quotes, capitalisation and role words decide what a name is, with the catalog as the judge: a
-quoted string that is a person and not a title is a person. Nationality words that also start
-a genre's name ("Korean TV Shows") read as the country, with the genre kept as the other reading.
+Every comparison with catalog text goes through folded keys (`lexicon.key`). Quotes, capitals
+and role words decide what a name is, the catalog judging: a quoted person that is no title is
+a person. Nationality words that also start a genre ("Korean TV Shows") read as the country,
+the genre kept as the other reading. `_MISSING_FIELD`: a missing-field word's field by its start.
 """
 
 from __future__ import annotations
@@ -47,7 +47,6 @@ _MISSING = re.compile(
     re.I,
 )
 
-#: the field a missing-field word names, by how the word starts (else the rating)
 _MISSING_FIELD = {"direct": "director", "cast": "cast", "act": "cast", "countr": "country"}
 
 
