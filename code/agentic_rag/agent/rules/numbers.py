@@ -61,22 +61,55 @@ _DECADE = re.compile(
 _DECADE_WORDS = {"sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties": 1990}
 #: the years of a decade's part: "the early 90s" 1990–1993, "the mid 80s" 1984–1986
 _DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "middle": (4, 6), "late": (7, 9)}
-_MORE = (
-    r"longer\s+th[ae]n|more\s+th[ae]n|over|greater\s+than|above|at\s+least|exceeding|beyond|"
-    r"min(?:imum)?"
-)
-_LESS = r"shorter\s+than|less\s+than|fewer\s+than|under|below|at\s+most|up\s+to|within|max(?:imum)?"
+
+
+def _alts(phrases: tuple[str, ...]) -> str:
+    """A regex alternation of bound phrases, longest first ("no more than" before "more than");
+    "than" may be typed "then"."""
+    out = (
+        r"\s+".join(re.escape(w).replace("than", "th[ae]n") for w in p.split())
+        for p in sorted(phrases, key=len, reverse=True)
+    )
+    return "|".join(out)
+
+
+_B = WORDS.bounds
+_BOUND_BEFORE = {
+    kind: re.compile(rf"(?:{_alts(getattr(_B, kind))})", _I)
+    for kind in ("above", "at_least", "below", "at_most")
+}
+_BOUND_AFTER = {
+    kind: re.compile(rf"(?:{_alts(getattr(_B, kind + '_after'))})", _I)
+    for kind in ("at_least", "at_most")
+}
+_BEFORE = _alts((*_B.above, *_B.at_least, *_B.below, *_B.at_most))
+_AFTER = _alts((*_B.at_least_after, *_B.at_most_after))
 _UNIT = r"(hours?|hrs?|h|minutes?|mins?|m|seasons?)"
 _HALF = r"(\s+and\s+a\s+half)?"
+#: an amount with its unit and bounds: "under 75 minutes", "90 minutes or less", "3+ seasons";
+#: groups: bound before, number, "and a half", bound after the number, unit, "and a half",
+#: bound after the unit
 _AMOUNT = re.compile(
-    rf"\b(?:({_MORE}|{_LESS}|exactly|only|just)\s+)?{_N}{_HALF}\s*(\+|\s+or\s+(?:more|longer|less|"
-    rf"fewer))?\s*{_UNIT}\b(\s+and\s+a\s+half\b)?",
+    rf"\b(?:({_BEFORE}|exactly|only|just)\s+)?{_N}{_HALF}\s*({_AFTER})?\s*{_UNIT}\b"
+    rf"(\s+and\s+a\s+half\b)?(?:\s*({_AFTER})(?!\w)(?!\s+{_N}\b))?",
     _I,
 )
 _BETWEEN = re.compile(rf"\bbetween\s+{_N}\s+and\s+{_N}\s*{_UNIT}\b", _I)
 _TOP = re.compile(
     rf"\b(?:top|first|best|the|which|what)\s+{_N}\b(?!\s*(?:seasons?|minutes?|hours?|%))", _I
 )
+
+
+def _bounds(value: int, before: str, after: str) -> tuple[int | None, int | None]:
+    """The inclusive [lo, hi] an amount's bound words give it: "under 75" is at most 74,
+    "at most 75" and "75 or less" at most 75, "over 75" at least 76, a bare 75 exactly 75."""
+    said = {k for k, r in _BOUND_BEFORE.items() if before and r.fullmatch(before.strip())}
+    said |= {k for k, r in _BOUND_AFTER.items() if after and r.fullmatch(after.strip())}
+    if said & {"above", "at_least"}:
+        return (value + 1 if "above" in said else value), None
+    if said & {"below", "at_most"}:
+        return None, (value - 1 if "below" in said else value)
+    return value, value
 
 
 def num(word: str) -> float:
@@ -223,16 +256,11 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
     for m in _AMOUNT.finditer(text):
         if not free(*m.span()):
             continue
-        how, plus, unit = (m.group(1) or "").casefold(), m.group(4), m.group(5)
+        how, unit = m.group(1) or "", m.group(5)
+        after = m.group(4) or m.group(7) or ""
         n = num(m.group(2)) + (0.5 if m.group(3) or m.group(6) else 0)
         value = round(n * (60 if unit.casefold().startswith("h") else 1))
-        lo: int | None = value
-        hi: int | None = value
-        plus = (plus or "").strip().casefold()
-        if re.fullmatch(_MORE, how) or plus in ("+", "or more", "or longer"):
-            lo, hi = (value if how.startswith(("at", "min")) or plus else value + 1), None
-        elif re.fullmatch(_LESS, how) or plus in ("or less", "or fewer"):
-            lo, hi = None, (value if how.startswith(("at", "up", "max")) or plus else value - 1)
+        lo, hi = _bounds(value, how, after)
         kind = "seasons" if unit.casefold().startswith("s") else "minutes"
         tags.append(at(kind, m, lo=lo, hi=hi))
     for m in _TOP.finditer(text):
