@@ -95,11 +95,22 @@ def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
 _AMONG = re.compile(r"\b(?:of|among)\s+(?:these|those|them)\b", _I)
 
 
+def _one_year(s: TitleSet) -> int | None:
+    """The year of a date-added window within one year (a month of no year takes it)."""
+    if not (s.added_from and s.added_to):
+        return None
+    first, end = int(s.added_from[:4]), int(s.added_to[:4])
+    return first if end == first or (end == first + 1 and s.added_to[5:] == "01-01") else None
+
+
 def narrowed(old: TitleSet, new: TitleSet, piece: str) -> TitleSet:
     """The earlier set with the new part's constraints, each replacing the old one of its field
     ("what about Japan?"); "which of those are from Japan" narrows instead: where a field of both
     differs, the earlier set is kept as `within`, so both hold."""
     out = old.merged(new)
+    if new.added_month and (year := _one_year(old)):  # "… in march 2021 … what about april"
+        out.added_from, out.added_month = f"{year}-{new.added_month:02d}-01", None
+        out.added_to = f"{year + new.added_month // 12}-{new.added_month % 12 + 1:02d}-01"
     if not _AMONG.search(piece):
         return out
     fields = type(new).model_fields

@@ -31,7 +31,7 @@ _WHEN = (
     r"(?:later|newer|more\s+recent|older|earlier)\s+than)"
 )
 _DATE = re.compile(
-    rf"\b{_WHEN}?\s*(?:{_MON}\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?)?{_Y}\b"
+    rf"\b{_WHEN}?\s*(?:{_MON}\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?(?:of\s+)?)?{_Y}\b"
     rf"(?:-(\d\d)-(\d\d))?",
     _I,
 )
@@ -51,6 +51,12 @@ _OPEN_END = re.compile(
 _EARLIER = {"earlier", "before", "older"}
 #: "on or after D" includes D (since), "on or before D" too (until): the app's own wording
 _INCLUSIVE = {"on or after": "since", "on or before": "until"}
+#: a month with no year, after a word that makes it a time ("what about april", "in may")
+_BARE_MONTH = re.compile(
+    rf"(?:^|\b(in|about|during|for|and|or|to|from|than|of|only|just|but|then)\s+)({'|'.join(MONTHS)})\b"
+    r"(?!\s*,?\s*(?:\d|of\s+(?:19|20)\d\d))",
+    _I,
+)
 _RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|through)\s*{_Y}\b", _I)
 _LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{_N}\s+years?\b", _I)
 _DECADE = re.compile(
@@ -248,6 +254,21 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
     for m in _DATE.finditer(text):
         if free(*m.span()):
             tags.append(_date_tag(m, text))
+    for m in _BARE_MONTH.finditer(text):
+        word, before = m.group(2).casefold(), (m.group(1) or "").casefold()
+        if free(*m.span(2)) and (word != "may" or before in ("in", "about", "during")):
+            month = MONTHS[word]
+            tags.append(
+                Tag(
+                    kind="added",
+                    start=m.start(2),
+                    end=m.end(2),
+                    text=m.group(2),
+                    lo=month,
+                    hi=month,
+                    label=word,
+                )
+            )
     for m in _BETWEEN.finditer(text):
         a, b, unit = num(m.group(1)), num(m.group(2)), m.group(3).casefold()
         f = 60 if unit.startswith("h") else 1
