@@ -6,15 +6,34 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag import fuzzy
 from agentic_rag.agent.rules import vocab
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.tags import Tag, at, free
+
+MIN_TYPO = 5  # shorter words are too often other words ("iran", "iraq")
 
 _WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies))\b"
 
 
 def _words(k: str, sep: str) -> str:
     return r"\b" + sep.join(map(re.escape, k.split())) + r"\b"
+
+
+def _alternatives(cue: str) -> list[str]:
+    """A regex's top-level alternatives ("documentar(?:y|ies)|docs?": two)."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(cue):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "|" and depth == 0:
+            out.append(cue[start:i])
+            start = i + 1
+    return [*out, cue[start:]]
+
+
+def _typo(word: str, spelled: str) -> bool:
+    """A typo, not another form of the word: "germans" is the people, not a misspelt German."""
+    return fuzzy.typo(word, spelled) and not (word.startswith(spelled) or spelled.startswith(word))
 
 
 class CatalogWords:
@@ -41,12 +60,88 @@ class CatalogWords:
             (cue, [g for g in dict.fromkeys((*m, *t)) if g in lex.genres])
             for cue, (m, t) in vocab.GENRE_SYNONYMS.items()
         )
+        self._synonym_cues = [(cue, names) for cue, names in synonyms if names]
         self._synonym_res = [
             (re.compile(rf"(?<![\w-])(?:{cue})(?![\w-])"), names)
-            for cue, names in synonyms
-            if names
+            for cue, names in self._synonym_cues
         ]
         self._ratings = sorted(lex.ratings, key=len, reverse=True)
+        self._spelled = self._spellings()
+
+    def _spellings(self) -> dict[str, set[tuple[str, str, tuple[str, ...]]]]:
+        """Every plain spelling of a country, nationality word or genre word -> what it means
+        (kind, catalog value, other values): the words a typo is measured against."""
+        out: dict[str, set[tuple[str, str, tuple[str, ...]]]] = {}
+
+        def plain(cue: str) -> list[str]:  # "dramas?": drama, dramas; no other regex
+            cue = cue.replace("(?:", "(")
+            if re.fullmatch(r"[a-z]+s\?", cue):
+                return [cue[:-2], cue[:-1]]
+            if m := re.fullmatch(r"([a-z]+)\(([a-z|]+)\)", cue):  # "documentar(y|ies)"
+                return [m.group(1) + end for end in m.group(2).split("|")]
+            return [cue] if re.fullmatch(r"[a-z]+(?: [a-z]+)*", cue) else []
+
+        for k, country in self.lex.country_keys.items():
+            out.setdefault(k, set()).add(("country", country, ()))
+        for cue, country in vocab.DEMONYMS.items():
+            for w in (w for alt in _alternatives(cue) for w in plain(alt)):
+                if country in self.lex.countries:
+                    out.setdefault(w, set()).add(("country", country, ()))
+        for k, genre in self.lex.genre_keys.items():
+            if " " not in k:
+                out.setdefault(k, set()).add(("genre", genre, ()))
+        for cue, names in self._synonym_cues:
+            for w in (w for alt in _alternatives(cue) for w in plain(alt)):
+                out.setdefault(w, set()).add(("genre", names[0], tuple(names[1:])))
+        return out
+
+    def typos(self, text: str, tags: list[Tag]) -> None:
+        """A misspelt country, nationality or genre word ("germna", "south kroea", "documentries"):
+        one or two untagged words, each a typo (`fuzzy.typo`) of the same catalog word and no
+        everyday English word, read as that value with a note and a score under 1 (the
+        confidence sees the guess); a word near two meanings is left alone."""
+        lex = self.lex
+        toks = [m for m in vocab.WORD.finditer(text) if free(tags, *m.span())]
+        for n in (2, 1):
+            for i in range(len(toks) - n + 1):
+                gram = toks[i : i + n]
+                if not free(tags, gram[0].start(), gram[-1].end()) or (
+                    n == 2 and text[gram[0].end() : gram[1].start()].strip()
+                ):
+                    continue
+                words = [g.group().casefold() for g in gram]
+                odd = [w for w in words if w not in lex.everyday_words and w not in vocab.COMMON]
+                if not odd or any(
+                    len(w) < MIN_TYPO or not w.isalpha() or w[:-1] in self._spelled for w in odd
+                ):  # "germans": the plural of a word it knows, not a typo
+                    continue
+                hits = {
+                    meaning
+                    for spelled, meanings in self._spelled.items()
+                    if len(spelled.split()) == n
+                    and all(
+                        w == x or (w in odd and len(x) >= MIN_TYPO and _typo(w, x))
+                        for w, x in zip(words, spelled.split(), strict=True)
+                    )
+                    and spelled.split() != words
+                    for meaning in meanings
+                }
+                if len({(k, v) for k, v, _ in hits}) != 1:
+                    continue
+                kind, value, alts = max(hits, key=lambda h: (len(h[2]), h[2]))  # as the word
+                raw = text[gram[0].start() : gram[-1].end()]
+                tags.append(
+                    Tag(
+                        kind=kind,  # type: ignore[arg-type]
+                        start=gram[0].start(),
+                        end=gram[-1].end(),
+                        text=raw,
+                        value=value,
+                        alts=list(alts),
+                        score=0.8,
+                        note=f"read '{raw}' as {value}",
+                    )
+                )
 
     def tag(self, text: str, tags: list[Tag]) -> None:
         """Genres, nationality words, countries and genre cue words of `text`, added to `tags`."""
@@ -74,6 +169,7 @@ class CatalogWords:
             for m in pattern.finditer(low):
                 if free(tags, *m.span()):
                     tags.append(at("genre", m, value=names[0], alts=names[1:], label=m.group()))
+        self.typos(text, tags)
 
     def _nationality(self, low: str, m: re.Match[str], country: str) -> Tag:
         """A nationality word: the country; a genre named '<word> TV Shows/Movies' is the other
