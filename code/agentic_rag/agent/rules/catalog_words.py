@@ -95,6 +95,16 @@ class CatalogWords:
                 out.setdefault(w, set()).add(("genre", names[0], tuple(names[1:])))
         return out
 
+    def in_place(self, words: list[str], i: int, n: int) -> bool:
+        """Whether words[i:i+n], alone or with a word or two around them, name a country or a
+        genre ("south africa": the country, not the title Africa)."""
+        keys = self.lex.country_keys.keys() | self.lex.genre_keys.keys()
+        return any(
+            key(" ".join(words[a:b])) in keys
+            for a in range(max(0, i - 2), i + 1)
+            for b in range(i + n, min(len(words), i + n + 2) + 1)
+        )
+
     def typos(self, text: str, tags: list[Tag]) -> None:
         """A misspelt country, nationality or genre word ("germna", "south kroea", "documentries"):
         one or two untagged words, each a typo (`fuzzy.typo`) of the same catalog word and no

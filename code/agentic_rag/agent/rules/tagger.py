@@ -76,7 +76,10 @@ class Tagger:
             if free(tags, *m.span()):
                 tags.append(at("missing", m, value=field))
         self.catalog_words.ratings(text, tags)
+        limits = [t for t in tags if t.kind == "limit"]  # "the two" of "The Two Popes"
+        tags = [t for t in tags if t.kind != "limit"]
         self._names(text, tags)
+        tags += [t for t in limits if free(tags, t.start, t.end)]
         self.catalog_words.tag(text, tags)
         for m in _TYPE.finditer(text):
             verb = m.group().casefold() == "shows" and re.search(
@@ -142,8 +145,8 @@ class Tagger:
                     if self._title_ok(text, start, words)
                     else None
                 )
-                if title and (k in lex.genre_keys or k in lex.country_keys):
-                    title = None
+                if title and self.catalog_words.in_place([t.group() for t in toks], i, n):
+                    title = None  # a country or genre ("south africa"), not the title Africa
                 role = role_at(text, start, end)
                 if person and (not title or role or 1 < n <= 3):
                     best = Tag(
