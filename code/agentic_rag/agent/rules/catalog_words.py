@@ -88,7 +88,7 @@ class CatalogWords:
                 if country in self.lex.countries:
                     out.setdefault(w, set()).add(("country", country, ()))
         for k, genre in self.lex.genre_keys.items():
-            if " " not in k:
+            if " " not in k and k != "movies":  # the genre "Movies" is the type
                 out.setdefault(k, set()).add(("genre", genre, ()))
         for cue, names in self._synonym_cues:
             for w in (w for alt in _alternatives(cue) for w in plain(alt)):

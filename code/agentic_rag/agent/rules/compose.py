@@ -68,15 +68,21 @@ PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
 
 
 _OTHER = re.compile(r"\b(?:else|other|also)\b", _I)
-_OF_TITLE = re.compile(
-    r"\bthe\s+(?:director|directors|star|stars|lead|leads|creator|actors?|actress)\s+of\b", _I
+#: "the director of X", "the guy who directed X", "the woman who starred in X": a person
+#: named by their part in a title
+OF_TITLE = re.compile(
+    r"\bthe\s+(?:(?:director|directors|star|stars|lead|leads|creator|actors?|actress)\s+of|"
+    r"(?:guy|man|woman|lady|person|dude|girl|fellow|one|people|folks)\s+(?:who|that)\s+"
+    r"(?:directed|made|created|starred\s+in|stars\s+in|was\s+in|is\s+in|acted\s+in|"
+    r"played\s+in|appeared\s+in))\b",
+    _I,
 )
 
 
 def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
     """'what else did the director of Okja make': the people of the title, as a part of its own
     that the question's part then refers to (`ref="person"`); None for other questions."""
-    if not (spec.titles.titles and _OTHER.search(piece) and _OF_TITLE.search(piece)):
+    if not (spec.titles.titles and _OTHER.search(piece) and OF_TITLE.search(piece)):
         return None
     role = spec.role or "director"
     people = QuerySpec(

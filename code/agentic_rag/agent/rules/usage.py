@@ -21,7 +21,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict
 
 from agentic_rag.agent.rules import relations
-from agentic_rag.agent.rules.compose import SAME
+from agentic_rag.agent.rules.compose import OF_TITLE, PERSON_REF, SAME
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import key
@@ -184,6 +184,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= _matched((GROUP_WORDS[s.by],), masked)
         if s.ref == "people_of":  # "the same director": the wording the part was read from
             used |= _matched((SAME,), masked)
+        if s.ref == "person":  # "the guy who directed X … his": the person the part refers to
+            used |= _matched((OF_TITLE, PERSON_REF), masked)
         said = " ".join(
             [
                 s.about if searched(s) else "",
