@@ -47,6 +47,12 @@ _MISSING = re.compile(
 )
 
 
+#: a title's own attribute after words that spell a title name the title ("X season count")
+_ATTRIBUTE = re.compile(
+    r"(?:'s)?\s+(?:seasons?|runtime|run\s*time|running\s+time|episodes|age\s+rating)\b", re.I
+)
+
+
 def clean(text: str) -> str:
     return " ".join(CONTROL.sub(" ", (text or "")[: MAX_TEXT * 2]).split())[:MAX_TEXT]
 
@@ -64,15 +70,8 @@ class Tagger:
         self._quoted(text, tags)
         for m in _MISSING.finditer(text):
             word = (m.group(1) or m.group(2)).casefold()
-            field = (
-                "director"
-                if word.startswith("direct")
-                else "cast"
-                if word.startswith(("cast", "act"))
-                else "country"
-                if word.startswith("countr")
-                else "rating"
-            )
+            starts = {"direct": "director", "cast": "cast", "act": "cast", "countr": "country"}
+            field = next((f for w, f in starts.items() if word.startswith(w)), "rating")
             if free(tags, *m.span()):
                 tags.append(at("missing", m, value=field))
         self.catalog_words.ratings(text, tags)
@@ -276,10 +275,11 @@ class Tagger:
         named = re.search(
             r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|"
             r"named|titled)|directed|direct|starred\s+in|stars?\s+in|cast\s+of|"
-            r"similar\s+to|like|about)\s*$",
+            r"similar\s+to|like|about|(?:seasons|episodes)\s+(?:does|did|has|of|in)|"
+            r"(?:runtime|length|rating)\s+of)\s*$",
             text[:start],
             re.I,
-        )
+        ) or _ATTRIBUTE.match(text, start + len(" ".join(words)))  # "twin peaks season count"
         typed = words[0][:1].isupper() or words[0][:1].isdigit()
         if not named and not typed and not (len(words) == 1 and self._capitalised(words[0])):
             return False  # lower case: a word the descriptions only ever capitalise ("roma")
