@@ -54,3 +54,13 @@ def test_a_number_opening_a_title_is_the_title_not_a_limit(catalog_df, catalog_r
     assert (catalog_df["title"] == "The Two Popes").sum() == 1
     tags = catalog_reader.tagger.tag("who directed the two popes")
     assert [(t.kind, t.value) for t in tags] == [("title", "The Two Popes")]
+
+
+def test_anything_else_by_them_is_what_they_directed(catalog_df, catalog_reader):
+    people, then = catalog_reader.read(
+        "who directed the irishman and is there anything else by them on here"
+    )
+    (director,) = catalog_df.loc[catalog_df["title"] == "The Irishman", "director"]
+    others = _has(catalog_df, "director", director)
+    assert people.op == "people" and then.role == "director" and then.ref == "person"
+    assert len(others) > 1

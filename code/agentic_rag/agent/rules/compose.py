@@ -67,6 +67,7 @@ THEY = re.compile(r"\b(?:they|them|their|themselves)\b", _I)
 PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
 
 
+_BY_THEM = re.compile(r"\bby\s+(?:them|him|her)\b", _I)
 _OTHER = re.compile(r"\b(?:else|other|also)\b", _I)
 #: "the director of X", "the guy who directed X", "the woman who starred in X": a person
 #: named by their part in a title
@@ -171,6 +172,8 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     own = bool(spec.titles.people or spec.titles.titles or spec.titles.show_ids)
     if prev.op in PEOPLE_OPS and not own and (PERSON_REF.search(piece) or THEY.search(piece)):
         spec.ref, spec.needs_results = "person", True  # "... and how many has he directed?"
+        if spec.role is None and _BY_THEM.search(piece):  # "anything else by them": made by
+            spec.role = "director"
         if spec.op == "search":  # "what else did they make": the person's titles
             spec.op, spec.about = "list", ""
         return spec
