@@ -44,3 +44,9 @@ def test_a_month_alone_constrains_nothing_and_is_kept_unresolved(reader):
 def test_may_the_verb_is_no_month(reader):
     (spec,) = reader.read("may I see the movies added in 2019")
     assert spec.titles.added_month is None and spec.titles.added_from == "2019-01-01"
+
+
+def test_a_month_that_opens_a_title_is_the_title(catalog_df, catalog_reader):
+    assert (catalog_df["title"] == "August: Osage County").sum() == 1
+    tags = catalog_reader.tagger.tag("what about August: Osage County")
+    assert [(t.kind, t.value) for t in tags] == [("title", "August: Osage County")]

@@ -118,6 +118,12 @@ def _bounds(value: int, before: str, after: str) -> tuple[int | None, int | None
     return value, value
 
 
+def yields(t: Tag) -> bool:
+    """A number tag a name may take over: a limit ("the two" of "The Two Popes") or a month of
+    no year ("August: Osage County")."""
+    return t.kind == "limit" or (t.kind == "added" and not t.value + t.value2)
+
+
 def num(word: str) -> float:
     return NUM_WORDS.get(word.casefold()) or float(word)
 

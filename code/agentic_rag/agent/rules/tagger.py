@@ -13,7 +13,7 @@ import re
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.catalog_words import CatalogWords
 from agentic_rag.agent.rules.lexicon import Lexicon, key
-from agentic_rag.agent.rules.numbers import number_tags
+from agentic_rag.agent.rules.numbers import number_tags, yields
 from agentic_rag.agent.rules.phrases import phrase_tags
 from agentic_rag.agent.rules.tags import Tag, at, free, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, role_at
@@ -75,10 +75,10 @@ class Tagger:
             if free(tags, *m.span()):
                 tags.append(at("missing", m, value=field))
         self.catalog_words.ratings(text, tags)
-        limits = [t for t in tags if t.kind == "limit"]  # "the two" of "The Two Popes"
-        tags = [t for t in tags if t.kind != "limit"]
+        soft = [t for t in tags if yields(t)]  # "The Two Popes", "August: Osage County"
+        tags = [t for t in tags if t not in soft]
         self._names(text, tags)
-        tags += [t for t in limits if free(tags, t.start, t.end)]
+        tags += [t for t in soft if free(tags, t.start, t.end)]
         self.catalog_words.tag(text, tags)
         for m in _TYPE.finditer(text):
             verb = m.group().casefold() == "shows" and re.search(
