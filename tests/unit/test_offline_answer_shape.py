@@ -9,7 +9,7 @@ import pytest
 from agentic_rag.agent.interfaces import SynthContext
 from agentic_rag.agent.rules.writer import OfflineSynthesizer
 from agentic_rag.tools.base import ToolResult, ToolStatus
-from tests.unit.test_offline_planner import plan
+from tests.unit.test_offline_planner import plan, rows
 
 
 def _answer(p, results) -> str:
@@ -96,3 +96,19 @@ def test_an_empty_call_is_told_as_nothing_matched_not_the_tools_advice(lexicon):
 def test_a_rating_from_an_outside_source_is_outside_facts_not_the_catalog_entry(reader, question):
     (spec,) = reader.read(question)
     assert spec.op == "external"
+
+
+@pytest.mark.parametrize(
+    ("question", "limit", "best"),
+    [
+        ("which korean show has the most seasons", 1, "Kingdom"),
+        ("what drama runs the longest", 1, "The Irishman"),
+        ("which movie from south korea lasts the longest", 1, "Okja"),
+        ("which korean shows have the most seasons", None, "Kingdom"),
+    ],
+)
+def test_a_verb_in_the_singular_asks_for_one_title(lexicon, db, question, limit, best):
+    p = plan(lexicon, question)
+    (spec,) = p.reading
+    assert spec.op == "top" and spec.limit == limit
+    assert rows(db, p)[0][1] == best  # truth: the tiny catalog's rows

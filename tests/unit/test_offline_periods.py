@@ -18,6 +18,12 @@ import pytest
         ("titles added from Nov 2019 to Feb 2020", ("2019-11-01", "2020-03-01")),
         ("how many titles were added between june and august 2019", ("2019-06-01", "2019-09-01")),
         ("how many titles were added since 2020", ("2020-01-01", None)),
+        ("how many movies got added in the back half of 2020", ("2020-07-01", "2021-01-01")),
+        ("shows added in the front half of 2019", ("2019-01-01", "2019-07-01")),
+        ("titles added in the 2nd half of the year 2018", ("2018-07-01", "2019-01-01")),
+        ("what was added in the final quarter of 2020", ("2020-10-01", "2021-01-01")),
+        ("titles added in the first three months of 2021", ("2021-01-01", "2021-04-01")),
+        ("movies added in the last 4 months of 2019", ("2019-09-01", "2020-01-01")),
     ],
 )
 def test_date_added_windows_have_exact_bounds(reader, question, window):

@@ -6,16 +6,34 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag import fuzzy
 from agentic_rag.agent.rules import vocab
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.tags import Tag, at, free
 
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
+MIN_TYPO = 5  # shorter words are too often other words ("iran", "iraq")
 _WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies))\b"
 
 
 def _words(k: str, sep: str) -> str:
     return r"\b" + sep.join(map(re.escape, k.split())) + r"\b"
+
+
+def _alternatives(cue: str) -> list[str]:
+    """A regex's top-level alternatives ("documentar(?:y|ies)|docs?": two)."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(cue):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "|" and depth == 0:
+            out.append(cue[start:i])
+            start = i + 1
+    return [*out, cue[start:]]
+
+
+def _typo(word: str, spelled: str) -> bool:
+    """A typo, not another form of the word: "germans" is the people, not a misspelt German."""
+    return fuzzy.typo(word, spelled) and not (word.startswith(spelled) or spelled.startswith(word))
 
 
 class CatalogWords:
@@ -38,9 +56,96 @@ class CatalogWords:
         ]
         keys = sorted(lex.country_keys, key=len, reverse=True)
         self._country_re = re.compile("|".join(_words(k, r"\s+") for k in keys) or r"(?!x)x")
-        self._synonym_res = self._cues(vocab.GENRE_SYNONYMS)
-        self._person_res = self._cues(vocab.PERSON_GENRES)
+        self._synonym_cues = self._cue_names(vocab.GENRE_SYNONYMS)
+        self._synonym_res = self._cues(self._synonym_cues)
+        self._person_res = self._cues(self._cue_names(vocab.PERSON_GENRES))
         self._ratings = sorted(lex.ratings, key=len, reverse=True)
+        self._spelled = self._spellings()
+
+    def _spellings(self) -> dict[str, set[tuple[str, str, tuple[str, ...]]]]:
+        """Every plain spelling of a country, nationality word or genre word -> what it means
+        (kind, catalog value, other values): the words a typo is measured against."""
+        out: dict[str, set[tuple[str, str, tuple[str, ...]]]] = {}
+
+        def plain(cue: str) -> list[str]:  # "dramas?": drama, dramas; no other regex
+            cue = cue.replace("(?:", "(")
+            if re.fullmatch(r"[a-z]+s\?", cue):
+                return [cue[:-2], cue[:-1]]
+            if m := re.fullmatch(r"([a-z]+)\(([a-z|]+)\)", cue):  # "documentar(y|ies)"
+                return [m.group(1) + end for end in m.group(2).split("|")]
+            return [cue] if re.fullmatch(r"[a-z]+(?: [a-z]+)*", cue) else []
+
+        for k, country in self.lex.country_keys.items():
+            out.setdefault(k, set()).add(("country", country, ()))
+        for cue, country in vocab.DEMONYMS.items():
+            for w in (w for alt in _alternatives(cue) for w in plain(alt)):
+                if country in self.lex.countries:
+                    out.setdefault(w, set()).add(("country", country, ()))
+        for k, genre in self.lex.genre_keys.items():
+            if " " not in k and k != "movies":  # the genre "Movies" is the type
+                out.setdefault(k, set()).add(("genre", genre, ()))
+        for cue, names in self._synonym_cues:
+            for w in (w for alt in _alternatives(cue) for w in plain(alt)):
+                out.setdefault(w, set()).add(("genre", names[0], tuple(names[1:])))
+        return out
+
+    def in_place(self, words: list[str], i: int, n: int) -> bool:
+        """Whether words[i:i+n], alone or with a word or two around them, name a country or a
+        genre ("south africa": the country, not the title Africa)."""
+        keys = self.lex.country_keys.keys() | self.lex.genre_keys.keys()
+        return any(
+            key(" ".join(words[a:b])) in keys
+            for a in range(max(0, i - 2), i + 1)
+            for b in range(i + n, min(len(words), i + n + 2) + 1)
+        )
+
+    def typos(self, text: str, tags: list[Tag]) -> None:
+        """A misspelt country, nationality or genre word ("germna", "south kroea", "documentries"):
+        one or two untagged words, each a typo (`fuzzy.typo`) of the same catalog word and no
+        everyday English word, read as that value with a note and a score under 1 (the
+        confidence sees the guess); a word near two meanings is left alone."""
+        lex = self.lex
+        toks = [m for m in vocab.WORD.finditer(text) if free(tags, *m.span())]
+        for n in (2, 1):
+            for i in range(len(toks) - n + 1):
+                gram = toks[i : i + n]
+                if not free(tags, gram[0].start(), gram[-1].end()) or (
+                    n == 2 and text[gram[0].end() : gram[1].start()].strip()
+                ):
+                    continue
+                words = [g.group().casefold() for g in gram]
+                odd = [w for w in words if w not in lex.everyday_words and w not in vocab.COMMON]
+                if not odd or any(
+                    len(w) < MIN_TYPO or not w.isalpha() or w[:-1] in self._spelled for w in odd
+                ):  # "germans": the plural of a word it knows, not a typo
+                    continue
+                hits = {
+                    meaning
+                    for spelled, meanings in self._spelled.items()
+                    if len(spelled.split()) == n
+                    and all(
+                        w == x or (w in odd and len(x) >= MIN_TYPO and _typo(w, x))
+                        for w, x in zip(words, spelled.split(), strict=True)
+                    )
+                    and spelled.split() != words
+                    for meaning in meanings
+                }
+                if len({(k, v) for k, v, _ in hits}) != 1:
+                    continue
+                kind, value, alts = max(hits, key=lambda h: (len(h[2]), h[2]))  # as the word
+                raw = text[gram[0].start() : gram[-1].end()]
+                tags.append(
+                    Tag(
+                        kind=kind,  # type: ignore[arg-type]
+                        start=gram[0].start(),
+                        end=gram[-1].end(),
+                        text=raw,
+                        value=value,
+                        alts=list(alts),
+                        score=0.8,
+                        note=f"read '{raw}' as {value}",
+                    )
+                )
 
     def tag(self, text: str, tags: list[Tag]) -> None:
         """Genres, nationality words, countries and genre cue words of `text`, added to `tags`."""
@@ -65,6 +170,7 @@ class CatalogWords:
                 value = "United Kingdom" if m.group() == "UK" else "United States"
                 tags.append(at("country", m, value=value))
         self._synonyms(self._synonym_res, low, tags)
+        self.typos(text, tags)
 
     def person_works(self, text: str, tags: list[Tag]) -> None:
         """Genre cue words read only in a question that names a person: a person's "specials"
@@ -72,16 +178,20 @@ class CatalogWords:
         if any(t.kind == "person" for t in tags):
             self._synonyms(self._person_res, text.casefold(), tags)
 
-    def _cues(self, table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> Cues:
+    def _cue_names(
+        self, table: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
+    ) -> list[tuple[str, list[str]]]:
+        """Each cue of a synonym table with the catalog genres it means (cues meaning none
+        of them left out)."""
         synonyms = (
             (cue, [g for g in dict.fromkeys((*m, *t)) if g in self.lex.genres])
             for cue, (m, t) in table.items()
         )
-        return [
-            (re.compile(rf"(?<![\w-])(?:{cue})(?![\w-])"), names)
-            for cue, names in synonyms
-            if names
-        ]
+        return [(cue, names) for cue, names in synonyms if names]
+
+    @staticmethod
+    def _cues(cue_names: list[tuple[str, list[str]]]) -> Cues:
+        return [(re.compile(rf"(?<![\w-])(?:{cue})(?![\w-])"), names) for cue, names in cue_names]
 
     @staticmethod
     def _synonyms(res: Cues, low: str, tags: list[Tag]) -> None:

@@ -67,16 +67,23 @@ THEY = re.compile(r"\b(?:they|them|their|themselves)\b", _I)
 PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
 
 
+_BY_THEM = re.compile(r"\bby\s+(?:them|him|her)\b", _I)
 _OTHER = re.compile(r"\b(?:else|other|also)\b", _I)
-_OF_TITLE = re.compile(
-    r"\bthe\s+(?:director|directors|star|stars|lead|leads|creator|actors?|actress)\s+of\b", _I
+#: "the director of X", "the guy who directed X", "the woman who starred in X": a person
+#: named by their part in a title
+OF_TITLE = re.compile(
+    r"\bthe\s+(?:(?:director|directors|star|stars|lead|leads|creator|actors?|actress)\s+of|"
+    r"(?:guy|man|woman|lady|person|dude|girl|fellow|one|people|folks)\s+(?:who|that)\s+"
+    r"(?:directed|made|created|starred\s+in|stars\s+in|was\s+in|is\s+in|acted\s+in|"
+    r"played\s+in|appeared\s+in))\b",
+    _I,
 )
 
 
 def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
     """'what else did the director of Okja make': the people of the title, as a part of its own
     that the question's part then refers to (`ref="person"`); None for other questions."""
-    if not (spec.titles.titles and _OTHER.search(piece) and _OF_TITLE.search(piece)):
+    if not (spec.titles.titles and _OTHER.search(piece) and OF_TITLE.search(piece)):
         return None
     role = spec.role or "director"
     people = QuerySpec(
@@ -95,11 +102,22 @@ def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
 _AMONG = re.compile(r"\b(?:of|among)\s+(?:these|those|them)\b", _I)
 
 
+def _one_year(s: TitleSet) -> int | None:
+    """The year of a date-added window within one year (a month of no year takes it)."""
+    if not (s.added_from and s.added_to):
+        return None
+    first, end = int(s.added_from[:4]), int(s.added_to[:4])
+    return first if end == first or (end == first + 1 and s.added_to[5:] == "01-01") else None
+
+
 def narrowed(old: TitleSet, new: TitleSet, piece: str) -> TitleSet:
     """The earlier set with the new part's constraints, each replacing the old one of its field
     ("what about Japan?"); "which of those are from Japan" narrows instead: where a field of both
     differs, the earlier set is kept as `within`, so both hold."""
     out = old.merged(new)
+    if new.added_month and (year := _one_year(old)):  # "… in march 2021 … what about april"
+        out.added_from, out.added_month = f"{year}-{new.added_month:02d}-01", None
+        out.added_to = f"{year + new.added_month // 12}-{new.added_month % 12 + 1:02d}-01"
     if not _AMONG.search(piece):
         return out
     fields = type(new).model_fields
@@ -154,6 +172,8 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     own = bool(spec.titles.people or spec.titles.titles or spec.titles.show_ids)
     if prev.op in PEOPLE_OPS and not own and (PERSON_REF.search(piece) or THEY.search(piece)):
         spec.ref, spec.needs_results = "person", True  # "... and how many has he directed?"
+        if spec.role is None and _BY_THEM.search(piece):  # "anything else by them": made by
+            spec.role = "director"
         if spec.op == "search":  # "what else did they make": the person's titles
             spec.op, spec.about = "list", ""
         return spec

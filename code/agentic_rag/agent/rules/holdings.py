@@ -26,6 +26,8 @@ _DESCRIBED = re.compile(
     r"set\s+in|like|similar|good|worth)\b",
     _I,
 )
+#: words of a reference to an earlier part's finding: "anything else by them" names nothing
+_REFERS = re.compile(r"\b(?:else|other|them|him|her|his|their|they|those|these)\b", _I)
 _BARE = frozenset({"is", "are", "any", "anything", "got", "is there", "are there"})
 #: the cue, then the thing asked for (group "what"), then an optional "on here" tail
 _ASKED = re.compile(
@@ -90,7 +92,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     bare = m.group("cue").casefold() in _BARE and not m.group("tail")
     lower, capital = lex.cased(raw)  # "any matilda": the descriptions capitalise it
     named = raw[:1].isupper() or lex.title(raw) or capital > lower
-    if _DESCRIBED.search(raw) or (bare and not named):
+    if _DESCRIBED.search(raw) or _REFERS.search(raw) or (bare and not named):
         return None  # "is there a movie about ...": a description, not a name
     offset = text.index(raw, start)
     span = (offset, offset + len(raw))

@@ -31,7 +31,7 @@ _WHEN = (
     r"(?:later|newer|more\s+recent|older|earlier)\s+than)"
 )
 _DATE = re.compile(
-    rf"\b{_WHEN}?\s*(?:{_MON}\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?)?{_Y}\b"
+    rf"\b{_WHEN}?\s*(?:{_MON}\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?(?:of\s+)?)?{_Y}\b"
     rf"(?:-(\d\d)-(\d\d))?",
     _I,
 )
@@ -51,6 +51,12 @@ _OPEN_END = re.compile(
 _EARLIER = {"earlier", "before", "older"}
 #: "on or after D" includes D (since), "on or before D" too (until): the app's own wording
 _INCLUSIVE = {"on or after": "since", "on or before": "until"}
+#: a month with no year, after a word that makes it a time ("what about april", "in may")
+_BARE_MONTH = re.compile(
+    rf"(?:^|\b(in|about|during|for|and|or|to|from|than|of|only|just|but|then)\s+)({'|'.join(MONTHS)})\b"
+    r"(?!\s*,?\s*(?:\d|of\s+(?:19|20)\d\d))",
+    _I,
+)
 _RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|through)\s*{_Y}\b", _I)
 _LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{_N}\s+years?\b", _I)
 _DECADE = re.compile(
@@ -61,22 +67,61 @@ _DECADE = re.compile(
 _DECADE_WORDS = {"sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties": 1990}
 #: the years of a decade's part: "the early 90s" 1990–1993, "the mid 80s" 1984–1986
 _DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "middle": (4, 6), "late": (7, 9)}
-_MORE = (
-    r"longer\s+th[ae]n|more\s+th[ae]n|over|greater\s+than|above|at\s+least|exceeding|beyond|"
-    r"min(?:imum)?"
-)
-_LESS = r"shorter\s+than|less\s+than|fewer\s+than|under|below|at\s+most|up\s+to|within|max(?:imum)?"
+
+
+def _alts(phrases: tuple[str, ...]) -> str:
+    """A regex alternation of bound phrases, longest first ("no more than" before "more than");
+    "than" may be typed "then"."""
+    out = (
+        r"\s+".join(re.escape(w).replace("than", "th[ae]n") for w in p.split())
+        for p in sorted(phrases, key=len, reverse=True)
+    )
+    return "|".join(out)
+
+
+_B = WORDS.bounds
+_BOUND_BEFORE = {
+    kind: re.compile(rf"(?:{_alts(getattr(_B, kind))})", _I)
+    for kind in ("above", "at_least", "below", "at_most")
+}
+_BOUND_AFTER = {
+    kind: re.compile(rf"(?:{_alts(getattr(_B, kind + '_after'))})", _I)
+    for kind in ("at_least", "at_most")
+}
+_BEFORE = _alts((*_B.above, *_B.at_least, *_B.below, *_B.at_most))
+_AFTER = _alts((*_B.at_least_after, *_B.at_most_after))
 _UNIT = r"(hours?|hrs?|h|minutes?|mins?|m|seasons?)"
 _HALF = r"(\s+and\s+a\s+half)?"
+#: an amount with its unit and bounds: "under 75 minutes", "90 minutes or less", "3+ seasons";
+#: groups: bound before, number, "and a half", bound after the number, unit, "and a half",
+#: bound after the unit
 _AMOUNT = re.compile(
-    rf"\b(?:({_MORE}|{_LESS}|exactly|only|just)\s+)?{_N}{_HALF}\s*(\+|\s+or\s+(?:more|longer|less|"
-    rf"fewer))?\s*{_UNIT}\b(\s+and\s+a\s+half\b)?",
+    rf"\b(?:({_BEFORE}|exactly|only|just)\s+)?{_N}{_HALF}\s*({_AFTER})?\s*{_UNIT}\b"
+    rf"(\s+and\s+a\s+half\b)?(?:\s*({_AFTER})(?!\w)(?!\s+{_N}\b))?",
     _I,
 )
 _BETWEEN = re.compile(rf"\bbetween\s+{_N}\s+and\s+{_N}\s*{_UNIT}\b", _I)
 _TOP = re.compile(
     rf"\b(?:top|first|best|the|which|what)\s+{_N}\b(?!\s*(?:seasons?|minutes?|hours?|%))", _I
 )
+
+
+def _bounds(value: int, before: str, after: str) -> tuple[int | None, int | None]:
+    """The inclusive [lo, hi] an amount's bound words give it: "under 75" is at most 74,
+    "at most 75" and "75 or less" at most 75, "over 75" at least 76, a bare 75 exactly 75."""
+    said = {k for k, r in _BOUND_BEFORE.items() if before and r.fullmatch(before.strip())}
+    said |= {k for k, r in _BOUND_AFTER.items() if after and r.fullmatch(after.strip())}
+    if said & {"above", "at_least"}:
+        return (value + 1 if "above" in said else value), None
+    if said & {"below", "at_most"}:
+        return None, (value - 1 if "below" in said else value)
+    return value, value
+
+
+def yields(t: Tag) -> bool:
+    """A number tag a name may take over: a limit ("the two" of "The Two Popes") or a month of
+    no year ("August: Osage County")."""
+    return t.kind == "limit" or (t.kind == "added" and not t.value + t.value2)
 
 
 def num(word: str) -> float:
@@ -215,6 +260,21 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
     for m in _DATE.finditer(text):
         if free(*m.span()):
             tags.append(_date_tag(m, text))
+    for m in _BARE_MONTH.finditer(text):
+        word, before = m.group(2).casefold(), (m.group(1) or "").casefold()
+        if free(*m.span(2)) and (word != "may" or before in ("in", "about", "during")):
+            month = MONTHS[word]
+            tags.append(
+                Tag(
+                    kind="added",
+                    start=m.start(2),
+                    end=m.end(2),
+                    text=m.group(2),
+                    lo=month,
+                    hi=month,
+                    label=word,
+                )
+            )
     for m in _BETWEEN.finditer(text):
         a, b, unit = num(m.group(1)), num(m.group(2)), m.group(3).casefold()
         f = 60 if unit.startswith("h") else 1
@@ -223,16 +283,11 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
     for m in _AMOUNT.finditer(text):
         if not free(*m.span()):
             continue
-        how, plus, unit = (m.group(1) or "").casefold(), m.group(4), m.group(5)
+        how, unit = m.group(1) or "", m.group(5)
+        after = m.group(4) or m.group(7) or ""
         n = num(m.group(2)) + (0.5 if m.group(3) or m.group(6) else 0)
         value = round(n * (60 if unit.casefold().startswith("h") else 1))
-        lo: int | None = value
-        hi: int | None = value
-        plus = (plus or "").strip().casefold()
-        if re.fullmatch(_MORE, how) or plus in ("+", "or more", "or longer"):
-            lo, hi = (value if how.startswith(("at", "min")) or plus else value + 1), None
-        elif re.fullmatch(_LESS, how) or plus in ("or less", "or fewer"):
-            lo, hi = None, (value if how.startswith(("at", "up", "max")) or plus else value - 1)
+        lo, hi = _bounds(value, how, after)
         kind = "seasons" if unit.casefold().startswith("s") else "minutes"
         tags.append(at(kind, m, lo=lo, hi=hi))
     for m in _TOP.finditer(text):

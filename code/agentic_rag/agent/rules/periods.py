@@ -2,10 +2,12 @@
 
 The grammar (case-insensitive; YEAR is 19xx or 20xx; every window is [first day, day after)):
 
-* halves: "the first half of 2020", "H1 2020", "the second/latter half of 2019", "H2 2019"
+* halves: "the first half of 2020", "H1 2020", "the second/latter/back half of 2019", "H2 2019"
+  (the words naming a half or a quarter are `halves` and `quarters` in `words.yaml`)
   -> 2020-01-01 to 2020-07-01, 2019-07-01 to 2020-01-01;
 * quarters: "Q3 2019", "the third quarter of 2019", "the last quarter of 2020", "Q1 of 2021"
   -> 2019-07-01 to 2019-10-01 ...;
+* months at either end of a year: "the first three months of 2021", "the last 6 months of 2020";
 * month spans across years: "between March 2019 and May 2020", "from Nov 2019 to Feb 2020"
   -> 2019-03-01 to 2020-06-01 (months within one year are read by `numbers`);
 * "in the last N months": the N calendar months up to and including the catalog's latest
@@ -26,27 +28,29 @@ from agentic_rag.agent.rules.words import WORDS
 _I = re.IGNORECASE
 _Y = r"((?:19|20)\d\d)"
 MONTH_NAMES = WORDS.months
+_NUMBER_WORDS = {w: n for w, n in WORDS.numbers.items() if n > 1}
 _MON = r"(" + "|".join([*MONTH_NAMES, *(m[:3] for m in MONTH_NAMES)]) + r")\.?"
-_ORD = {
-    "first": 1,
-    "1st": 1,
-    "second": 2,
-    "2nd": 2,
-    "third": 3,
-    "3rd": 3,
-    "fourth": 4,
-    "4th": 4,
-    "latter": 2,
-    "last": 0,
-}
+_HALVES, _QUARTERS = WORDS.halves, WORDS.quarters  # which part a word names (0: the last)
+
+
+def _ords(table: dict[str, int]) -> str:
+    return "|".join(map(re.escape, sorted(table, key=len, reverse=True)))
+
+
 _HALF = re.compile(
-    rf"\b(?:(?:the\s+)?(first|second|1st|2nd|latter|last)\s+half\s+of\s+{_Y}|"
+    rf"\b(?:(?:the\s+)?({_ords(_HALVES)})\s+half\s+of\s+(?:the\s+year\s+)?{_Y}|"
     rf"h([12])\s*(?:of\s+)?{_Y})\b",
     _I,
 )
 _QUARTER = re.compile(
-    rf"\b(?:(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th|last)\s+"
-    rf"quarter\s+of\s+{_Y}|q([1-4])\s*(?:of\s+)?{_Y})\b",
+    rf"\b(?:(?:the\s+)?({_ords(_QUARTERS)})\s+quarter\s+of\s+(?:the\s+year\s+)?{_Y}|"
+    rf"q([1-4])\s*(?:of\s+)?{_Y})\b",
+    _I,
+)
+#: "the first three months of 2020", "the last 6 months of 2019": months at a year's either end
+_END_MONTHS = re.compile(
+    rf"\b(?:the\s+)?(first|opening|last|final|closing)\s+(\d+|{'|'.join(_NUMBER_WORDS)})\s+"
+    rf"months\s+of\s+(?:the\s+year\s+)?{_Y}\b",
     _I,
 )
 _SPAN = re.compile(
@@ -55,11 +59,10 @@ _SPAN = re.compile(
     _I,
 )
 _LAST_MONTHS = re.compile(
-    r"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+(\d+|two|three|"
-    r"four|five|six|nine|twelve)\s+months\b",
+    rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+(\d+|{'|'.join(_NUMBER_WORDS)})\s+"
+    r"months\b(?!\s+of\s+(?:the\s+year\s+)?(?:19|20)\d\d)",
     _I,
 )
-_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "nine": 9, "twelve": 12}
 
 
 def _month(word: str) -> int:
@@ -94,21 +97,28 @@ def period_tags(text: str, latest_added: str, when: Callable[[str, int], str]) -
     tags = []
     for m in _HALF.finditer(text):
         word, digit = (m.group(1) or "").casefold(), m.group(3)
-        half = int(digit) if digit else (_ORD[word] or 2)
+        half = int(digit) if digit else (_HALVES[word] or 2)
         year = int(m.group(2) or m.group(4))
         tags.append(_window(m, text, when, year, 6 * half - 5, 6, f"H{half} {year}"))
     for m in _QUARTER.finditer(text):
         word, digit = (m.group(1) or "").casefold(), m.group(3)
-        q = int(digit) if digit else (_ORD[word] or 4)
+        q = int(digit) if digit else (_QUARTERS[word] or 4)
         year = int(m.group(2) or m.group(4))
         tags.append(_window(m, text, when, year, 3 * q - 2, 3, f"Q{q} {year}"))
+    for m in _END_MONTHS.finditer(text):
+        n = int(_NUMBER_WORDS.get(m.group(2).casefold(), 0) or m.group(2))
+        year, first = int(m.group(3)), m.group(1).casefold() in ("first", "opening")
+        if 1 <= n <= 12:
+            start = 1 if first else 13 - n
+            label = f"{year}-{start:02d} to {year}-{start + n - 1:02d}"
+            tags.append(_window(m, text, when, year, start, n, label))
     for m in _SPAN.finditer(text):
         a, ya, b, yb = _month(m.group(1)), int(m.group(2)), _month(m.group(3)), int(m.group(4))
         (ya, a), (yb, b) = sorted([(ya, a), (yb, b)])
         label = f"{ya}-{a:02d} to {yb}-{b:02d}"
         tags.append(at("added", m, value=_first(ya, a), value2=_first(yb, b + 1), label=label))
     for m in _LAST_MONTHS.finditer(text):
-        n = int(_WORDS.get(m.group(1).casefold(), 0) or m.group(1))
+        n = int(_NUMBER_WORDS.get(m.group(1).casefold(), 0) or m.group(1))
         year, month = int(latest_added[:4]), int(latest_added[5:7])
         start = _first(year, month - n + 1)
         label = f"{start[:7]} to {latest_added[:7]}, the catalog's last {n} months"

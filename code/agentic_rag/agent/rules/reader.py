@@ -34,7 +34,11 @@ _SPLIT = re.compile(
     r"(?<=[?;!])\s+|(?-i:(?<=[a-z]{2}\.)\s+(?=[A-Z]))|,?\s+(?:and|but|also|then)\s+(?=(?:"
     r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which|how|where|when|list|tell|show|give|name|do|does|did|"
     r"is|are)\b)|[.,]\s+then\s+|,\s+(?=(?:name|list|show|give|tell)\s+(?:me\s+)?(?:them|those|"
-    r"all|the\s+titles)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)",
+    r"all|the\s+titles)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)|"
+    # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
+    # who's in it", "…, what else did he make"
+    r"\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
+    r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old)\b)",
     _I,
 )
 #: an instruction to the system rather than a catalog question (never acted on)

@@ -113,6 +113,7 @@ def top_one(part: Part, rows: list[dict[str, Any]], n: int) -> str:
     if len(values) != 1 or not re.match(r"^The \w", part.reading):
         return ""
     value = f"{rows[0].get(key)}{_UNITS[key]}"
+    value = value.removesuffix("s") if value == "1 seasons" else value
     if len(rows) >= 10:  # the query returns at most 10 of the tied titles
         return (
             f"{part.reading}: at least {len(rows)} titles tied at {value} [{n}]: {_titles(rows)}."

@@ -52,11 +52,16 @@ def to_set(tags: list[Tag], text: str) -> TitleSet:
             s.type = s.type or hint  # type: ignore[assignment]
         elif k == "person":
             s.people.append(PersonRef(name=t.value, role=t.role))
+        elif k == "added" and not (t.value or t.value2):  # a month of no year
+            s.added_month = t.lo
         elif k == "added":
             s.added_from, s.added_to = t.value or None, t.value2 or None
-        elif k in _RANGES:  # inclusive bounds of a year, running time or season count
-            setattr(s, _RANGES[k][0], t.lo)
-            setattr(s, _RANGES[k][1], t.hi)
+        elif k in _RANGES:  # inclusive bounds of a year, running time or season count; an
+            lo_f, hi_f = _RANGES[k]  # open bound joins the other side's ("over 90 and under 120")
+            lo, hi = getattr(s, lo_f), getattr(s, hi_f)
+            joins = (t.lo is None) != (t.hi is None) and (lo is None) != (hi is None)
+            setattr(s, lo_f, t.lo if t.lo is not None or not joins else lo)
+            setattr(s, hi_f, t.hi if t.hi is not None or not joins else hi)
         elif k in _LISTS:
             getattr(s, _LISTS[k]).append(t.value)
     if s.type is None and (s.minutes_min or s.minutes_max or s.seasons_min or s.seasons_max):

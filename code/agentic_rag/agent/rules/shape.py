@@ -1,8 +1,9 @@
 """The shape of an answer a question asks for, and the unit that goes with each type.
 
-* "the longest Spanish thriller", "what is the oldest", "which one is the longest": one title
-  (the writer names the titles tied with it); a plural head noun ("the longest movies") or a
-  number ("top 5") asks for a list.
+* "the longest Spanish thriller", "what is the oldest", "which one is the longest", "which
+  reality show has the most seasons": one title (the writer names the titles tied with it); a
+  plural head noun ("the longest movies"), a verb in the plural ("which shows have the most
+  seasons") or a number ("top 5") asks for a list.
 * Units go with types: running time in minutes for movies, seasons for TV shows. A question
   that asks for one type in the other's unit ("TV shows over 2 hours", "the average minutes of
   TV shows", "movies with 3 seasons") is read in the unit the type has, and told so in a note.
@@ -27,6 +28,9 @@ _HEAD = re.compile(
 )
 _ONE_VERB = re.compile(
     rf"\b(?:is|was|'s)\s+the\s+{_SUPERLATIVE}|"
+    # a verb in the singular before the superlative: "which reality show has the most seasons"
+    rf"\b(?:which|what)\b[^?.,;]{{0,60}}?\b(?:has|had|runs|ran|lasts|lasted|got)\s+"
+    rf"(?:the\s+)?{_SUPERLATIVE}|"
     r"\bwhich\s+(?:one|of\s+(?:them|those|these)\s+(?:is|was|has|runs|lasts))\b",
     _I,
 )

@@ -71,6 +71,9 @@ class TitleSet(BaseModel):
     year_to: int | None = None
     added_from: str | None = None  # ISO date added, inclusive
     added_to: str | None = None  # ISO date added, exclusive
+    #: a month named with no year ("what about april"): a follow-up takes the year of the
+    #: earlier window; alone it constrains nothing, and the reading says it dropped it
+    added_month: int | None = None
     ratings: list[str] = Field(default_factory=list)
     minutes_min: int | None = None  # inclusive
     minutes_max: int | None = None

@@ -3,7 +3,7 @@
 Every comparison with catalog text goes through folded keys (`lexicon.key`). Quotes, capitals
 and role words decide what a name is, the catalog judging: a quoted person that is no title is
 a person. Nationality words that also start a genre ("Korean TV Shows") read as the country,
-the genre kept as the other reading. `_MISSING_FIELD`: a missing-field word's field by its start.
+the genre kept as the other reading.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from itertools import pairwise
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.catalog_words import CatalogWords
 from agentic_rag.agent.rules.lexicon import Lexicon, key
-from agentic_rag.agent.rules.numbers import number_tags
+from agentic_rag.agent.rules.missing import missing_fields
+from agentic_rag.agent.rules.numbers import number_tags, yields
 from agentic_rag.agent.rules.phrases import phrase_tags
 from agentic_rag.agent.rules.tags import Tag, at, free, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, role_at
@@ -36,18 +37,10 @@ _TYPE = re.compile(
     r"(?:a|the|this|that|which|what|each|every)\s+show))\b(?!\s+(?:me|up|off)\b)",
     re.I,
 )
-_FIELD = (
-    r"(directors?|cast(?:\s+members?)?|actors?|countr(?:y|ies)(?:\s+of\s+origin)?|"
-    r"(?:age\s+|maturity\s+)?ratings?)"
+#: a title's own attribute after words that spell a title name the title ("X season count")
+_ATTRIBUTE = re.compile(
+    r"(?:'s)?\s+(?:seasons?|runtime|run\s*time|running\s+time|episodes|age\s+rating)\b", re.I
 )
-_MISSING = re.compile(
-    rf"\b(?:no|without|missing|lacking|unknown|unlisted|blank|empty)(?:\s+(?:a|an|any|the))?\s+"
-    rf"(?:listed\s+|credited\s+|known\s+)?{_FIELD}\b(?!\s+for\b)|\b{_FIELD}\s+(?:is\s+|are\s+)?"
-    r"(?:missing|unknown|empty|blank|not\s+(?:listed|given|known|credited))\b",
-    re.I,
-)
-
-_MISSING_FIELD = {"direct": "director", "cast": "cast", "act": "cast", "countr": "country"}
 
 
 def clean(text: str) -> str:
@@ -65,13 +58,12 @@ class Tagger:
         lex = self.lex
         tags = number_tags(text, lex.latest_added, lex.latest_release)
         self._quoted(text, tags)
-        for m in _MISSING.finditer(text):
-            word = (m.group(1) or m.group(2)).casefold()
-            field = next((f for k, f in _MISSING_FIELD.items() if word.startswith(k)), "rating")
-            if free(tags, *m.span()):
-                tags.append(at("missing", m, value=field))
+        missing_fields(text, tags)
         self.catalog_words.ratings(text, tags)
+        soft = [t for t in tags if yields(t)]  # "The Two Popes", "August: Osage County"
+        tags = [t for t in tags if t not in soft]
         self._names(text, tags)
+        tags += [t for t in soft if free(tags, t.start, t.end)]
         self.catalog_words.tag(text, tags)
         for m in _TYPE.finditer(text):
             verb = m.group().casefold() == "shows" and re.search(
@@ -142,8 +134,8 @@ class Tagger:
                     if self._title_ok(text, start, words)
                     else None
                 )
-                if title and (k in lex.genre_keys or k in lex.country_keys):
-                    title = None
+                if title and self.catalog_words.in_place([t.group() for t in toks], i, n):
+                    title = None  # a country or genre ("south africa"), not the title Africa
                 role = role_at(text, start, end)
                 if person and (not title or role or 1 < n <= 3):
                     end -= 0 if lex.person_keys.get(k) else len(words[-1]) - len(bare[-1])
@@ -274,10 +266,11 @@ class Tagger:
         named = re.search(
             r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|"
             r"named|titled)|directed|direct|starred\s+in|stars?\s+in|cast\s+of|"
-            r"similar\s+to|like|about)\s*$",
+            r"similar\s+to|like|about|(?:seasons|episodes)\s+(?:does|did|has|of|in)|"
+            r"(?:runtime|length|rating)\s+of)\s*$",
             text[:start],
             re.I,
-        )
+        ) or _ATTRIBUTE.match(text, start + len(" ".join(words)))  # "twin peaks season count"
         typed = words[0][:1].isupper() or words[0][:1].isdigit()
         if not named and not typed and not (len(words) == 1 and self._capitalised(words[0])):
             return False  # lower case: a word the descriptions only ever capitalise ("roma")

@@ -21,7 +21,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict
 
 from agentic_rag.agent.rules import relations
-from agentic_rag.agent.rules.compose import SAME
+from agentic_rag.agent.rules.compose import OF_TITLE, PERSON_REF, SAME
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import key
@@ -104,6 +104,8 @@ def _squash(text: str) -> str:
 
 def _needles(t: Tag) -> list[str]:
     """What a call names when it uses the tag: its value, another reading of it, or its words."""
+    if t.kind == "added" and not (t.value or t.value2) and t.lo:  # a month of no year
+        return [f"-{t.lo:02d}-01"]
     if t.kind in ("release", "minutes", "seasons"):
         return [str(t.lo if t.lo is not None else t.hi)]
     return [x for x in (t.value, t.value2, *t.alts, t.text) if x]
@@ -182,6 +184,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= _matched((GROUP_WORDS[s.by],), masked)
         if s.ref == "people_of":  # "the same director": the wording the part was read from
             used |= _matched((SAME,), masked)
+        if s.ref == "person":  # "the guy who directed X … his": the person the part refers to
+            used |= _matched((OF_TITLE, PERSON_REF), masked)
         said = " ".join(
             [
                 s.about if searched(s) else "",

@@ -38,6 +38,19 @@ class GenreCue(BaseModel):
         return cue
 
 
+class Bounds(BaseModel):
+    """Words bounding an amount, by how: strict (`above`, `below`) or inclusive, before the
+    number or (`*_after`) after it or its unit."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    above: tuple[str, ...]
+    at_least: tuple[str, ...]
+    below: tuple[str, ...]
+    at_most: tuple[str, ...]
+    at_least_after: tuple[str, ...]
+    at_most_after: tuple[str, ...]
+
+
 class Words(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     common: frozenset[str]
@@ -49,6 +62,9 @@ class Words(BaseModel):
     numbers: dict[str, int]
     number_phrases: dict[str, int]
     months: tuple[str, ...] = Field(min_length=12, max_length=12)
+    bounds: Bounds
+    halves: dict[str, int]  # which half of a year a word names (0: the last)
+    quarters: dict[str, int]
 
     @field_validator("common", mode="before")
     @classmethod

@@ -1,0 +1,43 @@
+"""A misspelt country, nationality word or genre word (one or two edits, no everyday English
+word, not another form of a word it knows) is read as the catalog value, with a note and a
+score under 1. Truth: the CSV's own countries and genres (pandas)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _values(df, column: str) -> set[str]:
+    return {x.strip() for v in df[column] for x in v.split(",") if x.strip()}
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "value"),
+    [
+        ("germna movies count", "country", "Germany"),
+        ("how many shows from south kroea", "country", "South Korea"),
+        ("frnech films from 2019", "country", "France"),
+        ("shows from the philipines", "country", "Philippines"),
+        ("thrilers from spain", "genre", "Thrillers"),
+        ("how many documentries are there", "genre", "Documentaries"),
+    ],
+)
+def test_a_misspelt_country_or_genre_is_read_as_the_catalog_value(
+    catalog_df, catalog_reader, question, kind, value
+):
+    assert value in _values(catalog_df, "country" if kind == "country" else "listed_in")
+    tags = [t for t in catalog_reader.tagger.tag(question) if t.kind == kind]
+    assert [t.value for t in tags] == [value]
+    assert tags[0].score < 1 and tags[0].note.startswith(f"read '{tags[0].text}' as {value}")
+    spec = catalog_reader.read(question)[-1]
+    got = spec.titles.countries if kind == "country" else [g[0] for g in spec.titles.genres]
+    assert got == [value] and any(value in n for n in spec.notes)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["the germans are coming", "movies about mexicans", "indiana jones movies", "comic books"],
+)
+def test_another_form_or_an_english_word_is_no_typo(catalog_reader, question):
+    tags = catalog_reader.tagger.tag(question)
+    assert not [t for t in tags if t.score < 1 and t.kind in ("country", "genre")]
