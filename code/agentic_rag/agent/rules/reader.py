@@ -28,12 +28,14 @@ from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 _SPLIT = re.compile(
     r"(?<=[?;!])\s+|(?-i:(?<=[a-z]{2}\.)\s+(?=[A-Z]))|,?\s+(?:and|but|also|then)\s+(?=(?:"
     r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which|how|where|when|list|tell|show|give|name|do|does|did|"
-    r"is|are)\b)|[.,]\s+then\s+|,\s+(?=(?:name|list|show|give|tell)\s+(?:me\s+)?(?:them|those|"
+    r"is|are|say|count)\b)|(?<=[a-z]{2}\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"
+    r"give|name|count)\b)|[.,]\s+then\s+|,\s+(?=(?:name|list|show|give|tell)\s+(?:me\s+)?(?:them|those|"
     r"all|the\s+titles)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)|"
     # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
     # who's in it", "…, what else did he make"
@@ -42,11 +44,8 @@ _SPLIT = re.compile(
     _I,
 )
 #: an instruction to the system rather than a catalog question (never acted on)
-_COMMAND = re.compile(
-    r"\b(?:ignore|disregard|forget|override|drop\s+table|delete\s+from|system\s+"
-    r"prompt|api[_\s]?key|admin\s+mode|jailbreak|reveal|print\s+your)\b",
-    _I,
-)
+_ORDERS = "|".join(r"\s+".join(map(re.escape, p.split())) for p in WORDS.instructions)
+_COMMAND = re.compile(rf"\b(?:{_ORDERS})\b", _I)
 STRONG_LEAD = (
     r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
 )
@@ -107,6 +106,7 @@ class Reader:
             specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
         if dropped:
             specs[0].notes.append("ignored an instruction that is not a question about the catalog")
+            specs[0].ignored = dropped
         if history and len(specs) == 1 and is_follow_up(text, specs[0]):
             prev = history[-1]  # its reading: its own words read with the turns before it,
             old = self.read(prev.question, history[:-1])[-1]  # never the generated text

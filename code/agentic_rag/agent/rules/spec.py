@@ -120,6 +120,7 @@ class QuerySpec(BaseModel):
     text: str = ""  # the question part as asked (semantic and web queries)
     about: str = ""  # the description words (semantic search)
     notes: list[str] = Field(default_factory=list)  # how ambiguous words were read
+    ignored: list[str] = Field(default_factory=list)  # instructions in the question, not acted on
     confidence: float = 1.0  # how sure the reading is (tagger and intent match)
     #: the operation decision (`intent.py`): its best other candidate, and how far the chosen
     #: operation's score led it (None: no decision was made, e.g. a built or merged spec)

@@ -240,11 +240,13 @@ def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> 
         )
     ]
     named = _squash(calls)
+    ignored = [p.casefold() for s in specs for p in s.ignored]  # its entities are not asked for
     dropped = [
         t.text
         for t in tags
         if t.kind not in ("limit", "type", "unknown_title")
         and not t.absent
+        and not any(t.text.casefold() in p for p in ignored)
         and not any(_squash(x) in named for x in _needles(t))
     ]
     masks = {q: m for m, _, q in reader.intents.examples}

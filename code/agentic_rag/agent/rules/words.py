@@ -65,6 +65,9 @@ class Words(BaseModel):
     bounds: Bounds
     halves: dict[str, int]  # which half of a year a word names (0: the last)
     quarters: dict[str, int]
+    #: phrases that make a piece of a question an instruction to the system or a change to the
+    #: data, never acted on ("ignore your rules", "delete all the anime", "you are now a pirate")
+    instructions: tuple[str, ...] = Field(min_length=1)
 
     @field_validator("common", mode="before")
     @classmethod
