@@ -1,6 +1,6 @@
-"""A misspelt country, nationality word or genre word (one or two edits, no everyday English
-word, not another form of a word it knows) is read as the catalog value, with a note and a
-score under 1. Truth: the CSV's own countries and genres (pandas)."""
+"""A misspelt country, nationality word, genre word or type noun (one or two edits, no
+everyday English word, not another form of a word it knows) is read as the catalog value, with
+a note and a score under 1. Truth: the CSV's own countries, genres and types (pandas)."""
 
 from __future__ import annotations
 
@@ -41,3 +41,18 @@ def test_a_misspelt_country_or_genre_is_read_as_the_catalog_value(
 def test_another_form_or_an_english_word_is_no_typo(catalog_reader, question):
     tags = catalog_reader.tagger.tag(question)
     assert not [t for t in tags if t.score < 1 and t.kind in ("country", "genre")]
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("how many moveis are rated pg", "Movie"),
+        ("comedy movis from 2019", "Movie"),
+        ("list of korean seires", "TV Show"),
+    ],
+)
+def test_a_misspelt_type_noun_is_read_as_the_type(catalog_df, catalog_reader, question, value):
+    assert value in set(catalog_df["type"])
+    tags = [t for t in catalog_reader.tagger.tag(question) if t.kind == "type"]
+    assert [t.value for t in tags] == [value] and tags[0].score < 1
+    assert catalog_reader.read(question)[-1].titles.type == value

@@ -13,6 +13,9 @@ from agentic_rag.agent.rules.tags import Tag, at, free
 
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
 MIN_TYPO = 5  # shorter words are too often other words ("iran", "iraq")
+#: the type nouns a typo is measured against (shorter ones, "show", "film", are too close to
+#: other words to guess)
+_TYPE_WORDS = {"movie": "Movie", "movies": "Movie", "films": "Movie", "series": "TV Show"}
 _WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies))\b"
 
 
@@ -87,6 +90,8 @@ class CatalogWords:
         for cue, names in self._synonym_cues:
             for w in (w for alt in _alternatives(cue) for w in plain(alt)):
                 out.setdefault(w, set()).add(("genre", names[0], tuple(names[1:])))
+        for word, value in _TYPE_WORDS.items():  # "moveis", "seires": the type
+            out.setdefault(word, set()).add(("type", value, ()))
         return out
 
     def in_place(self, words: list[str], i: int, n: int) -> bool:
@@ -100,7 +105,8 @@ class CatalogWords:
         )
 
     def typos(self, text: str, tags: list[Tag]) -> None:
-        """A misspelt country, nationality or genre word ("germna", "south kroea", "documentries"):
+        """A misspelt country, nationality, genre word or type noun ("germna", "south kroea",
+        "documentries", "moveis"):
         one or two untagged words, each a typo (`fuzzy.typo`) of the same catalog word and no
         everyday English word, read as that value with a note and a score under 1 (the
         confidence sees the guess); a word near two meanings is left alone."""
