@@ -297,3 +297,17 @@ def test_a_close_operation_decision_is_a_feature(planner):
 def test_a_genre_named_after_its_type_is_not_followed_by_the_type_again():
     shows = TitleSet(type="TV Show", genres=[["Korean TV Shows"]], countries=["Japan"])
     assert set_words(shows) == "Korean TV Shows from Japan"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "actors who appeared with both Tom Hanks and Michael Peña",  # 'who' inside the question
+        "people who directed and starred in the same movie",  # 'same': the relation's own title
+        "filmmakers that acted in one film they directed",
+    ],
+)
+def test_a_relation_uses_its_own_wording(planner, question):
+    sure = plan(planner, question).confidence
+    assert sure is not None and sure.features["cue_unused"] == 0, sure.features
+    assert sure.features["unused_meaning"] == 0 and not sure.ask_back

@@ -33,7 +33,7 @@ _BOTH = re.compile(
 )
 _WHO = re.compile(
     r"^\W*(?:who|whom|which\s+(?:\w+\s+)?(?:actors?|people|persons?|directors?|stars?|cast)|"
-    r"any(?:one|body))\b|\b(?:actors|people|anyone|anybody)\b",
+    r"any(?:one|body))\b|\b(?:actors|people|anyone|anybody|who|whom)\b",
     _I,
 )
 _WORKED = re.compile(
@@ -74,6 +74,14 @@ _VIA = re.compile(
     _I,
 )
 
+#: the one title both roles are in ("directed and starred in the same movie"): its words are
+#: the relation's own (usage), not a wording that makes the relation
+_SAME_TITLE = re.compile(
+    r"\bin\s+(?:the\s+same|one|a\s+single|their\s+own|his\s+own|her\s+own)"
+    r"(?:\s+(?:title|movie|film|show|project)s?)?\b",
+    _I,
+)
+
 #: the people a person worked with most: a work verb or noun with a person, and a superlative
 _MOST_WITH = re.compile(r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite)\b", _I)
 _WITH = re.compile(
@@ -86,7 +94,7 @@ _WITH = re.compile(
 #: the wordings that make each relation: the words they match are what the reading used
 WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
     "shared": (_BOTH, _WORKED, _WHO),
-    "auteur": (_AUTEUR,),
+    "auteur": (_AUTEUR, _SAME_TITLE),
     "chain": (_CHAIN, _VIA),
     "costars": (_WITH, _MOST_WITH),
 }
