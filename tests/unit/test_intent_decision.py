@@ -205,3 +205,11 @@ def test_a_decision_a_cue_made_offers_no_runner_up(reader):
     specs = reader.read("What rating does Okja have?")
     assert (specs[0].margin or 0) > 1.0
     assert len(clarify.choices(reader, specs, below=0.0)) <= 1
+
+
+@pytest.mark.parametrize(
+    "question", ["who made the most dramas", "which creators have the most dramas"]
+)
+def test_who_made_the_most_ranks_directors(reader, question):
+    (spec,) = reader.read(question)
+    assert spec.op == "most" and spec.by == "director", question
