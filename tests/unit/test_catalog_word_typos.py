@@ -56,3 +56,15 @@ def test_a_misspelt_type_noun_is_read_as_the_type(catalog_df, catalog_reader, qu
     tags = [t for t in catalog_reader.tagger.tag(question) if t.kind == "type"]
     assert [t.value for t in tags] == [value] and tags[0].score < 1
     assert catalog_reader.read(question)[-1].titles.type == value
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [("tv shows from the uk", "United Kingdom"), ("movies from the us", "United States")],
+)
+def test_initials_of_a_country_after_the_are_the_country_in_any_case(
+    catalog_df, catalog_reader, question, value
+):
+    assert value in _values(catalog_df, "country")
+    assert catalog_reader.read(question)[-1].titles.countries == [value]
+    assert catalog_reader.read("tell us about dramas")[-1].titles.countries == []

@@ -12,6 +12,8 @@ from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.tags import Tag, at, free
 
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
+#: a country named by its initials: capitals anywhere, any case after "the"
+_INITIALS = re.compile(r"\b(US|USA|UK)\b|(?i:\bthe\s+(us|usa|uk)\b)")
 MIN_TYPO = 5  # shorter words are too often other words ("iran", "iraq")
 #: the type nouns a typo is measured against (shorter ones, "show", "film", are too close to
 #: other words to guess)
@@ -171,10 +173,12 @@ class CatalogWords:
                 continue
             if free(tags, *m.span()):
                 tags.append(at("country", m, value=lex.country_keys[k]))
-        for m in re.finditer(r"\b(?:US|USA|UK)\b", text):
-            if free(tags, *m.span()):
-                value = "United Kingdom" if m.group() == "UK" else "United States"
-                tags.append(at("country", m, value=value))
+        for m in _INITIALS.finditer(text):  # "US", "UK"; in lower case after "the": "from the us"
+            g = 1 if m.group(1) else 2
+            if free(tags, *m.span(g)):
+                value = "United Kingdom" if m.group(g).casefold() == "uk" else "United States"
+                start, end = m.span(g)
+                tags.append(Tag(kind="country", start=start, end=end, text=m.group(g), value=value))
         self._synonyms(self._synonym_res, low, tags)
         self.typos(text, tags)
 
