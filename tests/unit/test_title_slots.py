@@ -57,3 +57,14 @@ def test_a_catalog_title_in_a_season_count_phrasing_reads_its_entry(
 def test_a_cue_word_opening_a_question_is_no_title(catalog_reader, question):
     (spec,) = catalog_reader.read(question)
     assert not spec.absent and not spec.titles.titles
+
+
+@pytest.mark.parametrize(
+    ("question", "title"), [("whats friends rated", "Friends"), ("when was dark added", "Dark")]
+)
+def test_a_lower_case_title_inside_the_question_is_read_where_a_title_goes(
+    catalog_df, catalog_reader, question, title
+):
+    assert (catalog_df["title"] == title).sum() == 1
+    spec = catalog_reader.read(question)[-1]
+    assert spec.op == "describe" and spec.titles.titles == [title], question

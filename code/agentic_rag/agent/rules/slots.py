@@ -71,6 +71,13 @@ def title_slot(
         alt = classify(text, tagged)
         if alt.op in TITLE_OPS and alt.score >= max(intent.score, 0.5):
             return tagged, alt
+    for span in middle_titles(text, tags, lex, lead):  # "whats friends rated"
+        raw = text[span[0] : span[1]]
+        cand = Tag(kind="title", start=span[0], end=span[1], text=raw, value=lex.title(raw) or "")
+        tagged = sorted([*tags, cand], key=lambda t: t.start)
+        alt = classify(text, tagged)
+        if alt.op in TITLE_OPS and alt.score >= max(intent.score, 0.5):
+            return tagged, alt
     return tags, intent
 
 
@@ -96,6 +103,24 @@ def lower_runs(
             continue  # an operation's cue word ("lowest rated comedies") names no title
         if lex.proper(text[start:end]) and (start, end) != span:
             yield start, end
+
+
+def middle_titles(
+    text: str, tags: list[Tag], lex: Lexicon, lead: int | None
+) -> Iterator[tuple[int, int]]:
+    """A run of untagged words inside the question that is exactly a catalog title ("whats
+    friends rated"): only a candidate; the slot test of `title_slot` decides."""
+    run: list[re.Match[str]] = []
+    for m in [*WORD.finditer(text[:lead]), None]:
+        w = m.group().casefold() if m else ""
+        if m and free(tags, *m.span()) and (w not in COMMON or w in SMALL_WORDS):
+            run.append(m)
+            continue
+        while run and run[-1].group().casefold() in SMALL_WORDS:
+            run.pop()
+        if run and lex.title(text[run[0].start() : run[-1].end()]):
+            yield run[0].start(), run[-1].end()
+        run = []
 
 
 def opening_run(text: str, tags: list[Tag], lead: int | None) -> list[re.Match[str]]:
