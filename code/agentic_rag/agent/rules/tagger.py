@@ -9,6 +9,7 @@ the genre kept as the other reading.
 from __future__ import annotations
 
 import re
+from functools import partial
 from itertools import pairwise
 
 from agentic_rag.agent.rules import absent
@@ -205,43 +206,21 @@ class Tagger:
             weak = weak or (one and raw.islower() and not absent.STRONG_CUE.search(text[:start]))
             if one and raw.islower() and lex.person(raw) and not lex.rare_name(raw):
                 continue  # "edward": a one-word credit, but many people's name too
-            if person := lex.person(raw):
-                tags.append(
-                    Tag(kind="person", start=start, end=end, text=raw, value=person, role=role)
-                )
+            person = partial(Tag, kind="person", start=start, end=end, text=raw, role=role)
+            if found := lex.person(raw):
+                tags.append(person(value=found))
             elif hit := lex.fuzzy_person(raw):
                 tags.append(fuzzy_tag("person", (start, end), raw, hit, role))
             elif who := lex.known_surname(raw):  # "Tarantino's films", "de niro movies"
                 others = lex.by_surname(raw)[1:]
                 also = f" (also: {', '.join(others[:2])})" if others else ""
-                tags.append(
-                    Tag(
-                        kind="person",
-                        start=start,
-                        end=end,
-                        text=raw,
-                        value=who,
-                        role=role,
-                        score=0.8 if others else 0.9,
-                        note=f"read '{raw}' as {who}{also}",
-                    )
-                )
+                note = f"read '{raw}' as {who}{also}"
+                tags.append(person(value=who, score=0.8 if others else 0.9, note=note))
             elif not weak and not lex.by_surname(raw):  # several: no reading
                 name = absent.title_case(raw)
-                tags.append(
-                    Tag(
-                        kind="person",
-                        start=start,
-                        end=end,
-                        text=raw,
-                        value=name,
-                        role=role,
-                        score=0.3,
-                        absent=True,
-                        near=lex.near_person(raw),
-                        note=f"no one named {name} in the catalog",
-                    )
-                )
+                note = f"no one named {name} in the catalog"
+                near = lex.near_person(raw)
+                tags.append(person(value=name, score=0.3, absent=True, near=near, note=note))
 
     def _person_ok(self, words: list[str]) -> bool:
         if len(words) == 1:  # lower case only a rare name token ("kajol", not "edward")
