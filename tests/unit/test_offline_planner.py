@@ -98,6 +98,19 @@ def db() -> sqlite3.Connection:
     return conn
 
 
+def with_people(links: list[tuple[str, str, str]]) -> sqlite3.Connection:
+    """The tiny catalog with people linked to its titles: (name, show_id, role) each."""
+    conn = db.__wrapped__()
+    names = list(dict.fromkeys(p for p, _, _ in links))
+    for i, name in enumerate(names, 1):
+        conn.execute("INSERT INTO people (person_id, name, name_folded) VALUES (?, ?, ?)",
+                     (i, name, name.casefold()))  # fmt: skip
+    for person, sid, role in links:
+        conn.execute("INSERT INTO show_people VALUES (?, ?, ?, 0)",
+                     (sid, names.index(person) + 1, role))  # fmt: skip
+    return conn
+
+
 def plan(lexicon, question: str, history=(), **kw) -> ExecutionPlan:
     ctx = PlanContext(question, list(history), kw.pop("iteration", 1), "", "", ALL_TOOLS, **kw)
     p = asyncio.run(OfflinePlanner(lexicon).plan(ctx))[0]

@@ -21,12 +21,7 @@ DIRECTED = {"Martin Scorsese": "s1", "Bong Joon Ho": "s2"}  # as the real catalo
 
 @pytest.fixture(scope="module")
 def people_db():
-    conn = tiny.db.__wrapped__()
-    for i, (name, sid) in enumerate(DIRECTED.items(), 1):
-        conn.execute("INSERT INTO people (person_id, name, name_folded) VALUES (?, ?, ?)",
-                     (i, name, name.casefold()))  # fmt: skip
-        conn.execute("INSERT INTO show_people VALUES (?, ?, 'director', 0)", (sid, i))
-    return conn
+    return tiny.with_people([(name, sid, "director") for name, sid in DIRECTED.items()])
 
 
 def _answer(lexicon, db, question: str) -> tuple[str, list[str]]:

@@ -49,15 +49,7 @@ def test_the_reading_of_a_relation_names_both_people_without_a_role(reader):
 
 @pytest.fixture(scope="module")
 def linked_db():
-    conn = tiny.db.__wrapped__()
-    names = list(dict.fromkeys(p for p, _, _ in LINKS))
-    for i, name in enumerate(names, 1):
-        conn.execute("INSERT INTO people (person_id, name, name_folded) VALUES (?, ?, ?)",
-                     (i, name, name.casefold()))  # fmt: skip
-    for person, sid, role in LINKS:
-        conn.execute("INSERT INTO show_people VALUES (?, ?, ?, 0)",
-                     (sid, names.index(person) + 1, role))  # fmt: skip
-    return conn
+    return tiny.with_people(LINKS)
 
 
 def test_directors_in_their_own_film_within_a_country_run_over_sql(reader, linked_db):

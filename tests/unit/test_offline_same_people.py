@@ -22,15 +22,7 @@ LINKS = [("Bong Joon Ho", "s2", "director"), ("Bong Joon Ho", "s4", "director"),
 
 @pytest.fixture(scope="module")
 def linked_db():
-    conn = tiny.db.__wrapped__()
-    names = list(dict.fromkeys(p for p, _, _ in LINKS))
-    for i, name in enumerate(names, 1):
-        conn.execute("INSERT INTO people (person_id, name, name_folded) VALUES (?, ?, ?)",
-                     (i, name, name.casefold()))  # fmt: skip
-    for person, sid, role in LINKS:
-        conn.execute("INSERT INTO show_people VALUES (?, ?, ?, 0)",
-                     (sid, names.index(person) + 1, role))  # fmt: skip
-    return conn
+    return tiny.with_people(LINKS)
 
 
 def _sharing(sid: str, role: str | None) -> set[str]:

@@ -19,12 +19,7 @@ DIRECTED = [("Bong Joon Ho", "s2"), ("Bong Joon Ho", "s3"), ("Bong Joon Ho", "s4
 
 @pytest.fixture(scope="module")
 def linked_db():
-    conn = tiny.db.__wrapped__()
-    conn.execute("INSERT INTO people (person_id, name, name_folded) VALUES (1, ?, ?)",
-                 ("Bong Joon Ho", "bong joon ho"))  # fmt: skip
-    for _, sid in DIRECTED:
-        conn.execute("INSERT INTO show_people VALUES (?, 1, 'director', 0)", (sid,))
-    return conn
+    return tiny.with_people([(name, sid, "director") for name, sid in DIRECTED])
 
 
 def _earlier_rows(title: str) -> list[dict]:
