@@ -22,15 +22,20 @@ NEEDS_CHROMIUM = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(scope="module")
-def app(built_settings, tmp_path_factory):
-    env = {
-        "BUILD_DIR": str(built_settings.build_dir),
-        "CSV_PATH": str(built_settings.csv_path),
-        "MODEL_DIR": str(built_settings.model_dir),
+def offline_env(settings) -> dict[str, str]:
+    """The page server's environment: the test stores, offline (no model key, no OMDb key)."""
+    return {
+        "BUILD_DIR": str(settings.build_dir),
+        "CSV_PATH": str(settings.csv_path),
+        "MODEL_DIR": str(settings.model_dir),
         "OPENAI_API_KEY": "",
         "OMDB_API_KEY": "",
     }
+
+
+@pytest.fixture(scope="module")
+def app(built_settings, tmp_path_factory):
+    env = offline_env(built_settings)
     log = tmp_path_factory.mktemp("page") / "streamlit.log"
     with streamlit_server(env, log) as run:
         yield run.url

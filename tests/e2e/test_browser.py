@@ -18,6 +18,7 @@ from agentic_rag.config import PROJECT_ROOT
 from agentic_rag.stores.graph_server import KIND as GRAPH_KIND
 from agentic_rag.stores.owned_dir import TEMP_PREFIX
 from agentic_rag.ui.browser import chromium_path, interrupt, launch, open_chat, streamlit_server
+from tests.e2e.page_tab import offline_env
 
 pytestmark = pytest.mark.e2e
 CHROMIUM = chromium_path()
@@ -26,13 +27,7 @@ ARTIFACTS = PROJECT_ROOT / "tests" / "e2e" / "artifacts"
 
 @pytest.fixture
 def server(built_settings, tmp_path):
-    env = {
-        "BUILD_DIR": str(built_settings.build_dir),
-        "CSV_PATH": str(built_settings.csv_path),
-        "MODEL_DIR": str(built_settings.model_dir),
-        "OPENAI_API_KEY": "",
-        "OMDB_API_KEY": "",
-    }
+    env = offline_env(built_settings)
     log = tmp_path / "streamlit.log"
     with streamlit_server(env, log) as run:
         yield run.url, log
