@@ -132,6 +132,24 @@ def absent_title(raw: str, span: tuple[int, int], lex: Lexicon) -> Tag:
     )
 
 
+def absent_person(raw: str, span: tuple[int, int], lex: Lexicon, role: str | None) -> Tag:
+    """A person the question names (by a role or works cue, or asked for) whom the catalog
+    does not credit."""
+    name = title_case(raw)
+    return Tag(
+        kind="person",
+        start=span[0],
+        end=span[1],
+        text=raw,
+        value=name,
+        role=role,  # type: ignore[arg-type]
+        score=0.3,
+        absent=True,
+        near=lex.near_person(raw),
+        note=f"no one named {name} in the catalog",
+    )
+
+
 def absences(tags: list[Tag]) -> list[Absent]:
     return [
         Absent(

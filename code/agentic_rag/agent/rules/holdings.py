@@ -123,16 +123,4 @@ def _person(name: str, span: tuple[int, int], role: str, lex: Lexicon) -> Tag | 
         return Tag(kind="person", start=span[0], end=span[1], text=name, value=person, role=role)  # type: ignore[arg-type]
     if hit := lex.fuzzy_person(name):
         return fuzzy_tag("person", span, name, hit, role)
-    typed = absent.title_case(name)
-    return Tag(
-        kind="person",
-        start=span[0],
-        end=span[1],
-        text=name,
-        value=typed,
-        role=role,  # type: ignore[arg-type]
-        score=0.3,
-        absent=True,
-        near=lex.near_person(name),
-        note=f"no one named {typed} in the catalog",
-    )
+    return absent.absent_person(name, span, lex, role)

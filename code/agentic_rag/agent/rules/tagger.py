@@ -217,10 +217,7 @@ class Tagger:
                 note = f"read '{raw}' as {who}{also}"
                 tags.append(person(value=who, score=0.8 if others else 0.9, note=note))
             elif not weak and not lex.by_surname(raw):  # several: no reading
-                name = absent.title_case(raw)
-                note = f"no one named {name} in the catalog"
-                near = lex.near_person(raw)
-                tags.append(person(value=name, score=0.3, absent=True, near=near, note=note))
+                tags.append(absent.absent_person(raw, (start, end), lex, role))
 
     def _person_ok(self, words: list[str]) -> bool:
         if len(words) == 1:  # lower case only a rare name token ("kajol", not "edward")
