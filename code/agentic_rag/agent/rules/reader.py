@@ -129,13 +129,14 @@ class Reader:
             evidence.append(Found(source="relation", op=rel))
         if ranks_groups(masked):
             evidence.append(Found(source="ranks_groups"))
-        told, wordy = _described(text, masked)
+        content = _content(masked)
+        told, wordy = _described(text, content)
         if told or wordy:
             evidence.append(Found(source="described"))
         named = any(t.kind in ("title", "unknown_title", "person") for t in tags)
         if told and not named:
             evidence.append(Found(source="plot_told"))
-        if one_described(text, _content(masked), named):
+        if one_described(text, content, named):
             evidence.append(Found(source="one_described"))
         keywords = _KEYWORDS.search(text)
         if keywords and len(_words(keywords.group(1))) >= 2 and CUES["compare"].search(text):
@@ -241,11 +242,10 @@ def _content(masked: str) -> list[str]:
     ]
 
 
-def _described(text: str, masked: str) -> tuple[bool, bool]:
+def _described(text: str, content: list[str]) -> tuple[bool, bool]:
     """Whether the part describes the titles it asks for at length: (told) three content words
     after a lead ("about", "where", "that" …), (wordy) five content words in all."""
     lead = _lead(text)
-    content = _content(masked)
     after = (
         [w for w in _words(text[lead:].strip(" ?.!")) if w in content] if lead is not None else []
     )
