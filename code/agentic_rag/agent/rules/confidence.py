@@ -82,13 +82,13 @@ def calibration() -> Calibration:
 def features(
     reader: Reader, question: str, specs: list[QuerySpec], calls: str
 ) -> tuple[dict[str, float], Usage]:
-    u = usage(reader, question, specs, calls)
     text = clean(question)
-    tags = reader.tagger.tag(text)
+    tags = reader.tagger.tag(text)  # once: usage and the signals below read the same tags
+    u = usage(reader, text, tags, specs, calls)
     asked = " ".join(s.text for s in specs if s.op != "external")  # outside questions name freely
     names, rare, typos = signals.untagged_words(
         asked,
-        reader.tagger.tag(asked),
+        tags if asked == text else reader.tagger.tag(asked),
         reader.lex,
         named_words(specs) | consumed(specs, mask(text, tags), fields=False),
     )

@@ -29,7 +29,6 @@ from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.signals import name_tokens, plain, typo
 from agentic_rag.agent.rules.spec import QuerySpec
-from agentic_rag.agent.rules.tagger import clean
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
@@ -205,10 +204,12 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
     return used
 
 
-def usage(reader: Reader, question: str, specs: list[QuerySpec], calls: str) -> Usage:
-    """`calls`: the planned calls' arguments as text (an entity none of them names was dropped)."""
-    text = clean(question)
-    tags = found_titles(text, reader.tagger.tag(text), specs)
+def usage(
+    reader: Reader, text: str, tagged: list[Tag], specs: list[QuerySpec], calls: str
+) -> Usage:
+    """`text`: the cleaned question, `tagged`: its tags; `calls`: the planned calls' arguments
+    as text (an entity none of them names was dropped)."""
+    tags = found_titles(text, tagged, specs)
     masked = mask(text, tags)
     used = consumed(specs, masked)
     used |= {plain(w) for w in used}
