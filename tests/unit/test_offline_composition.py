@@ -183,3 +183,18 @@ def test_which_has_the_most_after_a_season_filter_ranks_by_seasons(reader):
     )
     assert second.op == "top" and second.by == "seasons" and second.limit == 1
     assert second.titles.countries == ["South Korea"]
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "op"),
+    [
+        ("and which of those are from India?", "list"),  # asks for the titles
+        ("which of them are from India", "list"),
+        ("and only the ones from India?", "count"),  # narrows the count
+    ],
+)
+def test_a_follow_up_asking_which_after_a_count_lists_the_narrowed_set(reader, follow_up, op):
+    first = "how many dramas were added in 2019"
+    turn = TurnSummary(first, first, "There are 2 ...")
+    spec = reader.read(follow_up, [turn])[-1]
+    assert spec.op == op and spec.titles.countries == ["India"], follow_up

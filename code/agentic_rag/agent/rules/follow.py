@@ -20,6 +20,8 @@ FOLLOW_LEAD = re.compile(
     r"but)|among\s+(?:these|those))\b",
     _I,
 )
+#: a follow-up that opens by asking "which": the titles themselves, even after a count
+WHICH_ASKED = re.compile(r"^(?:and\s+|but\s+|so\s+|ok(?:ay)?\s+)?which\b", _I)
 
 
 def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
@@ -48,7 +50,8 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
     decision (`Reader.decide`), and this layer picks which turn's applies. The new part's own
     when it names one (a count or people cue, or an operation that needs its own wording:
     most, share, compare, average, top); else the previous turn's, and a bare "and only …"
-    narrowing of anything but people, a search or similar titles lists the narrowed set."""
+    narrowing of anything but a count, people, a search or similar titles lists the narrowed
+    set ("and which of those …" lists it after a count too)."""
     own = bool(CUES["count"].search(text) or CUES["people"].search(text)) or new.op in (
         "most",
         "share",
@@ -71,7 +74,12 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
         out.titles = TitleSet(show_ids=ids[:50]) if ids else old.titles
         out.about = "" if ids else old.about
-    elif not own and new.op == "list" and FOLLOW_LEAD.match(text) and old.op != "count":
+    elif (
+        not own
+        and new.op == "list"
+        and FOLLOW_LEAD.match(text)
+        and (old.op != "count" or WHICH_ASKED.match(text))  # "and only movies?" stays a count
+    ):
         out.op = "list" if old.op not in ("people", "search", "similar") else old.op
     out.text = text
     out.notes = [*new.notes, "a follow-up: read with the previous question"]
