@@ -61,7 +61,7 @@ def test_buttons_show_their_whole_text_and_ask_exactly_it(tab):
     follow.click()
     asked_js = """() => [...document.querySelectorAll('[data-testid=stChatMessage]')]
         .filter(m => m.querySelector('[data-testid=stChatMessageAvatarUser]'))
-        .map(m => m.querySelector('[data-testid=stMarkdownContainer]').innerText.trim())"""
+        .map(m => m.querySelector('[data-testid=stMarkdownContainer]')?.innerText.trim() ?? '')"""
     with contextlib.suppress(PlaywrightTimeout):  # the assertion below says what was asked
         done = f"() => ({asked_js})().length == 2 && ({asked_js})()[1] == {json.dumps(text)}"
         tab.page.wait_for_function(done, timeout=60_000)
