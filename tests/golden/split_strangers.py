@@ -2,6 +2,7 @@
 
     python tests/golden/split_strangers.py POOL.yaml           # strangers_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml fresh     # strangers_fresh_tune/_check.yaml
+    python tests/golden/split_strangers.py POOL.yaml late      # strangers_late_tune/_check.yaml
 
 The pool (ids "<family>-<nn>", follow-ups "<family>-<nn>a/b" sharing a `thread`) was written
 before anyone changed the reader for these questions and is not kept in the repository: the two
@@ -16,6 +17,10 @@ become "st-<family>-<nn>" / "sc-<family>-<nn>" and their questions take an "a"/"
 
 The fresh set (SPLITS["fresh"]) was written later, by someone who had not read the reader, and
 split the same way with its own seed and prefixes: "ft-..." (tune) and "fc-..." (check).
+
+The late set (SPLITS["late"]) was written on 2026-11-25, after the fresh check half had been
+scored several times, by another helper who had not read the reader, and split the same way
+before any agent run: seed 31, "lt-..." (tune) and "lc-..." (check).
 """
 
 from __future__ import annotations
@@ -53,10 +58,22 @@ FRESH_HEADER = """\
 # (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
 # adv, followup.
 """
+LATE_SEED = 31
+LATE_HALVES = (("strangers_late_tune", "lt"), ("strangers_late_check", "lc"))
+LATE_HEADER = """\
+# Late stranger question set ({name}): see tests/golden/README.md.
+# Written 2026-11-25 by a stranger to the reader's code (after the fresh check half had been
+# scored several times), split before any agent run; truth from
+# tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (lt = tune, lc = check).
+# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
+# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
+# adv, followup.
+"""
 #: set name -> (seed, (name, id prefix) of the tune and check halves, file header)
 SPLITS = {
     "strangers": (SEED, HALVES, HEADER),
     "fresh": (FRESH_SEED, FRESH_HALVES, FRESH_HEADER),
+    "late": (LATE_SEED, LATE_HALVES, LATE_HEADER),
 }
 
 
