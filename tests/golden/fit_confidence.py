@@ -1,7 +1,9 @@
 """Fit and report the offline reading's calibrated confidence.
 
-    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py fit tune stune ftune
-    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py cv tune stune ftune
+    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py fit tune stune ftune ltune \
+        --scale ltune
+    PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py cv tune stune ftune ltune \
+        --scale ltune
     PYTHONPATH=code .venv/bin/python tests/golden/fit_confidence.py report tune stune ftune \
         check golden
 
@@ -12,9 +14,13 @@ recorded (`agentic_rag.agent.rules.confidence.FEATURES`), together with labelled
 from the right ones (`wrong_readings.py`, weight `SYNTHETIC`), rescales it on the labelled
 questions alone (`recalibrated`), and writes it to
 `code/agentic_rag/agent/rules/confidence_model.json`. Fit on tune halves only, never
-on a check half. `cv` estimates held-out calibration by leave-one-family-out cross-validation
-over the named sets (family: the middle part of an id; a held-out family's made-up wrong
-readings leave the training set with it) and prints it for each ridge strength in `RIDGES`.
+on a check half. With `--scale SET ...` the rescaling reads only those sets' questions: a half
+the reader has not been tuned on says how often a reading of new questions is wrong, where a
+tuned half (nearly all right) would make the model sure of itself (the features' weights still
+come from every named set). `cv` estimates held-out calibration by leave-one-family-out
+cross-validation over the named sets (family: the middle part of an id; a held-out family's
+made-up wrong readings leave the training set with it) and prints it for each ridge strength in
+`RIDGES`.
 `report` prints per set: a reliability table, the expected calibration error, the share right
 among confidence >= 0.8 and the share of wrong answers below 0.5 (these would ask back).
 """
@@ -60,6 +66,7 @@ class Row(BaseModel):
     family: str
     weight: float = 1.0
     made: bool = False  # a made-up wrong reading (wrong_readings.py)
+    source: str = ""  # the set the question is from
 
 
 def labelled(name: str) -> list[Row]:
@@ -69,7 +76,13 @@ def labelled(name: str) -> list[Row]:
     out = run_eval(load_settings(offline_mode=True, clarify_below=0.0), golden=golden,
                    quiet=True, out_dir=Path("data/build/eval") / f"confidence-{name}")  # fmt: skip
     return [
-        Row(features=r.reading_features, right=r.passed, id=r.id, family=family(r.id, r.category))
+        Row(
+            features=r.reading_features,
+            right=r.passed,
+            id=r.id,
+            family=family(r.id, r.category),
+            source=name,
+        )
         for r in out.run.results
         if r.reading_features
     ]
@@ -118,10 +131,17 @@ def fit(rows: list[Row], ridge: float = L2) -> tuple[np.ndarray, float]:
         free = [i for i in free if i not in wrong_sign]
 
 
-def recalibrated(rows: list[Row], weights: np.ndarray, bias: float) -> tuple[np.ndarray, float]:
+def recalibrated(
+    rows: list[Row], weights: np.ndarray, bias: float, scale_on: frozenset[str] = frozenset()
+) -> tuple[np.ndarray, float]:
     """The model's score rescaled and shifted to fit the labelled questions alone (Platt): the
-    made-up wrong readings teach which features matter, not how often readings are wrong."""
-    real = [r for r in rows if not r.made and not capped(r.features)]
+    made-up wrong readings teach which features matter, not how often readings are wrong.
+    With `scale_on`, only the questions of those sets (untuned halves) set the scale."""
+    real = [
+        r
+        for r in rows
+        if not r.made and not capped(r.features) and (not scale_on or r.source in scale_on)
+    ]
     x = np.array([[r.features.get(k, 0.0) for k in FEATURES] for r in real])
     z = (x @ weights + bias)[:, None]
     y = np.array([1.0 if r.right else 0.0 for r in real])
@@ -193,14 +213,14 @@ def summary(name: str, probs: list[tuple[float, bool, str]]) -> list[str]:
 
 
 def cross_validate(
-    rows: list[Row], made: list[Row], ridge: float
+    rows: list[Row], made: list[Row], ridge: float, scale_on: frozenset[str] = frozenset()
 ) -> tuple[list[tuple[float, bool, str]], list[tuple[float, bool, str]]]:
     """Leave-one-family-out: each family's questions (and, second, its made-up readings) scored
     by a model fitted without the family."""
     out, out_made = [], []
     for fam in sorted({r.family for r in rows}):
         train = [r for r in [*rows, *made] if r.family != fam]
-        weights, bias = recalibrated(train, *fit(train, ridge))
+        weights, bias = recalibrated(train, *fit(train, ridge), scale_on)
         model = model_of(weights, bias, [], len(train))
         out += [(probability(r.features, model), r.right, r.id) for r in rows if r.family == fam]
         out_made += [
@@ -224,6 +244,12 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     names = argv[1:]
+    scale_on: frozenset[str] = frozenset()
+    if "--scale" in names:
+        at = names.index("--scale")
+        names, scale_on = names[:at], frozenset(names[at + 1 :])
+        if not scale_on <= set(names):
+            raise SystemExit("--scale names sets that are also fitted on")
     if argv[0] in ("fit", "cv") and any("check" in name for name in names):
         raise SystemExit("fit on tune halves only: a check half is held out")
     if argv[0] == "report":
@@ -239,11 +265,15 @@ def main(argv: list[str]) -> int:
           f"{len(made)} made-up wrong readings")  # fmt: skip
     if argv[0] == "cv":
         for ridge in RIDGES:
-            real, fake = cross_validate(rows, made, ridge)
+            real, fake = cross_validate(rows, made, ridge, scale_on)
             print("\n".join(summary(f"cross-validated, ridge {ridge}", real)))
+            if scale_on:
+                ids = {r.id for r in rows if r.source in scale_on}
+                fresh = [p for p in real if p[2] in ids]
+                print("\n".join(summary(f"  of which {'+'.join(sorted(scale_on))}", fresh)))
             print(made_summary(fake))
         return 0
-    weights, bias = recalibrated(rows, *fit([*rows, *made]))
+    weights, bias = recalibrated(rows, *fit([*rows, *made]), scale_on)
     model = model_of(weights, bias, names, len(rows) + len(made))
     MODEL_PATH.write_text(json.dumps(model.model_dump(), indent=1) + "\n", encoding="utf-8")
     print(f"wrote {MODEL_PATH}")
