@@ -311,3 +311,21 @@ def test_a_relation_uses_its_own_wording(planner, question):
     sure = plan(planner, question).confidence
     assert sure is not None and sure.features["cue_unused"] == 0, sure.features
     assert sure.features["unused_meaning"] == 0 and not sure.ask_back
+
+
+def test_unused_words_catalog_titles_hold_together_are_a_missed_name():
+    more = {"Crash Landing: Live": SHOWS["Crash Landing"], "Kingdom": SHOWS["Kingdom"]}
+    lex = Lexicon(GENRES, COUNTRIES, RATINGS, people=PEOPLE, shows={**SHOWS, **more})
+    words = ["crash", "landing", "movies", "versus", "shows"]
+    assert usage.title_runs(words, {"crash", "landing"}, lex) == ["crash landing"]
+    assert usage.title_runs(words, {"crash"}, lex) == []  # one word is not a whole title
+    assert usage.title_runs(["kingdom", "films"], {"kingdom"}, lex) == ["kingdom"]
+    assert usage.title_runs(["landing", "crash"], {"landing", "crash"}, lex) == []  # not in a row
+
+
+def test_a_question_asking_more_than_the_reading_has_parts_says_so():
+    two = "indian films: how many are there + which actor is in most of them"
+    assert signals.unread_asks(two, 1) == 1 and signals.unread_asks(two, 2) == 0
+    assert signals.unread_asks("who directed okja, and when was it added", 1) == 1
+    assert signals.unread_asks("actors who worked with tom hanks", 1) == 0  # a relative "who"
+    assert signals.unread_asks("which movie which was made in india is longest", 1) == 0

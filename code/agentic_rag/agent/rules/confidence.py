@@ -55,6 +55,7 @@ FEATURES = (
     "unused_name",
     "close_call",
     "ordered_search",
+    "unread_asks",
 )
 #: features that cap the probability at MEANING_CAP: a meaning word, an entity, or a word of a
 #: catalog name the reading left unused, or a search by the words left after an instruction
@@ -125,6 +126,7 @@ def features(
         "ordered_search": float(
             any(s.ignored for s in specs) and any(_guessed_search(s) for s in specs)
         ),
+        "unread_asks": signals.unread_asks(text, len(specs)),
     }
     return {k: round(v, 4) for k, v in feats.items()}, u
 

@@ -16,7 +16,10 @@ Each is a number `confidence.features` feeds to the calibrated model:
 - `absent_near`: a name read as absent while the catalog holds a close one (a title misread
   around a number, a misspelt name under the fuzzy cut-off);
 - `example_gap`: how much nearer the nearest example of another operation is than the nearest
-  example of the operation read.
+  example of the operation read;
+- `unread_asks`: how many more questions the text asks (heads like "how many", "which", "who"
+  opening a clause, `words.yaml` `asks`) than the reading has parts: a question folded into
+  another or lost.
 """
 
 from __future__ import annotations
@@ -32,12 +35,19 @@ from agentic_rag.agent.rules.relations import RELATIONS
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.agent.rules.words import WORDS
 
 NEAREST = 5  # examples compared for the example gap
 TYPO_CUTOFF = 85.0  # fuzz.ratio of a word one edit from an everyday question word of 4+ letters
 _POSSESSIVE = re.compile(r"['’]s$")
 _EVERYDAY = tuple(w for w in COMMON if len(w) >= 4)
 _TOKENS: dict[int, tuple[Lexicon, NameTokens]] = {}
+_HEADS = "|".join(r"\s+".join(map(re.escape, a.split())) for a in WORDS.asks)
+#: a question's head where a clause opens: the start, a separator, or a joining word
+_ASK = re.compile(
+    rf"(?:^|[,;:+?!]|\s[-–—]+|\b(?:and|then|also|plus)\b)\W*(?:and\s+)?(?:{_HEADS})\b",
+    re.IGNORECASE,
+)
 
 
 class NameTokens:
@@ -139,3 +149,8 @@ def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:
         own = max((score for op, score, _ in hits if op == s.op), default=0.0)
         gaps.append(max(0.0, hits[0][1] - own))
     return max(gaps)
+
+
+def unread_asks(text: str, parts: int) -> float:
+    """How many more questions `text` asks than the reading's `parts` (0, 1 or 2 and more)."""
+    return float(min(2, max(0, len(_ASK.findall(text)) - parts)))

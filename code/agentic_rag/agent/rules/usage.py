@@ -24,7 +24,7 @@ from agentic_rag.agent.rules import relations
 from agentic_rag.agent.rules.compose import OF_TITLE, PERSON_REF, SAME
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.intent import mask
-from agentic_rag.agent.rules.lexicon import key
+from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.signals import name_tokens, plain, typo
@@ -83,7 +83,8 @@ class Usage(BaseModel):
     dropped: list[str]  # entities the tagger found that no part uses
     content: int  # content words of the question (outside tagged entities)
     cues: list[str] = []  # operations whose cue matched words the reading left unused
-    names: list[str] = []  # unused words that are words of catalog names (a name not tagged)
+    #: unused words that are words of catalog names, or runs of them catalog titles hold
+    names: list[str] = []
 
 
 @lru_cache(maxsize=1)
@@ -265,5 +266,23 @@ def usage(
         dropped=dropped,
         content=len(content),
         cues=list(dict.fromkeys(cues)),
-        names=[w for w in unused if w in name_tokens(reader.lex).tokens and not typo(w)],
+        names=[w for w in unused if w in name_tokens(reader.lex).tokens and not typo(w)]
+        + title_runs(words, set(unused) & set(content), reader.lex),
     )
+
+
+def title_runs(words: list[str], unused: set[str], lex: Lexicon) -> list[str]:
+    """Runs of unused content words in a row that catalog titles hold together (two or more
+    words: "power rangers" left out of a comparison of movies and shows) or that are a whole
+    title (one word: "underworld films"): a name the reading missed, even when each word alone
+    is everyday English."""
+    runs, run = [], []
+    for w in [*words, ""]:
+        if w in unused:
+            run.append(w)
+            continue
+        said = " ".join(run)
+        if (len(run) >= 2 and lex.titles_with(said)) or (len(run) == 1 and said in lex.title_keys):
+            runs.append(said)
+        run = []
+    return runs

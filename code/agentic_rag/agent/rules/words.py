@@ -68,6 +68,7 @@ class Words(BaseModel):
     #: phrases that make a piece of a question an instruction to the system or a change to the
     #: data, never acted on ("ignore your rules", "delete all the anime", "you are now a pirate")
     instructions: tuple[str, ...] = Field(min_length=1)
+    asks: tuple[str, ...] = Field(min_length=1)  # the heads of a question asked ("how many")
 
     @field_validator("common", mode="before")
     @classmethod
