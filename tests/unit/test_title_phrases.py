@@ -97,3 +97,35 @@ def test_an_english_word_whose_title_has_another_type_is_no_title(catalog_df, ca
     assert kind == "TV Show"
     (spec,) = catalog_reader.read("is there a dark movie")
     assert spec.titles.titles == [] and spec.titles.title_has == []
+
+
+def _opening(df, phrase: str) -> float:
+    held = _with(df, phrase)
+    return sum(_words(t).startswith(_words(phrase)) for t in held) / max(1, len(held))
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("underworld films on here", "underworld"),  # one everyday word, titles open with it
+        ("my little pony: how many movies vs how many shows", "my little pony"),  # no works noun
+        ("pokemon - movies or shows, which are more", "pokemon"),
+        ("is barbie on here", "barbie"),  # asked for whole: no title is just 'Barbie'
+        ("do u have power rangers", "power rangers"),
+    ],
+)
+def test_the_words_a_series_of_titles_opens_with_mean_all_of_them(
+    catalog_df, catalog_reader, question, phrase
+):
+    assert len(_with(catalog_df, phrase)) >= 3 and _opening(catalog_df, phrase) >= 0.75
+    spec = catalog_reader.read(question)[0]
+    assert spec.titles.title_has == [phrase] and not spec.absent
+
+
+@pytest.mark.parametrize(("question", "word"), [("love movies", "love"), ("home movies", "home")])
+def test_an_everyday_word_many_titles_hold_in_the_middle_is_no_series(
+    catalog_df, catalog_reader, question, word
+):
+    assert len(_with(catalog_df, word)) >= 10 and _opening(catalog_df, word) < 0.5
+    (spec,) = catalog_reader.read(question)
+    assert spec.titles.title_has == []

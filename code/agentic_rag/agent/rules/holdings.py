@@ -16,6 +16,7 @@ from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.phrases import series
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
@@ -65,6 +66,12 @@ _ANSWERED = frozenset(
 )
 
 
+#: a name no title is but this many titles hold is a franchise, asked for whole ("is barbie on
+#: here"); fewer are offered as near titles of a title the catalog lacks ("money heist": two
+#: documentaries about the show)
+FRANCHISE = 3
+
+
 def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     """The title the question asks the catalog for, when the tagger found no entity in it (a
     phrase of several titles counts only when several are asked for): a fuzzy catalog title,
@@ -112,6 +119,10 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
         )
     if hit := lex.fuzzy_title(raw):
         return fuzzy_tag("title", span, raw, hit, None)
+    held = lex.titles_with(raw)
+    if len(held) >= FRANCHISE and (named or series(raw, lex)):  # "is barbie on here": 17 titles
+        note = f"read '{raw}' as every title with it in its name ({len(held)} titles)"
+        return Tag(kind="phrase", start=span[0], end=span[1], text=raw, value=raw, note=note)
     return absent.absent_title(raw, span, lex)
 
 

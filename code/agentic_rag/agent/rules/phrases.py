@@ -5,7 +5,10 @@ Trek: Deep Space Nine"), mean every title with those words in a row (`TitleSet.t
 
 Evidence that the words name something: typed capitalised, or in lower case right before a works
 noun ("movies", "stuff") when the catalog reads them as a name (`Lexicon.proper`: "star trek"
-is capitalised in the descriptions, "high school" is not). A phrase that is also one title's
+is capitalised in the descriptions, "high school" is not), or, anywhere and even for one
+everyday word, when the titles holding them are a series: most of them open with the words
+("underworld films", "my little pony: how many movies vs shows"; not "love", "home", "new york",
+which many titles hold in the middle). A phrase that is also one title's
 whole name is that title ("Kung Fu Panda", read by the tagger's name pass) unless a works noun
 for many titles follows it ("Kung Fu Panda movies", "Star Trek series"); the parts of one title
 ("Narcos seasons") keep the title.
@@ -17,7 +20,7 @@ import re
 from itertools import pairwise
 
 from agentic_rag.agent.rules import absent
-from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
@@ -25,6 +28,7 @@ from agentic_rag.agent.rules.words import WORDS
 SMALL_WORDS = WORDS.small_words  # words a typed name keeps in lower case ("Lord of the Rings")
 
 PHRASE_WORDS = 4  # the longest run of words read as a phrase of many titles
+SERIES_SHARE = 0.75  # the share of the titles holding a phrase that must open with it
 _WORKS_NEXT = re.compile(
     r"\s+(?:(movies|films|shows|series|titles|stuff|things|content|specials|franchise|"
     r"cartoons|installments|sequels)|seasons|episodes)\b",
@@ -66,10 +70,11 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     words = [re.split(r"['’]", g.group().casefold())[0] for g in gram]  # "what's": "what"
     if all(w in COMMON for w in words):
         return None
-    if len(words) == 1 and (len(raw) < 3 or words[0] in lex.everyday_words):
-        return None
     works = _WORKS_NEXT.match(text, end)
     many = bool(works and works.group(1))  # a works noun for many titles follows
+    everyday = len(raw) < 3 or words[0] in lex.everyday_words
+    if len(words) == 1 and everyday and not (len(raw) >= 3 and many and series(raw, lex)):
+        return None  # "love movies"; but "underworld films": the titles open with it
     n = lex.in_titles(raw)
     if n < 2:  # one title or none: a franchise the catalog lacks ("Harry Potter movies")
         opens = not text[:start].strip() or text[:start].rstrip()[-1] in ".?!;"
@@ -78,13 +83,20 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     if (words[0] in COMMON or words[-1] in COMMON) and not capital > lower:
         return None  # "the barbie", "any lego": the phrase starts at the name
     typed = all(g.group()[:1].isupper() for g in gram if len(g.group()) > 3 or len(gram) == 1)
-    if not typed and not (works and lex.proper(raw)):
-        return None  # lower-case words only right before "movies", "shows" ...
+    if not typed and not (works and lex.proper(raw)) and not series(raw, lex):
+        return None  # lower-case words only right before "movies", "shows" ..., or a series
     exact = title.value if title else lex.title(raw)
     if exact and not many and not _other_type(text, end, exact, lex):
         return None  # one title named exactly; "Narcos seasons": that title's seasons
     note = f"read '{raw}' as every title with it in its name ({n} titles)"
     return Tag(kind="phrase", start=start, end=end, text=raw, value=raw, note=note)
+
+
+def series(raw: str, lex: Lexicon) -> bool:
+    """Whether the titles holding `raw` are a series: two or more, most opening with it."""
+    held = lex.titles_with(raw)
+    k = key(raw)
+    return len(held) >= 2 and sum(key(t).startswith(k) for t in held) >= SERIES_SHARE * len(held)
 
 
 def _lacking(
