@@ -23,12 +23,17 @@ from agentic_rag.agent.rules.sql_text import lit as sql_lit
 from agentic_rag.agent.rules.tags import Tag
 
 _I = re.IGNORECASE
-CHAIN_TITLES = 3  # the longest chain looked for: three shared titles
+CHAIN_TITLES = 4  # the longest chain looked for: three shared titles
 RELATIONS = frozenset({"shared", "auteur", "chain"})
 _BOTH = re.compile(
     r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
     r"\b(?:shared|common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
-    r"\bwith\s+\{person\}\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}",
+    r"\bwith\s+\{person\}\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}|"
+    # a second title of the other person: "in a film with A and (also) in one with B",
+    # "alongside A as well as B", "with A and in another movie with B"
+    r"\b(?:with|alongside)\s+\{person\}\s+(?:and|&|as\s+well\s+as|plus)\s+(?:also\s+)?"
+    r"(?:(?:in|on)\s+(?:one|another|other|an?|some|the)\s+(?:\{type\}\s+|\w+\s+)?"
+    r"(?:with|alongside|starring|featuring)\s+|(?:with|alongside)\s+)?(?:also\s+)?\{person\}",
     _I,
 )
 _WHO = re.compile(
@@ -37,13 +42,16 @@ _WHO = re.compile(
     _I,
 )
 _WORKED = re.compile(
-    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|shar\w*|co-?star\w*|direct\w*|"
-    r"been\s+in|in\s+(?:titles?|movies?|films?|shows?)|common\s+to)\b",
+    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|co-?star\w*|direct\w*|"
+    r"shar\w*(?:\s+(?:the\s+|a\s+)?(?:screen|stage|set|frame|credits?)(?:\s+space)?)?|"
+    r"been\s+in|in\s+(?:an?\s+)?(?:titles?|movies?|films?|shows?)|common\s+to)\b|"
+    r"\bin\s+(?:an?\s+)?\{type\}",
     _I,
 )
 _AUTEUR = re.compile(
-    r"\bdirect\w*\s+(?:and|&|as\s+well\s+as)\s+(?:also\s+)?(?:act|star|appear|play)\w*|"
-    r"\b(?:act|star|appear|play)\w*\s+(?:in\s+\w+\s+)?(?:and|&|as\s+well\s+as)\s+(?:also\s+)?"
+    r"\b(?:both\s+)?direct\w*\s+(?:and|&|as\s+well\s+as)\s+(?:also\s+)?(?:act|star|appear|play)\w*|"
+    r"\b(?:both\s+)?(?:act|star|appear|play)\w*\s+(?:in\s+\w+\s+)?(?:and|&|as\s+well\s+as)\s+"
+    r"(?:also\s+)?"
     r"direct\w*|\b(?:act|star|appear)\w*\s+in\s+(?:\w+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
     r"direct\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
     r"\bdirectors?\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
@@ -54,7 +62,7 @@ _AUTEUR = re.compile(
     _I,
 )
 _CHAIN = re.compile(
-    r"\b(?:shortest\s+)?(?:chain|path|link|route|connection)s?\s+(?:of\s+\w+\s+)?"
+    r"\b(?:shortest\s+)?(?:chain|path|link|route|conn?ec?tion)s?\s+(?:of\s+(?:\S+\s+){1,3}?)?"
     r"(?:between|from)\b|"
     r"\b(?:connected|linked|related)\s+(?:to|with)\b|\bdegrees?\s+of\s+separation\b|"
     r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees\b|"
