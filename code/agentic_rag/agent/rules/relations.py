@@ -34,8 +34,7 @@ _BOTH = re.compile(
     r"\b(?:shared|common|in\s+common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
     r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
     r"\bwith\s+\{person\}\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}|"
-    # a second title of the other person: "in a film with A and (also) in one with B",
-    # "alongside A as well as B", "with A and in another movie with B"
+    # "in a film with A and (also) in one with B", "alongside A as well as B"
     r"\b(?:with|alongside)\s+\{person\}\s+(?:and|&|as\s+well\s+as|plus)\s+(?:also\s+)?"
     r"(?:(?:in|on)\s+(?:one|another|other|an?|some|the)\s+(?:\{type\}\s+|\w+\s+)?"
     r"(?:with|alongside|starring|featuring)\s+|(?:with|alongside)\s+)?(?:also\s+)?\{person\}",
@@ -43,7 +42,8 @@ _BOTH = re.compile(
 )
 _WHO = re.compile(
     r"^\W*(?:who|whom|which\s+(?:\w+\s+)?(?:actors?|people|persons?|directors?|stars?|cast)|"
-    r"(?:any|some)(?:one|body))\b|\b(?:actors|people|any(?:one|body)|some(?:one|body)|who|whom)\b",
+    r"(?:any|some)(?:one|body))\b|\b(?:actors|people|any(?:one|body)|some(?:one|body)|whom|"
+    r"who(?:['’]?s)?)\b",
     _I,
 )
 _WORKED = re.compile(
@@ -57,7 +57,7 @@ _AUTEUR = re.compile(
     r"\b(?:both\s+)?direct\w*\s+(?:and|&|as\s+well\s+as)\s+(?:also\s+)?(?:act|star|appear|play)\w*|"
     r"\b(?:both\s+)?(?:act|star|appear|play)\w*\s+(?:in\s+\w+\s+)?(?:and|&|as\s+well\s+as)\s+"
     r"(?:also\s+)?"
-    r"direct\w*|\b(?:act|star|appear)\w*\s+in\s+(?:\w+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
+    r"direct\w*|\b(?:act|star|appear)\w*\s+in\s+(?:[\w{}]+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
     r"direct\w*|\bdirect\w*\s+(?:an?\s+|the\s+)?(?:\{type\}|\w+)\s+(?:that\s+)?(?:they|he|she)\s+"
     r"(?:also\s+)?(?:act|star|appear|play)\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
     r"\bdirectors?\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
@@ -73,9 +73,9 @@ _CHAIN = re.compile(
     r"\b(?:connected|linked|related)\s+(?:to|with)\b|\bdegrees?\s+of\s+separation\b|"
     # "how many degrees apart", "how far apart are A and B", "A to B in as few films as possible"
     r"\b(?:degrees?|steps?|hops?|links?|titles?|movies?|films?|\{type\})\s+(?:apart|away)\b|"
-    r"\bhow\s+far\s+(?:apart|away)\b|"
+    r"\bhow\s+far\s+(?:apart|away)\b|\bhow\s+close(?:ly)?\s+(?:are|is|were|was)\b|"
     r"\{person\}\s+to\s+\{person\}\s+(?:in|with|using)\s+(?:as\s+few|the\s+fewest|the\s+least)\b|"
-    r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees\b|"
+    r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees(?:\s+of\s+separation)?\b|"
     r"\b(?:links?|connects?)\s+\{person\}\s+(?:to|and|with)\s+\{person\}|"
     # "how do you get from A to B", "how many steps from A to B"
     r"\b(?:get|gets|go|goes|going|travel|move|hop|jump|reach|(?:how\s+many\s+)?(?:steps?|hops?))"
@@ -105,7 +105,10 @@ _MOST_WITH = re.compile(r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?
 _WITH = re.compile(
     r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast)\s+"
     r"(?:\w+\s+)?(?:with|alongside)\b|\bco-?(?:stars?|actors?|workers?)\b|"
-    r"\bcollaborat(?:ors?|ions?)\b|\bpartners?\b",
+    r"\bcollaborat(?:ors?|ions?)\b|\bpartners?\b|"
+    # "X's most frequent director", "who directed X most often" (no gender: not "leading lady")
+    r"\b(?:frequent|usual|regular|favou?rite|main)\s+(?:directors?|actors?|actresses|stars?)\b|"
+    r"\b(?:direct\w*|cast)\s+\{person\}\s+(?:the\s+)?most\b",
     _I,
 )
 
