@@ -33,6 +33,11 @@ from tests.unit.test_offline_planner import plan
         ("degrees of separation between tom hanks and michael pena", "chain"),
         ("how many degrees apart are jordan peele and tom hanks", "chain"),
         ("tom hanks to Bong Joon Ho in as few films as possible", "chain"),
+        ("how close are tom hanks and Bong Joon Ho", "chain"),
+        ("whos appeared in films with both tom hanks and michael pena", "shared"),
+        ("filmmakers who starred in a film they directed from india", "auteur"),
+        ("who is tom hanks's most frequent director", "costars"),
+        ("who directed tom hanks most often", "costars"),
     ],
 )
 def test_the_family_is_read_and_its_words_are_used(lexicon, question, op):
@@ -88,3 +93,12 @@ def test_a_chain_that_finds_nothing_says_how_far_it_looked_and_is_not_sure(lexic
     assert unproven([p], empty) and UNPROVEN < 0.5
     found = [empty[0].model_copy(update={"status": ToolStatus.OK, "rows": [{"chain": ["x"]}]})]
     assert not unproven([p], [*found, *empty[1:]])
+
+
+@pytest.mark.parametrize(
+    "question", ["who is tom hanks's most frequent director", "who directed tom hanks most often"]
+)
+def test_a_persons_most_frequent_director_ranks_directors(lexicon, question):
+    (spec,) = plan(lexicon, question).reading
+    assert (spec.op, spec.role, spec.limit) == ("costars", "director", 1)
+    assert [p.name for p in spec.titles.people] == ["Tom Hanks"]
