@@ -2,7 +2,8 @@
 as two separate titles ("in a film with A and in one with B", "alongside A as well as B"), a
 chain said by its length ("the fewest movies in between", "how many degrees apart"), a title
 both directed and acted in. The reading uses those words (it is sure), two people that are not
-a relation are still a list, and a chain search that finds nothing is not a sure "no"."""
+a relation are still a list, a chain search that finds nothing is not a sure "no", and a reading
+that leaves a relation's wording unused is unsure."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import pytest
 from agentic_rag.agent.interfaces import SynthContext
 from agentic_rag.agent.rules.evaluator import UNPROVEN, unproven
 from agentic_rag.agent.rules.relations import CHAIN_TITLES, FIXED_TITLES
+from agentic_rag.agent.rules.tagger import clean
+from agentic_rag.agent.rules.usage import usage
 from agentic_rag.agent.rules.writer import OfflineSynthesizer
 from agentic_rag.tools.base import ToolResult, ToolStatus
 from tests.unit.test_offline_planner import plan
@@ -102,3 +105,21 @@ def test_a_persons_most_frequent_director_ranks_directors(lexicon, question):
     (spec,) = plan(lexicon, question).reading
     assert (spec.op, spec.role, spec.limit) == ("costars", "director", 1)
     assert [p.name for p in spec.titles.people] == ["Tom Hanks"]
+
+
+@pytest.mark.parametrize(
+    ("question", "op"),
+    [
+        ("degrees of separation between Tom Hanks and Michael Peña", "chain"),
+        ("anyone in a movie with Tom Hanks and in another with Michael Peña", "shared"),
+    ],
+)
+def test_a_reading_that_leaves_a_relations_wording_unused_is_unsure(reader, question, op):
+    text = clean(question)
+    tags = reader.tagger.tag(text)
+    (spec,) = reader.read(question)
+    assert spec.op == op
+    calls = "Tom Hanks Michael Peña"
+    assert op not in usage(reader, text, tags, [spec], calls).cues
+    wrong = spec.model_copy(update={"op": "list"})
+    assert op in usage(reader, text, tags, [wrong], calls).cues

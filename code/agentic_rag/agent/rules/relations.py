@@ -121,6 +121,10 @@ WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
 }
 
 
+#: the wordings that name a relation (as a cue names an operation): left unused, a cue unused
+CUE_LIKE: dict[str, re.Pattern[str]] = {"shared": _BOTH, "auteur": _AUTEUR, "chain": _CHAIN}
+
+
 def relation(masked: str, tags: list[Tag]) -> str | None:
     """The relation a question asks for, from its wording (read on the masked question)."""
     people = [t for t in tags if t.kind == "person"]
@@ -224,11 +228,10 @@ def chains(spec: QuerySpec) -> list[str]:
 
 
 def _levels(a: str, b: str, k: int) -> str:
-    """A chain of exactly k titles in two passes. First the people k-2 titles from A, one
-    level at a time (each person once per level: the work grows with the people reached, not
-    with the paths to them; a fixed pattern of 4 titles times out when there is none), kept
-    when two titles from B; then, with both ends and that middle person known, the fixed
-    patterns from A to them and from them to B give the chain's names."""
+    """A chain of exactly k titles in two passes: the people k-2 titles from A, one level at a
+    time (each person once per level, so the work grows with the people reached, not the paths:
+    a fixed 4-title pattern times out when there is none), kept when two titles from B; then
+    fixed patterns through that middle person give the chain's names."""
     h = k - 2
     steps = [f"MATCH (a:Person {{name: {a}}}){_WORKS}(:Show){_BY}(m1:Person) WITH DISTINCT a, m1"]
     steps += [
@@ -264,8 +267,7 @@ def reading(spec: QuerySpec, set_words: str) -> str:
 
 
 def not_found(spec: QuerySpec, failed: int, bold: Any) -> str:
-    """The answer of a bounded search that found nothing: not a "no" (`failed`: how many of
-    its searches did not finish)."""
+    """A chain search that found nothing: not a "no" (`failed`: searches that did not finish)."""
     a, b = (bold(p.name) for p in spec.titles.people[:2])
     why = f"; {failed} of the searches did not finish" if failed else ""
     return (
