@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from agentic_rag.agent.interfaces import SynthContext
 from agentic_rag.agent.models import PlannedCall
+from agentic_rag.agent.rules import relations
 from agentic_rag.agent.rules.sentences import Part
 from agentic_rag.markup import escape_markdown
 from agentic_rag.tools.base import ToolResult, ToolStatus
@@ -58,3 +59,13 @@ def nothing(part: Part, ctx: SynthContext) -> str:
         return ""
     said = part.reading[0].lower() + part.reading[1:]
     return f"Nothing in the catalog matched: {literal(said)} (the query came back empty)."
+
+
+def unproven(part: Part, ctx: SynthContext) -> str:
+    """A bounded search (a chain of at most a few titles) whose every answer call found nothing
+    or did not finish: it says how far it looked, not that there is nothing."""
+    own = [r for r in ctx.results if part_of(r, ctx) == part.number and role_of(r, ctx) == "answer"]
+    if part.op not in relations.BOUNDED or not own or any(r.rows for r in own):
+        return ""
+    failed = sum(r.status != ToolStatus.EMPTY for r in own if r.reused_from is None)
+    return relations.not_found(part.spec, failed, lambda x: f"**{literal(x)}**")

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from agentic_rag.agent.interfaces import EvalContext, Usage
 from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan
-from agentic_rag.agent.rules import compose
+from agentic_rag.agent.rules import compose, relations
 from agentic_rag.agent.rules.phrasing import read_as
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 OUTSIDE = frozenset({"web", "omdb"})
 NO_READING = 0.5  # the confidence of a plan without a reading that found rows
+#: the most an answer is trusted whose bounded search (`relations.BOUNDED`) found nothing: its
+#: "none within N" is not a "none"
+UNPROVEN = 0.3
 
 
 def deferred(spec: QuerySpec) -> bool:
@@ -50,6 +53,17 @@ def evidence(plans: list[ExecutionPlan], results: list[ToolResult]) -> dict[int,
             if call.part is not None and call.role != "total" and usable(result):
                 out.setdefault(call.part, []).append(result)  # type: ignore[arg-type]
     return out
+
+
+def unproven(plans: list[ExecutionPlan], results: list[ToolResult]) -> bool:
+    """Whether a part of the reading is a bounded search that found nothing."""
+    read = reading_of(plans)
+    if read is None:
+        return False
+    found = evidence(plans, results)
+    return any(
+        s.op in relations.BOUNDED and n not in found for n, s in enumerate(read.reading, start=1)
+    )
 
 
 class OfflineEvaluator:

@@ -23,29 +23,43 @@ from agentic_rag.agent.rules.sql_text import lit as sql_lit
 from agentic_rag.agent.rules.tags import Tag
 
 _I = re.IGNORECASE
-CHAIN_TITLES = 3  # the longest chain looked for: three shared titles
+CHAIN_TITLES = 4  # the longest chain looked for: four shared titles (five took 2-5 s alone)
+FIXED_TITLES = 3  # chains up to this long are one fixed pattern each; longer ones level by level
+_WORKS = "-[:DIRECTED|ACTED_IN]->"
+_BY = "<-[:DIRECTED|ACTED_IN]-"
 RELATIONS = frozenset({"shared", "auteur", "chain"})
+#: relations whose search is bounded: finding nothing is not proof that there is nothing
+BOUNDED = frozenset({"chain"})
 _BOTH = re.compile(
+    r"\b(?:shared|common|in\s+common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
     r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
-    r"\b(?:shared|common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
-    r"\bwith\s+\{person\}\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}",
+    r"\bwith\s+\{person\}\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}|"
+    # "in a film with A and (also) in one with B", "alongside A as well as B"
+    r"\b(?:with|alongside)\s+\{person\}\s+(?:and|&|as\s+well\s+as|plus)\s+(?:also\s+)?"
+    r"(?:(?:in|on)\s+(?:one|another|other|an?|some|the)\s+(?:\{type\}\s+|\w+\s+)?"
+    r"(?:with|alongside|starring|featuring)\s+|(?:with|alongside)\s+)?(?:also\s+)?\{person\}",
     _I,
 )
 _WHO = re.compile(
     r"^\W*(?:who|whom|which\s+(?:\w+\s+)?(?:actors?|people|persons?|directors?|stars?|cast)|"
-    r"any(?:one|body))\b|\b(?:actors|people|anyone|anybody|who|whom)\b",
+    r"(?:any|some)(?:one|body))\b|\b(?:actors|people|any(?:one|body)|some(?:one|body)|whom|"
+    r"who(?:['’]?s)?)\b",
     _I,
 )
 _WORKED = re.compile(
-    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|shar\w*|co-?star\w*|direct\w*|"
-    r"been\s+in|in\s+(?:titles?|movies?|films?|shows?)|common\s+to)\b",
+    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|co-?star\w*|direct\w*|"
+    r"shar\w*(?:\s+(?:the\s+|a\s+)?(?:screen|stage|set|frame|credits?)(?:\s+space)?)?|"
+    r"been\s+in|in\s+(?:an?\s+)?(?:titles?|movies?|films?|shows?)|(?:in\s+)?common\s+to|in\s+common)\b|"
+    r"\bin\s+(?:an?\s+)?\{type\}",
     _I,
 )
 _AUTEUR = re.compile(
-    r"\bdirect\w*\s+(?:and|&|as\s+well\s+as)\s+(?:also\s+)?(?:act|star|appear|play)\w*|"
-    r"\b(?:act|star|appear|play)\w*\s+(?:in\s+\w+\s+)?(?:and|&|as\s+well\s+as)\s+(?:also\s+)?"
-    r"direct\w*|\b(?:act|star|appear)\w*\s+in\s+(?:\w+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
-    r"direct\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
+    r"\b(?:both\s+)?direct\w*\s+(?:and|&|as\s+well\s+as)\s+(?:also\s+)?(?:act|star|appear|play)\w*|"
+    r"\b(?:both\s+)?(?:act|star|appear|play)\w*\s+(?:in\s+\w+\s+)?(?:and|&|as\s+well\s+as)\s+"
+    r"(?:also\s+)?"
+    r"direct\w*|\b(?:act|star|appear)\w*\s+in\s+(?:[\w{}]+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
+    r"direct\w*|\bdirect\w*\s+(?:an?\s+|the\s+)?(?:\{type\}|\w+)\s+(?:that\s+)?(?:they|he|she)\s+"
+    r"(?:also\s+)?(?:act|star|appear|play)\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
     r"\bdirectors?\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
     r"\bdirectors?\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:act|star|appear|play|cast)\w*|"
     r"\b(?:act|star|appear|play|cast)\w*\s+(?:\w+\s+)?in\s+(?:their|his|her)\s+own\b|"
@@ -54,10 +68,14 @@ _AUTEUR = re.compile(
     _I,
 )
 _CHAIN = re.compile(
-    r"\b(?:shortest\s+)?(?:chain|path|link|route|connection)s?\s+(?:of\s+\w+\s+)?"
+    r"\b(?:shortest\s+)?(?:chain|path|link|route|conn?ec?tion)s?\s+(?:of\s+(?:\S+\s+){1,3}?)?"
     r"(?:between|from)\b|"
     r"\b(?:connected|linked|related)\s+(?:to|with)\b|\bdegrees?\s+of\s+separation\b|"
-    r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees\b|"
+    # "how many degrees apart", "how far apart are A and B", "A to B in as few films as possible"
+    r"\b(?:degrees?|steps?|hops?|links?|titles?|movies?|films?|\{type\})\s+(?:apart|away)\b|"
+    r"\bhow\s+far\s+(?:apart|away)\b|\bhow\s+close(?:ly)?\s+(?:are|is|were|was)\b|"
+    r"\{person\}\s+to\s+\{person\}\s+(?:in|with|using)\s+(?:as\s+few|the\s+fewest|the\s+least)\b|"
+    r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees(?:\s+of\s+separation)?\b|"
     r"\b(?:links?|connects?)\s+\{person\}\s+(?:to|and|with)\s+\{person\}|"
     # "how do you get from A to B", "how many steps from A to B"
     r"\b(?:get|gets|go|goes|going|travel|move|hop|jump|reach|(?:how\s+many\s+)?(?:steps?|hops?))"
@@ -87,7 +105,10 @@ _MOST_WITH = re.compile(r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?
 _WITH = re.compile(
     r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast)\s+"
     r"(?:\w+\s+)?(?:with|alongside)\b|\bco-?(?:stars?|actors?|workers?)\b|"
-    r"\bcollaborat(?:ors?|ions?)\b|\bpartners?\b",
+    r"\bcollaborat(?:ors?|ions?)\b|\bpartners?\b|"
+    # "X's most frequent director", "who directed X most often" (no gender: not "leading lady")
+    r"\b(?:frequent|usual|regular|favou?rite|main)\s+(?:directors?|actors?|actresses|stars?)\b|"
+    r"\b(?:direct\w*|cast)\s+\{person\}\s+(?:the\s+)?most\b",
     _I,
 )
 
@@ -98,6 +119,10 @@ WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
     "chain": (_CHAIN, _VIA),
     "costars": (_WITH, _MOST_WITH),
 }
+
+
+#: the wordings that name a relation (as a cue names an operation): left unused, a cue unused
+CUE_LIKE: dict[str, re.Pattern[str]] = {"shared": _BOTH, "auteur": _AUTEUR, "chain": _CHAIN}
 
 
 def relation(masked: str, tags: list[Tag]) -> str | None:
@@ -181,24 +206,50 @@ def sql(spec: QuerySpec, limit: int = 30) -> str | None:
 
 
 def chains(spec: QuerySpec) -> list[str]:
-    """One query per chain length (1 to CHAIN_TITLES shared titles), each a fixed pattern:
-    FalkorDB has no undirected shortestPath, and the guard bounds variable-length patterns."""
+    """One query per chain length (1 to CHAIN_TITLES shared titles): the shortest found wins.
+    FalkorDB has no undirected shortestPath and the guard bounds variable-length patterns, so
+    short chains are fixed patterns and longer ones a search level by level (`_levels`)."""
     a, b = (lit(p.name) for p in spec.titles.people[:2])
-    works = "-[:DIRECTED|ACTED_IN]->"
     out = []
     for k in range(1, CHAIN_TITLES + 1):
-        hops = "".join(
-            f"(s{i}:Show)<-[:DIRECTED|ACTED_IN]-(p{i}:Person){works}" for i in range(1, k)
-        )
+        if k > FIXED_TITLES:
+            out.append(_levels(a, b, k))
+            continue
+        hops = "".join(f"(s{i}:Show){_BY}(p{i}:Person){_WORKS}" for i in range(1, k))
         nodes = ", ".join(f"s{i}.title, p{i}.name" for i in range(1, k))
         distinct = " AND ".join(f"p{i} <> a AND p{i} <> b" for i in range(1, k))
         out.append(
-            f"MATCH (a:Person {{name: {a}}}){works}{hops}(s{k}:Show)<-[:DIRECTED|ACTED_IN]-"
+            f"MATCH (a:Person {{name: {a}}}){_WORKS}{hops}(s{k}:Show){_BY}"
             f"(b:Person {{name: {b}}}){' WHERE ' + distinct if distinct else ''} RETURN "
             f"[a.name, {nodes + ', ' if nodes else ''}s{k}.title, b.name] AS chain, {k} AS "
             "titles LIMIT 1"
         )
     return out
+
+
+def _levels(a: str, b: str, k: int) -> str:
+    """A chain of exactly k titles in two passes: the people k-2 titles from A, one level at a
+    time (each person once per level, so the work grows with the people reached, not the paths:
+    a fixed 4-title pattern times out when there is none), kept when two titles from B; then
+    fixed patterns through that middle person give the chain's names."""
+    h = k - 2
+    steps = [f"MATCH (a:Person {{name: {a}}}){_WORKS}(:Show){_BY}(m1:Person) WITH DISTINCT a, m1"]
+    steps += [
+        f"MATCH (m{i - 1}){_WORKS}(:Show){_BY}(m{i}:Person) WITH DISTINCT a, m{i}"
+        for i in range(2, h + 1)
+    ]
+    steps.append(
+        f"MATCH (m{h}){_WORKS}(:Show){_BY}(:Person){_WORKS}(:Show){_BY}(b:Person {{name: {b}}}) "
+        f"WITH a, m{h} AS m, b LIMIT 1"
+    )
+    hops = "".join(f"(s{i}:Show){_BY}(p{i}:Person){_WORKS}" for i in range(1, h))
+    names = "".join(f"s{i}.title, p{i}.name, " for i in range(1, h))
+    steps.append(
+        f"MATCH (a){_WORKS}{hops}(s{h}:Show){_BY}(m){_WORKS}(t1:Show){_BY}(q:Person){_WORKS}"
+        f"(t2:Show){_BY}(b) RETURN [a.name, {names}s{h}.title, m.name, t1.title, q.name, "
+        f"t2.title, b.name] AS chain, {k} AS titles LIMIT 1"
+    )
+    return " ".join(steps)
 
 
 # -- saying it -------------------------------------------------------------------------------
@@ -213,6 +264,17 @@ def reading(spec: QuerySpec, set_words: str) -> str:
             f"{CHAIN_TITLES} titles)"
         )
     return f"People who directed and acted in the same title, among {set_words}"
+
+
+def not_found(spec: QuerySpec, failed: int, bold: Any) -> str:
+    """A chain search that found nothing: not a "no" (`failed`: searches that did not finish)."""
+    a, b = (bold(p.name) for p in spec.titles.people[:2])
+    why = f"; {failed} of the searches did not finish" if failed else ""
+    return (
+        f"I found no chain of up to {CHAIN_TITLES} shared titles between {a} and {b}, which "
+        f"does not mean there is none: a longer chain may link them (the search stops at "
+        f"{CHAIN_TITLES} titles{why})."
+    )
 
 
 def _names(value: Any) -> str:

@@ -234,7 +234,7 @@ def usage(
             found.append(phrase)
     cues = [
         op
-        for op, cue in CUES.items()
+        for op, cue in (*CUES.items(), *relations.CUE_LIKE.items())
         for m in cue.finditer(masked)
         if any(
             w.casefold() not in used and w.casefold() not in SMALL

@@ -12,7 +12,15 @@ from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
 from agentic_rag.agent.models import ExecutionPlan
 from agentic_rag.agent.rules import absent, relations
-from agentic_rag.agent.rules.empty import call_of, literal, nobody, nothing, part_of, role_of
+from agentic_rag.agent.rules.empty import (
+    call_of,
+    literal,
+    nobody,
+    nothing,
+    part_of,
+    role_of,
+    unproven,
+)
 from agentic_rag.agent.rules.evaluator import reading_of, usable
 from agentic_rag.agent.rules.phrasing import reading_line, set_words
 from agentic_rag.agent.rules.rows import cell, render_result
@@ -205,6 +213,8 @@ class OfflineSynthesizer:
                         sentence += f" Read as {other}: **{r2.rows[0]['titles']:,}** [{n2}]."
             if not sentence and part.op == "people":
                 sentence = nobody(part, ctx)
+            if not sentence and part.op in relations.BOUNDED:
+                sentence = unproven(part, ctx)
             if (
                 not sentence
                 and part.op not in ("count", "external", "people")

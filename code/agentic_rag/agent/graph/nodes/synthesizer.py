@@ -18,7 +18,7 @@ from agentic_rag.agent.graph.trace import emit, node_trace
 from agentic_rag.agent.interfaces import StepLimits, SynthContext, TurnSummary
 from agentic_rag.agent.models import ExecutionPlan
 from agentic_rag.agent.node_mode import turn_label
-from agentic_rag.agent.rules.evaluator import reading_of
+from agentic_rag.agent.rules.evaluator import UNPROVEN, reading_of, unproven
 from agentic_rag.agent.rules.phrasing import reading_line
 from agentic_rag.tools.base import ToolResult
 
@@ -89,7 +89,11 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
         if clarify
         else suggest_follow_ups(question, results, read.reading if read else []),
         reading=reading_line(read.reading) if read else "",
-        confidence=sure.probability if sure else None,
+        confidence=(
+            min(sure.probability, UNPROVEN) if unproven(ctx.plans, results) else sure.probability
+        )
+        if sure
+        else None,
         clarify=clarify,
         asked_back=bool(clarify),
     )
