@@ -34,18 +34,16 @@ from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.relations import RELATIONS
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag, free
-from agentic_rag.agent.rules.vocab import COMMON, WORD
-from agentic_rag.agent.rules.words import WORDS
+from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD
 
 NEAREST = 5  # examples compared for the example gap
 TYPO_CUTOFF = 85.0  # fuzz.ratio of a word one edit from an everyday question word of 4+ letters
 _POSSESSIVE = re.compile(r"['’]s$")
 _EVERYDAY = tuple(w for w in COMMON if len(w) >= 4)
 _TOKENS: dict[int, tuple[Lexicon, NameTokens]] = {}
-_HEADS = "|".join(r"\s+".join(map(re.escape, a.split())) for a in WORDS.asks)
 #: a question's head where a clause opens: the start, a separator, or a joining word
 _ASK = re.compile(
-    rf"(?:^|[,;:+?!]|\s[-–—]+|\b(?:and|then|also|plus)\b)\W*(?:and\s+)?(?:{_HEADS})\b",
+    rf"(?:^|[,;:+?!]|\s[-–—]+|\b(?:and|then|also|plus)\b)\W*(?:and\s+)?(?:{ASK_HEADS})\b",
     re.IGNORECASE,
 )
 

@@ -12,6 +12,8 @@ import re
 from agentic_rag.agent.rules.words import WORDS
 
 WORD = re.compile(r"[\w]+(?:['’][\w]+)*")
+#: the heads of a question asked ("how many", "which", "list"; `words.yaml` `asks`), as a regex
+ASK_HEADS = "|".join(r"\s+".join(map(re.escape, a.split())) for a in WORDS.asks)
 #: Words that never make up an unquoted title or a single-word name on their own.
 COMMON = WORDS.common
 #: genre cue regex -> (movie genres, TV genres)
