@@ -60,7 +60,13 @@ def test_a_misspelt_type_noun_is_read_as_the_type(catalog_df, catalog_reader, qu
 
 @pytest.mark.parametrize(
     ("question", "value"),
-    [("tv shows from the uk", "United Kingdom"), ("movies from the us", "United States")],
+    [
+        ("tv shows from the uk", "United Kingdom"),
+        ("movies from the us", "United States"),
+        ("how many movies are from the U.S.", "United States"),  # dotted, at the end
+        ("how many movies are from the u.s. and which is longest", "United States"),
+        ("shows from the u.k.", "United Kingdom"),
+    ],
 )
 def test_initials_of_a_country_after_the_are_the_country_in_any_case(
     catalog_df, catalog_reader, question, value
