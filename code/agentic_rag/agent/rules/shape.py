@@ -27,7 +27,9 @@ _HEAD = re.compile(
     _I,
 )
 _ONE_VERB = re.compile(
-    rf"\b(?:is|was|'s)\s+the\s+{_SUPERLATIVE}|"
+    rf"(?:\b(?:is|was|whats|wats)|'s|’s)\s+the\s+{_SUPERLATIVE}|"
+    # "the longest of those", "the oldest one among them": one of an earlier set
+    rf"\bthe\s+{_SUPERLATIVE}\s+(?:one\s+)?(?:of|among)\s+(?:them|those|these)\b|"
     # a verb in the singular before the superlative: "which reality show has the most seasons"
     rf"\b(?:which|what)\b[^?.,;]{{0,60}}?\b(?:has|had|runs|ran|lasts|lasted|got)\s+"
     rf"(?:the\s+)?{_SUPERLATIVE}|"
@@ -71,11 +73,11 @@ def order(masked: str, s: TitleSet, added: bool) -> tuple[str, bool]:
     """The column a ranking orders by, and whether the smallest comes first."""
     if re.search(r"\b(?:most|fewest)\s+seasons\b", masked):
         return "seasons", "fewest" in masked
-    if re.search(r"\b(?:longest|shortest|length|runtime|duration|long)\b", masked):
+    if re.search(r"\b(?:longest|shortest|longer|shorter|length|runtime|duration|long)\b", masked):
         kind = s.type or genre_type(s)  # "the longest anime series": a TV genre, in seasons
         tv = kind == "TV Show" or "season" in masked
-        return ("seasons" if tv else "duration_minutes"), "shortest" in masked
-    asc = bool(re.search(r"\b(?:oldest|earliest|first)\b", masked))
+        return ("seasons" if tv else "duration_minutes"), bool(re.search(r"\bshort(?:est|er)\b", masked))
+    asc = bool(re.search(r"\b(?:oldest|older|earliest|first)\b", masked))
     return ("date_added" if added else "release_year"), asc
 
 

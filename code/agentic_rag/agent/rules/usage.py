@@ -236,7 +236,9 @@ def usage(
         for op, cue in CUES.items()
         for m in cue.finditer(masked)
         if any(
-            w.casefold() not in used and w.casefold() not in SMALL
+            w.casefold() not in used
+            and w.casefold() not in SMALL
+            and (not parts or plain(w) in parts)  # not in an instruction the reader set aside
             for w in WORD.findall(PLACEHOLDER.sub(" ", m.group()))
         )
     ]
