@@ -217,6 +217,20 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     return spec
 
 
+def entry_given(earlier: Sequence[QuerySpec], spec: QuerySpec) -> bool:
+    """'pull up Roma and tell me what year it came out': "it" is the title an earlier part
+    already looks up (through parts that refer to it too: "find Okja, who directed it and what
+    year it came out"), so that part's catalog entry answers this one."""
+    if spec.op != "describe" or spec.ref != "first":
+        return False
+    for prev in reversed(earlier):
+        if prev.op == "describe":
+            return True
+        if prev.ref != "first":
+            return False
+    return False
+
+
 def earlier_rows(
     plans: Sequence[ExecutionPlan], results: Sequence[ToolResult], part: int
 ) -> list[dict[str, Any]]:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules import absent, holdings, relations, slots
-from agentic_rag.agent.rules.compose import link, person_of_title
+from agentic_rag.agent.rules.compose import entry_given, link, person_of_title
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
@@ -40,7 +40,11 @@ _SPLIT = re.compile(
     # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
     # who's in it", "…, what else did he make"
     r"\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
-    r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old)\b)",
+    r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old)\b)|"
+    # no joining word at all, a short question back at what came before: "longest korean movie
+    # who is in it", "find okja who directed it" (not "tell me who …", "do you know what …")
+    r"(?<!\bme)(?<!\bus)(?<!\bknow)(?<!\bwonder)(?<!\bask)\s+(?=(?:who|what|when|where|how)"
+    r"(?:s|'s|’s)?(?:\s+[\w'’]+){1,5}?\s+(?:it|them|those|that\s+one)(?:\s+[\w'’]+){0,2}\W*$)",
     _I,
 )
 #: an instruction to the system rather than a catalog question (never acted on)
@@ -101,7 +105,9 @@ class Reader:
                 continue
             if (people := person_of_title(spec, piece)) is not None:  # "the director of X"
                 specs.append(people)
-            specs.append(link(specs[-1], spec, piece) if specs else spec)
+            spec = link(specs[-1], spec, piece) if specs else spec
+            if not entry_given(specs, spec):  # "… and what year it came out": part 1's entry
+                specs.append(spec)
         if not specs:
             specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
         if dropped:
