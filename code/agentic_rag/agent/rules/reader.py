@@ -15,6 +15,7 @@ from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_foll
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.numbers import ADDED_VERB
+from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
 from agentic_rag.agent.rules.shape import (
     average_unit,
@@ -42,13 +43,16 @@ _SPLIT = re.compile(
     r"\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
     r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old)\b)|"
     # no joining word at all, a short question back at what came before: "longest korean movie
-    # who is in it", "find okja who directed it" (not "tell me who …", "do you know what …")
-    r"(?<!\bme)(?<!\bus)(?<!\bknow)(?<!\bwonder)(?<!\bask)\s+(?=(?:who|what|when|where|how)"
-    r"(?:s|'s|’s)?(?:\s+[\w'’]+){1,5}?\s+(?:it|them|those|that\s+one)(?:\s+[\w'’]+){0,2}\W*$)",
+    # who is in it", "find okja who directed it", "oldest turkish show when was it added" (not
+    # "tell me who …", "do you know what …", nor a clause: "titles where the director acts in it")
+    r"(?<!\bme)(?<!\bus)(?<!\bknow)(?<!\bwonder)(?<!\bask)\s+(?=(?:who(?:s|'s|’s)?|(?:what|when|"
+    r"where|how)(?:s|'s|’s)?\s+(?:is|was|are|were|did|does|do|has|have|had|many|long|old|year))"
+    r"(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those|that\s+one)(?:\s+[\w'’]+){0,2}\W*$)",
     _I,
 )
 #: an instruction to the system rather than a catalog question (never acted on)
 _ORDERS = "|".join(r"\s+".join(map(re.escape, p.split())) for p in WORDS.instructions)
+_WHICH_ONE = re.compile(r"\bwhich\s+one\b", _I)
 _COMMAND = re.compile(rf"\b(?:{_ORDERS})\b", _I)
 STRONG_LEAD = (
     r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
@@ -105,6 +109,10 @@ class Reader:
                 continue
             if (people := person_of_title(spec, piece)) is not None:  # "the director of X"
                 specs.append(people)
+            if (top := ranked_part(spec, piece)) is not None:  # "who is in the longest one"
+                specs.append(link(specs[-1], top, piece) if specs else top)
+                specs.append(spec)
+                continue
             spec = link(specs[-1], spec, piece) if specs else spec
             if not entry_given(specs, spec):  # "… and what year it came out": part 1's entry
                 specs.append(spec)
@@ -123,6 +131,9 @@ class Reader:
                 new.op == "describe" and new.ref == "first"
             )
             specs = [old, new] if again else [follow(old, specs[0], text, prev.show_ids)]
+        elif history and len(specs) == 2 and specs[0].needs_results and specs[1].ref == "first":
+            old = self.read(history[-1].question, history[:-1])[-1]  # "… who is in the longest
+            specs[0] = follow(old, specs[0], text, history[-1].show_ids)  # one": of its set
         return specs
 
     def decide(self, text: str, tags: list[Tag], found: Sequence[Found] = ()) -> Intent:
@@ -233,6 +244,9 @@ class Reader:
                 spec.labels = {k: [k] for k in _words(m.group(1))}
         head = mask(text[:lead], tags) if lead is not None else masked
         pronoun = PRONOUN.search(head) or re.fullmatch(r"about\s+(?:them|those|it)", about, _I)
+        #: "which one is the shortest" (tagged as a limit of one) names no set of its own: the
+        #: one of an earlier set
+        pronoun = pronoun or (spec.titles.is_empty() and _WHICH_ONE.search(text[:lead]))
         spec.needs_results = bool(pronoun) and not spec.titles.titles and not spec.titles.people
         if op in ("search", "people") and not about and not spec.titles.titles:
             spec.about = " ".join(_words(re.sub(r"\{\w+\}", " ", masked)))  # not the slots
@@ -277,7 +291,7 @@ def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
         return "director"
     if re.search(
         r"\b(?:cast|actors?|actress\w*|star\w*|act(?:s|ed|ing)?|appear\w*|play\w*|featur\w*)\b|"
-        r"\bwho(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\s+in\b",  # "who's in it": its cast
+        r"\bwho(?:'s|’s|s|\s+is|\s+was|\s+are|\s+were)\s+in\b",  # "who's in it": its cast
         masked,
     ):
         return "cast"
