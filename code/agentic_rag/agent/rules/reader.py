@@ -25,6 +25,7 @@ from agentic_rag.agent.rules.shape import (
     order,
 )
 from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.split import split
 from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag
@@ -32,24 +33,6 @@ from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
-_SPLIT = re.compile(
-    r"(?<=[?;!])\s+|(?-i:(?<=[a-z]{2}\.)\s+(?=[A-Z]))|,?\s+(?:and|but|also|then)\s+(?=(?:"
-    r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which|how|where|when|list|tell|show|give|name|do|does|did|"
-    r"is|are|say|count)\b)|(?<=[a-z]{2}\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"
-    r"give|name|count)\b)|[.,]\s+then\s+|,\s+(?=(?:name|list|show|give|tell)\s+(?:me\s+)?(?:them|those|"
-    r"all|the\s+titles)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)|"
-    # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
-    # who's in it", "…, what else did he make"
-    r"\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
-    r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old)\b)|"
-    # no joining word at all, a short question back at what came before: "longest korean movie
-    # who is in it", "find okja who directed it", "oldest turkish show when was it added" (not
-    # "tell me who …", "do you know what …", nor a clause: "titles where the director acts in it")
-    r"(?<!\bme)(?<!\bus)(?<!\bknow)(?<!\bwonder)(?<!\bask)\s+(?=(?:who(?:s|'s|’s)?|(?:what|when|"
-    r"where|how)(?:s|'s|’s)?\s+(?:is|was|are|were|did|does|do|has|have|had|many|long|old|year))"
-    r"(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those|that\s+one)(?:\s+[\w'’]+){0,2}\W*$)",
-    _I,
-)
 #: an instruction to the system rather than a catalog question (never acted on)
 _ORDERS = "|".join(r"\s+".join(map(re.escape, p.split())) for p in WORDS.instructions)
 _WHICH_ONE = re.compile(r"\bwhich\s+one\b", _I)
@@ -95,7 +78,7 @@ class Reader:
 
     def read(self, question: str, history: Sequence[TurnSummary] = ()) -> list[QuerySpec]:
         text = clean(question)
-        pieces = [p.strip(" ,") for p in _SPLIT.split(text) if p and len(p.strip(" ,.?")) > 1]
+        pieces = split(text)
         specs: list[QuerySpec] = []
         dropped = []
         for piece in pieces or [text]:
