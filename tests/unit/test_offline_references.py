@@ -72,6 +72,8 @@ def test_two_parts_with_no_joining_word(lexicon, question, op, role):
         "egyptian titles where the director also acts in it",
         "tell me who is in it",
         "do you know who directed it",
+        "and who is in it",
+        "ok when was it added",
     ],
 )
 def test_a_clause_or_a_preface_is_not_a_second_part(question):
@@ -144,3 +146,17 @@ def test_the_words_of_a_set_aside_instruction_name_no_operation(lexicon):
 def test_a_singular_show_after_a_word_is_a_tv_show(reader, question, typed):
     tags = reader.tagger.tag(question)
     assert [t.value for t in tags if t.kind == "type"] == [typed]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what else has the woman who starred in okja been in",
+        "what else has the guy who starred in the irishman been in",
+    ],
+)
+def test_a_person_named_by_who_they_are_is_not_simply_the_first_billed(lexicon, question):
+    p = plan(lexicon, question)
+    reader = OfflinePlanner(lexicon).reader
+    _, used = confidence.features(reader, question, list(p.reading), "")
+    assert used.meaning  # "woman", "guy": the reading cannot check it, so it is not sure

@@ -20,7 +20,8 @@ _SPLIT = re.compile(
     # no joining word at all, a short question back at what came before: "longest korean movie
     # who is in it", "find okja who directed it", "oldest turkish show when was it added" (not
     # "tell me who …", "do you know what …", nor a clause: "titles where the director acts in it")
-    r"(?<!\bme)(?<!\bus)(?<!\bknow)(?<!\bwonder)(?<!\bask)\s+(?=(?:who(?:s|'s|’s)?|(?:what|when|"
+    r"(?<!\bme)(?<!\bus)(?<!\bknow)(?<!\bwonder)(?<!\bask)(?<!\band)(?<!\bbut)(?<!\bso)"
+    r"(?<!\bthen)(?<!\balso)(?<!\bor)(?<!\bok)(?<!\bokay)(?<=\w)\s+(?=(?:who(?:s|'s|’s)?|(?:what|when|"
     r"where|how)(?:s|'s|’s)?\s+(?:is|was|are|were|did|does|do|has|have|had|many|long|old|year))"
     r"(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those|that\s+one)(?:\s+[\w'’]+){0,2}\W*$)",
     re.IGNORECASE,

@@ -184,7 +184,9 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         if s.ref == "people_of":  # "the same director": the wording the part was read from
             used |= _matched((SAME,), masked)
         if s.ref == "person":  # "the guy who directed X … his": the person the part refers to
-            used |= _matched((OF_TITLE, PERSON_REF), masked)
+            who = _matched((OF_TITLE, PERSON_REF), masked)
+            #: one of a cast is its first billed: "the woman who starred in X" asks more
+            used |= who - set(meaning().words) if s.role == "cast" else who
         said = " ".join(
             [
                 s.about if searched(s) else "",
