@@ -160,3 +160,11 @@ def test_a_person_named_by_who_they_are_is_not_simply_the_first_billed(lexicon, 
     reader = OfflinePlanner(lexicon).reader
     _, used = confidence.features(reader, question, list(p.reading), "")
     assert used.meaning  # "woman", "guy": the reading cannot check it, so it is not sure
+
+
+@pytest.mark.parametrize(
+    "question", ["find okja", "look up the movie okja", "tell me about okja", "pull up Okja"]
+)
+def test_a_part_that_only_names_a_title_is_its_entry(lexicon, question):
+    (spec,) = plan(lexicon, question).reading
+    assert spec.op == "describe" and spec.titles.titles == ["Okja"]
