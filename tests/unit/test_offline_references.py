@@ -163,7 +163,7 @@ def test_a_person_named_by_who_they_are_is_not_simply_the_first_billed(lexicon, 
 
 
 @pytest.mark.parametrize(
-    "question", ["find okja", "look up the movie okja", "tell me about okja", "pull up Okja"]
+    "question", ["find okja", "look up the movie okja", "pull up Okja", "can you find okja"]
 )
 def test_a_part_that_only_names_a_title_is_its_entry(lexicon, question):
     (spec,) = plan(lexicon, question).reading
