@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agentic_rag.agent.models import ExecutionPlan
-from agentic_rag.agent.rules.cues import CUES
+from agentic_rag.agent.rules.cues import BOOK, CUES
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
@@ -56,6 +56,8 @@ _WORKS = re.compile(
 )
 #: "which has the most" with no noun after it: the most of the quantity the earlier part named
 _MOST_OF_IT = re.compile(r"\b(?:has|have|had|with|runs?)\s+the\s+(?:most|longest)\W*$", _I)
+#: how sure a part read as the describe cue with its "it" as the title is
+_DESCRIBE_FLOOR = max(c.floor for c in BOOK.operations["describe"].cues)
 SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"})
 ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
 
@@ -190,6 +192,7 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         return spec
     if ref == "first" and not own and spec.op in ("search", "list") and describes_it(piece):
         spec.op = "describe"  # "… and when was it added?": the earlier part's top title
+        spec.confidence = max(spec.confidence, _DESCRIBE_FLOOR)  # decided by the describe cue
     if ref and not own and spec.op == "search" and spec.titles.is_empty():
         spec.op = "list"  # "name them", "which are they": the earlier set's titles
     person_again(prev, spec, piece)
@@ -212,6 +215,20 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
             spec.titles = prev.titles.merged(spec.titles)
         spec.needs_results = True
     return spec
+
+
+def entry_given(earlier: Sequence[QuerySpec], spec: QuerySpec) -> bool:
+    """'pull up Roma and tell me what year it came out': "it" is the title an earlier part
+    already looks up (through parts that refer to it too: "find Okja, who directed it and what
+    year it came out"), so that part's catalog entry answers this one."""
+    if spec.op != "describe" or spec.ref != "first":
+        return False
+    for prev in reversed(earlier):
+        if prev.op == "describe":
+            return True
+        if prev.ref != "first":
+            return False
+    return False
 
 
 def earlier_rows(

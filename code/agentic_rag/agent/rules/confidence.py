@@ -144,6 +144,8 @@ def _guessed_search(spec: QuerySpec) -> bool:
     the reader fell back to the question's own words (a description it names is a search)."""
     if spec.op not in DESCRIBED or (spec.op != "search" and not spec.titles.is_empty()):
         return False
+    if spec.ref is not None:  # "who directed it": the earlier part's titles, not a search
+        return False
     about, text = spec.about.casefold().strip(), spec.text.casefold().strip(" ?.!")
     return not about or about == text or not text.endswith(about)
 

@@ -17,20 +17,22 @@ from agentic_rag.agent.rules.sets import genre_type
 from agentic_rag.agent.rules.spec import TitleSet
 
 _I = re.IGNORECASE
-_SUPERLATIVE = (
+SUPERLATIVE = (
     r"(?:longest|shortest|oldest|newest|earliest|latest|most\s+recent(?:ly\s+added)?|"
     r"first\s+added|most\s+seasons|fewest\s+seasons)"
 )
 _HEAD = re.compile(
-    rf"\b{_SUPERLATIVE}((?:\s+(?!(?:and|or|from|in|of|by|on|with|that|which|who|"
+    rf"\b{SUPERLATIVE}((?:\s+(?!(?:and|or|from|in|of|by|on|with|that|which|who|"
     r"released|made|added|ever|to|for|is|was|are|were)\b)[\w'’-]+){0,4})",
     _I,
 )
 _ONE_VERB = re.compile(
-    rf"\b(?:is|was|'s)\s+the\s+{_SUPERLATIVE}|"
+    rf"(?:\b(?:is|was|whats|wats)|'s|’s)\s+the\s+{SUPERLATIVE}|"
+    # "the longest of those", "the oldest one among them": one of an earlier set
+    rf"\bthe\s+{SUPERLATIVE}\s+(?:one\s+)?(?:of|among)\s+(?:them|those|these)\b|"
     # a verb in the singular before the superlative: "which reality show has the most seasons"
     rf"\b(?:which|what)\b[^?.,;]{{0,60}}?\b(?:has|had|runs|ran|lasts|lasted|got)\s+"
-    rf"(?:the\s+)?{_SUPERLATIVE}|"
+    rf"(?:the\s+)?{SUPERLATIVE}|"
     r"\bwhich\s+(?:one|of\s+(?:them|those|these)\s+(?:is|was|has|runs|lasts))\b",
     _I,
 )
@@ -71,11 +73,13 @@ def order(masked: str, s: TitleSet, added: bool) -> tuple[str, bool]:
     """The column a ranking orders by, and whether the smallest comes first."""
     if re.search(r"\b(?:most|fewest)\s+seasons\b", masked):
         return "seasons", "fewest" in masked
-    if re.search(r"\b(?:longest|shortest|length|runtime|duration|long)\b", masked):
+    if re.search(r"\b(?:longest|shortest|longer|shorter|length|runtime|duration|long)\b", masked):
         kind = s.type or genre_type(s)  # "the longest anime series": a TV genre, in seasons
         tv = kind == "TV Show" or "season" in masked
-        return ("seasons" if tv else "duration_minutes"), "shortest" in masked
-    asc = bool(re.search(r"\b(?:oldest|earliest|first)\b", masked))
+        return ("seasons" if tv else "duration_minutes"), bool(
+            re.search(r"\bshort(?:est|er)\b", masked)
+        )
+    asc = bool(re.search(r"\b(?:oldest|older|earliest|first)\b", masked))
     return ("date_added" if added else "release_year"), asc
 
 

@@ -28,6 +28,7 @@ import re
 from functools import cached_property
 
 from agentic_rag import fuzzy
+from agentic_rag.agent.rules.compose import SINGULAR
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.reader import Reader
@@ -141,7 +142,10 @@ def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:
     for s in specs:
         if not s.text or s.op in RELATIONS:
             continue
-        hits = reader.intents.nearest(mask(s.text, reader.tagger.tag(s.text)), NEAREST)
+        masked = mask(s.text, reader.tagger.tag(s.text))
+        if s.ref == "first":  # "who directed it": "it" is the earlier part's title
+            masked = SINGULAR.sub("{title}", masked)
+        hits = reader.intents.nearest(masked, NEAREST)
         if not hits:
             continue
         own = max((score for op, score, _ in hits if op == s.op), default=0.0)

@@ -35,7 +35,10 @@ _KEYWORD_CTX = re.compile(
 _TYPE = re.compile(
     r"\b(?:(movies?|films?|feature\s+films?|features|motion\s+pictures?|documentary\s+films?)|"
     r"(tv\s+shows?|tv\s+series|series|shows|sitcoms?|docuseries|miniseries|tv\s+programs?|"
-    r"(?:a|the|this|that|which|what|each|every)\s+show))\b(?!\s+(?:me|up|off)\b)",
+    r"(?:a|the|this|that|which|what|each|every)\s+show|"
+    # a singular "show" after a word, not the verb ("spanish show", not "can you show me")
+    r"(?<=\w\s)show(?!\s+(?:us|them|all|every|some|the|a|an|my|what|how|which|who|titles|"
+    r"movies|films|shows|results|more|only|just|any)\b)(?=\s+\w|\W*$)))\b(?!\s+(?:me|up|off)\b)",
     re.I,
 )
 #: a title's own attribute after words that spell a title name the title ("X season count")

@@ -185,7 +185,9 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         if s.ref == "people_of":  # "the same director": the wording the part was read from
             used |= _matched((SAME,), masked)
         if s.ref == "person":  # "the guy who directed X … his": the person the part refers to
-            used |= _matched((OF_TITLE, PERSON_REF), masked)
+            who = _matched((OF_TITLE, PERSON_REF), masked)
+            #: one of a cast is its first billed: "the woman who starred in X" asks more
+            used |= who - set(meaning().words) if s.role == "cast" else who
         said = " ".join(
             [
                 s.about if searched(s) else "",
@@ -237,7 +239,9 @@ def usage(
         for op, cue in (*CUES.items(), *relations.CUE_LIKE.items())
         for m in cue.finditer(masked)
         if any(
-            w.casefold() not in used and w.casefold() not in SMALL
+            w.casefold() not in used
+            and w.casefold() not in SMALL
+            and (not parts or plain(w) in parts)  # not in an instruction the reader set aside
             for w in WORD.findall(PLACEHOLDER.sub(" ", m.group()))
         )
     ]
