@@ -236,17 +236,29 @@ class CatalogWords:
     def ratings(self, text: str, tags: list[Tag]) -> None:
         """Age ratings of `text`, added to `tags` (short ones only where a rating is meant)."""
         for rating in self._ratings:
-            esc = re.escape(rating)
-            if "-" in rating:  # PG-13, TV-MA: safe anywhere, any case
-                pattern, flags = rf"(?<![\w-]){esc}(?![\w-])", re.I
-            elif len(rating) > 1:  # PG, NR: upper case, or any case as 'pg movies', 'rated pg'
-                pattern = (
-                    rf"(?<![\w-]){esc}(?![\w-])|(?i:(?<=\brated\s){esc}\b|(?<![\w-]){esc}"
-                    rf"(?=[\s-]+(?:rated\b|{_WORKS})))"
-                )
-                flags = 0
-            else:  # G, R: only as 'rated R' or 'R-rated'
-                pattern, flags = rf"(?<=\b[Rr]ated\s){esc}\b|(?<![\w-]){esc}(?=-rated\b)", 0
-            for m in re.finditer(pattern, text, flags):
+            for m in re.finditer(_rating_pattern(rating), text):
                 if free(tags, *m.span()):
                     tags.append(at("rating", m, value=rating))
+
+
+#: where a word can only be a rating: after "rated" / "rating (of)", before "rated" / "rating"
+_RATED_BEFORE = r"(?:(?<=\brated\s)|(?<=\brating\s)|(?<=\brating\sof\s)|(?<=\brated:\s))"
+_RATED_AFTER = r"(?=[\s-]+(?:rated|rating)\b)"
+
+
+def _rating_pattern(rating: str) -> str:
+    """A regex for a rating as strangers type it. A code with a hyphen (PG-13, TV-MA) is safe
+    anywhere, in any case, also run together ("tv14", "pg13"); spaced ("tv ma") only next to
+    "rated"/"rating" or before a works noun. PG, NR: upper case, or any case next to "rated" or
+    before a works noun ("pg movies"). G, R: any case only next to "rated"/"rating" ("r rated",
+    "rated r"), so "r" and "u" elsewhere stay texting for "are" and "you"."""
+    esc, parts = re.escape(rating), rating.split("-")
+    near = rf"(?:{_RATED_BEFORE}{{0}}\b|(?<![\w-]){{0}}{_RATED_AFTER})"
+    if len(parts) > 1:
+        joined = "".join(map(re.escape, parts))
+        spaced = r"\s+".join(map(re.escape, parts))
+        loose = rf"(?<![\w-]){spaced}(?=[\s-]+{_WORKS})"
+        return rf"(?i:(?<![\w-])(?:{esc}|{joined})(?![\w-])|{near.format(spaced)}|{loose})"
+    if len(rating) > 1:
+        return rf"(?<![\w-]){esc}(?![\w-])|(?i:{near.format(esc)}|(?<![\w-]){esc}(?=\s+{_WORKS}))"
+    return rf"(?i:{near.format(esc)})"

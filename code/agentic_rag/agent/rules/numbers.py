@@ -128,11 +128,16 @@ def num(word: str) -> float:
     return NUM_WORDS.get(word.casefold()) or float(word)
 
 
-def _when(text: str, start: int) -> str:
-    """'added' or 'release': the nearest verb before `start` (within the clause) decides."""
+def _when(text: str, start: int, end: int | None = None) -> str:
+    """'added' or 'release': the nearest verb before `start` (within the clause) decides. A
+    date finer than a year (`end` given: it names months) can only be a date added, so with
+    no verb before it an adding verb after it in the same sentence decides ("between june and
+    august 2021 how many anime series were added")."""
     before = re.split(r"[,;?!.]|\band\s+(?:how|what|which|who)\b", text[:start])[-1]
     added = [m.end() for m in ADDED_VERB.finditer(before)]
     released = [m.end() for m in RELEASE_VERB.finditer(before) if m.group().casefold() != "from"]
+    if end is not None and not added and not released:
+        return "added" if ADDED_VERB.search(re.split(r"[;?!.]", text[end:])[0]) else "release"
     return "added" if added and (not released or added[-1] > released[-1]) else "release"
 
 
@@ -149,8 +154,9 @@ def _month_span(m: re.Match[str], text: str) -> Tag:
     g = m.groups()
     a, b, year = (g[0], g[1], int(g[2])) if g[2] else (g[4], g[5], int(g[3]))
     first, last = sorted((_month(a), _month(b)))
-    if _when(text, m.start()) == "release":
-        return at("release", m, lo=year, hi=year, label=str(year))
+    if _when(text, m.start(), m.end()) == "release":
+        note = f"release dates are years only: read '{m.group().strip()}' as {year}"
+        return at("release", m, lo=year, hi=year, label=str(year), note=note)
     label = f"{year}-{first:02d} to {year}-{last:02d}"
     return at(
         "added", m, value=f"{year}-{first:02d}-01", value2=_month_end(year, last), label=label
@@ -178,7 +184,7 @@ def _date_tag(m: re.Match[str], text: str) -> Tag:
         lo, hi, label = f"{year}-{mon_i:02d}-01", _month_end(year, mon_i), f"{year}-{mon_i:02d}"
     else:
         lo, hi, label = f"{year}-01-01", f"{year + 1}-01-01", str(year)
-    kind = _when(text, m.start())
+    kind = _when(text, m.start(), m.end() if mon_i else None)
     if kind == "release":
         bounds = {
             "since": (year, None),

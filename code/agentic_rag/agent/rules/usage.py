@@ -26,6 +26,7 @@ from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import key
 from agentic_rag.agent.rules.numbers import ADDED_VERB
+from agentic_rag.agent.rules.periods import unread_months
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.signals import name_tokens, plain, typo
 from agentic_rag.agent.rules.spec import QuerySpec
@@ -214,6 +215,9 @@ def usage(
     used = consumed(specs, masked)
     used |= {plain(w) for w in used}
     words = [plain(w) for w in WORD.findall(PLACEHOLDER.sub(" ", masked))]
+    #: a tag's words are used only as far as its value carries them: the months of a release
+    #: year read from "between june and august 2021" are words the reading left unused
+    words += [plain(w) for t in tags for w in unread_months(t)]
     parts = {plain(w) for s in specs for w in WORD.findall(s.text)}
     if parts:  # words in no part were set aside by the reader (an instruction it ignored)
         words = [w for w in words if w in parts]
