@@ -96,6 +96,12 @@ class CatalogWords:
             out.setdefault(word, set()).add(("type", value, ()))
         return out
 
+    def knows(self, word: str) -> bool:
+        """Whether `word` (folded) is a word this reads as typed: a genre cue ("kdramas"), a
+        nationality, a country or a genre's name."""
+        cues = (*self._synonym_res, *self._person_res, *self._demonym_res)
+        return word in self._spelled or any(p.fullmatch(word) for p, _ in cues)
+
     def in_place(self, words: list[str], i: int, n: int) -> bool:
         """Whether words[i:i+n], alone or with a word or two around them, name a country or a
         genre ("south africa": the country, not the title Africa)."""

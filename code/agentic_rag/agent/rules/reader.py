@@ -14,6 +14,7 @@ from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.mend import mend
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
 from agentic_rag.agent.rules.shape import (
@@ -86,7 +87,9 @@ class Reader:
         return self._intents
 
     def read(self, question: str, history: Sequence[TurnSummary] = ()) -> list[QuerySpec]:
-        text = clean(question)
+        text, mended = mend(
+            clean(question), self.lex, self.tagger.catalog_words.knows
+        )  # "cout of anime series": count
         pieces = [p.strip(" ,") for p in _SPLIT.split(text) if p and len(p.strip(" ,.?")) > 1]
         specs: list[QuerySpec] = []
         dropped = []
@@ -104,6 +107,7 @@ class Reader:
             specs.append(link(specs[-1], spec, piece) if specs else spec)
         if not specs:
             specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
+        specs[0].notes[:0] = mended
         if dropped:
             specs[0].notes.append("ignored an instruction that is not a question about the catalog")
             specs[0].ignored = dropped

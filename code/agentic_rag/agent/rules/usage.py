@@ -25,10 +25,11 @@ from agentic_rag.agent.rules.compose import OF_TITLE, PERSON_REF, SAME
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import key
+from agentic_rag.agent.rules.mend import name_tokens, typo
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.periods import unread_months
 from agentic_rag.agent.rules.reader import Reader
-from agentic_rag.agent.rules.signals import name_tokens, plain, typo
+from agentic_rag.agent.rules.signals import plain
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import COMMON, WORD
