@@ -9,6 +9,7 @@ import re
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules import vocab
 from agentic_rag.agent.rules.lexicon import Lexicon, key
+from agentic_rag.agent.rules.mend import name_tokens
 from agentic_rag.agent.rules.tags import Tag, at, free
 
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
@@ -129,6 +130,8 @@ class CatalogWords:
                     continue
                 words = [g.group().casefold() for g in gram]
                 odd = [w for w in words if w not in lex.everyday_words and w not in vocab.COMMON]
+                if any(w in name_tokens(lex).tokens for w in odd):
+                    continue  # a word of catalog names ("christmas"), not a misspelt "christian"
                 if not odd or any(
                     len(w) < MIN_TYPO or not w.isalpha() or w[:-1] in self._spelled for w in odd
                 ):  # "germans": the plural of a word it knows, not a typo

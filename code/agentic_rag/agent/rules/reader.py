@@ -27,7 +27,7 @@ from agentic_rag.agent.rules.shape import (
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
-from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
 
@@ -224,7 +224,8 @@ class Reader:
         if amb and spec.op == "count":  # 'Korean TV shows': made in Korea, or the genre? both
             genre = amb.model_copy(update={"kind": "genre", "value": amb.alts[0], "alts": []})
             spec.other = to_set([genre if t is amb else t for t in kept], text)
-        if m := _KEYWORDS.search(text):
+        phrases = [t for t in tags if t.kind == "phrase"]  # "title contains 'girl'": its name
+        if (m := _KEYWORDS.search(text)) and free(phrases, *m.span()):
             if op != "label":
                 spec.titles.keywords = _words(m.group(1))
             elif not spec.labels:  # 'x' versus 'y' (evidence `keyword_versus`): one label each

@@ -51,6 +51,15 @@ class Bounds(BaseModel):
     at_most_after: tuple[str, ...]
 
 
+class TitleWords(BaseModel):
+    """Words that put a phrase in a title's name ("with christmas in the title")."""
+
+    model_config = ConfigDict(extra="forbid")
+    nouns: tuple[str, ...] = Field(min_length=1)
+    verbs: tuple[str, ...] = Field(min_length=1)
+    named: tuple[str, ...] = Field(min_length=1)
+
+
 class Words(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     common: frozenset[str]
@@ -65,6 +74,7 @@ class Words(BaseModel):
     bounds: Bounds
     halves: dict[str, int]  # which half of a year a word names (0: the last)
     quarters: dict[str, int]
+    title_words: TitleWords
     #: phrases that make a piece of a question an instruction to the system or a change to the
     #: data, never acted on ("ignore your rules", "delete all the anime", "you are now a pirate")
     instructions: tuple[str, ...] = Field(min_length=1)
