@@ -90,14 +90,21 @@ _BOUND_AFTER = {
 }
 _BEFORE = _alts((*_B.above, *_B.at_least, *_B.below, *_B.at_most))
 _AFTER = _alts((*_B.at_least_after, *_B.at_most_after))
-_UNIT = r"(hours?|hrs?|h|minutes?|mins?|m|seasons?)"
+_UNIT = r"(?P<unit>hours?|hrs?|h|minutes?|mins?|m|seasons?)"
 _HALF = r"(\s+and\s+a\s+half)?"
-#: an amount with its unit and bounds: "under 75 minutes", "90 minutes or less", "3+ seasons";
-#: groups: bound before, number, "and a half", bound after the number, unit, "and a half",
-#: bound after the unit
+#: a part of a unit: "half an hour", "a half-hour", "a quarter of an hour"
+_FRACTION = (
+    r"(?:an?\s+)?(?:"
+    + "|".join(map(re.escape, sorted(WORDS.fractions, key=len, reverse=True)))
+    + r")(?:[\s-]+of)?(?:[\s-]+an?)?[\s-]*"
+)
+#: an amount with its unit and bounds: "under 75 minutes", "90 minutes or less", "3+ seasons",
+#: "shorter than half an hour", "an hour and a half", "2 hours and 15 minutes"
 _AMOUNT = re.compile(
-    rf"\b(?:({_BEFORE}|exactly|only|just)\s+)?{_N}{_HALF}\s*({_AFTER})?\s*{_UNIT}\b"
-    rf"(\s+and\s+a\s+half\b)?(?:\s*({_AFTER})(?!\w)(?!\s+{_N}\b))?",
+    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+)?(?P<n>{_FRACTION}|{_N[1:-1]})"
+    rf"(?P<half>\s+and\s+a\s+half)?\s*(?P<after>{_AFTER})?\s*{_UNIT}\b"
+    rf"(?P<half2>\s+and\s+a\s+half\b)?(?P<extra>,?\s+(?:and\s+)?(?P<mins>\d+)\s*(?:minutes?|mins?)\b)?"
+    rf"(?:\s*(?P<after2>{_AFTER})(?!\w)(?!\s+{_N}\b))?",
     _I,
 )
 _BETWEEN = re.compile(rf"\bbetween\s+{_N}\s+and\s+{_N}\s*{_UNIT}\b", _I)
@@ -122,6 +129,12 @@ def yields(t: Tag) -> bool:
     """A number tag a name may take over: a limit ("the two" of "The Two Popes") or a month of
     no year ("August: Osage County")."""
     return t.kind == "limit" or (t.kind == "added" and not t.value + t.value2)
+
+
+def _amount(said: str) -> float:
+    """A number or a part of a unit ("half an", "a quarter of an") as a number."""
+    words = " ".join(re.sub(r"\b(?:an?|of)\b|-", " ", said.casefold()).split())
+    return WORDS.fractions[words] if words in WORDS.fractions else num(said)
 
 
 def num(word: str) -> float:
@@ -289,12 +302,14 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
     for m in _AMOUNT.finditer(text):
         if not free(*m.span()):
             continue
-        how, unit = m.group(1) or "", m.group(5)
-        after = m.group(4) or m.group(7) or ""
-        n = num(m.group(2)) + (0.5 if m.group(3) or m.group(6) else 0)
-        value = round(n * (60 if unit.casefold().startswith("h") else 1))
+        how, unit = m.group("how") or "", m.group("unit").casefold()
+        if m.group("mins") and not unit.startswith("h"):
+            continue  # "3 seasons and 2 minutes" is no amount
+        after = m.group("after") or m.group("after2") or ""
+        n = _amount(m.group("n")) + (0.5 if m.group("half") or m.group("half2") else 0)
+        value = round(n * (60 if unit.startswith("h") else 1)) + int(m.group("mins") or 0)
         lo, hi = _bounds(value, how, after)
-        kind = "seasons" if unit.casefold().startswith("s") else "minutes"
+        kind = "seasons" if unit.startswith("s") else "minutes"
         tags.append(at(kind, m, lo=lo, hi=hi))
     for m in _TOP.finditer(text):
         if free(*m.span()) and m.group(1).casefold() not in ("a", "an"):

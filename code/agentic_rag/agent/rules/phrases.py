@@ -48,12 +48,14 @@ _ENDS = (
     r"since|before|after|that|which|are|is|were|was)\b)"
 )
 #: "have christmas in the title"; "titles containing the word love", "whose name has war in it";
-#: "called something with dragon": a phrase of the titles' names (`TitleSet.title_has`). A
-#: bare "titles with X" is left alone: "titles with Shah Rukh Khan" names a person.
+#: "called something with dragon": a phrase of the titles' names (`TitleSet.title_has`). Titles
+#: that "feature", "have" or "are with" X without "the word" name a person ("titles featuring
+#: Al Pacino"): only a title's own name as the subject ("whose title contains") does without.
 _TITLED = re.compile(
     rf"\b(?:{_VERBS})\s+(?:{_WORD_OF})?{_X.format('a')}\s+in\s+(?:the|their|its|it'?s|a|his|her)\s+"
     rf"(?:{_NOUNS})\b|"
-    rf"\b(?:whose\s+)?(?:{_NOUNS})\s+(?:that\s+|which\s+)?(?:(?:{_VERBS})\s+{_WORD_OF}|(?!with\b)(?:{_VERBS})\s+)"
+    rf"\b(?:(?:whose|the|its|their)\s+(?:{_NOUNS})\s+(?:{_VERBS})\s+(?:{_WORD_OF})?|"
+    rf"(?:{_NOUNS})\s+(?:that\s+|which\s+)?(?:{_VERBS})\s+{_WORD_OF})"
     rf"{_X.format('b')}(?:\s+in\s+(?:it|them))?{_ENDS}|"
     rf"\b(?:{_NAMED})\s+(?:something|anything)\s+(?:with\s+)?(?:{_WORD_OF})?{_X.format('c')}"
     rf"(?:\s+in\s+(?:it|them))?{_ENDS}",
