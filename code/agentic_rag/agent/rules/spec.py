@@ -74,6 +74,7 @@ class TitleSet(BaseModel):
     #: a month named with no year ("what about april"): a follow-up takes the year of the
     #: earlier window; alone it constrains nothing, and the reading says it dropped it
     added_month: int | None = None
+    added_same_year: bool = False  # added to Netflix in its release year
     ratings: list[str] = Field(default_factory=list)
     minutes_min: int | None = None  # inclusive
     minutes_max: int | None = None

@@ -254,6 +254,7 @@ def usage(
         and not t.absent
         and not any(t.text.casefold() in p for p in ignored)
         and not any(_squash(x) in named for x in _needles(t))
+        and not (t.kind == "same_year" and any(s.titles.added_same_year for s in specs))
     ]
     masks = {q: m for m, _, q in reader.intents.examples}
     near = {
