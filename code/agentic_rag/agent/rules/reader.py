@@ -20,6 +20,7 @@ from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split
 from agentic_rag.agent.rules.shape import (
     average_unit,
     fit_units,
+    in_hours,
     one_asked,
     one_described,
     order,
@@ -194,15 +195,17 @@ class Reader:
         spec.notes += [f"{t.label}" for t in tags if t.kind == "added" and "last" in t.label]
         if limit := next((t.lo for t in tags if t.kind == "limit"), None):
             spec.limit = max(1, min(int(limit), 50))
-        spec.role = _role(masked, tags)
+        spec.role, spec.in_hours = _role(masked, tags), in_hours(masked)
         if op == "most":
             spec.by = group_of(masked) or "country"
-            spec.by = "added_year" if spec.by == "release_year" and _added(text) else spec.by
+            spec.by = (
+                "added_year" if spec.by == "release_year" and ADDED_VERB.search(text) else spec.by
+            )
             spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
         elif op == "costars" and spec.limit is None and relations.one_asked(masked):
             spec.limit = 1  # "who does X work with the most": one (and those tied)
         elif op in ("top", "average"):
-            spec.by, spec.ascending = order(masked, spec.titles, _added(text))
+            spec.by, spec.ascending = order(masked, spec.titles, bool(ADDED_VERB.search(text)))
             if op == "top" and spec.limit is None and one_asked(text):
                 spec.limit = 1
             if op == "average":
@@ -264,10 +267,6 @@ def _lead(text: str) -> int | None:
         start += m.end()  # determiner, not the start of a description
     m = LEAD.search(text, start)
     return m.start() if m else None
-
-
-def _added(text: str) -> bool:
-    return bool(ADDED_VERB.search(text))
 
 
 def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]

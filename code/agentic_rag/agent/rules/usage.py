@@ -29,6 +29,7 @@ from agentic_rag.agent.rules.mend import name_tokens, typo
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.periods import unread_months
 from agentic_rag.agent.rules.reader import Reader
+from agentic_rag.agent.rules.shape import IN_HOURS
 from agentic_rag.agent.rules.signals import plain
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag, free
@@ -181,6 +182,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= set(rw.people)
         if s.titles.added_from or s.titles.added_to or s.by in ("added_year", "date_added"):
             used |= _matched((ADDED_VERB,), masked)
+        if s.in_hours:  # "in hours": the answer says the running time in hours
+            used |= _matched((IN_HOURS,), masked)
         if s.by and s.by in GROUP_WORDS:
             used |= _matched((GROUP_WORDS[s.by],), masked)
         if s.ref == "people_of":  # "the same director": the wording the part was read from
