@@ -98,10 +98,16 @@ class CatalogWords:
         return out
 
     def knows(self, word: str) -> bool:
-        """Whether `word` (folded) is a word this reads as typed: a genre cue ("kdramas"), a
-        nationality, a country or a genre's name."""
+        """Whether `word` (folded) is a word this reads: a genre cue ("kdramas"), a
+        nationality, a country or a genre's name, or a misspelling `typos` reads as one
+        ("documentries")."""
         cues = (*self._synonym_res, *self._person_res, *self._demonym_res)
-        return word in self._spelled or any(p.fullmatch(word) for p, _ in cues)
+        misspelt = {(k, v) for k, v, _ in self._misspelt([word])}
+        return (
+            word in self._spelled
+            or any(p.fullmatch(word) for p, _ in cues)
+            or len(misspelt) == 1  # read as a catalog value by `typos`, with its score
+        )
 
     def in_place(self, words: list[str], i: int, n: int) -> bool:
         """Whether words[i:i+n], alone or with a word or two around them, name a country or a
@@ -119,7 +125,6 @@ class CatalogWords:
         one or two untagged words, each a typo (`fuzzy.typo`) of the same catalog word and no
         everyday English word, read as that value with a note and a score under 1 (the
         confidence sees the guess); a word near two meanings is left alone."""
-        lex = self.lex
         toks = [m for m in vocab.WORD.finditer(text) if free(tags, *m.span())]
         for n in (2, 1):
             for i in range(len(toks) - n + 1):
@@ -129,24 +134,7 @@ class CatalogWords:
                 ):
                     continue
                 words = [g.group().casefold() for g in gram]
-                odd = [w for w in words if w not in lex.everyday_words and w not in vocab.COMMON]
-                if any(w in name_tokens(lex).tokens for w in odd):
-                    continue  # a word of catalog names ("christmas"), not a misspelt "christian"
-                if not odd or any(
-                    len(w) < MIN_TYPO or not w.isalpha() or w[:-1] in self._spelled for w in odd
-                ):  # "germans": the plural of a word it knows, not a typo
-                    continue
-                hits = {
-                    meaning
-                    for spelled, meanings in self._spelled.items()
-                    if len(spelled.split()) == n
-                    and all(
-                        w == x or (w in odd and len(x) >= MIN_TYPO and _typo(w, x))
-                        for w, x in zip(words, spelled.split(), strict=True)
-                    )
-                    and spelled.split() != words
-                    for meaning in meanings
-                }
+                hits = self._misspelt(words)
                 if len({(k, v) for k, v, _ in hits}) != 1:
                     continue
                 kind, value, alts = max(hits, key=lambda h: (len(h[2]), h[2]))  # as the word
@@ -163,6 +151,29 @@ class CatalogWords:
                         note=f"read '{raw}' as {value}",
                     )
                 )
+
+    def _misspelt(self, words: list[str]) -> set[tuple[str, str, tuple[str, ...]]]:
+        """What the catalog words `words` misspell (kind, value, other values): each word no
+        everyday English, a typo of the same catalog word; empty when none is."""
+        lex, n = self.lex, len(words)
+        odd = [w for w in words if w not in lex.everyday_words and w not in vocab.COMMON]
+        if any(w in name_tokens(lex).tokens for w in odd):
+            return set()  # a word of catalog names ("christmas"), not a misspelt "christian"
+        if not odd or any(
+            len(w) < MIN_TYPO or not w.isalpha() or w[:-1] in self._spelled for w in odd
+        ):  # "germans": the plural of a word it knows, not a typo
+            return set()
+        return {
+            meaning
+            for spelled, meanings in self._spelled.items()
+            if len(spelled.split()) == n
+            and all(
+                w == x or (w in odd and len(x) >= MIN_TYPO and _typo(w, x))
+                for w, x in zip(words, spelled.split(), strict=True)
+            )
+            and spelled.split() != words
+            for meaning in meanings
+        }
 
     def tag(self, text: str, tags: list[Tag]) -> None:
         """Genres, nationality words, countries and genre cue words of `text`, added to `tags`."""

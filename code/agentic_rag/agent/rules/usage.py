@@ -220,8 +220,10 @@ def usage(
     used |= {plain(w) for w in used}
     words = [plain(w) for w in WORD.findall(PLACEHOLDER.sub(" ", masked))]
     #: a tag's words are used only as far as its value carries them: the months of a release
-    #: year read from "between june and august 2021" are words the reading left unused
-    words += [plain(w) for t in tags for w in unread_months(t)]
+    #: year read from "between june and august 2021" are words the reading left unused, and
+    #: as a constraint it dropped they change the meaning
+    unread = [plain(w) for t in tags for w in unread_months(t)]
+    words += unread
     parts = {plain(w) for s in specs for w in WORD.findall(s.text)}
     if parts:  # words in no part were set aside by the reader (an instruction it ignored)
         words = [w for w in words if w in parts]
@@ -234,6 +236,7 @@ def usage(
     m = meaning()
     restricting = {w for w, kinds in m.restrictors.items() if _restricts(w, kinds, masked)}
     found = [w for w in unused if w in m.words and w not in restricting]
+    found += [w for w in unused if w in unread]  # a constraint the tag's value dropped
     joined = " " + " ".join(words) + " "
     for phrase in m.phrases:
         asks = phrase.split()[1:] if phrase.startswith("and ") else phrase.split()
@@ -274,5 +277,9 @@ def usage(
         dropped=dropped,
         content=len(content),
         cues=list(dict.fromkeys(cues)),
-        names=[w for w in unused if w in name_tokens(reader.lex).tokens and not typo(w)],
+        names=[
+            w
+            for w in unused
+            if w in name_tokens(reader.lex).tokens and not typo(w) and w not in unread
+        ],
     )
