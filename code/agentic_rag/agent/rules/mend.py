@@ -5,9 +5,10 @@ operation words ("count", "number", "list"), the type nouns and the genre words 
 knows ("horror", "documentary"). A typed word is mended to the nearest of them (one edit,
 `fuzzy.typo`, the same first letter) when it is no word of its own: not everyday English (the
 words the catalog's descriptions write in lower case), not a word of a catalog name or title
-(`NameTokens`), not capitalised inside the question (a name), not quoted, no regular form of
-a question word ("titled"), no word the tagger reads as typed (a genre cue: "kdramas"). "cout
-of anime series" is read as "count of anime series"; the reading notes what it mended. The
+(`NameTokens`), no word of the reader's own tables ("least"), not capitalised inside the
+question (a name), not quoted, no regular form of a question word ("titled"), no word the
+tagger reads itself (a genre cue: "kdramas"; a catalog misspelling: "documentries"). "cout of
+anime series" is read as "count of anime series"; the reading notes what it mended. The
 signals of `signals.py` count the misspellings no reading mended with the same test (`typo`).
 """
 
@@ -15,7 +16,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, lru_cache
+from pathlib import Path
+
+import yaml
 
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules.lexicon import Lexicon
@@ -24,6 +28,29 @@ from agentic_rag.agent.rules.vocab import COMMON, WORD
 _EVERYDAY = tuple(w for w in COMMON if len(w) >= 4)
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?:^|(?<=[\s(]))'[^']*'(?=[\s?.!,;:)]|$)")
 _TOKENS: dict[int, tuple[Lexicon, NameTokens]] = {}
+#: the reader's own word tables: a word any of them names is known, never a typo ("least")
+_TABLES = ("words.yaml", "cues.yaml", "reading_words.yaml", "meaning_words.yaml")
+
+
+@lru_cache(maxsize=1)
+def table_words() -> frozenset[str]:
+    """Every word the reader's tables name (keys and values, regex text included)."""
+    out: set[str] = set()
+
+    def walk(x: object) -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                walk(k)
+                walk(v)
+        elif isinstance(x, list | tuple):
+            for v in x:
+                walk(v)
+        elif isinstance(x, str):
+            out.update(re.findall(r"[a-z]+", x.casefold()))
+
+    for name in _TABLES:
+        walk(yaml.safe_load(Path(__file__).with_name(name).read_text(encoding="utf-8")))
+    return frozenset(out)
 
 
 class NameTokens:
@@ -85,6 +112,7 @@ def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, li
             or not w.isalpha()
             or (w[:1].isupper() and m.start() > 0)
             or low in COMMON
+            or low in table_words()
             or inflected(low)
             or low in lex.everyday_words
             or low in name_tokens(lex).tokens

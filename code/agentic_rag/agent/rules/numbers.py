@@ -103,7 +103,9 @@ _FRACTION = (
 _AMOUNT = re.compile(
     rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+)?(?P<n>{_FRACTION}|{_N[1:-1]})"
     rf"(?P<half>\s+and\s+a\s+half)?\s*(?P<after>{_AFTER})?\s*{_UNIT}\b"
-    rf"(?P<half2>\s+and\s+a\s+half\b)?(?P<extra>,?\s+(?:and\s+)?(?P<mins>\d+)\s*(?:minutes?|mins?)\b)?"
+    rf"(?P<half2>\s+and\s+a\s+half\b)?"
+    rf"(?:(?:(?<=h)|(?<=hr)|(?<=hrs)|(?<=hour)|(?<=hours)),?\s+(?:and\s+)?(?P<mins>\d+)\s*"
+    rf"(?:minutes?|mins?)\b)?"
     rf"(?:\s*(?P<after2>{_AFTER})(?!\w)(?!\s+{_N}\b))?",
     _I,
 )
@@ -303,8 +305,6 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
         if not free(*m.span()):
             continue
         how, unit = m.group("how") or "", m.group("unit").casefold()
-        if m.group("mins") and not unit.startswith("h"):
-            continue  # "3 seasons and 2 minutes" is no amount
         after = m.group("after") or m.group("after2") or ""
         n = _amount(m.group("n")) + (0.5 if m.group("half") or m.group("half2") else 0)
         value = round(n * (60 if unit.startswith("h") else 1)) + int(m.group("mins") or 0)
