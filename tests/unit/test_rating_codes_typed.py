@@ -20,6 +20,8 @@ import pytest
         ("how many tv14 shows r there", "TV-14"),
         ("nc17 movies", "NC-17"),
         ("tv ma shows from spain", "TV-MA"),
+        ("how many movies r rated pg", "PG"),  # "r" before "rated <code>" is "are"
+        ("how many shows r rated tv ma", "TV-MA"),
     ],
 )
 def test_a_rating_code_as_typed_is_the_rating(catalog_df, catalog_reader, question, rating):

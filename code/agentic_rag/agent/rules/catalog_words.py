@@ -256,24 +256,27 @@ class CatalogWords:
     def ratings(self, text: str, tags: list[Tag]) -> None:
         """Age ratings of `text`, added to `tags` (short ones only where a rating is meant)."""
         for rating in self._ratings:
-            for m in re.finditer(_rating_pattern(rating), text):
+            for m in re.finditer(_rating_pattern(rating, self._ratings), text):
                 if free(tags, *m.span()):
                     tags.append(at("rating", m, value=rating))
 
 
 #: where a word can only be a rating: after "rated" / "rating (of)", before "rated" / "rating"
 _RATED_BEFORE = r"(?:(?<=\brated\s)|(?<=\brating\s)|(?<=\brating\sof\s)|(?<=\brated:\s))"
-_RATED_AFTER = r"(?=[\s-]+(?:rated|rating)\b)"
+_RATED_AFTER = r"(?=[\s-]+(?:rated|rating)\b(?!\s+(?:{})(?![\w-])))"
 
 
-def _rating_pattern(rating: str) -> str:
+def _rating_pattern(rating: str, codes: list[str]) -> str:
     """A regex for a rating as strangers type it. A code with a hyphen (PG-13, TV-MA) is safe
     anywhere, in any case, also run together ("tv14", "pg13"); spaced ("tv ma") only next to
     "rated"/"rating" or before a works noun. PG, NR: upper case, or any case next to "rated" or
     before a works noun ("pg movies"). G, R: any case only next to "rated"/"rating" ("r rated",
-    "rated r"), so "r" and "u" elsewhere stay texting for "are" and "you"."""
+    "rated r"), so "r" and "u" elsewhere stay texting for "are" and "you"; a code before
+    "rated" followed by a code of `codes` is no rating ("movies r rated pg": "are")."""
     esc, parts = re.escape(rating), rating.split("-")
-    near = rf"(?:{_RATED_BEFORE}{{0}}\b|(?<![\w-]){{0}}{_RATED_AFTER})"
+    other = "|".join(re.escape(c).replace(r"\-", "[\\s-]?") for c in codes)  # "r rated pg": "are"
+    after = _RATED_AFTER.format(other).replace("{", "{{").replace("}", "}}")
+    near = rf"(?:{_RATED_BEFORE}{{0}}\b|(?<![\w-]){{0}}{after})"
     if len(parts) > 1:
         joined = "".join(map(re.escape, parts))
         spaced = r"\s+".join(map(re.escape, parts))
