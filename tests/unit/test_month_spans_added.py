@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from agentic_rag.agent.rules import confidence
-from agentic_rag.agent.rules.periods import unread_months
+from agentic_rag.agent.rules.periods import unread_parts
 from agentic_rag.agent.rules.tags import Tag
 
 
@@ -49,5 +49,11 @@ def test_a_tag_carries_the_months_its_dates_hold():
     release = Tag(kind="release", start=0, end=28, text=span, lo=2021, hi=2021)
     added = Tag(kind="added", start=0, end=28, text=span, value="2021-06-01", value2="2021-09-01")
     until = Tag(kind="added", start=0, end=15, text="until june 2020", value2="2020-07-01")
-    assert unread_months(release) == ["june", "august"]
-    assert unread_months(added) == [] and unread_months(until) == []
+    assert unread_parts(release) == ["june", "august"]
+    assert unread_parts(added) == [] and unread_parts(until) == []
+    half = "the first half of 2018"
+    assert unread_parts(Tag(kind="release", start=0, end=22, text=half, lo=2018, hi=2018)) == [
+        "half"
+    ]
+    window = Tag(kind="added", start=0, end=22, text=half, value="2018-01-01", value2="2018-07-01")
+    assert unread_parts(window) == []

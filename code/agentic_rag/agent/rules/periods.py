@@ -138,15 +138,25 @@ def _months_of(iso: str, upper: bool = False) -> set[int]:
     return {month, (month - 2) % 12 + 1} if upper else {month}
 
 
-def unread_months(t: Tag) -> list[str]:
-    """The month words a tag spans that its value does not carry: a release year read from
-    "between june and august 2021" (release dates are years only) leaves 'june' and 'august'
-    unread, and the reading's usage counts them unused."""
+#: words naming a part of a year that is no month: halves, quarters, "the first 3 months"
+_PART_WORD = re.compile(r"\b(?:half|quarter|months?|h[12]|q[1-4])\b", _I)
+
+
+def _finer_than_years(t: Tag) -> bool:
+    """A date-added window that is not whole years (its bounds are not all January 1st)."""
+    bounds = [b for b in (t.value, t.value2) if b]
+    return t.kind == "added" and any(not b.endswith("-01-01") for b in bounds)
+
+
+def unread_parts(t: Tag) -> list[str]:
+    """The words naming a part of a year that a tag spans but its value does not carry: a
+    release year read from "between june and august 2021" or "the first half of 2018"
+    (release dates are years only) leaves 'june', 'august' and 'half' unread, and the
+    reading's usage counts them unused."""
     named = [(m.group(1), _month(m.group(1))) for m in _MONTH_WORD.finditer(t.text)]
-    if not named:
-        return []
     carried: set[int] = set()
     if t.kind == "added":
         carried = _months_of(t.value) | _months_of(t.value2, upper=True)
         carried |= {x for x in (t.lo, t.hi) if x is not None and not t.value + t.value2}
-    return [word for word, month in named if month not in carried]
+    parts = [] if _finer_than_years(t) else _PART_WORD.findall(t.text)
+    return [word for word, month in named if month not in carried] + parts

@@ -27,7 +27,7 @@ from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import key
 from agentic_rag.agent.rules.mend import name_tokens, typo
 from agentic_rag.agent.rules.numbers import ADDED_VERB
-from agentic_rag.agent.rules.periods import unread_months
+from agentic_rag.agent.rules.periods import unread_parts
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.shape import IN_HOURS
 from agentic_rag.agent.rules.signals import plain
@@ -222,7 +222,7 @@ def usage(
     #: a tag's words are used only as far as its value carries them: the months of a release
     #: year read from "between june and august 2021" are words the reading left unused, and
     #: as a constraint it dropped they change the meaning
-    unread = [plain(w) for t in tags for w in unread_months(t)]
+    unread = [plain(w) for t in tags for w in unread_parts(t)]
     words += unread
     parts = {plain(w) for s in specs for w in WORD.findall(s.text)}
     if parts:  # words in no part were set aside by the reader (an instruction it ignored)
