@@ -57,3 +57,5 @@ def test_a_tag_carries_the_months_its_dates_hold():
     ]
     window = Tag(kind="added", start=0, end=22, text=half, value="2018-01-01", value2="2018-07-01")
     assert unread_parts(window) == []
+    hour = Tag(kind="minutes", start=0, end=26, text="shorter than half an hour", hi=29)
+    assert unread_parts(hour) == []

@@ -158,5 +158,6 @@ def unread_parts(t: Tag) -> list[str]:
     if t.kind == "added":
         carried = _months_of(t.value) | _months_of(t.value2, upper=True)
         carried |= {x for x in (t.lo, t.hi) if x is not None and not t.value + t.value2}
-    parts = [] if _finer_than_years(t) else _PART_WORD.findall(t.text)
+    dated = t.kind in ("release", "added") and not _finer_than_years(t)  # not "half an hour"
+    parts = _PART_WORD.findall(t.text) if dated else []
     return [word for word, month in named if month not in carried] + parts
