@@ -1,22 +1,21 @@
 """Years, dates, durations, season counts and "top N" in a question, as tags with spans. A date
 is "added to Netflix" when an adding verb is the nearest verb before it, else a release year;
-relative windows ("in the last 3 years") are anchored on the catalog's latest date.
+relative windows ("in the last 3 years") are anchored on the catalog's latest date. Durations
+and season counts are read by `amounts`.
 """
 
 from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.amounts import NUMBER, amount_tags, num
 from agentic_rag.agent.rules.periods import MONTH_NAMES, period_tags
 from agentic_rag.agent.rules.tags import Tag, at
-from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 _Y = r"((?:19|20)\d\d)"
 MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
 _MON = r"(" + "|".join([*MONTHS, *(m[:3] for m in MONTHS)]) + r")\.?"
-NUM_WORDS = {**WORDS.numbers, **WORDS.number_phrases}
-_N = r"(\d+(?:\.\d+)?|" + "|".join(sorted(WORDS.numbers, key=len, reverse=True)) + ")"
 ADDED_VERB = re.compile(
     r"\b(?:added|adds?|arriv\w+|landed|joined|came\s+(?:on|to)|hit|dropped|uploaded|put\s+on|"
     r"new\s+(?:to|on)|date\s+added|additions?)\b",
@@ -58,7 +57,7 @@ _BARE_MONTH = re.compile(
     _I,
 )
 _RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|through)\s*{_Y}\b", _I)
-_LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{_N}\s+years?\b", _I)
+_LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{NUMBER}\s+years?\b", _I)
 _DECADE = re.compile(
     r"\b(?:the\s+)?(?:(early|mid|middle|late)[\s-]+)?(?:(19|20)?(\d)0'?s|"
     r"(sixties|seventies|eighties|nineties))\b",
@@ -69,78 +68,15 @@ _DECADE_WORDS = {"sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties
 _DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "middle": (4, 6), "late": (7, 9)}
 
 
-def _alts(phrases: tuple[str, ...]) -> str:
-    """A regex alternation of bound phrases, longest first ("no more than" before "more than");
-    "than" may be typed "then"."""
-    out = (
-        r"\s+".join(re.escape(w).replace("than", "th[ae]n") for w in p.split())
-        for p in sorted(phrases, key=len, reverse=True)
-    )
-    return "|".join(out)
-
-
-_B = WORDS.bounds
-_BOUND_BEFORE = {
-    kind: re.compile(rf"(?:{_alts(getattr(_B, kind))})", _I)
-    for kind in ("above", "at_least", "below", "at_most")
-}
-_BOUND_AFTER = {
-    kind: re.compile(rf"(?:{_alts(getattr(_B, kind + '_after'))})", _I)
-    for kind in ("at_least", "at_most")
-}
-_BEFORE = _alts((*_B.above, *_B.at_least, *_B.below, *_B.at_most))
-_AFTER = _alts((*_B.at_least_after, *_B.at_most_after))
-_UNIT = r"(?P<unit>hours?|hrs?|h|minutes?|mins?|m|seasons?)"
-_HALF = r"(\s+and\s+a\s+half)?"
-#: a part of a unit: "half an hour", "a half-hour", "a quarter of an hour"
-_FRACTION = (
-    r"(?:an?\s+)?(?:"
-    + "|".join(map(re.escape, sorted(WORDS.fractions, key=len, reverse=True)))
-    + r")(?:[\s-]+of)?(?:[\s-]+an?)?[\s-]*"
-)
-#: an amount with its unit and bounds: "under 75 minutes", "90 minutes or less", "3+ seasons",
-#: "shorter than half an hour", "an hour and a half", "2 hours and 15 minutes"
-_AMOUNT = re.compile(
-    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+)?(?P<n>{_FRACTION}|{_N[1:-1]})"
-    rf"(?P<half>\s+and\s+a\s+half)?\s*(?P<after>{_AFTER})?\s*{_UNIT}\b"
-    rf"(?P<half2>\s+and\s+a\s+half\b)?"
-    rf"(?:(?:(?<=h)|(?<=hr)|(?<=hrs)|(?<=hour)|(?<=hours)),?\s+(?:and\s+)?(?P<mins>\d+)\s*"
-    rf"(?:minutes?|mins?)\b)?"
-    rf"(?:\s*(?P<after2>{_AFTER})(?!\w)(?!\s+{_N}\b))?",
-    _I,
-)
-_BETWEEN = re.compile(rf"\bbetween\s+{_N}\s+and\s+{_N}\s*{_UNIT}\b", _I)
 _TOP = re.compile(
-    rf"\b(?:top|first|best|the|which|what)\s+{_N}\b(?!\s*(?:seasons?|minutes?|hours?|%))", _I
+    rf"\b(?:top|first|best|the|which|what)\s+{NUMBER}\b(?!\s*(?:seasons?|minutes?|hours?|%))", _I
 )
-
-
-def _bounds(value: int, before: str, after: str) -> tuple[int | None, int | None]:
-    """The inclusive [lo, hi] an amount's bound words give it: "under 75" is at most 74,
-    "at most 75" and "75 or less" at most 75, "over 75" at least 76, a bare 75 exactly 75."""
-    said = {k for k, r in _BOUND_BEFORE.items() if before and r.fullmatch(before.strip())}
-    said |= {k for k, r in _BOUND_AFTER.items() if after and r.fullmatch(after.strip())}
-    if said & {"above", "at_least"}:
-        return (value + 1 if "above" in said else value), None
-    if said & {"below", "at_most"}:
-        return None, (value - 1 if "below" in said else value)
-    return value, value
 
 
 def yields(t: Tag) -> bool:
     """A number tag a name may take over: a limit ("the two" of "The Two Popes") or a month of
     no year ("August: Osage County")."""
     return t.kind == "limit" or (t.kind == "added" and not t.value + t.value2)
-
-
-def _amount(said: str) -> float:
-    """A number or a part of a unit ("half an", "a quarter of an") as a number."""
-    words = " ".join(re.sub(r"\b(?:an?|of)\b|-", " ", said.casefold()).split())
-    return WORDS.fractions[words] if words in WORDS.fractions else num(said)
-
-
-def num(word: str) -> float:
-    return NUM_WORDS.get(word.casefold()) or float(word)
 
 
 def _when(text: str, start: int, end: int | None = None) -> str:
@@ -296,21 +232,7 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
                     label=word,
                 )
             )
-    for m in _BETWEEN.finditer(text):
-        a, b, unit = num(m.group(1)), num(m.group(2)), m.group(3).casefold()
-        f = 60 if unit.startswith("h") else 1
-        kind = "seasons" if unit.startswith("s") else "minutes"
-        tags.append(at(kind, m, lo=int(a * f), hi=int(b * f)))
-    for m in _AMOUNT.finditer(text):
-        if not free(*m.span()):
-            continue
-        how, unit = m.group("how") or "", m.group("unit").casefold()
-        after = m.group("after") or m.group("after2") or ""
-        n = _amount(m.group("n")) + (0.5 if m.group("half") or m.group("half2") else 0)
-        value = round(n * (60 if unit.startswith("h") else 1)) + int(m.group("mins") or 0)
-        lo, hi = _bounds(value, how, after)
-        kind = "seasons" if unit.startswith("s") else "minutes"
-        tags.append(at(kind, m, lo=lo, hi=hi))
+    tags += amount_tags(text, tags)
     for m in _TOP.finditer(text):
         if free(*m.span()) and m.group(1).casefold() not in ("a", "an"):
             tags.append(at("limit", m, lo=int(num(m.group(1)))))
