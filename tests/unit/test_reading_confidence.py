@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from agentic_rag.agent.follow_ups import changed, suggest_follow_ups
 from agentic_rag.agent.interfaces import EvalContext, PlanContext
 from agentic_rag.agent.models import ExecutionPlan, plan_schema_for, to_plan
-from agentic_rag.agent.rules import clarify, confidence, signals, usage
+from agentic_rag.agent.rules import clarify, confidence, mend, signals, usage
 from agentic_rag.agent.rules.evaluator import OfflineEvaluator
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.phrasing import question_for, read_as, reading_line, set_words
@@ -221,9 +221,10 @@ def test_the_evaluator_and_the_asking_back_use_the_same_probability(planner):
 def test_a_misspelt_everyday_word_is_a_typo_not_a_name(planner):
     sure = plan(planner, "how manny dramas are from india").confidence
     assert sure is not None
-    assert sure.features["typos"] == 1 and sure.features["name_words"] == 0
+    # mended before reading ("manny" is read as "many"): no typo is left, and no name
+    assert sure.features["typos"] == 0 and sure.features["name_words"] == 0
     assert sure.features["unused_name"] == 0
-    assert signals.typo("movis") and not signals.typo("peele")
+    assert mend.typo("movis") and not mend.typo("peele")
 
 
 def test_the_reading_word_tables_are_checked_on_load():

@@ -68,3 +68,21 @@ def test_a_lower_case_title_inside_the_question_is_read_where_a_title_goes(
     assert (catalog_df["title"] == title).sum() == 1
     spec = catalog_reader.read(question)[-1]
     assert spec.op == "describe" and spec.titles.titles == [title], question
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "present"),
+    [
+        ("whats the runtime of titanic", "Titanic", False),
+        ("what's the rating of avatar", "Avatar", False),
+        ("whats the runtime of jaws", "Jaws", True),
+        ("tell me the length of the irishman", "The Irishman", True),
+    ],
+)
+def test_a_title_after_its_attribute_is_the_title_asked_about(
+    catalog_df, catalog_reader, question, name, present
+):
+    assert (_title(catalog_df, name) is not None) == present
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "describe" and spec.titles.titles == [name]
+    assert [a.name for a in spec.absent] == ([] if present else [name])

@@ -9,6 +9,7 @@ import re
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules import vocab
 from agentic_rag.agent.rules.lexicon import Lexicon, key
+from agentic_rag.agent.rules.mend import name_tokens
 from agentic_rag.agent.rules.tags import Tag, at, free
 
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
@@ -96,6 +97,18 @@ class CatalogWords:
             out.setdefault(word, set()).add(("type", value, ()))
         return out
 
+    def knows(self, word: str) -> bool:
+        """Whether `word` (folded) is a word this reads: a genre cue ("kdramas"), a
+        nationality, a country or a genre's name, or a misspelling `typos` reads as one
+        ("documentries")."""
+        cues = (*self._synonym_res, *self._person_res, *self._demonym_res)
+        misspelt = {(k, v) for k, v, _ in self._misspelt([word])}
+        return (
+            word in self._spelled
+            or any(p.fullmatch(word) for p, _ in cues)
+            or len(misspelt) == 1  # read as a catalog value by `typos`, with its score
+        )
+
     def in_place(self, words: list[str], i: int, n: int) -> bool:
         """Whether words[i:i+n], alone or with a word or two around them, name a country or a
         genre ("south africa": the country, not the title Africa)."""
@@ -112,7 +125,6 @@ class CatalogWords:
         one or two untagged words, each a typo (`fuzzy.typo`) of the same catalog word and no
         everyday English word, read as that value with a note and a score under 1 (the
         confidence sees the guess); a word near two meanings is left alone."""
-        lex = self.lex
         toks = [m for m in vocab.WORD.finditer(text) if free(tags, *m.span())]
         for n in (2, 1):
             for i in range(len(toks) - n + 1):
@@ -122,22 +134,7 @@ class CatalogWords:
                 ):
                     continue
                 words = [g.group().casefold() for g in gram]
-                odd = [w for w in words if w not in lex.everyday_words and w not in vocab.COMMON]
-                if not odd or any(
-                    len(w) < MIN_TYPO or not w.isalpha() or w[:-1] in self._spelled for w in odd
-                ):  # "germans": the plural of a word it knows, not a typo
-                    continue
-                hits = {
-                    meaning
-                    for spelled, meanings in self._spelled.items()
-                    if len(spelled.split()) == n
-                    and all(
-                        w == x or (w in odd and len(x) >= MIN_TYPO and _typo(w, x))
-                        for w, x in zip(words, spelled.split(), strict=True)
-                    )
-                    and spelled.split() != words
-                    for meaning in meanings
-                }
+                hits = self._misspelt(words)
                 if len({(k, v) for k, v, _ in hits}) != 1:
                     continue
                 kind, value, alts = max(hits, key=lambda h: (len(h[2]), h[2]))  # as the word
@@ -154,6 +151,29 @@ class CatalogWords:
                         note=f"read '{raw}' as {value}",
                     )
                 )
+
+    def _misspelt(self, words: list[str]) -> set[tuple[str, str, tuple[str, ...]]]:
+        """What the catalog words `words` misspell (kind, value, other values): each word no
+        everyday English, a typo of the same catalog word; empty when none is."""
+        lex, n = self.lex, len(words)
+        odd = [w for w in words if w not in lex.everyday_words and w not in vocab.COMMON]
+        if any(w in name_tokens(lex).tokens for w in odd):
+            return set()  # a word of catalog names ("christmas"), not a misspelt "christian"
+        if not odd or any(
+            len(w) < MIN_TYPO or not w.isalpha() or w[:-1] in self._spelled for w in odd
+        ):  # "germans": the plural of a word it knows, not a typo
+            return set()
+        return {
+            meaning
+            for spelled, meanings in self._spelled.items()
+            if len(spelled.split()) == n
+            and all(
+                w == x or (w in odd and len(x) >= MIN_TYPO and _typo(w, x))
+                for w, x in zip(words, spelled.split(), strict=True)
+            )
+            and spelled.split() != words
+            for meaning in meanings
+        }
 
     def tag(self, text: str, tags: list[Tag]) -> None:
         """Genres, nationality words, countries and genre cue words of `text`, added to `tags`."""
@@ -236,17 +256,32 @@ class CatalogWords:
     def ratings(self, text: str, tags: list[Tag]) -> None:
         """Age ratings of `text`, added to `tags` (short ones only where a rating is meant)."""
         for rating in self._ratings:
-            esc = re.escape(rating)
-            if "-" in rating:  # PG-13, TV-MA: safe anywhere, any case
-                pattern, flags = rf"(?<![\w-]){esc}(?![\w-])", re.I
-            elif len(rating) > 1:  # PG, NR: upper case, or any case as 'pg movies', 'rated pg'
-                pattern = (
-                    rf"(?<![\w-]){esc}(?![\w-])|(?i:(?<=\brated\s){esc}\b|(?<![\w-]){esc}"
-                    rf"(?=[\s-]+(?:rated\b|{_WORKS})))"
-                )
-                flags = 0
-            else:  # G, R: only as 'rated R' or 'R-rated'
-                pattern, flags = rf"(?<=\b[Rr]ated\s){esc}\b|(?<![\w-]){esc}(?=-rated\b)", 0
-            for m in re.finditer(pattern, text, flags):
+            for m in re.finditer(_rating_pattern(rating, self._ratings), text):
                 if free(tags, *m.span()):
                     tags.append(at("rating", m, value=rating))
+
+
+#: where a word can only be a rating: after "rated" / "rating (of)", before "rated" / "rating"
+_RATED_BEFORE = r"(?:(?<=\brated\s)|(?<=\brating\s)|(?<=\brating\sof\s)|(?<=\brated:\s))"
+_RATED_AFTER = r"(?=[\s-]+(?:rated|rating)\b(?!\s+(?:{})(?![\w-])))"
+
+
+def _rating_pattern(rating: str, codes: list[str]) -> str:
+    """A regex for a rating as strangers type it. A code with a hyphen (PG-13, TV-MA) is safe
+    anywhere, in any case, also run together ("tv14", "pg13"); spaced ("tv ma") only next to
+    "rated"/"rating" or before a works noun. PG, NR: upper case, or any case next to "rated" or
+    before a works noun ("pg movies"). G, R: any case only next to "rated"/"rating" ("r rated",
+    "rated r"), so "r" and "u" elsewhere stay texting for "are" and "you"; a code before
+    "rated" followed by a code of `codes` is no rating ("movies r rated pg": "are")."""
+    esc, parts = re.escape(rating), rating.split("-")
+    other = "|".join(re.escape(c).replace(r"\-", "[\\s-]?") for c in codes)  # "r rated pg": "are"
+    after = _RATED_AFTER.format(other).replace("{", "{{").replace("}", "}}")
+    near = rf"(?:{_RATED_BEFORE}{{0}}\b|(?<![\w-]){{0}}{after})"
+    if len(parts) > 1:
+        joined = "".join(map(re.escape, parts))
+        spaced = r"\s+".join(map(re.escape, parts))
+        loose = rf"(?<![\w-]){spaced}(?=[\s-]+{_WORKS})"
+        return rf"(?i:(?<![\w-])(?:{esc}|{joined})(?![\w-])|{near.format(spaced)}|{loose})"
+    if len(rating) > 1:
+        return rf"(?<![\w-]){esc}(?![\w-])|(?i:{near.format(esc)}|(?<![\w-]){esc}(?=\s+{_WORKS}))"
+    return rf"(?i:{near.format(esc)})"

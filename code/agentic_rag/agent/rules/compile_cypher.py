@@ -26,6 +26,7 @@ def graph_ok(s: TitleSet) -> bool:
     return not (
         s.added_from
         or s.added_to
+        or s.added_same_year
         or s.missing
         or s.keywords
         or s.show_ids

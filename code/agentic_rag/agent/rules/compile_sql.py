@@ -71,6 +71,8 @@ def conditions(s: TitleSet, a: str = "s") -> list[str]:
         out.append(f"{a}.date_added >= {lit(s.added_from)}")
     if s.added_to:
         out.append(f"{a}.date_added < {lit(s.added_to)}")
+    if s.added_same_year:
+        out.append(f"CAST(substr({a}.date_added, 1, 4) AS INTEGER) = {a}.release_year")
     for group in s.genres:
         out.append(
             "EXISTS (SELECT 1 FROM show_genres sg JOIN genres g ON g.genre_id = sg.genre_id"

@@ -1,22 +1,21 @@
 """Years, dates, durations, season counts and "top N" in a question, as tags with spans. A date
 is "added to Netflix" when an adding verb is the nearest verb before it, else a release year;
-relative windows ("in the last 3 years") are anchored on the catalog's latest date.
+relative windows ("in the last 3 years") are anchored on the catalog's latest date. Durations
+and season counts are read by `amounts`.
 """
 
 from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.amounts import NUMBER, amount_tags, num
 from agentic_rag.agent.rules.periods import MONTH_NAMES, period_tags
 from agentic_rag.agent.rules.tags import Tag, at
-from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 _Y = r"((?:19|20)\d\d)"
 MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
 _MON = r"(" + "|".join([*MONTHS, *(m[:3] for m in MONTHS)]) + r")\.?"
-NUM_WORDS = {**WORDS.numbers, **WORDS.number_phrases}
-_N = r"(\d+(?:\.\d+)?|" + "|".join(sorted(WORDS.numbers, key=len, reverse=True)) + ")"
 ADDED_VERB = re.compile(
     r"\b(?:added|adds?|arriv\w+|landed|joined|came\s+(?:on|to)|hit|dropped|uploaded|put\s+on|"
     r"new\s+(?:to|on)|date\s+added|additions?)\b",
@@ -58,7 +57,7 @@ _BARE_MONTH = re.compile(
     _I,
 )
 _RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|through)\s*{_Y}\b", _I)
-_LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{_N}\s+years?\b", _I)
+_LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{NUMBER}\s+years?\b", _I)
 _DECADE = re.compile(
     r"\b(?:the\s+)?(?:(early|mid|middle|late)[\s-]+)?(?:(19|20)?(\d)0'?s|"
     r"(sixties|seventies|eighties|nineties))\b",
@@ -69,53 +68,9 @@ _DECADE_WORDS = {"sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties
 _DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "middle": (4, 6), "late": (7, 9)}
 
 
-def _alts(phrases: tuple[str, ...]) -> str:
-    """A regex alternation of bound phrases, longest first ("no more than" before "more than");
-    "than" may be typed "then"."""
-    out = (
-        r"\s+".join(re.escape(w).replace("than", "th[ae]n") for w in p.split())
-        for p in sorted(phrases, key=len, reverse=True)
-    )
-    return "|".join(out)
-
-
-_B = WORDS.bounds
-_BOUND_BEFORE = {
-    kind: re.compile(rf"(?:{_alts(getattr(_B, kind))})", _I)
-    for kind in ("above", "at_least", "below", "at_most")
-}
-_BOUND_AFTER = {
-    kind: re.compile(rf"(?:{_alts(getattr(_B, kind + '_after'))})", _I)
-    for kind in ("at_least", "at_most")
-}
-_BEFORE = _alts((*_B.above, *_B.at_least, *_B.below, *_B.at_most))
-_AFTER = _alts((*_B.at_least_after, *_B.at_most_after))
-_UNIT = r"(hours?|hrs?|h|minutes?|mins?|m|seasons?)"
-_HALF = r"(\s+and\s+a\s+half)?"
-#: an amount with its unit and bounds: "under 75 minutes", "90 minutes or less", "3+ seasons";
-#: groups: bound before, number, "and a half", bound after the number, unit, "and a half",
-#: bound after the unit
-_AMOUNT = re.compile(
-    rf"\b(?:({_BEFORE}|exactly|only|just)\s+)?{_N}{_HALF}\s*({_AFTER})?\s*{_UNIT}\b"
-    rf"(\s+and\s+a\s+half\b)?(?:\s*({_AFTER})(?!\w)(?!\s+{_N}\b))?",
-    _I,
-)
-_BETWEEN = re.compile(rf"\bbetween\s+{_N}\s+and\s+{_N}\s*{_UNIT}\b", _I)
 _TOP = re.compile(
-    rf"\b(?:top|first|best|the|which|what)\s+{_N}\b(?!\s*(?:seasons?|minutes?|hours?|%))", _I
+    rf"\b(?:top|first|best|the|which|what)\s+{NUMBER}\b(?!\s*(?:seasons?|minutes?|hours?|%))", _I
 )
-
-
-def _bounds(value: int, before: str, after: str) -> tuple[int | None, int | None]:
-    """The inclusive [lo, hi] an amount's bound words give it: "under 75" is at most 74,
-    "at most 75" and "75 or less" at most 75, "over 75" at least 76, a bare 75 exactly 75."""
-    said = {k for k, r in _BOUND_BEFORE.items() if before and r.fullmatch(before.strip())}
-    said |= {k for k, r in _BOUND_AFTER.items() if after and r.fullmatch(after.strip())}
-    if said & {"above", "at_least"}:
-        return (value + 1 if "above" in said else value), None
-    if said & {"below", "at_most"}:
-        return None, (value - 1 if "below" in said else value)
-    return value, value
 
 
 def yields(t: Tag) -> bool:
@@ -124,15 +79,16 @@ def yields(t: Tag) -> bool:
     return t.kind == "limit" or (t.kind == "added" and not t.value + t.value2)
 
 
-def num(word: str) -> float:
-    return NUM_WORDS.get(word.casefold()) or float(word)
-
-
-def _when(text: str, start: int) -> str:
-    """'added' or 'release': the nearest verb before `start` (within the clause) decides."""
+def _when(text: str, start: int, end: int | None = None) -> str:
+    """'added' or 'release': the nearest verb before `start` (within the clause) decides. A
+    date finer than a year (`end` given: it names months) can only be a date added, so with
+    no verb before it an adding verb after it in the same sentence decides ("between june and
+    august 2021 how many anime series were added")."""
     before = re.split(r"[,;?!.]|\band\s+(?:how|what|which|who)\b", text[:start])[-1]
     added = [m.end() for m in ADDED_VERB.finditer(before)]
     released = [m.end() for m in RELEASE_VERB.finditer(before) if m.group().casefold() != "from"]
+    if end is not None and not added and not released:
+        return "added" if ADDED_VERB.search(re.split(r"[;?!.]", text[end:])[0]) else "release"
     return "added" if added and (not released or added[-1] > released[-1]) else "release"
 
 
@@ -149,8 +105,9 @@ def _month_span(m: re.Match[str], text: str) -> Tag:
     g = m.groups()
     a, b, year = (g[0], g[1], int(g[2])) if g[2] else (g[4], g[5], int(g[3]))
     first, last = sorted((_month(a), _month(b)))
-    if _when(text, m.start()) == "release":
-        return at("release", m, lo=year, hi=year, label=str(year))
+    if _when(text, m.start(), m.end()) == "release":
+        note = f"release dates are years only: read '{m.group().strip()}' as {year}"
+        return at("release", m, lo=year, hi=year, label=str(year), note=note)
     label = f"{year}-{first:02d} to {year}-{last:02d}"
     return at(
         "added", m, value=f"{year}-{first:02d}-01", value2=_month_end(year, last), label=label
@@ -178,7 +135,7 @@ def _date_tag(m: re.Match[str], text: str) -> Tag:
         lo, hi, label = f"{year}-{mon_i:02d}-01", _month_end(year, mon_i), f"{year}-{mon_i:02d}"
     else:
         lo, hi, label = f"{year}-01-01", f"{year + 1}-01-01", str(year)
-    kind = _when(text, m.start())
+    kind = _when(text, m.start(), m.end() if mon_i else None)
     if kind == "release":
         bounds = {
             "since": (year, None),
@@ -275,21 +232,7 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
                     label=word,
                 )
             )
-    for m in _BETWEEN.finditer(text):
-        a, b, unit = num(m.group(1)), num(m.group(2)), m.group(3).casefold()
-        f = 60 if unit.startswith("h") else 1
-        kind = "seasons" if unit.startswith("s") else "minutes"
-        tags.append(at(kind, m, lo=int(a * f), hi=int(b * f)))
-    for m in _AMOUNT.finditer(text):
-        if not free(*m.span()):
-            continue
-        how, unit = m.group(1) or "", m.group(5)
-        after = m.group(4) or m.group(7) or ""
-        n = num(m.group(2)) + (0.5 if m.group(3) or m.group(6) else 0)
-        value = round(n * (60 if unit.casefold().startswith("h") else 1))
-        lo, hi = _bounds(value, how, after)
-        kind = "seasons" if unit.casefold().startswith("s") else "minutes"
-        tags.append(at(kind, m, lo=lo, hi=hi))
+    tags += amount_tags(text, tags)
     for m in _TOP.finditer(text):
         if free(*m.span()) and m.group(1).casefold() not in ("a", "an"):
             tags.append(at("limit", m, lo=int(num(m.group(1)))))

@@ -78,13 +78,13 @@ def _first(year: int, month: int) -> str:
 def _window(
     m: re.Match[str],
     text: str,
-    when: Callable[[str, int], str],
+    when: Callable[[str, int, int], str],
     year: int,
     first: int,
     months: int,
     label: str,
 ) -> Tag:
-    if when(text, m.start()) == "release":
+    if when(text, m.start(), m.end()) == "release":
         note = f"release dates are years only: read '{m.group().strip()}' as {year}"
         return at("release", m, lo=year, hi=year, label=str(year), note=note)
     return at(
@@ -92,7 +92,7 @@ def _window(
     )
 
 
-def period_tags(text: str, latest_added: str, when: Callable[[str, int], str]) -> list[Tag]:
+def period_tags(text: str, latest_added: str, when: Callable[[str, int, int], str]) -> list[Tag]:
     """Halves, quarters, month spans across years and "the last N months" in `text`."""
     tags = []
     for m in _HALF.finditer(text):
@@ -124,3 +124,40 @@ def period_tags(text: str, latest_added: str, when: Callable[[str, int], str]) -
         label = f"{start[:7]} to {latest_added[:7]}, the catalog's last {n} months"
         tags.append(at("added", m, value=start, value2=_first(year, month + 1), label=label))
     return tags
+
+
+_MONTH_WORD = re.compile(rf"\b{_MON}(?!\w)", _I)
+
+
+def _months_of(iso: str, upper: bool = False) -> set[int]:
+    """The month an ISO bound starts, and for an exclusive upper bound the month before it
+    ("until june": up to July 1st; "before june": up to June 1st)."""
+    if not re.match(r"\d{4}-\d\d", iso):
+        return set()
+    month = int(iso[5:7])
+    return {month, (month - 2) % 12 + 1} if upper else {month}
+
+
+#: words naming a part of a year that is no month: halves, quarters, "the first 3 months"
+_PART_WORD = re.compile(r"\b(?:half|quarter|months?|h[12]|q[1-4])\b", _I)
+
+
+def _finer_than_years(t: Tag) -> bool:
+    """A date-added window that is not whole years (its bounds are not all January 1st)."""
+    bounds = [b for b in (t.value, t.value2) if b]
+    return t.kind == "added" and any(not b.endswith("-01-01") for b in bounds)
+
+
+def unread_parts(t: Tag) -> list[str]:
+    """The words naming a part of a year that a tag spans but its value does not carry: a
+    release year read from "between june and august 2021" or "the first half of 2018"
+    (release dates are years only) leaves 'june', 'august' and 'half' unread, and the
+    reading's usage counts them unused."""
+    named = [(m.group(1), _month(m.group(1))) for m in _MONTH_WORD.finditer(t.text)]
+    carried: set[int] = set()
+    if t.kind == "added":
+        carried = _months_of(t.value) | _months_of(t.value2, upper=True)
+        carried |= {x for x in (t.lo, t.hi) if x is not None and not t.value + t.value2}
+    dated = t.kind in ("release", "added") and not _finer_than_years(t)  # not "half an hour"
+    parts = _PART_WORD.findall(t.text) if dated else []
+    return [word for word, month in named if month not in carried] + parts

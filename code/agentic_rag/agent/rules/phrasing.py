@@ -89,6 +89,8 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
         )
     if s.added_from or s.added_to:
         words.append("added to Netflix " + _date(s.added_from, s.added_to))
+    if s.added_same_year:
+        words.append("added to Netflix in the year they came out")
     if s.ratings:
         words.append("rated " + " or ".join(s.ratings))
     if s.minutes_min is not None or s.minutes_max is not None:

@@ -14,12 +14,14 @@ from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.mend import mend
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
 from agentic_rag.agent.rules.shape import (
     average_unit,
     fit_units,
+    in_hours,
     one_asked,
     one_described,
     order,
@@ -28,7 +30,7 @@ from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.split import is_order, set_aside, split
 from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
-from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 _I = re.IGNORECASE
@@ -73,7 +75,9 @@ class Reader:
         return self._intents
 
     def read(self, question: str, history: Sequence[TurnSummary] = ()) -> list[QuerySpec]:
-        text = clean(question)
+        text, mended = mend(
+            clean(question), self.lex, self.tagger.catalog_words.knows
+        )  # "cout of anime series": count
         kept, dropped = set_aside(text)  # instructions to the system, never acted on
         specs: list[QuerySpec] = []
         for piece in split(kept) if kept.strip() else []:
@@ -94,6 +98,7 @@ class Reader:
                 specs.append(spec)
         if not specs:
             specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
+        specs[0].notes[:0] = mended
         if dropped:
             specs[0].notes.append("ignored an instruction that is not a question about the catalog")
             specs[0].ignored = dropped
@@ -183,15 +188,17 @@ class Reader:
         spec.notes += [f"{t.label}" for t in tags if t.kind == "added" and "last" in t.label]
         if limit := next((t.lo for t in tags if t.kind == "limit"), None):
             spec.limit = max(1, min(int(limit), 50))
-        spec.role = _role(masked, tags)
+        spec.role, spec.in_hours = _role(masked, tags), in_hours(masked)
         if op == "most":
             spec.by = group_of(masked) or "country"
-            spec.by = "added_year" if spec.by == "release_year" and _added(text) else spec.by
+            spec.by = (
+                "added_year" if spec.by == "release_year" and ADDED_VERB.search(text) else spec.by
+            )
             spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
         elif op == "costars" and spec.limit is None and relations.one_asked(masked):
             spec.limit = 1  # "who does X work with the most": one (and those tied)
         elif op in ("top", "average"):
-            spec.by, spec.ascending = order(masked, spec.titles, _added(text))
+            spec.by, spec.ascending = order(masked, spec.titles, bool(ADDED_VERB.search(text)))
             if op == "top" and spec.limit is None and one_asked(text):
                 spec.limit = 1
             if op == "average":
@@ -213,7 +220,8 @@ class Reader:
         if amb and spec.op == "count":  # 'Korean TV shows': made in Korea, or the genre? both
             genre = amb.model_copy(update={"kind": "genre", "value": amb.alts[0], "alts": []})
             spec.other = to_set([genre if t is amb else t for t in kept], text)
-        if m := _KEYWORDS.search(text):
+        phrases = [t for t in tags if t.kind == "phrase"]  # "title contains 'girl'": its name
+        if (m := _KEYWORDS.search(text)) and free(phrases, *m.span()):
             if op != "label":
                 spec.titles.keywords = _words(m.group(1))
             elif not spec.labels:  # 'x' versus 'y' (evidence `keyword_versus`): one label each
@@ -255,10 +263,6 @@ def _lead(text: str) -> int | None:
         start += m.end()  # determiner, not the start of a description
     m = LEAD.search(text, start)
     return m.start() if m else None
-
-
-def _added(text: str) -> bool:
-    return bool(ADDED_VERB.search(text))
 
 
 def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]

@@ -52,6 +52,8 @@ def to_set(tags: list[Tag], text: str) -> TitleSet:
             s.type = s.type or hint  # type: ignore[assignment]
         elif k == "person":
             s.people.append(PersonRef(name=t.value, role=t.role))
+        elif k == "same_year":
+            s.added_same_year = True
         elif k == "added" and not (t.value or t.value2):  # a month of no year
             s.added_month = t.lo
         elif k == "added":

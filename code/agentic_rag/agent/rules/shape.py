@@ -44,6 +44,22 @@ _MINUTES = re.compile(
 _SEASONS = re.compile(r"\bseasons?\b", _I)
 
 
+#: running times asked in hours: "how long is the irishman in hours", "how many hours is it"
+IN_HOURS = re.compile(
+    r"\b(?:in\s+(?:hours|hrs)|how\s+many\s+(?:hours|hrs)|(?:hours|hrs)\s+long)\b", re.I
+)
+
+
+def in_hours(masked: str) -> bool:
+    return bool(IN_HOURS.search(masked))
+
+
+def hours(minutes: int) -> str:
+    """A running time in hours and minutes: 209 -> '3 h 29 min'."""
+    h, m = divmod(minutes, 60)
+    return f"{h} h {m} min" if m else f"{h} h"
+
+
 def one_asked(text: str) -> bool:
     """'the longest Spanish thriller', 'what is the oldest': one title; the head noun after the
     superlative in the plural ('the longest movies') asks for a list."""

@@ -25,23 +25,19 @@ Each is a number `confidence.features` feeds to the calibrated model:
 from __future__ import annotations
 
 import re
-from functools import cached_property
 
-from agentic_rag import fuzzy
 from agentic_rag.agent.rules.compose import SINGULAR
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
+from agentic_rag.agent.rules.mend import name_tokens, typo
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.relations import RELATIONS
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag, free
-from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD
+from agentic_rag.agent.rules.vocab import ASK_HEADS, WORD
 
 NEAREST = 5  # examples compared for the example gap
-TYPO_CUTOFF = 85.0  # fuzz.ratio of a word one edit from an everyday question word of 4+ letters
 _POSSESSIVE = re.compile(r"['’]s$")
-_EVERYDAY = tuple(w for w in COMMON if len(w) >= 4)
-_TOKENS: dict[int, tuple[Lexicon, NameTokens]] = {}
 #: a question's head where a clause opens: the start, a separator, or a joining word
 _ASK = re.compile(
     rf"(?:^|[,;:+?!]|\s[-–—]+|\b(?:and|then|also|plus)\b)\W*(?:and\s+)?(?:{ASK_HEADS})\b",
@@ -49,36 +45,9 @@ _ASK = re.compile(
 )
 
 
-class NameTokens:
-    """The words of catalog names and titles that are not everyday English (built once)."""
-
-    def __init__(self, lex: Lexicon):
-        self.lex = lex
-
-    @cached_property
-    def tokens(self) -> frozenset[str]:
-        every = self.lex.everyday_words
-        names = (*self.lex.person_keys, *self.lex.title_keys)
-        return frozenset(w for k in names for w in k.split() if len(w) >= 3 and w not in every)
-
-
-def name_tokens(lex: Lexicon) -> NameTokens:
-    kept = _TOKENS.get(id(lex))
-    if kept and kept[0] is lex:
-        return kept[1]
-    out = NameTokens(lex)
-    _TOKENS[id(lex)] = (lex, out)
-    return out
-
-
 def plain(word: str) -> str:
     """A word without its possessive ending ("genre's" is the word "genre")."""
     return _POSSESSIVE.sub("", word.casefold())
-
-
-def typo(word: str) -> bool:
-    """A misspelt everyday question word ("manny", "movis", "numbr"): one edit from one."""
-    return fuzzy.closest(word, _EVERYDAY, TYPO_CUTOFF) is not None
 
 
 def untagged_words(

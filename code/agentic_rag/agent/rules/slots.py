@@ -18,6 +18,7 @@ from agentic_rag.agent.rules.intent import Intent
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.tags import Tag, free, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.agent.rules.words import WORDS
 
 TITLE_OPS = frozenset({"describe", "people", "similar"})  # operations on a named title
 #: between the words of a typed title: its own punctuation ("Club de Cuervos Presents: The …")
@@ -143,7 +144,8 @@ def opening_run(text: str, tags: list[Tag], lead: int | None) -> list[re.Match[s
 def closing_run(text: str, tags: list[Tag], lead: int | None) -> tuple[int, int] | None:
     """The untagged words that close a question in lower case, where a title goes ("who
     directed the dark knight", "when was parasite added"): back from the end (or from a closing
-    verb) over words that are not common, small words inside kept; None when none is left."""
+    verb) over words that are not common, small words inside kept, up to a title's attribute
+    ("the runtime of titanic"); None when none is left."""
     end = len(text[:lead].rstrip(" ?!.")) if lead is None else lead
     tail = _CLOSING.search(text[:end])
     end = tail.start() if tail else end
@@ -153,6 +155,8 @@ def closing_run(text: str, tags: list[Tag], lead: int | None) -> tuple[int, int]
         w = m.group().casefold()
         gap = text[m.end() : run[0].start()] if run else text[m.end() : end]
         if NAME_JOIN.fullmatch(gap or " ") is None or (w in COMMON and w not in SMALL_WORDS):
+            break
+        if w in WORDS.title_attributes:  # "the runtime of titanic": the title is after it
             break
         run.insert(0, m)
     while run and run[0].group().casefold() in SMALL_WORDS - {"the", "a", "an"}:

@@ -74,6 +74,7 @@ class TitleSet(BaseModel):
     #: a month named with no year ("what about april"): a follow-up takes the year of the
     #: earlier window; alone it constrains nothing, and the reading says it dropped it
     added_month: int | None = None
+    added_same_year: bool = False  # added to Netflix in its release year
     ratings: list[str] = Field(default_factory=list)
     minutes_min: int | None = None  # inclusive
     minutes_max: int | None = None
@@ -117,6 +118,7 @@ class QuerySpec(BaseModel):
     part: TitleSet | None = None  # share: the sub-set; compare: the second set
     labels: dict[str, list[str]] = Field(default_factory=dict)  # label: keywords (label op)
     role: Role | None = None  # people / costars: which role is asked for
+    in_hours: bool = False  # running times asked in hours ("how long is X in hours")
     text: str = ""  # the question part as asked (semantic and web queries)
     about: str = ""  # the description words (semantic search)
     notes: list[str] = Field(default_factory=list)  # how ambiguous words were read

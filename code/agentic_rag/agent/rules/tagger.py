@@ -17,7 +17,8 @@ from agentic_rag.agent.rules.catalog_words import CatalogWords
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.missing import missing_fields
 from agentic_rag.agent.rules.numbers import number_tags, yields
-from agentic_rag.agent.rules.phrases import phrase_tags
+from agentic_rag.agent.rules.phrases import phrase_tags, titled_tags
+from agentic_rag.agent.rules.same_year import same_year_tags
 from agentic_rag.agent.rules.tags import Tag, at, free, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, role_at
 
@@ -60,9 +61,15 @@ class Tagger:
 
     def tag(self, text: str) -> list[Tag]:
         lex = self.lex
-        tags = number_tags(text, lex.latest_added, lex.latest_release)
+        tags = titled_tags(text)  # "with christmas in the title": words of the titles' names
+        tags += [
+            t
+            for t in number_tags(text, lex.latest_added, lex.latest_release)
+            if free(tags, t.start, t.end)
+        ]
         self._quoted(text, tags)
         missing_fields(text, tags)
+        same_year_tags(text, tags)  # "added the same year they came out"
         self.catalog_words.ratings(text, tags)
         soft = [t for t in tags if yields(t)]  # "The Two Popes", "August: Osage County"
         tags = [t for t in tags if t not in soft]

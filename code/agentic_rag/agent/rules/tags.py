@@ -22,6 +22,7 @@ TagKind = Literal[
     "missing",
     "unknown_title",
     "phrase",
+    "same_year",
 ]
 #: the placeholder a tag kind leaves in the masked question the intent matcher reads
 _SHOWN = {
@@ -31,6 +32,7 @@ _SHOWN = {
     "minutes": "duration",
     "limit": "n",
     "phrase": "genre",
+    "same_year": "date",
 }
 PLACEHOLDER = {kind: "{" + _SHOWN.get(kind, kind) + "}" for kind in get_args(TagKind)}
 

@@ -25,9 +25,12 @@ from agentic_rag.agent.rules.compose import OF_TITLE, PERSON_REF, SAME
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
+from agentic_rag.agent.rules.mend import name_tokens, typo
 from agentic_rag.agent.rules.numbers import ADDED_VERB
+from agentic_rag.agent.rules.periods import unread_parts
 from agentic_rag.agent.rules.reader import Reader
-from agentic_rag.agent.rules.signals import name_tokens, plain, typo
+from agentic_rag.agent.rules.shape import IN_HOURS
+from agentic_rag.agent.rules.signals import plain
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -180,6 +183,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= set(rw.people)
         if s.titles.added_from or s.titles.added_to or s.by in ("added_year", "date_added"):
             used |= _matched((ADDED_VERB,), masked)
+        if s.in_hours:  # "in hours": the answer says the running time in hours
+            used |= _matched((IN_HOURS,), masked)
         if s.by and s.by in GROUP_WORDS:
             used |= _matched((GROUP_WORDS[s.by],), masked)
         if s.ref == "people_of":  # "the same director": the wording the part was read from
@@ -217,6 +222,11 @@ def usage(
     used = consumed(specs, masked)
     used |= {plain(w) for w in used}
     words = [plain(w) for w in WORD.findall(PLACEHOLDER.sub(" ", masked))]
+    #: a tag's words are used only as far as its value carries them: the months of a release
+    #: year read from "between june and august 2021" are words the reading left unused, and
+    #: as a constraint it dropped they change the meaning
+    unread = [plain(w) for t in tags for w in unread_parts(t)]
+    words += unread
     parts = {plain(w) for s in specs for w in WORD.findall(s.text)}
     if parts:  # words in no part were set aside by the reader (an instruction it ignored)
         words = [w for w in words if w in parts]
@@ -229,6 +239,7 @@ def usage(
     m = meaning()
     restricting = {w for w, kinds in m.restrictors.items() if _restricts(w, kinds, masked)}
     found = [w for w in unused if w in m.words and w not in restricting]
+    found += [w for w in unused if w in unread]  # a constraint the tag's value dropped
     joined = " " + " ".join(words) + " "
     for phrase in m.phrases:
         asks = phrase.split()[1:] if phrase.startswith("and ") else phrase.split()
@@ -254,6 +265,7 @@ def usage(
         and not t.absent
         and not any(t.text.casefold() in p for p in ignored)
         and not any(_squash(x) in named for x in _needles(t))
+        and not (t.kind == "same_year" and any(s.titles.added_same_year for s in specs))
     ]
     masks = {q: m for m, _, q in reader.intents.examples}
     near = {
@@ -270,8 +282,12 @@ def usage(
         dropped=dropped,
         content=len(content),
         cues=list(dict.fromkeys(cues)),
-        names=[w for w in unused if w in name_tokens(reader.lex).tokens and not typo(w)]
-        + title_runs(words, set(unused) & set(content), reader.lex),
+        names=[
+            w
+            for w in unused
+            if w in name_tokens(reader.lex).tokens and not typo(w) and w not in unread
+        ]
+        + title_runs(words, set(unused) & set(content) - set(unread), reader.lex),
     )
 
 

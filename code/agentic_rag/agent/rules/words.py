@@ -51,6 +51,15 @@ class Bounds(BaseModel):
     at_most_after: tuple[str, ...]
 
 
+class TitleWords(BaseModel):
+    """Words that put a phrase in a title's name ("with christmas in the title")."""
+
+    model_config = ConfigDict(extra="forbid")
+    nouns: tuple[str, ...] = Field(min_length=1)
+    verbs: tuple[str, ...] = Field(min_length=1)
+    named: tuple[str, ...] = Field(min_length=1)
+
+
 class Words(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     common: frozenset[str]
@@ -61,10 +70,13 @@ class Words(BaseModel):
     type_hints: dict[str, Literal["Movie", "TV Show"]]
     numbers: dict[str, int]
     number_phrases: dict[str, int]
+    fractions: dict[str, float]
     months: tuple[str, ...] = Field(min_length=12, max_length=12)
     bounds: Bounds
     halves: dict[str, int]  # which half of a year a word names (0: the last)
     quarters: dict[str, int]
+    title_words: TitleWords
+    title_attributes: frozenset[str]
     #: phrases that make a piece of a question an instruction to the system or a change to the
     #: data, never acted on ("ignore your rules", "delete all the anime", "you are now a pirate")
     instructions: tuple[str, ...] = Field(min_length=1)

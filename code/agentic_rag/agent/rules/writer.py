@@ -8,6 +8,8 @@ readings instead.
 
 from __future__ import annotations
 
+import re
+
 from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
 from agentic_rag.agent.models import ExecutionPlan
@@ -35,6 +37,7 @@ from agentic_rag.agent.rules.sentences import (
     ranking_lead,
     top_one,
 )
+from agentic_rag.agent.rules.shape import hours
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.markup import escape_markdown
 from agentic_rag.tools.base import ToolResult, ToolStatus
@@ -70,6 +73,8 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
     if op == "average":
         key = next(k for k in first if k.startswith("average"))
         unit = "seasons" if "seasons" in key else "minutes"
+        if unit == "minutes" and part.spec.in_hours and isinstance(first[key], int | float):
+            unit += f" ({round(first[key] / 60, 2)} hours)"
         return (
             f"On average **{first[key]}** {unit}, over {first.get('titles', '?'):,} titles [{n}]."
         )
@@ -87,6 +92,9 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
             for k in ("type", "release_year", "rating", "duration")
             if first.get(k)
         ]
+        said = re.fullmatch(r"(\d+) min", str(first.get("duration") or ""))
+        if part.spec.in_hours and said:  # "how long is X in hours"
+            bits[-1] += f", {hours(int(said.group(1)))}"
         extra = f" Directed by {first['director']}." if first.get("director") else ""
         added = f" Added to Netflix {first['date_added']}." if first.get("date_added") else ""
         return (

@@ -1,0 +1,30 @@
+"""Titles added to Netflix in the year they came out: "added the same year they came out",
+"released and added in the same year", "added in their release year". A `same_year` tag over
+the whole wording (`TitleSet.added_same_year`); the verbs are `numbers.ADDED_VERB` and
+`numbers.RELEASE_VERB`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.rules.numbers import ADDED_VERB, RELEASE_VERB
+from agentic_rag.agent.rules.tags import Tag, at, free
+
+_ADDED, _RELEASED = ADDED_VERB.pattern, RELEASE_VERB.pattern
+_THEY = r"(?:(?:they|it|the\s+\w+|each\s+\w+)\s+(?:were\s+|was\s+|got\s+|had\s+been\s+)?)?"
+_SAME_YEAR = re.compile(
+    rf"{_ADDED}\s+(?:to\s+netflix\s+)?(?:in\s+|during\s+)?(?:the\s+)?(?:same\s+year|year)\s+"
+    rf"(?:as\s+|that\s+|when\s+)?{_THEY}{_RELEASED}|"
+    rf"{_ADDED}\s+(?:to\s+netflix\s+)?(?:in\s+|during\s+)?(?:the\s+same\s+year\s+as\s+|the\s+year\s+of\s+)?"
+    rf"(?:their|its|the)\s+(?:release\s+year|release|premiere)\b|"
+    rf"{_RELEASED}\s+(?:and|&)\s+{_ADDED}\s+(?:to\s+netflix\s+)?(?:in\s+)?(?:the\s+)?same\s+year",
+    re.I,
+)
+
+
+def same_year_tags(text: str, tags: list[Tag]) -> None:
+    """Add a `same_year` tag for each such wording of `text` not inside another tag."""
+    for m in _SAME_YEAR.finditer(text):
+        if free(tags, *m.span()):
+            tags.append(at("same_year", m, value="same year", label="in the year it came out"))

@@ -1,0 +1,20 @@
+"""A running time asked in hours ("how long is X in hours") is said in hours too; the reading
+uses "in hours"."""
+
+from __future__ import annotations
+
+from agentic_rag.agent.rules import confidence
+from agentic_rag.agent.rules.shape import hours
+
+
+def test_in_hours_is_read_and_used(reader):
+    question = "how long is the irishman in hours"
+    (spec,) = reader.read(question)
+    assert spec.op == "describe" and spec.in_hours and spec.titles.titles == ["The Irishman"]
+    _, u = confidence.features(reader, question, [spec], "")
+    assert "hours" not in u.unused
+    assert not reader.read("how long is the irishman")[0].in_hours
+
+
+def test_minutes_in_hours():
+    assert hours(209) == "3 h 29 min" and hours(120) == "2 h"

@@ -1,0 +1,57 @@
+"""Misspelt question words are mended before reading (`mend.py`): a word one edit from an
+everyday question word, with the same first letter, that is no word of its own (everyday
+English, a word of a catalog name, a regular form, a catalog cue or a catalog misspelling the
+tagger reads itself). Truth: the CSV's genres and countries (pandas)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_rag.agent.rules import mend
+
+
+@pytest.mark.parametrize(
+    ("question", "op", "genre"),
+    [
+        ("cout of anime series", "count", "Anime Series"),
+        ("numbr of horor movies", "count", "Horror Movies"),
+        ("whats the number of documentarys from the uk", "count", "Documentaries"),
+        ("lsit the anime series", "list", "Anime Series"),
+    ],
+)
+def test_a_misspelt_question_word_is_mended_and_noted(
+    catalog_df, catalog_reader, question, op, genre
+):
+    assert genre in {g.strip() for v in catalog_df["listed_in"] for g in v.split(",")}
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == op and genre in spec.titles.genres[0]
+    assert any(n.startswith("read '") and "' as '" in n for n in spec.notes)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "find the movie titled Heat",  # a regular form of "title"
+        "numbr of kdramas",  # a genre cue as typed, not "dramas"
+        "how many christmas movies",  # a word of catalog titles
+        "how many documentries are there",  # the catalog pass reads it, with its score
+    ],
+)
+def test_a_word_of_its_own_is_not_mended(catalog_reader, question):
+    c = catalog_reader.tagger.catalog_words
+    text, notes = mend.mend(question, catalog_reader.lex, c.knows)
+    kept = question.split()[-1] if "titled" in question else question.split()[1]
+    assert kept in text.split() or not any(kept in n for n in notes)
+    assert not any(
+        f"'{w}'" in " ".join(notes) for w in ("titled", "kdramas", "christmas", "documentries")
+    )
+
+
+def test_a_mended_word_is_the_same_test_as_a_typo_signal():
+    assert mend.correction("cout") == "count" and mend.correction("lsit") == "list"
+    assert mend.typo("numbr") and not mend.typo("count") and mend.correction("xyzzy") is None
+    assert (
+        mend.inflected("titled")
+        and mend.inflected("ratings")
+        and not mend.inflected("documentarys")
+    )
