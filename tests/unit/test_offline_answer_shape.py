@@ -112,3 +112,23 @@ def test_a_verb_in_the_singular_asks_for_one_title(lexicon, db, question, limit,
     (spec,) = p.reading
     assert spec.op == "top" and spec.limit == limit
     assert rows(db, p)[0][1] == best  # truth: the tiny catalog's rows
+
+
+@pytest.mark.parametrize(
+    ("question", "n"),
+    [
+        ("list 10 indian movies", 10),
+        ("name three korean shows", 3),
+        ("give me 4 dramas from egypt", 4),
+        ("recommend 2 horror movies", 2),
+    ],
+)
+def test_a_number_of_titles_asked_for_is_the_listing_limit(lexicon, question, n):
+    (spec,) = plan(lexicon, question).reading
+    assert spec.op == "list" and spec.limit == n
+
+
+def test_a_number_the_reading_does_not_take_is_not_confident(lexicon):
+    sure = plan(lexicon, "what are 7 korean shows").confidence
+    assert sure is not None and "7" in sure.unsure[0] and sure.probability < 0.5
+    assert plan(lexicon, "list 2019 movies").reading[0].limit is None  # a year, not a number asked

@@ -68,9 +68,14 @@ _DECADE_WORDS = {"sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties
 _DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "middle": (4, 6), "late": (7, 9)}
 
 
+#: how many titles are asked for: "top 5", "the 3 longest", "list 10 french movies", "name
+#: three indian comedies", "give me 3 korean shows" (a number of 100 or less: not a year)
 _TOP = re.compile(
-    rf"\b(?:top|first|best|the|which|what)\s+{NUMBER}\b(?!\s*(?:seasons?|minutes?|hours?|%))", _I
+    rf"\b(?:top|first|best|the|which|what|list|name|give\s+me|show\s+me|gimme|recommend|suggest)"
+    rf"\s+{NUMBER}\b(?!\s*(?:seasons?|minutes?|hours?|%))",
+    _I,
 )
+MAX_ASKED = 100
 
 
 def yields(t: Tag) -> bool:
@@ -234,6 +239,7 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
             )
     tags += amount_tags(text, tags)
     for m in _TOP.finditer(text):
-        if free(*m.span()) and m.group(1).casefold() not in ("a", "an"):
-            tags.append(at("limit", m, lo=int(num(m.group(1)))))
+        asked = m.group(1).casefold() not in ("a", "an")
+        if free(*m.span()) and asked and (n := int(num(m.group(1)))) <= MAX_ASKED:
+            tags.append(at("limit", m, lo=n))
     return sorted(tags, key=lambda t: t.start)

@@ -240,6 +240,7 @@ def usage(
     restricting = {w for w, kinds in m.restrictors.items() if _restricts(w, kinds, masked)}
     found = [w for w in unused if w in m.words and w not in restricting]
     found += [w for w in unused if w in unread]  # a constraint the tag's value dropped
+    found += [w for w in unused if w.isdigit()]  # a number no tag or field took: "list 10 …"
     joined = " " + " ".join(words) + " "
     for phrase in m.phrases:
         asks = phrase.split()[1:] if phrase.startswith("and ") else phrase.split()
