@@ -208,6 +208,21 @@ def test_most_groups_by_the_named_dimension(reader):
     assert (who.op, who.by, who.titles.countries) == ("most", "director", ["India"])
 
 
+@pytest.mark.parametrize(
+    ("question", "by"),
+    [
+        ("who acted in the most movies", "cast"),
+        ("who starred in the most korean shows", "cast"),
+        ("who has appeared in the most indian comedies", "cast"),
+        ("who made the most documentaries", "director"),
+        ("who has starred in the most", "cast"),
+    ],
+)
+def test_who_with_a_role_verb_and_the_most_ranks_people(reader, question, by):
+    (spec,) = reader.read(question)
+    assert (spec.op, spec.by) == ("most", by)
+
+
 def test_person_and_year_window_keep_both(lexicon):
     p = plan(lexicon, "Which movies has Tom Hanks starred in since 2015?")
     query = p.calls[0].args["query"]
