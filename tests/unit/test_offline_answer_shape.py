@@ -132,3 +132,19 @@ def test_a_number_the_reading_does_not_take_is_not_confident(lexicon):
     sure = plan(lexicon, "what are 7 korean shows").confidence
     assert sure is not None and "7" in sure.unsure[0] and sure.probability < 0.5
     assert plan(lexicon, "list 2019 movies").reading[0].limit is None  # a year, not a number asked
+
+
+@pytest.mark.parametrize(
+    ("question", "every"),
+    [
+        ("how many dramas came out each year", True),
+        ("titles added per year", True),
+        ("which year had the most dramas", False),
+        ("top 3 countries by number of dramas", False),
+    ],
+)
+def test_a_ranking_asked_without_a_word_for_its_leaders_gives_every_group(lexicon, question, every):
+    p = plan(lexicon, question)
+    (spec,) = p.reading
+    assert spec.op == "most" and spec.breakdown is every
+    assert ("LIMIT 60" in p.calls[0].args["query"]) is every

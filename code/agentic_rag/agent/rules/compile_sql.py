@@ -161,6 +161,9 @@ def top(spec: QuerySpec) -> str:
     )
 
 
+BREAKDOWN_ROWS = 60  # groups of a breakdown ("titles added per year": every year)
+
+
 def group(spec: QuerySpec) -> str:
     dim = spec.by if spec.by in GROUPS else "country"
     expr, joins = GROUPS[dim]
@@ -170,7 +173,7 @@ def group(spec: QuerySpec) -> str:
     return (
         f"SELECT {expr} AS {alias}, count(DISTINCT s.show_id) AS titles FROM shows s{joins}"
         f"{_where(conds)} GROUP BY {expr} ORDER BY titles {way}, {alias} "
-        f"LIMIT {max(spec.limit or 10, 10)}"
+        f"LIMIT {BREAKDOWN_ROWS if spec.breakdown else max(spec.limit or 10, 10)}"
     )
 
 

@@ -20,6 +20,7 @@ from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
 from agentic_rag.agent.rules.shape import (
     average_unit,
+    breakdown,
     fit_units,
     in_hours,
     one_asked,
@@ -195,6 +196,7 @@ class Reader:
                 "added_year" if spec.by == "release_year" and ADDED_VERB.search(text) else spec.by
             )
             spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
+            spec.breakdown = breakdown(masked) and spec.limit is None  # "… each year"
         elif op == "costars" and spec.limit is None and relations.one_asked(masked):
             spec.limit = 1  # "who does X work with the most": one (and those tied)
         elif op in ("top", "average"):

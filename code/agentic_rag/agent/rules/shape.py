@@ -15,6 +15,7 @@ import re
 
 from agentic_rag.agent.rules.sets import genre_type
 from agentic_rag.agent.rules.spec import TitleSet
+from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 SUPERLATIVE = (
@@ -48,6 +49,15 @@ _SEASONS = re.compile(r"\bseasons?\b", _I)
 IN_HOURS = re.compile(
     r"\b(?:in\s+(?:hours|hrs)|how\s+many\s+(?:hours|hrs)|(?:hours|hrs)\s+long)\b", re.I
 )
+
+
+_RANKS = re.compile(rf"\b(?:{'|'.join(sorted(WORDS.rank_words))})\b", _I)
+
+
+def breakdown(masked: str) -> bool:
+    """A ranking of groups asked with no word for its leaders ("how many horror movies came out
+    each year", "titles per country"): every group's count is the answer, not the first."""
+    return not _RANKS.search(masked)
 
 
 def in_hours(masked: str) -> bool:

@@ -119,6 +119,7 @@ class QuerySpec(BaseModel):
     labels: dict[str, list[str]] = Field(default_factory=dict)  # label: keywords (label op)
     role: Role | None = None  # people / costars: which role is asked for
     in_hours: bool = False  # running times asked in hours ("how long is X in hours")
+    breakdown: bool = False  # most: every group's count asked ("… each year"), not the leaders
     text: str = ""  # the question part as asked (semantic and web queries)
     about: str = ""  # the description words (semantic search)
     notes: list[str] = Field(default_factory=list)  # how ambiguous words were read

@@ -43,6 +43,7 @@ from agentic_rag.markup import escape_markdown
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 WEAK = 0.15  # a reading less likely right than this, when not asked back, says so first
+MAX_GROUPS = 30  # groups named in a breakdown ("… each year"); the rest stay in the table
 NOT_HELD = (
     "The catalog does not hold that: it lists titles with their type, dates, people, "
     "genres, countries, age ratings, durations and descriptions only."
@@ -66,6 +67,12 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
         ranked = sorted(rows, key=lambda r: -int(r.get("titles") or 0))
         parts = "; ".join(f"{cell(r['label'])}: **{r['titles']:,}**" for r in rows)
         return f"{parts} [{n}]. Most: {cell(ranked[0]['label'])}."
+    if op == "most" and part.spec.breakdown and len(rows) > 1:  # "… each year": every group
+        key = next(k for k in first if k != "titles")
+        ordered = sorted(rows, key=lambda r: str(r[key])) if "year" in key else rows
+        shown = "; ".join(f"**{cell(r[key])}**: {r['titles']:,}" for r in ordered[:MAX_GROUPS])
+        more = f"; and {len(rows) - MAX_GROUPS} more" if len(rows) > MAX_GROUPS else ""
+        return f"{part.reading} — {shown}{more} [{n}]."
     if op == "most":
         key = next(k for k in first if k != "titles")
         said = ranking_lead(rows, key, "titles", "titles", part.spec.limit, n)
