@@ -148,3 +148,16 @@ def test_a_ranking_asked_without_a_word_for_its_leaders_gives_every_group(lexico
     (spec,) = p.reading
     assert spec.op == "most" and spec.breakdown is every
     assert ("LIMIT 60" in p.calls[0].args["query"]) is every
+
+
+def test_titles_like_a_title_do_not_lead_with_that_title(lexicon):
+    p = plan(lexicon, "movies like okja")
+    (spec,) = p.reading
+    assert spec.op == "similar" and spec.titles.titles == ["Okja"]
+    found = [
+        {"show_id": "s2", "title": "Okja", "release_year": 2017, "description": "d"},
+        {"show_id": "s9", "title": "Mudbound", "release_year": 2017, "description": "e"},
+    ]
+    results = [ToolResult(call_id="1.1", tool="semantic", status=ToolStatus.OK, rows=found)]
+    text = _answer(p, results)
+    assert "**Mudbound**" in text and "**Okja**" not in text.split("[1]")[0]

@@ -53,6 +53,9 @@ NOT_HELD = (
 def lead(part: Part, result: ToolResult, n: int) -> str:
     """One sentence answering the part from its key result."""
     rows, op, subject = result.rows, part.op, _subject(part.reading)
+    if op == "similar":  # "movies like inception": not Inception itself
+        named = {t.casefold() for t in part.spec.titles.titles}
+        rows = [r for r in rows if str(r.get("title", "")).casefold() not in named] or rows
     first = rows[0]
     if op == "count" and "titles" in first:
         k = first["titles"]
@@ -120,8 +123,9 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
     if "title" in first:
         if result.tool == "semantic" or (op == "search" and "description" in first):
             also = f" Also close: {_titles(rows[1:5])}." if len(rows) > 1 else ""
+            best = "The closest title" if op == "similar" else "The best match"
             return (
-                f"The best match is **{cell(first['title'])}** ({first.get('release_year')}): "
+                f"{best} is **{cell(first['title'])}** ({first.get('release_year')}): "
                 f"{cell(first.get('description'))} [{n}].{also}"
             )
         extra = next((k for k in ("duration_minutes", "seasons") if k in first), None)
