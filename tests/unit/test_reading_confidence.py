@@ -330,3 +330,9 @@ def test_a_question_asking_more_than_the_reading_has_parts_says_so():
     assert signals.unread_asks("who directed okja, and when was it added", 1) == 1
     assert signals.unread_asks("actors who worked with tom hanks", 1) == 0  # a relative "who"
     assert signals.unread_asks("which movie which was made in india is longest", 1) == 0
+
+
+def test_a_quantity_the_catalog_does_not_count_is_not_answered_surely(planner):
+    sure = plan(planner, "how many episodes does kingdom have").confidence
+    assert sure is not None and sure.probability <= confidence.MEANING_CAP
+    assert any("episodes" in u for u in sure.unsure)
