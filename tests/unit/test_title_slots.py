@@ -86,3 +86,22 @@ def test_a_title_after_its_attribute_is_the_title_asked_about(
     (spec,) = catalog_reader.read(question)
     assert spec.op == "describe" and spec.titles.titles == [name]
     assert [a.name for a in spec.absent] == ([] if present else [name])
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("what are the genres of narcos", "Narcos"),
+        ("which country is dark from", "Dark"),
+        ("where is the irishman from", "The Irishman"),
+        ("okja genre", "Okja"),
+    ],
+)
+def test_a_titles_genres_or_country_asked_reads_its_entry(
+    catalog_df, catalog_reader, question, name
+):
+    title = _title(catalog_df, name)
+    row = catalog_df.loc[catalog_df["title"] == title].iloc[0]
+    assert row["listed_in"] and row["country"]  # the entry holds both
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "describe" and spec.titles.titles == [title] and not spec.absent

@@ -106,10 +106,12 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
         if part.spec.in_hours and said:  # "how long is X in hours"
             bits[-1] += f", {hours(int(said.group(1)))}"
         extra = f" Directed by {first['director']}." if first.get("director") else ""
+        extra += f" From {first['country']}." if first.get("country") else ""
+        extra += f" Genres: {first['listed_in']}." if first.get("listed_in") else ""
         added = f" Added to Netflix {first['date_added']}." if first.get("date_added") else ""
         return (
             f"**{cell(first['title'])}** ({', '.join(bits)}): {cell(first.get('description'))}"
-            f"{extra}{added} [{n}]"
+            f"{' ' + cell(extra.strip()) if extra else ''}{added} [{n}]"
         )
     if op in relations.RELATIONS:
         return relations.sentence(op, part.reading, rows, n, lambda x: f"**{cell(x)}**")
