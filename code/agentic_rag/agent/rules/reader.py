@@ -16,6 +16,7 @@ from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_o
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import mend
 from agentic_rag.agent.rules.numbers import ADDED_VERB
+from agentic_rag.agent.rules.periods import release_worded
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
 from agentic_rag.agent.rules.shape import (
@@ -173,6 +174,7 @@ class Reader:
             or t.start < lead
             or op not in ("search", "people")
             or t.kind in ("person", "title")
+            or release_worded(text, t)  # "about a dog released in 2019": not the story's time
         ]
         spec = QuerySpec(
             op=op,
