@@ -163,7 +163,9 @@ def unread_parts(t: Tag) -> list[str]:
     return [word for word, month in named if month not in carried] + parts
 
 
-_RELEASE_WORD = r"(?:" + "|".join(r"\s+".join(map(re.escape, w.split())) for w in WORDS.release_words) + ")"
+_RELEASE_WORD = (
+    r"(?:" + "|".join(r"\s+".join(map(re.escape, w.split())) for w in WORDS.release_words) + ")"
+)
 _RELEASED_BEFORE = re.compile(
     rf"\b{_RELEASE_WORD}(?:\s+(?:in|on|during|around|back\s+in))?\s*$", _I
 )
