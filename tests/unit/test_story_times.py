@@ -1,12 +1,16 @@
-"""A time inside a description (after "about", "where" ...) is either when the story is set —
-words the description search carries, not a release-year filter and not a constraint the reading
-dropped — or, worded as a release ("released in 2019", "from the 90s", "that came out in 2010"),
-a filter on the titles. A time before the description is a filter as before."""
+"""Which words of a description question are constraints and which are the story's
+(`rules/story.py`). A time inside a description (after "about", "where" ...) is when the story is
+set — words the description search carries, not a release-year filter and not a constraint the
+reading dropped — unless worded as a release ("released in 2019", "from the 90s"): a filter. A
+name after a place word there is a place in the story, not a person to filter by. A theme word
+before the lead ("the christmas one where ...") joins the searched description."""
 
 from __future__ import annotations
 
 import pytest
 
+from agentic_rag.agent.rules import story
+from agentic_rag.agent.rules.tags import Tag
 from tests.unit.test_offline_planner import plan
 
 
@@ -53,3 +57,55 @@ def test_a_time_before_the_description_stays_a_filter(lexicon):
     p = plan(lexicon, "a 2019 movie about a dog who finds his way home")
     (spec,) = p.reading
     assert (spec.titles.year_from, spec.titles.year_to) == (2019, 2019)
+
+
+def _tag(text: str, words: str, kind: str) -> Tag:
+    start = text.index(words)
+    return Tag(kind=kind, start=start, end=start + len(words), text=words, value=words.title())
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "kept"),
+    [
+        ("the one where a baker from chicago and a princess swap places", "chicago", False),
+        ("movie where a teen spends the day in chicago", "chicago", False),
+        ("the film where two friends travel to paris", "paris", False),
+        ("the movie where tom hanks is stranded on an island", "tom hanks", True),
+        ("the show in which kevin hart hosts a quiz", "kevin hart", True),
+    ],
+)
+def test_a_name_after_a_place_word_is_the_storys_place(text, words, kept):
+    assert story.constraint(text, _tag(text, words, "person")) is kept
+
+
+@pytest.mark.parametrize(
+    ("head", "themes"),
+    [
+        ("the christmas one ", ["christmas"]),
+        ("the {country} christmas {type} ", ["christmas"]),
+        ("what's the {type} ", []),
+        ("Find the {type} ", []),
+        ("who directed the {country} {type} ", []),
+        ("that spooky halloween {type} ", ["spooky", "halloween"]),
+    ],
+)
+def test_theme_words_before_the_lead(head, themes):
+    assert story.themes(head) == themes
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "the christmas one where a baker and a princess who look alike swap places",
+        "a christmas movie where a baker and a princess trade places",
+        "the christmas series about a family reunion",
+    ],
+)
+def test_a_theme_before_the_lead_is_searched(lexicon, question):
+    p = plan(lexicon, question)
+    (spec,) = p.reading
+    assert spec.about.startswith("christmas ")
+    searched = [c.args["query"] for c in p.calls if c.tool == "semantic"]
+    assert searched and all(q.startswith("christmas ") for q in searched)
+    sure = p.confidence
+    assert sure is not None and not any("christmas" in u for u in sure.unsure)

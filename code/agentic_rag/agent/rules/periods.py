@@ -162,21 +162,3 @@ def unread_parts(t: Tag) -> list[str]:
     parts = _PART_WORD.findall(t.text) if dated else []
     return [word for word, month in named if month not in carried] + parts
 
-
-_RELEASE_WORD = (
-    r"(?:" + "|".join(r"\s+".join(map(re.escape, w.split())) for w in WORDS.release_words) + ")"
-)
-_RELEASED_BEFORE = re.compile(
-    rf"\b{_RELEASE_WORD}(?:\s+(?:in|on|during|around|back\s+in))?\s*$", _I
-)
-_RELEASED_OPENS = re.compile(rf"^{_RELEASE_WORD}\b", _I)
-
-
-def release_worded(text: str, tag: Tag) -> bool:
-    """Whether a release-year tag inside a description is worded as a release ("released in
-    2019", "from the 90s", "that came out in 2010"): a constraint on the titles. Any other time
-    there ("cuban spies in the 90s", "set in 1960s kuala lumpur") is when the story is set, words
-    the description search carries."""
-    return tag.kind == "release" and bool(
-        _RELEASED_OPENS.match(tag.text) or _RELEASED_BEFORE.search(text[: tag.start])
-    )
