@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from agentic_rag.agent.interfaces import SynthContext
-from agentic_rag.agent.rules import match
+from agentic_rag.agent.rules import compose, match
 from agentic_rag.agent.rules.writer import OfflineSynthesizer
 from agentic_rag.tools.base import ToolResult, ToolStatus
 from tests.unit.test_offline_planner import plan
@@ -108,7 +108,7 @@ def _answer(lexicon, question: str, own: list[dict], loose: list[dict]) -> tuple
     ctx = SynthContext(
         question=question, results=results, plans=[p], incomplete_reason=None, mode_label="offline"
     )
-    return OfflineSynthesizer().compose(ctx)[0], match.unsure([p], results)
+    return OfflineSynthesizer().compose(ctx)[0], match.unsure(p.reading, [p], results)
 
 
 def test_the_answer_says_when_the_filters_were_set_aside(lexicon):
@@ -128,3 +128,18 @@ def test_a_weak_match_says_so_and_a_clear_one_does_not(lexicon):
     sure = _rows(("s1", "The Blind One", 0.2), ("s2", "Holy", 0.46))
     lead, unsure = _answer(lexicon, q, sure, sure)
     assert lead.startswith("The best match is **The Blind One**") and not unsure
+
+
+def test_a_later_part_refers_to_the_title_the_answer_took(lexicon):
+    p = plan(lexicon, "the movie where a young priest arrives on an island")
+    own = _rows(("s1", "The Blind One", 0.44), ("s2", "Holy", 0.46))
+    loose = _rows(("t9", "Midnight Mass", 0.35), ("s1", "The Blind One", 0.44))
+    results = [
+        _result(f"1.{j}", loose if c.role == "loose" else own)
+        if c.tool == "semantic"
+        else ToolResult(tool=c.tool, call_id=f"1.{j}", status=ToolStatus.EMPTY)
+        for j, c in enumerate(p.calls, 1)
+    ]
+    assert [r["title"] for r in compose.earlier_rows([p], results, 1)][:1] == ["Midnight Mass"]
+    clear = [_result(r.call_id, _rows(("s1", "The Blind One", 0.2))) for r in results]
+    assert [r["title"] for r in compose.earlier_rows([p], clear, 1)][:1] == ["The Blind One"]

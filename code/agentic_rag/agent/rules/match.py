@@ -18,10 +18,9 @@ from typing import Any
 
 from agentic_rag.agent.models import ExecutionPlan
 from agentic_rag.agent.rules.empty import literal
-from agentic_rag.agent.rules.evaluator import reading_of, usable
 from agentic_rag.agent.rules.phrasing import set_words
 from agentic_rag.agent.rules.spec import QuerySpec
-from agentic_rag.tools.base import ToolResult
+from agentic_rag.tools.base import ToolResult, ToolStatus
 
 CLOSE = 0.30  # a top title this close matches clearly, whatever comes next
 APART = 0.06  # or one this much closer than the next title
@@ -35,6 +34,10 @@ class Pick:
     result: ToolResult
     clear: bool  # its top title matches clearly
     loosened: bool  # it is the search without the part's filters
+
+
+def _found(result: ToolResult | None) -> bool:
+    return result is not None and result.status == ToolStatus.OK and bool(result.rows)
 
 
 def _distance(row: dict[str, Any]) -> float | None:
@@ -54,8 +57,8 @@ def clear(rows: list[dict[str, Any]]) -> bool:
 def pick(own: ToolResult | None, loose: ToolResult | None) -> Pick | None:
     """The part's own search if it matches clearly, else the loose one if that does and finds
     another title, else the own search (weak); the loose one when the own found nothing."""
-    mine = own if usable(own) else None
-    other = loose if usable(loose) else None
+    mine = own if _found(own) else None
+    other = loose if _found(loose) else None
     if mine is not None and clear(mine.rows):
         return Pick(mine, True, False)
     if other is not None and (mine is None or clear(other.rows)):
@@ -78,19 +81,16 @@ def searches(plans: list[ExecutionPlan], results: list[ToolResult], part: int) -
             if call.part != part or call.tool != "semantic" or result is None:
                 continue
             if call.role == "loose":
-                loose = loose if usable(loose) else result
-            elif not usable(own):
+                loose = loose if _found(loose) else result
+            elif not _found(own):
                 own = result
     return pick(own, loose)
 
 
-def unsure(plans: list[ExecutionPlan], results: list[ToolResult]) -> bool:
+def unsure(reading: list[QuerySpec], plans: list[ExecutionPlan], results: list[ToolResult]) -> bool:
     """Whether a description part of the reading rests on a weak or loosened match."""
-    read = reading_of(plans)
-    if read is None:
-        return False
-    for n, spec in enumerate(read.reading, start=1):
-        if spec.op not in ("search", "people") or spec.titles.titles:
+    for n, spec in enumerate(reading, start=1):
+        if spec.op not in ("search", "people"):  # no description search to judge
             continue
         chosen = searches(plans, results, n)
         if chosen is not None and (chosen.loosened or not chosen.clear):

@@ -161,4 +161,3 @@ def unread_parts(t: Tag) -> list[str]:
     dated = t.kind in ("release", "added") and not _finer_than_years(t)  # not "half an hour"
     parts = _PART_WORD.findall(t.text) if dated else []
     return [word for word, month in named if month not in carried] + parts
-

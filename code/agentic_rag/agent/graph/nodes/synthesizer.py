@@ -43,7 +43,8 @@ def _trusted(probability: float, plans: list[ExecutionPlan], results: list[ToolR
     search that found nothing, a description matched weakly or only without its filters."""
     if unproven(plans, results):
         probability = min(probability, UNPROVEN)
-    if match.unsure(plans, results):
+    read = reading_of(plans)
+    if read is not None and match.unsure(read.reading, plans, results):
         probability = min(probability, match.UNSURE)
     return probability
 
