@@ -109,3 +109,11 @@ def test_a_theme_before_the_lead_is_searched(lexicon, question):
     assert searched and all(q.startswith("christmas ") for q in searched)
     sure = p.confidence
     assert sure is not None and not any("christmas" in u for u in sure.unsure)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("the woman who starred in okja", "okja"), ("the guy who was in the irishman", "irishman")],
+)
+def test_a_title_after_a_place_word_is_still_a_title(text, words):
+    assert story.constraint(text, _tag(text, words, "title"))

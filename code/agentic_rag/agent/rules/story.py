@@ -51,9 +51,9 @@ def release_worded(text: str, tag: Tag) -> bool:
 def constraint(text: str, tag: Tag) -> bool:
     """Whether a tag inside a description constrains the titles (a person or title named in
     it, a time worded as a release) rather than being words of the story."""
-    if tag.kind in ("person", "title"):
+    if tag.kind == "person":
         return not _AT_PLACE.search(text[: tag.start])
-    return release_worded(text, tag)
+    return tag.kind == "title" or release_worded(text, tag)  # "who starred in okja": a title
 
 
 def themes(head: str) -> list[str]:
