@@ -34,8 +34,8 @@ def _any(words: tuple[str, ...]) -> str:
 
 
 _RELEASED_BEFORE = re.compile(
-    rf"\b{_any(WORDS.release_words)}(?:\s+(?:in|on|during|around|back\s+in))?\s*$", _I
-)
+    rf"\b{_any(WORDS.release_words)}(?:\s+{_any(tuple(WORDS.small_words))}){{0,2}}\s*$", _I
+)  # "released in 2019", "that came out in the 90s": joined by small words
 _RELEASED_OPENS = re.compile(rf"^{_any(WORDS.release_words)}\b", _I)
 _AT_PLACE = re.compile(rf"\b{_any(WORDS.place_words)}\s*$", _I)
 
