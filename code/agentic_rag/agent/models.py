@@ -49,9 +49,10 @@ class PlannedCall(BaseModel):
     purpose: str
     args: dict[str, Any]
     #: offline plans: which part of `ExecutionPlan.reading` (1-based) the call serves, and how
-    #: (total: a listing's own count, context for "showing 25 of 145", not evidence)
+    #: (total: a listing's own count, context for "showing 25 of 145", not evidence; loose: a
+    #: description search without the part's filters, `rules/match.py`)
     part: int | None = None
-    role: Literal["answer", "other_reading", "absent_check", "total"] = "answer"
+    role: Literal["answer", "other_reading", "absent_check", "total", "loose"] = "answer"
     absent: int | None = None  # absent_check: the index in that part's `absent` it counts
 
     @property

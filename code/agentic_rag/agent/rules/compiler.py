@@ -189,13 +189,17 @@ class Compiler:
         loose = TitleSet(type=s.type)
         if s.people:  # the semantic tool cannot keep to a person's titles: their words only
             return [[sql(what, q.fts(key_words(about), s), 20)]]
-        return [
-            [semantic(about, s, what), semantic(about, loose, what)],
+        steps = [
+            [semantic(about, s, what)],
             [
                 sql(what, q.fts(key_words(about), s), 20),
                 sql(what, q.fts(key_words(about), loose), 20),
             ],
         ]
+        if not s.is_empty():  # its filters may be the story's words: the search without them
+            without = semantic(about, TitleSet(), f"{what}, without its filters")
+            steps.insert(1, [without.model_copy(update={"role": "loose"})])
+        return steps
 
     def _external(
         self, spec: QuerySpec, results: list[ToolResult], tools: set[str], what: str

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agentic_rag.agent.models import ExecutionPlan
+from agentic_rag.agent.rules import match
 from agentic_rag.agent.rules.cues import BOOK, CUES
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
 from agentic_rag.tools.base import ToolResult, ToolStatus
@@ -234,7 +235,11 @@ def entry_given(earlier: Sequence[QuerySpec], spec: QuerySpec) -> bool:
 def earlier_rows(
     plans: Sequence[ExecutionPlan], results: Sequence[ToolResult], part: int
 ) -> list[dict[str, Any]]:
-    """The title rows of the first usable result of part `part`, over the rounds so far."""
+    """The title rows of the first usable result of part `part`, over the rounds so far (of
+    the search without its filters when the answer took that one: `match.pick`)."""
+    chosen = match.searches(list(plans), list(results), part)
+    if chosen is not None and chosen.loosened:
+        return [row for row in chosen.result.rows if row.get("show_id")]
     by_id = {r.call_id: r for r in results}
     for it, plan in enumerate(plans, start=1):
         for j, c in enumerate(plan.calls, start=1):

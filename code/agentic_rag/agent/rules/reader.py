@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
-from agentic_rag.agent.rules import absent, holdings, relations, slots
+from agentic_rag.agent.rules import absent, holdings, relations, slots, story
 from agentic_rag.agent.rules.compose import entry_given, link, person_of_title
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
@@ -162,6 +162,7 @@ class Reader:
         if op in ("search", "people") and about:
             strong = STRONG.search(text, lead or 0)
             about = text[strong.end() :].strip(" ?.!") if strong else text
+            about = " ".join([*story.themes(mask(text[: lead or 0], tags)), about])
         if op == "label" or _KEYWORDS.search(text):
             spans = [m.span() for m in (*_KEYWORDS.finditer(text), *_LABEL.finditer(text))]
             tags = [
@@ -173,7 +174,7 @@ class Reader:
             if lead is None
             or t.start < lead
             or op not in ("search", "people")
-            or t.kind in ("person", "title")
+            or story.constraint(text, t)  # not the story's words: "released in 2019", a name
         ]
         spec = QuerySpec(
             op=op,

@@ -109,7 +109,9 @@ def _needles(t: Tag) -> list[str]:
     """What a call names when it uses the tag: its value, another reading of it, or its words."""
     if t.kind == "added" and not (t.value or t.value2) and t.lo:  # a month of no year
         return [f"-{t.lo:02d}-01"]
-    if t.kind in ("release", "minutes", "seasons"):
+    if t.kind == "release":  # a time in a searched description is its words ("the 90s")
+        return [str(t.lo if t.lo is not None else t.hi), t.text]
+    if t.kind in ("minutes", "seasons"):
         return [str(t.lo if t.lo is not None else t.hi)]
     return [x for x in (t.value, t.value2, *t.alts, t.text) if x]
 

@@ -77,6 +77,8 @@ class Words(BaseModel):
     quarters: dict[str, int]
     title_words: TitleWords
     title_attributes: frozenset[str]
+    release_words: tuple[str, ...] = Field(min_length=1)  # a time in a description: released
+    place_words: tuple[str, ...] = Field(min_length=1)  # a name in a description: a place
     #: phrases that make a piece of a question an instruction to the system or a change to the
     #: data, never acted on ("ignore your rules", "delete all the anime", "you are now a pirate")
     instructions: tuple[str, ...] = Field(min_length=1)

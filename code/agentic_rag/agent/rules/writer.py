@@ -13,7 +13,7 @@ import re
 from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
 from agentic_rag.agent.models import ExecutionPlan
-from agentic_rag.agent.rules import absent, relations
+from agentic_rag.agent.rules import absent, match, relations
 from agentic_rag.agent.rules.empty import (
     call_of,
     literal,
@@ -50,8 +50,9 @@ NOT_HELD = (
 )
 
 
-def lead(part: Part, result: ToolResult, n: int) -> str:
-    """One sentence answering the part from its key result."""
+def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is") -> str:
+    """One sentence answering the part from its key result (`best` opens a description
+    search's answer: `match.opener`)."""
     rows, op, subject = result.rows, part.op, _subject(part.reading)
     if op == "similar":  # "movies like inception": not Inception itself
         named = {t.casefold() for t in part.spec.titles.titles}
@@ -125,9 +126,9 @@ def lead(part: Part, result: ToolResult, n: int) -> str:
     if "title" in first:
         if result.tool == "semantic" or (op == "search" and "description" in first):
             also = f" Also close: {_titles(rows[1:5])}." if len(rows) > 1 else ""
-            best = "The closest title" if op == "similar" else "The best match"
+            best = "The closest title is" if op == "similar" else best
             return (
-                f"{best} is **{cell(first['title'])}** ({first.get('release_year')}): "
+                f"{best} **{cell(first['title'])}** ({first.get('release_year')}): "
                 f"{cell(first.get('description'))} [{n}].{also}"
             )
         extra = next((k for k in ("duration_minutes", "seasons") if k in first), None)
@@ -215,7 +216,11 @@ class OfflineSynthesizer:
             )
             if part.op != "external":
                 key = key or next(((n, r) for n, r in mine if role_of(r, ctx) == "answer"), None)
-            sentence = lead(part, key[1], key[0]) if key else ""
+            chosen = match.searches(list(ctx.plans), ctx.results, part.number)
+            if part.op == "search" and chosen is not None:  # the own search or the loose one
+                key = next(((n, r) for n, r in cited if r is chosen.result), key)
+            best = match.opener(chosen, part.spec) if chosen else "The best match is"
+            sentence = lead(part, key[1], key[0], best) if key else ""
             if part.op == "count" and key:
                 counted.append((part, key))
             said_count = False
@@ -226,7 +231,7 @@ class OfflineSynthesizer:
                 sentence = listed(part, key, total, said_count) or sentence
             if part.op == "people" and key and key[1].tool == "graph_expand":
                 body = render_result(key[0], key[1]).split(":", 1)[1].strip()
-                sentence = f"For the best match:\n\n{body}"  # a list starts on its own line
+                sentence = f"{match.people_opener(chosen)}\n\n{body}"  # a list: its own line
             if part.op == "count" and part.spec.other is not None:  # the other reading, if run
                 for n2, r2 in mine:
                     if role_of(r2, ctx) == "other_reading" and "titles" in r2.rows[0]:

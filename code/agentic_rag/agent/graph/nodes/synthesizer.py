@@ -18,6 +18,7 @@ from agentic_rag.agent.graph.trace import emit, node_trace
 from agentic_rag.agent.interfaces import StepLimits, SynthContext, TurnSummary
 from agentic_rag.agent.models import ExecutionPlan
 from agentic_rag.agent.node_mode import turn_label
+from agentic_rag.agent.rules import match
 from agentic_rag.agent.rules.evaluator import UNPROVEN, reading_of, unproven
 from agentic_rag.agent.rules.phrasing import reading_line
 from agentic_rag.tools.base import ToolResult
@@ -35,6 +36,17 @@ def _show_ids(results: list[ToolResult]) -> list[str]:
                 if isinstance(value, str) and value.startswith("s"):
                     ids.setdefault(value, None)
     return list(ids)[:MAX_SHOW_IDS]
+
+
+def _trusted(probability: float, plans: list[ExecutionPlan], results: list[ToolResult]) -> float:
+    """The reading's probability, capped when its evidence is weaker than the reading: a bounded
+    search that found nothing, a description matched weakly or only without its filters."""
+    if unproven(plans, results):
+        probability = min(probability, UNPROVEN)
+    read = reading_of(plans)
+    if read is not None and match.unsure(read.reading, plans, results):
+        probability = min(probability, match.UNSURE)
+    return probability
 
 
 async def synthesizer(state: State, deps: AgentDeps) -> dict:
@@ -89,11 +101,7 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
         if clarify
         else suggest_follow_ups(question, results, read.reading if read else []),
         reading=reading_line(read.reading) if read else "",
-        confidence=(
-            min(sure.probability, UNPROVEN) if unproven(ctx.plans, results) else sure.probability
-        )
-        if sure
-        else None,
+        confidence=_trusted(sure.probability, ctx.plans, results) if sure else None,
         clarify=clarify,
         asked_back=bool(clarify),
     )

@@ -1,0 +1,69 @@
+"""Which words of a description question are constraints and which are the story's.
+
+A question describing a title puts its constraints before the description ("hong kong movie
+about ...", "the 2019 film where ...") and tells the story after its lead ("about", "where",
+"in which" ...). Inside the story:
+
+* a time is when the story is set ("cuban spies in the 90s", "set in 1960s kuala lumpur"),
+  unless it is worded as a release ("released in 2019", "from the 90s": `release_words` of
+  `words.yaml`), which is a filter on the titles;
+* a name after a place word ("a baker from chicago", "spends the day in chicago":
+  `place_words`) is a place in the story, not a person to filter by, however the catalog
+  credits it;
+* any other tag is kept as the reader reads it (a person or title named in the story is still
+  that person or title).
+
+Before the lead, a word no tag took and no everyday or frame word is is a theme of the story
+("the christmas one where ...", "the german christmas miniseries about ..."): it joins the
+searched description.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.agent.rules.words import WORDS
+
+_I = re.IGNORECASE
+
+
+def _any(words: tuple[str, ...]) -> str:
+    return "(?:" + "|".join(r"\s+".join(map(re.escape, w.split())) for w in words) + ")"
+
+
+_RELEASED_BEFORE = re.compile(
+    rf"\b{_any(WORDS.release_words)}(?:\s+{_any(tuple(WORDS.small_words))}){{0,2}}\s*$", _I
+)  # "released in 2019", "that came out in the 90s": joined by small words
+_RELEASED_OPENS = re.compile(rf"^{_any(WORDS.release_words)}\b", _I)
+_AT_PLACE = re.compile(rf"\b{_any(WORDS.place_words)}\s*$", _I)
+
+
+def release_worded(text: str, tag: Tag) -> bool:
+    """Whether a release-year tag is worded as a release ("released in 2019", "from the 90s",
+    "that came out in 2010"): a constraint on the titles even inside a description."""
+    return tag.kind == "release" and bool(
+        _RELEASED_OPENS.match(tag.text) or _RELEASED_BEFORE.search(text[: tag.start])
+    )
+
+
+def constraint(text: str, tag: Tag) -> bool:
+    """Whether a tag inside a description constrains the titles (a person or title named in
+    it, a time worded as a release) rather than being words of the story."""
+    if tag.kind == "person":
+        return not _AT_PLACE.search(text[: tag.start])
+    return tag.kind == "title" or release_worded(text, tag)  # "who starred in okja": a title
+
+
+def themes(head: str) -> list[str]:
+    """The words before a description's lead that are its themes: the masked head's words that
+    are no placeholder, no everyday word and no participle ("christmas" of "the christmas
+    one")."""
+    bare = re.sub(r"\{\w+\}", " ", head)
+    words = [(w, re.sub(r"['’]s$", "", w.casefold())) for w in WORD.findall(bare)]
+    return [
+        w
+        for w, plain in words
+        if plain not in COMMON and not plain.endswith("ed") and not plain.isdigit()
+    ]
