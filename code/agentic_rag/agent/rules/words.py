@@ -75,6 +75,7 @@ class Words(BaseModel):
     bounds: Bounds
     halves: dict[str, int]  # which half of a year a word names (0: the last)
     quarters: dict[str, int]
+    year_seasons: dict[str, int]  # a season of a year by its first month
     title_words: TitleWords
     title_attributes: frozenset[str]
     #: phrases that make a piece of a question an instruction to the system or a change to the
