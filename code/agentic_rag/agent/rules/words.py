@@ -60,6 +60,14 @@ class TitleWords(BaseModel):
     named: tuple[str, ...] = Field(min_length=1)
 
 
+class Negation(BaseModel):
+    """What leaves titles out: cue words and the link words between a cue and its entity."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    cues: tuple[str, ...] = Field(min_length=1)
+    links: tuple[str, ...]
+
+
 class Words(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     common: frozenset[str]
@@ -82,6 +90,7 @@ class Words(BaseModel):
     #: data, never acted on ("ignore your rules", "delete all the anime", "you are now a pirate")
     instructions: tuple[str, ...] = Field(min_length=1)
     asks: tuple[str, ...] = Field(min_length=1)  # the heads of a question asked ("how many")
+    negation: Negation
 
     @field_validator("common", mode="before")
     @classmethod
