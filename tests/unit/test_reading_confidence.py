@@ -60,8 +60,9 @@ def test_the_reading_line_is_rendered_from_the_spec():
 
 
 def test_an_unused_word_that_changes_the_meaning_is_never_confident(planner):
-    for question in ("Which movies are not from India?",
-                     "How many titles except dramas came from Japan?"):  # fmt: skip
+    # "not from India" alone is read (`negation.py`); a cue over two entities is a guess
+    for question in ("Which movies are not from India or Japan?",
+                     "How many titles except dramas or comedies came from Japan?"):  # fmt: skip
         sure = plan(planner, question).confidence
         assert sure is not None and sure.ask_back
         assert sure.probability <= confidence.MEANING_CAP

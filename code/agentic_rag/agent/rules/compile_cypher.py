@@ -32,6 +32,7 @@ def graph_ok(s: TitleSet) -> bool:
         or s.show_ids
         or s.title_has
         or s.within is not None
+        or bool(s.without)
         or s.same_people is not None
         or s.minutes_min is not None
         or s.minutes_max is not None

@@ -119,6 +119,8 @@ def conditions(s: TitleSet, a: str = "s") -> list[str]:
         out.append(f"{a}.show_id NOT IN ({ids_in(s.excluded)})")
     if s.within is not None:  # the earlier set it narrows: its constraints hold too
         out += conditions(s.within, a)
+    for w in s.without:  # "not from the US": none of a left-out set's titles (a NULL is none)
+        out.append(f"NOT COALESCE(({' AND '.join(conditions(w, a)) or '1'}), 0)")
     return out
 
 
@@ -163,13 +165,34 @@ def top(spec: QuerySpec) -> str:
 
 BREAKDOWN_ROWS = 60  # groups of a breakdown ("titles added per year": every year)
 
+#: the set field naming a group of each ranked dimension a left-out set may name
+_GROUP_FIELDS = {"country": "countries", "genre": "genres", "rating": "ratings"}
+
+
+def _left_out_groups(s: TitleSet, dim: str) -> tuple[TitleSet, list[str]]:
+    """A ranking of countries "apart from the US" leaves the US group out, not the titles the
+    US co-produced: a left-out set naming only groups of the ranked dimension."""
+    field = _GROUP_FIELDS.get(dim)
+    if field is None:
+        return s, []
+    groups = [w for w in s.without if w.model_dump(exclude_defaults=True).keys() == {field}]
+    names = [n for w in groups for v in getattr(w, field) for n in _names(v)]
+    return s.model_copy(update={"without": [w for w in s.without if w not in groups]}), names
+
+
+def _names(value: str | list[str]) -> list[str]:
+    return [value] if isinstance(value, str) else value
+
 
 def group(spec: QuerySpec) -> str:
     dim = spec.by if spec.by in GROUPS else "country"
     expr, joins = GROUPS[dim]
     alias = ALIASES.get(dim, dim)
     way = "ASC" if spec.ascending else "DESC"
-    conds = [*conditions(spec.titles), f"{expr} IS NOT NULL"]
+    titles, left_out = _left_out_groups(spec.titles, dim)
+    conds = [*conditions(titles), f"{expr} IS NOT NULL"]
+    if left_out:
+        conds.append(f"{expr} NOT IN ({in_list(left_out)})")
     return (
         f"SELECT {expr} AS {alias}, count(DISTINCT s.show_id) AS titles FROM shows s{joins}"
         f"{_where(conds)} GROUP BY {expr} ORDER BY titles {way}, {alias} "

@@ -182,7 +182,7 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
     def free(s: int, e: int) -> bool:
         return not any(t.start < e and s < t.end for t in tags)
 
-    tags += period_tags(text, latest_added, _when)
+    tags += period_tags(text, latest_added, _when, [m.span() for m in _MONTH_SPAN.finditer(text)])
     for m in _LAST.finditer(text):
         if not free(*m.span()):
             continue

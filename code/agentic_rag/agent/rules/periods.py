@@ -7,6 +7,8 @@ The grammar (case-insensitive; YEAR is 19xx or 20xx; every window is [first day,
   -> 2020-01-01 to 2020-07-01, 2019-07-01 to 2020-01-01;
 * quarters: "Q3 2019", "the third quarter of 2019", "the last quarter of 2020", "Q1 of 2021"
   -> 2019-07-01 to 2019-10-01 ...;
+* seasons: "spring 2020", "the summer of 2019", "in fall of 2018" (`year_seasons` in
+  `words.yaml`, the three months from the first) -> 2020-03-01 to 2020-06-01 ...;
 * months at either end of a year: "the first three months of 2021", "the last 6 months of 2020";
 * month spans across years: "between March 2019 and May 2020", "from Nov 2019 to Feb 2020"
   -> 2019-03-01 to 2020-06-01 (months within one year are read by `numbers`);
@@ -31,6 +33,7 @@ MONTH_NAMES = WORDS.months
 _NUMBER_WORDS = {w: n for w, n in WORDS.numbers.items() if n > 1}
 _MON = r"(" + "|".join([*MONTH_NAMES, *(m[:3] for m in MONTH_NAMES)]) + r")\.?"
 _HALVES, _QUARTERS = WORDS.halves, WORDS.quarters  # which part a word names (0: the last)
+_SEASONS = WORDS.year_seasons  # a season of a year by its first month
 
 
 def _ords(table: dict[str, int]) -> str:
@@ -47,6 +50,7 @@ _QUARTER = re.compile(
     rf"q([1-4])\s*(?:of\s+)?{_Y})\b",
     _I,
 )
+_SEASON = re.compile(rf"\b(?:the\s+)?({_ords(_SEASONS)})\s+(?:of\s+)?{_Y}\b", _I)
 #: "the first three months of 2020", "the last 6 months of 2019": months at a year's either end
 _END_MONTHS = re.compile(
     rf"\b(?:the\s+)?(first|opening|last|final|closing)\s+(\d+|{'|'.join(_NUMBER_WORDS)})\s+"
@@ -92,8 +96,15 @@ def _window(
     )
 
 
-def period_tags(text: str, latest_added: str, when: Callable[[str, int, int], str]) -> list[Tag]:
-    """Halves, quarters, month spans across years and "the last N months" in `text`."""
+def period_tags(
+    text: str,
+    latest_added: str,
+    when: Callable[[str, int, int], str],
+    named_months: list[tuple[int, int]],
+) -> list[Tag]:
+    """Halves, quarters, seasons, month spans across years and "the last N months" in `text`.
+    A season whose words overlap a span of months the question names (`named_months`: "summer
+    2019 (june to august)") is left to those months."""
     tags = []
     for m in _HALF.finditer(text):
         word, digit = (m.group(1) or "").casefold(), m.group(3)
@@ -105,6 +116,12 @@ def period_tags(text: str, latest_added: str, when: Callable[[str, int, int], st
         q = int(digit) if digit else (_QUARTERS[word] or 4)
         year = int(m.group(2) or m.group(4))
         tags.append(_window(m, text, when, year, 3 * q - 2, 3, f"Q{q} {year}"))
+    for m in _SEASON.finditer(text):
+        if any(a < m.end() and m.start() < b for a, b in named_months):
+            continue
+        first, year = _SEASONS[m.group(1).casefold()], int(m.group(2))
+        label = f"{m.group(1).casefold()} {year} ({year}-{first:02d} to {year}-{first + 2:02d})"
+        tags.append(_window(m, text, when, year, first, 3, label))
     for m in _END_MONTHS.finditer(text):
         n = int(_NUMBER_WORDS.get(m.group(2).casefold(), 0) or m.group(2))
         year, first = int(m.group(3)), m.group(1).casefold() in ("first", "opening")
@@ -138,8 +155,8 @@ def _months_of(iso: str, upper: bool = False) -> set[int]:
     return {month, (month - 2) % 12 + 1} if upper else {month}
 
 
-#: words naming a part of a year that is no month: halves, quarters, "the first 3 months"
-_PART_WORD = re.compile(r"\b(?:half|quarter|months?|h[12]|q[1-4])\b", _I)
+#: words naming a part of a year that is no month: halves, quarters, seasons, "the first 3 months"
+_PART_WORD = re.compile(rf"\b(?:half|quarter|months?|h[12]|q[1-4]|{_ords(_SEASONS)})\b", _I)
 
 
 def _finer_than_years(t: Tag) -> bool:

@@ -113,6 +113,7 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
         words.append(f"besides the earlier part's {len(s.excluded)} title(s)")
     if s.within is not None:
         words.append(f"among {set_words(_beyond(s.within, s))}")
+    words += [f"(not {', '.join(facets(w)[1:])})" for w in s.without]
     return " ".join(words)
 
 
@@ -224,6 +225,7 @@ def facets(s: TitleSet) -> list[str]:
     if s.within is not None:
         among = facets(_beyond(s.within, s))
         out.append("among " + ", ".join(among[1:] if among[0] == "titles" else among))
+    out += ["not " + ", ".join(facets(w)[1:]) for w in s.without]
     return out
 
 

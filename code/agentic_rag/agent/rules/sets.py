@@ -40,6 +40,8 @@ _LISTS = {
 
 def to_set(tags: list[Tag], text: str) -> TitleSet:
     s, people = TitleSet(), any(t.kind == "person" for t in tags)
+    s.without = [to_set([t.model_copy(update={"negated": False})], text) for t in tags if t.negated]
+    tags = [t for t in tags if not t.negated]  # "not from japan": a set left out (`negation`)
     for t in tags:
         k = t.kind
         if k == "type" and s.type is None and not (t.text.casefold() == "shows" and people):

@@ -89,6 +89,8 @@ class TitleSet(BaseModel):
     #: Japan among the Korean dramas); its constraints hold too
     within: TitleSet | None = None
     excluded: list[str] = Field(default_factory=list)  # show_ids left out ("what else …")
+    #: sets whose titles are left out ("movies not from the US": the US titles), each its own
+    without: list[TitleSet] = Field(default_factory=list)
     same_people: SamePeople | None = None  # "… by the same director" as an earlier title
 
     def is_empty(self) -> bool:

@@ -16,6 +16,7 @@ from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.catalog_words import CatalogWords
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.missing import missing_fields
+from agentic_rag.agent.rules.negation import negate
 from agentic_rag.agent.rules.numbers import number_tags, yields
 from agentic_rag.agent.rules.phrases import phrase_tags, titled_tags
 from agentic_rag.agent.rules.same_year import same_year_tags
@@ -89,7 +90,7 @@ class Tagger:
         tags += found
         self._cued(text, tags)
         self.catalog_words.person_works(text, tags)
-        return sorted(tags, key=lambda t: t.start)
+        return sorted(negate(text, tags), key=lambda t: t.start)
 
     # -- quoted strings: the catalog decides whether a person or a title ----------------------
     def _quoted(self, text: str, tags: list[Tag]) -> None:

@@ -53,6 +53,7 @@ class Tag(BaseModel):
     note: str = ""  # how an ambiguous reading was decided
     absent: bool = False  # named by its cue, but not in the catalog (even folded or fuzzily)
     near: list[str] = []  # for an absent name: the closest catalog names ("did you mean")
+    negated: bool = False  # said as left out ("not from japan"); its span holds the cue
 
 
 def fuzzy_tag(

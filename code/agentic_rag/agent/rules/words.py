@@ -60,6 +60,14 @@ class TitleWords(BaseModel):
     named: tuple[str, ...] = Field(min_length=1)
 
 
+class Negation(BaseModel):
+    """What leaves titles out: cue words and the link words between a cue and its entity."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    cues: tuple[str, ...] = Field(min_length=1)
+    links: tuple[str, ...]
+
+
 class Words(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     common: frozenset[str]
@@ -75,6 +83,7 @@ class Words(BaseModel):
     bounds: Bounds
     halves: dict[str, int]  # which half of a year a word names (0: the last)
     quarters: dict[str, int]
+    year_seasons: dict[str, int]  # a season of a year by its first month
     title_words: TitleWords
     title_attributes: frozenset[str]
     release_words: tuple[str, ...] = Field(min_length=1)  # a time in a description: released
@@ -84,6 +93,7 @@ class Words(BaseModel):
     instructions: tuple[str, ...] = Field(min_length=1)
     asks: tuple[str, ...] = Field(min_length=1)  # the heads of a question asked ("how many")
     rank_words: frozenset[str] = Field(min_length=1)  # the leaders of a ranking asked ("most")
+    negation: Negation
 
     @field_validator("common", mode="before")
     @classmethod

@@ -1,0 +1,66 @@
+"""Entities said as left out: "movies not from the us", "non-us shows", "indian movies that
+aren't dramas", "tv shows other than tv-ma", "anything besides american ones".
+
+A cue of `negation.cues` in `words.yaml`, then only link words (`negation.links`: "from",
+"rated", "the" ...), hyphens or spaces, then a country, genre or rating tag: that tag is
+negated, its span widened to hold the cue (the cue is read, not an unused word), and its set
+becomes one of the set's `without` sets. A negated entity joined to another of its kind ("not
+from the us or uk") is left alone: which of them the cue covers is a guess, so the cue stays
+unused and the reading is not confident.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.words import WORDS
+
+_I = re.IGNORECASE
+NEGATED_KINDS = ("country", "genre", "rating")
+
+
+def _alt(words: tuple[str, ...]) -> str:
+    return "|".join(
+        re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True)
+    )
+
+
+_CUE = re.compile(rf"\b(?:{_alt(WORDS.negation.cues)})(?![\w'])", _I)
+#: what may stand between a cue and its entity
+_GAP = re.compile(rf"(?:[\s-]+|\b(?:{_alt(WORDS.negation.links)})\b)*", _I)
+_JOINED = re.compile(r"\s*(?:,|\bor\b|\band\b|\bnor\b|/)\s*(?:\w+\s+)?$", _I)
+
+
+def negate(text: str, tags: list[Tag]) -> list[Tag]:
+    """`tags` with each entity a negation cue stands right before marked negated."""
+    out = list(tags)
+    for i, t in enumerate(tags):
+        if t.kind not in NEGATED_KINDS:
+            continue
+        cue = next(
+            (m for m in _CUE.finditer(text, 0, t.start) if _gap(text, m.end(), t.start)), None
+        )
+        if cue is None or _joined(text, tags, t):
+            continue
+        if any(o is not t and cue.start() < o.end and o.start < t.start for o in tags):
+            continue  # another entity stands between the cue and this one
+        span = text[cue.start() : t.end]
+        out[i] = t.model_copy(update={"negated": True, "start": cue.start(), "text": span})
+    return out
+
+
+def _gap(text: str, start: int, end: int) -> bool:
+    m = _GAP.fullmatch(text, start, end)
+    return m is not None and end > start
+
+
+def _joined(text: str, tags: list[Tag], t: Tag) -> bool:
+    """Another entity of its kind joined to it by "or", "and", a comma or a slash."""
+    for o in tags:
+        if o is t or o.kind != t.kind:
+            continue
+        a, b = (t, o) if t.end <= o.start else (o, t)
+        if a.end <= b.start and _JOINED.fullmatch(text[a.end : b.start] + " ") is not None:
+            return True
+    return False
