@@ -31,6 +31,7 @@ from agentic_rag.agent.rules.split import is_order, set_aside, split
 from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag, free
+from agentic_rag.agent.rules.topic import named_only
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 _I = re.IGNORECASE
@@ -94,6 +95,8 @@ class Reader:
                 specs.append(spec)
                 continue
             spec = link(specs[-1], spec, piece) if specs else spec
+            if specs and named_only(specs[-1], spec):  # "korean films: how many are there"
+                spec.notes[:0] = specs.pop().notes
             if not entry_given(specs, spec):  # "… and what year it came out": part 1's entry
                 specs.append(spec)
         if not specs:

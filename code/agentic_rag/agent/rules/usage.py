@@ -200,7 +200,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
                 *(w for v in s.labels.values() for w in v),
                 *s.labels,
                 s.text
-                if s.op == "external" or (s.op == "describe" and not s.titles.titles)
+                if s.op == "external"
+                or (s.op == "describe" and (not s.titles.titles or s.ref == "first"))
                 else "",
             ]
         )
