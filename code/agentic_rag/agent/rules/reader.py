@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
-from agentic_rag.agent.rules import absent, holdings, relations, slots
+from agentic_rag.agent.rules import absent, dangling, holdings, relations, slots
 from agentic_rag.agent.rules.compose import entry_given, link, person_of_title
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
@@ -101,6 +101,8 @@ class Reader:
                 specs.append(spec)
         if not specs:
             specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
+        elif not history:  # "who is in it" as a whole question: nothing it can refer to
+            dangling.mark(specs[0], _lead(specs[0].text))
         specs[0].notes[:0] = mended
         if dropped:
             specs[0].notes.append("ignored an instruction that is not a question about the catalog")

@@ -241,6 +241,7 @@ def usage(
     restricting = {w for w, kinds in m.restrictors.items() if _restricts(w, kinds, masked)}
     found = [w for w in unused if w in m.words and w not in restricting]
     found += [w for w in unused if w in unread]  # a constraint the tag's value dropped
+    found += [w for s in specs for w in s.unresolved]  # "who is in it" with nothing before it
     joined = " " + " ".join(words) + " "
     for phrase in m.phrases:
         asks = phrase.split()[1:] if phrase.startswith("and ") else phrase.split()
