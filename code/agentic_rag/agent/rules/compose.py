@@ -48,7 +48,7 @@ REFERENCE = re.compile(
     _I,
 )
 #: a noun naming titles: a part that has one and a filter besides has a subject of its own
-_WORKS = re.compile(
+WORKS = re.compile(
     r"\b(?:movies?|films?|shows?|series|titles?|documentar(?:y|ies)|sitcoms?|docuseries|anime|"
     r"specials?)\b",
     _I,
@@ -181,7 +181,7 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
             spec.op, spec.about = "list", ""
         return spec
     only_type = spec.titles.model_copy(update={"type": None}).is_empty()
-    elliptic = not own and (not _WORKS.search(piece) or only_type)
+    elliptic = not own and (not WORKS.search(piece) or only_type)
     titles_asked = spec.op in ("search", "list", "count") or (
         spec.op == "people" and bool(_OTHER.search(piece))  # "what else did the same … make"
     )

@@ -4,15 +4,15 @@ part and no earlier turn. Read on its own such a part runs over the whole catalo
 answer sure of itself; its reference words are kept on the spec (`QuerySpec.unresolved`) and
 count as meaning words the reading could not use, so the answer asks back instead.
 
-Only a reference near the part's start counts (at most `NEAR` content words before it): later
-in a part it refers to what the part itself said before it ("two old friends go on a hunting
-trip and it all goes wrong", "who directed a south african title and acted in it")."""
+Only a reference that opens the part counts (no titles noun and at most `NEAR` content words
+before it): later in a part it refers to what the part itself said before it ("two old friends
+go on a hunting trip and it all goes wrong", "who directed a korean title and acted in it")."""
 
 from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules.compose import PERSON_REF, REFERENCE, SAME, SINGULAR
+from agentic_rag.agent.rules.compose import PERSON_REF, REFERENCE, SAME, SINGULAR, WORKS
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
@@ -39,4 +39,8 @@ def mark(spec: QuerySpec, lead: int | None) -> None:
 
 
 def _near(text: str, m: re.Match[str]) -> bool:
-    return sum(w.casefold() not in COMMON for w in WORD.findall(text[: m.start()])) <= NEAR
+    """Whether the reference opens the part: no titles noun and at most `NEAR` content words
+    before it."""
+    before = text[: m.start()]
+    content = sum(w.casefold() not in COMMON for w in WORD.findall(before))
+    return content <= NEAR and not WORKS.search(before)

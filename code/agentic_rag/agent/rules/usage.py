@@ -88,6 +88,7 @@ class Usage(BaseModel):
     cues: list[str] = []  # operations whose cue matched words the reading left unused
     #: unused words that are words of catalog names, or runs of them catalog titles hold
     names: list[str] = []
+    unresolved: list[str] = []  # references with nothing before them (also among `meaning`)
 
 
 @lru_cache(maxsize=1)
@@ -241,7 +242,8 @@ def usage(
     restricting = {w for w, kinds in m.restrictors.items() if _restricts(w, kinds, masked)}
     found = [w for w in unused if w in m.words and w not in restricting]
     found += [w for w in unused if w in unread]  # a constraint the tag's value dropped
-    found += [w for s in specs for w in s.unresolved]  # "who is in it" with nothing before it
+    unresolved = [w for s in specs for w in s.unresolved]  # "who is in it" as a question
+    found += unresolved
     joined = " " + " ".join(words) + " "
     for phrase in m.phrases:
         asks = phrase.split()[1:] if phrase.startswith("and ") else phrase.split()
@@ -284,6 +286,7 @@ def usage(
         dropped=dropped,
         content=len(content),
         cues=list(dict.fromkeys(cues)),
+        unresolved=unresolved,
         names=[
             w
             for w in unused
