@@ -22,6 +22,11 @@ from tests.unit.test_offline_references import turn
         ("korean films: how many are there", 2),
         ("oldest korean show - how many seasons has it got", 2),
         ("lego stuff, how many are movies", 1),  # after a comma it counts what came before
+        ("japan versus india: which has more titles", 1),
+        ("oldest korean movie - anything else by the same director", 2),
+        ("who directed okja, anything else from him", 2),
+        ("movies about a dog, anything else like that", 1),
+        ("longest korean movie - whats it about", 2),
         ("2 + 2", 1),
     ],
 )
@@ -106,6 +111,8 @@ def test_an_everyday_word_after_a_works_noun_is_no_title(reader):
         "what yr did it come out",
         "which one is the shortest",
         "who are they",
+        "and who directed it",
+        "but what year did it come out",
     ],
 )
 def test_a_reference_with_nothing_before_it_is_unsure(lexicon, question):
