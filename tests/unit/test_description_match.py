@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from agentic_rag.agent.interfaces import SynthContext
-from agentic_rag.agent.rules import compose, match
+from agentic_rag.agent.rules import match, planner
 from agentic_rag.agent.rules.writer import OfflineSynthesizer
 from agentic_rag.tools.base import ToolResult, ToolStatus
 from tests.unit.test_offline_planner import plan
@@ -140,6 +140,6 @@ def test_a_later_part_refers_to_the_title_the_answer_took(lexicon):
         else ToolResult(tool=c.tool, call_id=f"1.{j}", status=ToolStatus.EMPTY)
         for j, c in enumerate(p.calls, 1)
     ]
-    assert [r["title"] for r in compose.earlier_rows([p], results, 1)][:1] == ["Midnight Mass"]
+    assert [r["title"] for r in planner.earlier_rows([p], results, 1)][:1] == ["Midnight Mass"]
     clear = [_result(r.call_id, _rows(("s1", "The Blind One", 0.2))) for r in results]
-    assert [r["title"] for r in compose.earlier_rows([p], clear, 1)][:1] == ["The Blind One"]
+    assert [r["title"] for r in planner.earlier_rows([p], clear, 1)][:1] == ["The Blind One"]

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from agentic_rag.agent.follow_ups import changed, suggest_follow_ups
 from agentic_rag.agent.interfaces import EvalContext, PlanContext
 from agentic_rag.agent.models import ExecutionPlan, plan_schema_for, to_plan
-from agentic_rag.agent.rules import clarify, confidence, mend, signals, usage
+from agentic_rag.agent.rules import clarify, confidence, mend, signals, usage, usage_words
 from agentic_rag.agent.rules.evaluator import OfflineEvaluator
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.phrasing import question_for, read_as, reading_line, set_words
@@ -229,9 +229,10 @@ def test_a_misspelt_everyday_word_is_a_typo_not_a_name(planner):
 
 
 def test_the_reading_word_tables_are_checked_on_load():
-    assert "both" in usage.reading_words().conjunction and "without" in usage.meaning().words
+    assert "both" in usage_words.reading_words().conjunction
+    assert "without" in usage_words.meaning().words
     with pytest.raises(ValidationError):
-        usage.ReadingWords.model_validate({"structural": [], "by_operation": {}})
+        usage_words.ReadingWords.model_validate({"structural": [], "by_operation": {}})
 
 
 def test_a_catalog_entry_does_not_use_every_word_of_its_question(planner):

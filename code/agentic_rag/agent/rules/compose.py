@@ -30,11 +30,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from agentic_rag.agent.models import ExecutionPlan
-from agentic_rag.agent.rules import match
+from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
-from agentic_rag.tools.base import ToolResult, ToolStatus
 
 _I = re.IGNORECASE
 #: a reference to one earlier title
@@ -50,13 +48,15 @@ REFERENCE = re.compile(
     _I,
 )
 #: a noun naming titles: a part that has one and a filter besides has a subject of its own
-_WORKS = re.compile(
+WORKS = re.compile(
     r"\b(?:movies?|films?|shows?|series|titles?|documentar(?:y|ies)|sitcoms?|docuseries|anime|"
     r"specials?)\b",
     _I,
 )
 #: "which has the most" with no noun after it: the most of the quantity the earlier part named
 _MOST_OF_IT = re.compile(r"\b(?:has|have|had|with|runs?)\s+the\s+(?:most|longest)\W*$", _I)
+#: "… and who directed the most": the person with the most of the earlier set in that role
+_THE_MOST = re.compile(r"\bthe\s+most\W*$", _I)
 #: how sure a part read as the describe cue with its "it" as the title is
 _DESCRIBE_FLOOR = max(c.floor for c in BOOK.operations["describe"].cues)
 SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"})
@@ -181,7 +181,7 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
             spec.op, spec.about = "list", ""
         return spec
     only_type = spec.titles.model_copy(update={"type": None}).is_empty()
-    elliptic = not own and (not _WORKS.search(piece) or only_type)
+    elliptic = not own and (not WORKS.search(piece) or only_type)
     titles_asked = spec.op in ("search", "list", "count") or (
         spec.op == "people" and bool(_OTHER.search(piece))  # "what else did the same … make"
     )
@@ -191,7 +191,12 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         spec.titles = TitleSet(type=spec.titles.type)
         spec.ref, spec.needs_results, spec.about = "people_of", True, ""
         return spec
-    if ref == "first" and not own and spec.op in ("search", "list") and describes_it(piece):
+    if (
+        ref == "first"
+        and not own
+        and spec.op in ("search", "list", "count")
+        and describes_it(piece)
+    ):
         spec.op = "describe"  # "… and when was it added?": the earlier part's top title
         spec.confidence = max(spec.confidence, _DESCRIBE_FLOOR)  # decided by the describe cue
     if ref and not own and spec.op == "search" and spec.titles.is_empty():
@@ -201,6 +206,8 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         spec.op, spec.by, spec.limit = "top", "seasons", 1  # "... and which has the most?"
     if spec.op == "most" and _MOST_OF_IT.search(piece) and prev.titles.minutes_min is not None:
         spec.op, spec.by, spec.limit = "top", "duration_minutes", 1
+    if spec.op == "people" and spec.role and _THE_MOST.search(piece) and prev.op in SET_OPS:
+        spec.op, spec.by, spec.about = "most", spec.role, ""  # "… and who directed the most"
     if spec.op in SET_OPS and (ref or elliptic) and not own:
         base = prev.titles if prev.op in SET_OPS or prev.op == "search" else spec.titles
         spec.titles = narrowed(base, spec.titles, piece)
@@ -232,32 +239,6 @@ def entry_given(earlier: Sequence[QuerySpec], spec: QuerySpec) -> bool:
     return False
 
 
-def earlier_rows(
-    plans: Sequence[ExecutionPlan], results: Sequence[ToolResult], part: int
-) -> list[dict[str, Any]]:
-    """The title rows of the first usable result of part `part`, over the rounds so far (of
-    the search without its filters when the answer took that one: `match.pick`)."""
-    chosen = match.searches(list(plans), list(results), part)
-    if chosen is not None and chosen.loosened:
-        return [row for row in chosen.result.rows if row.get("show_id")]
-    by_id = {r.call_id: r for r in results}
-    for it, plan in enumerate(plans, start=1):
-        for j, c in enumerate(plan.calls, start=1):
-            r = by_id.get(f"{it}.{j}")
-            if r is not None and r.reused_from:
-                r = by_id.get(r.reused_from, r)
-            if (
-                c.part == part
-                and c.role == "answer"
-                and r is not None
-                and r.status == ToolStatus.OK
-            ):
-                rows = [row for row in r.rows if row.get("name") or row.get("show_id")]
-                if rows:
-                    return rows
-    return []
-
-
 def waiting(spec: QuerySpec) -> bool:
     """A part that refers to an earlier part's result (its titles, its top title, its first
     person) that is not filled in yet."""
@@ -274,7 +255,11 @@ def fill(spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
     if not waiting(spec):
         return True
     if spec.ref == "person":
-        name = next((str(r["name"]) for r in rows if r.get("name")), None)
+        #: "who made X? anything else by them": the first in this part's role, not any first
+        named = [r for r in rows if r.get("name")]
+        roles = {spec.role, REL[spec.role]} if spec.role else set()
+        of_role = [r for r in named if r.get("role") in roles] or named
+        name = str(of_role[0]["name"]) if of_role else None
         if name:
             spec.titles.people = [PersonRef(name=name, role=spec.role)]  # type: ignore[arg-type]
             if _OTHER.search(spec.text):  # "what else did he direct": not the earlier titles

@@ -163,15 +163,19 @@ def probability(feats: dict[str, float], model: Calibration | None = None) -> fl
 
 def unsure_of(u: Usage) -> list[str]:
     """What the reading is unsure of, in words the answer can say."""
+    meaning = [w for w in u.meaning if w not in u.unresolved]
     out = (
         [
-            f"the word{'s' if len(u.meaning) > 1 else ''} "
-            + ", ".join(f"'{w}'" for w in u.meaning)
+            f"the word{'s' if len(meaning) > 1 else ''} "
+            + ", ".join(f"'{w}'" for w in meaning)
             + " (not used by my reading)"
         ]
-        if u.meaning
+        if meaning
         else []
     )
+    if u.unresolved:  # "who is in it" as a whole question
+        refs = ", ".join(f"'{w}'" for w in u.unresolved)
+        out.append(f"what {refs} refers to (nothing was asked before it)")
     if u.dropped:
         out.append("what " + ", ".join(f"'{d}'" for d in u.dropped) + " has to do with it")
     if u.names:

@@ -6,7 +6,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agentic_rag.agent.rules.compose import PERSON_REF, SAME, narrowed, person_again
+from agentic_rag.agent.rules.compose import (
+    PERSON_REF,
+    SAME,
+    describes_it,
+    narrowed,
+    person_again,
+)
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.numbers import RELEASE_VERB
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
@@ -25,13 +31,15 @@ WHICH_ASKED = re.compile(r"^(?:and\s+|but\s+|so\s+|ok(?:ay)?\s+)?which\b", _I)
 
 
 def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
-    """'…the most titles, and how many?': a bare count after a ranking is part of the ranking."""
+    """'…the most titles, and how many?': a bare count after a ranking is part of the ranking
+    (not "… - how many seasons has it got": the ranked title's own entry)."""
     return (
         prev.op in ("most", "top")
         and spec.op in ("count", "list")
         and spec.titles.is_empty()
         and bool(re.search(r"\bhow\s+many\b", piece, _I))
         and not SAME.search(piece)  # "… and how many have the same director" asks more
+        and not describes_it(piece)
     )
 
 

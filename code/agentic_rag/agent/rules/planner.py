@@ -9,10 +9,12 @@ next round. The plan carries the typed reading (`reading`, one spec per part; ea
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from typing import Any
 
 from agentic_rag.agent.interfaces import PlanContext, Usage
 from agentic_rag.agent.models import MAX_CALLS, ExecutionPlan, PlannedCall
-from agentic_rag.agent.rules import absent, clarify, compose
+from agentic_rag.agent.rules import absent, clarify, compose, match
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.compiler import Compiler, key_words, semantic, sql
 from agentic_rag.agent.rules.evaluator import deferred, usable
@@ -21,6 +23,7 @@ from agentic_rag.agent.rules.phrasing import question_for, reading
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import TitleSet
 from agentic_rag.agent.rules.vocab import WORD
+from agentic_rag.tools.base import ToolResult, ToolStatus
 
 log = logging.getLogger(__name__)
 _READERS: dict[int, tuple[Lexicon, Reader]] = {}
@@ -68,7 +71,7 @@ class OfflinePlanner:
         bad = _bad_keys(ctx)
         for i, spec in enumerate(specs, start=1):
             known = i == 1 or compose.fill(
-                spec, compose.earlier_rows(ctx.previous_plans, ctx.results, i - 1)
+                spec, earlier_rows(ctx.previous_plans, ctx.results, i - 1)
             )
             steps = self.compiler.steps(spec, ctx.results, tools) if known else []
             steps = [kept for alts in steps if (kept := [c for c in alts if c.tool in tools])]
@@ -142,3 +145,29 @@ def ensure(calls: list[PlannedCall], ctx: PlanContext, resolved: str) -> list[Pl
         spare = spare[2:]
     fresh = [c for c in spare if c.tool in ctx.tool_names and c.key not in tried]
     return fresh[:1] or spare[-1:]
+
+
+def earlier_rows(
+    plans: Sequence[ExecutionPlan], results: Sequence[ToolResult], part: int
+) -> list[dict[str, Any]]:
+    """The title rows of the first usable result of part `part`, over the rounds so far (of
+    the search without its filters when the answer took that one: `match.pick`)."""
+    chosen = match.searches(list(plans), list(results), part)
+    if chosen is not None and chosen.loosened:
+        return [row for row in chosen.result.rows if row.get("show_id")]
+    by_id = {r.call_id: r for r in results}
+    for it, plan in enumerate(plans, start=1):
+        for j, c in enumerate(plan.calls, start=1):
+            r = by_id.get(f"{it}.{j}")
+            if r is not None and r.reused_from:
+                r = by_id.get(r.reused_from, r)
+            if (
+                c.part == part
+                and c.role == "answer"
+                and r is not None
+                and r.status == ToolStatus.OK
+            ):
+                rows = [row for row in r.rows if row.get("name") or row.get("show_id")]
+                if rows:
+                    return rows
+    return []

@@ -8,11 +8,12 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
-from agentic_rag.agent.rules import absent, holdings, relations, slots, story
+from agentic_rag.agent.rules import absent, dangling, holdings, relations, slots, story
 from agentic_rag.agent.rules.compose import entry_given, link, person_of_title
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
+from agentic_rag.agent.rules.lead import STRONG, lead_at
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import mend
 from agentic_rag.agent.rules.numbers import ADDED_VERB
@@ -32,16 +33,11 @@ from agentic_rag.agent.rules.split import is_order, set_aside, split
 from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag, free
+from agentic_rag.agent.rules.topic import named_only
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 _I = re.IGNORECASE
 _WHICH_ONE = re.compile(r"\bwhich\s+one\b", _I)
-STRONG_LEAD = (
-    r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
-)
-LEAD = re.compile(rf"\b(?:{STRONG_LEAD}|that|who|when|while|has|have|with)\b", _I)
-STRONG = re.compile(rf"\b(?:{STRONG_LEAD})\b", _I)
-_OPENER = re.compile(r"^\W*(?:who|what|which|when|where|in\s+which|whose|is\s+there)\b", _I)
 _KEYWORDS = re.compile(
     r"\b(?:mention(?:s|ing)?|containing|contains?|with\s+the\s+words?)\s+"
     r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+(?:or|and|versus|vs\.?)\s+)?)+)",
@@ -95,10 +91,14 @@ class Reader:
                 specs.append(spec)
                 continue
             spec = link(specs[-1], spec, piece) if specs else spec
+            if specs and named_only(specs[-1], spec):  # "korean films: how many are there"
+                spec.notes[:0] = specs.pop().notes
             if not entry_given(specs, spec):  # "… and what year it came out": part 1's entry
                 specs.append(spec)
         if not specs:
             specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
+        elif not history:  # "who is in it" as a whole question: nothing it can refer to
+            dangling.mark(specs[0], lead_at(specs[0].text))
         specs[0].notes[:0] = mended
         if dropped:
             specs[0].notes.append("ignored an instruction that is not a question about the catalog")
@@ -153,11 +153,11 @@ class Reader:
         intent = self.decide(text, tags, found)
         if not any(t.kind in ("title", "unknown_title") for t in tags):
             tags, intent = slots.title_slot(
-                text, tags, intent, self.lex, lambda t, g: self.decide(t, g, found), _lead(text)
+                text, tags, intent, self.lex, lambda t, g: self.decide(t, g, found), lead_at(text)
             )
         masked = mask(text, tags)
         op = intent.op
-        lead = _lead(text)
+        lead = lead_at(text)
         about = text[lead:].strip(" ?.!") if lead is not None else ""
         if op in ("search", "people") and about:
             strong = STRONG.search(text, lead or 0)
@@ -252,20 +252,11 @@ def _content(masked: str) -> list[str]:
 def _described(text: str, content: list[str]) -> tuple[bool, bool]:
     """Whether the part describes the titles it asks for at length: (told) three content words
     after a lead ("about", "where", "that" …), (wordy) five content words in all."""
-    lead = _lead(text)
+    lead = lead_at(text)
     after = (
         [w for w in _words(text[lead:].strip(" ?.!")) if w in content] if lead is not None else []
     )
     return len(after) >= 3, len(content) >= 5
-
-
-def _lead(text: str) -> int | None:
-    opener = _OPENER.match(text)
-    start = opener.end() if opener else 0
-    if m := re.match(r"\W*that\b", text[start:], _I):  # "that british baking show": a
-        start += m.end()  # determiner, not the start of a description
-    m = LEAD.search(text, start)
-    return m.start() if m else None
 
 
 def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]

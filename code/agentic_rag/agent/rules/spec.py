@@ -132,6 +132,9 @@ class QuerySpec(BaseModel):
     runner_up: str = ""
     margin: float | None = None
     needs_results: bool = False  # refers to the previous part's titles ("them")
+    #: the words of a first part that refer back with nothing before them ("who is in it" as a
+    #: whole question): a meaning the reading could not use (`dangling.py`)
+    unresolved: list[str] = Field(default_factory=list)
     other: TitleSet | None = None  # the other reading of an ambiguous word (both are counted)
     absent: list[Absent] = Field(default_factory=list)  # named entities the catalog lacks
     #: an earlier part's top title / all its titles / its first person / the people of its top

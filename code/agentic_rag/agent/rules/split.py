@@ -1,7 +1,8 @@
-"""Where a question splits into parts: a question mark or semicolon, a joining word before a
-new question ("… and who directed it"), a comma or spaced dash before one, a sentence's end, or
-no joining word at all before a short question back at what came before ("longest korean movie
-who is in it"). Each part is read on its own, then with the part before it (`compose.link`).
+"""Where a question splits into parts: a question mark or semicolon, a joining word ("and",
+"+", "&") before a new question ("… and who directed it"), a comma or spaced dash before one, a
+colon or spaced dash before "how many" ("korean films: how many are there"), a sentence's end,
+or no joining word at all before a short question back at what came before ("longest korean
+movie who is in it"). Each part is read on its own, then with the part before it (`compose.link`).
 
 Before that, instructions to the system or changes to the data (the `instructions` phrases of
 `words.yaml`: "ignore your rules", "you are now …", "delete …") are set aside, never acted on: a
@@ -22,15 +23,21 @@ _ASKING = re.compile(rf"\b(?:{ASK_HEADS})\b", re.IGNORECASE)  # a clause that as
 _CLAUSE = re.compile(r"[^,;.?!]*(?:[,;.?!]+\s*|$)")
 
 _SPLIT = re.compile(
-    r"(?<=[?;!])\s+|(?-i:(?<=[a-z]{2}\.)\s+(?=[A-Z]))|,?\s+(?:and|but|also|then)\s+(?=(?:"
+    r"(?<=[?;!])\s+|(?-i:(?<=[a-z]{2}\.)\s+(?=[A-Z]))|,?\s+(?:and|but|also|then|\+|&)\s+(?=(?:"
     r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which|how|where|when|list|tell|show|give|name|do|does|did|"
     r"is|are|say|count)\b)|(?<=[a-z]{2}\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"
     r"give|name|count)\b)|[.,]\s+then\s+|,\s+(?=(?:name|list|show|give|tell)\s+(?:me\s+)?(?:them|those|"
     r"all|the\s+titles)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)|"
     # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
-    # who's in it", "…, what else did he make"
+    # who's in it", "…, what else did he make", "… - whats it about", "…, anything else by him"
     r"\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
-    r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old)\b)|"
+    r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old)\b|"
+    r"what(?:s|'s|’s)\s+it\b|(?:anything|something)\s+else\s+(?:by|from)\b)|"
+    # "how many" after a colon or a spaced dash (after a comma it still counts what came
+    # before: "lego stuff, how many are movies"; after a colon any other question reads the
+    # words before it: "japan versus india: which has more"): "korean films: how many are
+    # there", "anime series - how many seasons has it got"
+    r"\s*(?::|\s[-–—]+)\s+(?=how\s+many\b)|"
     # no joining word at all, a short question back at what came before: "longest korean movie
     # who is in it", "find okja who directed it", "oldest turkish show when was it added" (not
     # "tell me who …", "do you know what …", nor a clause: "titles where the director acts in it")

@@ -48,6 +48,12 @@ _ATTRIBUTE = re.compile(
     r"(?:'s)?\s+(?:seasons?|runtime|run\s*time|running\s+time|episodes|age\s+rating)\b", re.I
 )
 
+#: words that name what follows as a title even when it is an everyday word in lower case ("a
+#: show called her", "the movie her"); a works noun alone does not ("horror movie you have")
+_CALLED = re.compile(
+    r"\b(?:called|named|titled|the\s+(?:movie|film|show|series|documentary|title))\s*$", re.I
+)
+
 
 def clean(text: str) -> str:
     return " ".join(CONTROL.sub(" ", (text or "")[: MAX_TEXT * 2]).split())[:MAX_TEXT]
@@ -263,6 +269,8 @@ class Tagger:
             return False  # lower case: a word the descriptions only ever capitalise ("roma")
         if len(words) == 1:
             w = words[0]
+            if not typed and w.casefold() in COMMON and not _CALLED.search(text[:start]):
+                return False  # "shortest horror movie you have": no title "You" named
             before, after = text[:start].rstrip(), text[start + len(w) :].split()[:1]
             mid = bool(before) and before[-1] not in ".?!" and not before.split()[-1][:1].isupper()
             mid = mid and not (after and after[0][:1].isupper())  # a whole capitalised phrase

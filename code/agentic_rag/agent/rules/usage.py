@@ -14,11 +14,8 @@ the word does not make it used: "both" in a `list` reading of one person is unus
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from pathlib import Path
 
-import yaml
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from agentic_rag.agent.rules import relations
 from agentic_rag.agent.rules.compose import OF_TITLE, PERSON_REF, SAME
@@ -33,12 +30,11 @@ from agentic_rag.agent.rules.shape import IN_HOURS
 from agentic_rag.agent.rules.signals import plain
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag, free
+from agentic_rag.agent.rules.usage_words import meaning, reading_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
 from agentic_rag.folding import fold
 
-MEANING_PATH = Path(__file__).with_name("meaning_words.yaml")
-READING_WORDS_PATH = Path(__file__).with_name("reading_words.yaml")
 #: the spec fields a part's calls are compiled from (its text and notes repeat the question)
 COMPILED_FIELDS = frozenset({"op", "titles", "part", "by", "labels", "other", "absent"})
 DESCRIBED = frozenset({"search", "people", "similar"})  # operations that use the described words
@@ -56,27 +52,6 @@ _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
 }
 
 
-class Meaning(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    words: list[str]
-    phrases: list[str]
-    #: word -> the placeholders it restricts (empty: any): used when such an entity is next to it
-    restrictors: dict[str, list[str]] = {}
-
-
-class ReadingWords(BaseModel):
-    """Words every reading of a catalog question uses, and each operation's own frame words."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    structural: list[str]
-    by_op: dict[str, list[str]] = {}
-    conjunction: list[str] = []
-    disjunction: list[str] = []
-    keywords: list[str] = []
-    people: list[str] = []
-
-
 class Usage(BaseModel):
     """What the reading did and did not use of the question."""
 
@@ -88,17 +63,7 @@ class Usage(BaseModel):
     cues: list[str] = []  # operations whose cue matched words the reading left unused
     #: unused words that are words of catalog names, or runs of them catalog titles hold
     names: list[str] = []
-
-
-@lru_cache(maxsize=1)
-def meaning() -> Meaning:
-    return Meaning.model_validate(yaml.safe_load(MEANING_PATH.read_text(encoding="utf-8")))
-
-
-@lru_cache(maxsize=1)
-def reading_words() -> ReadingWords:
-    raw = yaml.safe_load(READING_WORDS_PATH.read_text(encoding="utf-8"))
-    return ReadingWords.model_validate(raw)
+    unresolved: list[str] = []  # references with nothing before them (also among `meaning`)
 
 
 def _squash(text: str) -> str:
@@ -202,7 +167,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
                 *(w for v in s.labels.values() for w in v),
                 *s.labels,
                 s.text
-                if s.op == "external" or (s.op == "describe" and not s.titles.titles)
+                if s.op == "external"
+                or (s.op == "describe" and (not s.titles.titles or s.ref == "first"))
                 else "",
             ]
         )
@@ -243,6 +209,8 @@ def usage(
     found = [w for w in unused if w in m.words and w not in restricting]
     found += [w for w in unused if w in unread]  # a constraint the tag's value dropped
     found += [w for w in unused if w.isdigit()]  # a number no tag or field took: "list 10 …"
+    unresolved = [w for s in specs for w in s.unresolved]  # "who is in it" as a question
+    found += unresolved
     joined = " " + " ".join(words) + " "
     for phrase in m.phrases:
         asks = phrase.split()[1:] if phrase.startswith("and ") else phrase.split()
@@ -285,6 +253,7 @@ def usage(
         dropped=dropped,
         content=len(content),
         cues=list(dict.fromkeys(cues)),
+        unresolved=unresolved,
         names=[
             w
             for w in unused

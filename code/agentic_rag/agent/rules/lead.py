@@ -1,0 +1,29 @@
+"""Where a part's description begins: the first lead word ("about", "where", "that", "who",
+"with" …) after the question's own opening ("who", "which", "and what" …). The words after it
+describe the titles asked for; a strong lead ("about", "where", "based on") always does."""
+
+from __future__ import annotations
+
+import re
+
+STRONG_LEAD = (
+    r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
+)
+LEAD = re.compile(rf"\b(?:{STRONG_LEAD}|that|who|when|while|has|have|with)\b", re.IGNORECASE)
+STRONG = re.compile(rf"\b(?:{STRONG_LEAD})\b", re.IGNORECASE)
+OPENER = re.compile(  # after a joining word too: "and who directed it"
+    r"^\W*(?:(?:and|but|so|also|then)\s+)?(?:who|what|which|when|where|in\s+which|whose|is\s+"
+    r"there)\b",
+    re.IGNORECASE,
+)
+
+
+def lead_at(text: str) -> int | None:
+    """Where the part's description begins (its first lead word after the question's opening:
+    "who", "what", "and who" …), or None when it has none."""
+    opener = OPENER.match(text)
+    start = opener.end() if opener else 0
+    if m := re.match(r"\W*that\b", text[start:], re.IGNORECASE):  # "that british baking show": a
+        start += m.end()  # determiner, not the start of a description
+    m = LEAD.search(text, start)
+    return m.start() if m else None
