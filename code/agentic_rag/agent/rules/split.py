@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules.vocab import ASK_HEADS
 from agentic_rag.agent.rules.words import WORDS
 
 _ORDERS = "|".join(r"\s+".join(map(re.escape, p.split())) for p in WORDS.instructions)
 _COMMAND = re.compile(rf"\b(?:{_ORDERS})\b", re.IGNORECASE)
-_ASKING = re.compile(rf"\b(?:{ASK_HEADS})\b", re.IGNORECASE)  # a clause that asks a question
+_ORDER_ASKS = "|".join(r"\s+".join(map(re.escape, a.split())) for a in WORDS.order_asks)
+_ASKING = re.compile(rf"\b(?:{_ORDER_ASKS})\b", re.IGNORECASE)  # an instruction's clause asks
 #: a clause: up to and with its comma, semicolon or sentence end
 _CLAUSE = re.compile(r"[^,;.?!]*(?:[,;.?!]+\s*|$)")
 
@@ -51,7 +51,11 @@ _SPLIT = re.compile(
 
 def split(text: str) -> list[str]:
     """The question's parts, in order (pieces of a character or less dropped)."""
-    return [p.strip(" ,") for p in _SPLIT.split(text) if p and len(p.strip(" ,.?")) > 1]
+    return [
+        p.strip(" ,")
+        for p in _SPLIT.split(text)
+        if p and len(p.strip(" ,.?")) > 1 and re.search(r"\w", p)  # not "';" after an order
+    ]
 
 
 def is_order(piece: str) -> bool:

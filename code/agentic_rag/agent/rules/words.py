@@ -92,6 +92,7 @@ class Words(BaseModel):
     #: data, never acted on ("ignore your rules", "delete all the anime", "you are now a pirate")
     instructions: tuple[str, ...] = Field(min_length=1)
     asks: tuple[str, ...] = Field(min_length=1)  # the heads of a question asked ("how many")
+    order_asks: tuple[str, ...] = Field(min_length=1)  # what an instruction's clause must ask
     rank_words: frozenset[str] = Field(min_length=1)  # the leaders of a ranking asked ("most")
     negation: Negation
 
