@@ -59,3 +59,15 @@ def test_the_architecture_picture_names_every_room_in_the_contracts_order():
     assert sorted(drawn) == sorted(layer_of)
     order = [layer_of[room] for room in drawn]
     assert order == sorted(order), drawn
+
+
+MAX_READER_LINES = 300  # issue 19: no module of the offline reader is over this
+
+
+def test_no_module_of_the_offline_reader_is_over_300_lines():
+    long = {
+        p.name: n
+        for p in (PACKAGE / "agent" / "rules").glob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_READER_LINES
+    }
+    assert long == {}

@@ -259,21 +259,18 @@ def reading(spec: QuerySpec, set_words: str) -> str:
         who = "Directors" if spec.role == "director" else "People"
         return f"{who} who worked with both {names[0]} and {names[1]}"
     if spec.op == "chain":
-        return (
-            f"The shortest chain of shared titles between {names[0]} and {names[1]} (up to "
-            f"{CHAIN_TITLES} titles)"
-        )
+        upto = f"(up to {CHAIN_TITLES} titles)"
+        return f"The shortest chain of shared titles between {names[0]} and {names[1]} {upto}"
     return f"People who directed and acted in the same title, among {set_words}"
 
 
 def not_found(spec: QuerySpec, failed: int, bold: Any) -> str:
     """A chain search that found nothing: not a "no" (`failed`: searches that did not finish)."""
     a, b = (bold(p.name) for p in spec.titles.people[:2])
-    why = f"; {failed} of the searches did not finish" if failed else ""
+    why, n = (f"; {failed} of the searches did not finish" if failed else ""), CHAIN_TITLES
     return (
-        f"I found no chain of up to {CHAIN_TITLES} shared titles between {a} and {b}, which "
-        f"does not mean there is none: a longer chain may link them (the search stops at "
-        f"{CHAIN_TITLES} titles{why})."
+        f"I found no chain of up to {n} shared titles between {a} and {b}, which does not mean "
+        f"there is none: a longer chain may link them (the search stops at {n} titles{why})."
     )
 
 
