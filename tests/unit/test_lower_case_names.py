@@ -128,3 +128,12 @@ def test_a_lower_case_name_after_a_bare_by_is_no_absent_person(catalog_df, catal
     assert said > 0  # a name the descriptions write, but no person's
     (spec,) = catalog_reader.read("documentaries by the bbc")
     assert not spec.absent and spec.titles.people == []
+
+
+def test_a_name_after_the_director_of_is_a_title_even_when_a_person_has_it(
+    catalog_df, catalog_reader
+):
+    people = {x.strip() for v in catalog_df["cast"].dropna() for x in v.split(",")}
+    assert "Roma" in people and "ROMA" in set(catalog_df["title"])
+    (spec,) = catalog_reader.read("who is the director of roma")
+    assert spec.op == "people" and spec.titles.titles == ["ROMA"] and spec.role == "director"

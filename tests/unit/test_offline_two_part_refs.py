@@ -142,3 +142,9 @@ def test_a_reference_to_an_earlier_turn_or_part_is_resolved(lexicon, then):
     assert all(not s.unresolved for s in plan(lexicon, then, history=history).reading)
     reading = plan(lexicon, f"korean movies and {then}").reading
     assert all(not s.unresolved for s in reading)
+
+
+def test_a_comma_before_what_year_starts_a_part(catalog_reader):
+    first, second = catalog_reader.read("the oldest japanese movie, what year was it added")
+    assert first.op == "top" and first.ascending and first.by == "release_year"
+    assert second.op == "describe" and second.ref == "first"

@@ -31,7 +31,7 @@ _SPLIT = re.compile(
     # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
     # who's in it", "…, what else did he make", "… - whats it about", "…, anything else by him"
     r"\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
-    r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old)\b|"
+    r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old|year)\b|"
     r"what(?:s|'s|’s)\s+it\b|(?:anything|something)\s+else\s+(?:by|from)\b)|"
     # "how many" after a colon or a spaced dash (after a comma it still counts what came
     # before: "lego stuff, how many are movies"; after a colon any other question reads the

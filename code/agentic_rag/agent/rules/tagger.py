@@ -59,6 +59,14 @@ def clean(text: str) -> str:
     return " ".join(CONTROL.sub(" ", (text or "")[: MAX_TEXT * 2]).split())[:MAX_TEXT]
 
 
+#: a title's people named by their role, right before a name: "the director of X", "the cast
+#: of X" (X is a title even when a person has the same name: "the director of roma")
+_OF_TITLE = re.compile(
+    r"\b(?:director|directors|star|stars|lead|leads|creator|creators|cast|actors?|actress)\s+"
+    r"of\s+(?:the\s+(?:movie|film|show|series)\s+)?$",
+    re.I,
+)
+
 class Tagger:
     """Finds catalog entities in questions; build once per lexicon (indexes are precomputed)."""
 
@@ -155,6 +163,8 @@ class Tagger:
                 if title and self.catalog_words.in_place([t.group() for t in toks], i, n):
                     title = None  # a country or genre ("south africa"), not the title Africa
                 role = role_at(text, start, end)
+                if title and _OF_TITLE.search(text[:start]):  # "the director of roma": a title
+                    person = None
                 if person and (not title or role or 1 < n <= 3):
                     end -= 0 if lex.person_keys.get(k) else len(words[-1]) - len(bare[-1])
                     best = Tag(
