@@ -74,3 +74,19 @@ def test_initials_of_a_country_after_the_are_the_country_in_any_case(
     assert value in _values(catalog_df, "country")
     assert catalog_reader.read(question)[-1].titles.countries == [value]
     assert catalog_reader.read("tell us about dramas")[-1].titles.countries == []
+
+
+@pytest.mark.parametrize(
+    ("question", "countries"),
+    [
+        ("count movies from argentina or chile", ["Argentina", "Chile"]),
+        ("movies from chile and peru", ["Chile", "Peru"]),
+        ("titles from turkey, greece or cyprus", ["Turkey", "Greece", "Cyprus"]),
+        ("shows from jordan", ["Jordan"]),
+    ],
+)
+def test_a_lower_case_country_that_is_also_a_word_is_the_country_where_one_goes(
+    catalog_df, catalog_reader, question, countries
+):
+    assert set(countries) <= _values(catalog_df, "country")
+    assert sorted(catalog_reader.read(question)[-1].titles.countries) == sorted(countries)

@@ -14,6 +14,8 @@ from agentic_rag.agent.rules.tags import Tag, at, free
 
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
 #: a country named by its initials: capitals anywhere, any case after "the"
+_LISTED = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b|\bnor\b)\s*(?:from\s+)?")  # between two
+_FROM = re.compile(r"\b(?:from|made\s+in|filmed\s+in|produced\s+in)\s+(?:the\s+)?$")
 _INITIALS = re.compile(r"\b(US|USA|UK)\b|(?i:\bthe\s+(us|usa|uk)\b)")
 MIN_TYPO = 5  # shorter words are too often other words ("iran", "iraq")
 #: the type nouns a typo is measured against (shorter ones, "show", "film", are too close to
@@ -187,12 +189,19 @@ class CatalogWords:
             for m in pattern.finditer(low):
                 if free(tags, *m.span()):
                     tags.append(self._nationality(low, m, country))
+        doubtful = []  # "turkey", "chile" in lower case: a country only where one goes
         for m in self._country_re.finditer(low):
             k = " ".join(m.group().split())
             if k in vocab.AMBIGUOUS_COUNTRIES and not text[m.start()].isupper():
-                continue
-            if free(tags, *m.span()):
+                doubtful.append(m)
+            elif free(tags, *m.span()):
                 tags.append(at("country", m, value=lex.country_keys[k]))
+        for m in doubtful:  # "from chile", "argentina or chile", "chile and peru"
+            gaps = [low[t.end : m.start()] for t in tags if t.kind == "country"]
+            gaps += [low[m.end() : t.start] for t in tags if t.kind == "country"]
+            beside = any(_LISTED.fullmatch(g) for g in gaps)
+            if free(tags, *m.span()) and (beside or _FROM.search(low[: m.start()])):
+                tags.append(at("country", m, value=lex.country_keys[" ".join(m.group().split())]))
         for m in _INITIALS.finditer(text):  # "US", "UK"; in lower case after "the": "from the us"
             g = 1 if m.group(1) else 2
             if free(tags, *m.span(g)):

@@ -67,6 +67,7 @@ _OF_TITLE = re.compile(
     re.I,
 )
 
+
 class Tagger:
     """Finds catalog entities in questions; build once per lexicon (indexes are precomputed)."""
 

@@ -257,7 +257,9 @@ def usage(
         names=[
             w
             for w in unused
-            if w in name_tokens(reader.lex).tokens and not typo(w) and w not in unread
+            if (w in name_tokens(reader.lex).tokens or w in reader.lex.country_keys)
+            and not typo(w)
+            and w not in unread
         ]
         + title_runs(words, set(unused) & set(content) - set(unread), reader.lex),
     )
