@@ -18,3 +18,12 @@ def test_in_hours_is_read_and_used(reader):
 
 def test_minutes_in_hours():
     assert hours(209) == "3 h 29 min" and hours(120) == "2 h"
+
+
+def test_the_longest_title_asked_in_hours_says_hours(reader):
+    from agentic_rag.agent.rules.sentences import Part, top_one
+
+    (spec,) = reader.read("how long is the longest movie in hours")
+    assert spec.in_hours and spec.op == "top" and spec.limit == 1
+    rows = [{"title": "The Irishman", "release_year": 2019, "duration_minutes": 209}]
+    assert "3 h 29 min" in top_one(Part(number=1, spec=spec), rows, 1)

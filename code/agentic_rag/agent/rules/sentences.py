@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from agentic_rag.agent.rules.phrasing import reading
 from agentic_rag.agent.rules.rows import cell
+from agentic_rag.agent.rules.shape import hours
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.tools.base import ToolResult
 
@@ -114,6 +115,8 @@ def top_one(part: Part, rows: list[dict[str, Any]], n: int) -> str:
         return ""
     value = f"{rows[0].get(key)}{_UNITS[key]}"
     value = value.removesuffix("s") if value == "1 seasons" else value
+    if key == "duration_minutes" and part.spec.in_hours and isinstance(rows[0].get(key), int):
+        value += f", {hours(rows[0][key])}"  # "the longest movie in hours"
     if len(rows) >= 10:  # the query returns at most 10 of the tied titles
         return (
             f"{part.reading}: at least {len(rows)} titles tied at {value} [{n}]: {_titles(rows)}."
