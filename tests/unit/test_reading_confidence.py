@@ -338,3 +338,10 @@ def test_a_quantity_the_catalog_does_not_count_is_not_answered_surely(planner):
     sure = plan(planner, "how many episodes does kingdom have").confidence
     assert sure is not None and sure.probability <= confidence.MEANING_CAP
     assert any("episodes" in u for u in sure.unsure)
+
+
+def test_a_ranking_of_groups_that_names_no_group_is_not_confident(planner):
+    sure = plan(planner, "which month in 2019 had the most additions").confidence
+    assert sure is not None and sure.probability <= confidence.MEANING_CAP
+    named = plan(planner, "which country has the most dramas").confidence
+    assert named is not None and named.probability > confidence.MEANING_CAP

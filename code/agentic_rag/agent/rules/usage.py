@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from agentic_rag.agent.rules import relations
 from agentic_rag.agent.rules.compose import OF_TITLE, PERSON_REF, SAME
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
-from agentic_rag.agent.rules.intent import mask
+from agentic_rag.agent.rules.intent import group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens, typo
 from agentic_rag.agent.rules.numbers import ADDED_VERB
@@ -209,6 +209,8 @@ def usage(
     found = [w for w in unused if w in m.words and w not in restricting]
     found += [w for w in unused if w in unread]  # a constraint the tag's value dropped
     found += [w for w in unused if w.isdigit()]  # a number no tag or field took: "list 10 …"
+    if any(s.op == "most" for s in specs) and group_of(masked) is None:
+        found.append("most")  # a ranking of groups that names no group: the group was guessed
     unresolved = [w for s in specs for w in s.unresolved]  # "who is in it" as a question
     found += unresolved
     joined = " " + " ".join(words) + " "
