@@ -14,21 +14,16 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.vocab import alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 NEGATED_KINDS = ("country", "genre", "rating")
 
 
-def _alt(words: tuple[str, ...]) -> str:
-    return "|".join(
-        re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True)
-    )
-
-
-_CUE = re.compile(rf"\b(?:{_alt(WORDS.negation.cues)})(?![\w'])", _I)
+_CUE = re.compile(rf"\b(?:{alternation(WORDS.negation.cues)})(?![\w'])", _I)
 #: what may stand between a cue and its entity
-_GAP = re.compile(rf"(?:[\s-]+|\b(?:{_alt(WORDS.negation.links)})\b)*", _I)
+_GAP = re.compile(rf"(?:[\s-]+|\b(?:{alternation(WORDS.negation.links)})\b)*", _I)
 _JOINED = re.compile(r"\s*(?:,|\bor\b|\band\b|\bnor\b|/)\s*(?:\w+\s+)?$", _I)
 
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.vocab import alternation
 from agentic_rag.agent.rules.words import WORDS
 
-_ORDERS = "|".join(r"\s+".join(map(re.escape, p.split())) for p in WORDS.instructions)
+_ORDERS = alternation(WORDS.instructions)
 _COMMAND = re.compile(rf"\b(?:{_ORDERS})\b", re.IGNORECASE)
-_ORDER_ASKS = "|".join(r"\s+".join(map(re.escape, a.split())) for a in WORDS.order_asks)
+_ORDER_ASKS = alternation(WORDS.order_asks)
 _ASKING = re.compile(rf"\b(?:{_ORDER_ASKS})\b", re.IGNORECASE)  # an instruction's clause asks
 #: a clause: up to and with its comma, semicolon or sentence end
 _CLAUSE = re.compile(r"[^,;.?!]*(?:[,;.?!]+\s*|$)")

@@ -23,14 +23,14 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.tags import Tag
-from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 
 
 def _any(words: tuple[str, ...]) -> str:
-    return "(?:" + "|".join(r"\s+".join(map(re.escape, w.split())) for w in words) + ")"
+    return f"(?:{alternation(words)})"
 
 
 _RELEASED_BEFORE = re.compile(

@@ -8,12 +8,22 @@ catalog's own names. Every key is a regex over folded text (see `agentic_rag.fol
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from agentic_rag.agent.rules.words import WORDS
 
 WORD = re.compile(r"[\w]+(?:['’][\w]+)*")
+
+
+def alternation(phrases: Iterable[str]) -> str:
+    """A regex alternation of a word table's phrases, longest first, any spaces between words."""
+    return "|".join(
+        r"\s+".join(map(re.escape, p.split())) for p in sorted(phrases, key=len, reverse=True)
+    )
+
+
 #: the heads of a question asked ("how many", "which", "list"; `words.yaml` `asks`), as a regex
-ASK_HEADS = "|".join(r"\s+".join(map(re.escape, a.split())) for a in WORDS.asks)
+ASK_HEADS = alternation(WORDS.asks)
 #: Words that never make up an unquoted title or a single-word name on their own.
 COMMON = WORDS.common
 #: genre cue regex -> (movie genres, TV genres)
