@@ -72,7 +72,9 @@ class Row(BaseModel):
 def labelled(name: str) -> list[Row]:
     """One row per question of the set that has a reading, asking back switched off."""
     stem = SETS[name]
-    golden = load_golden(HERE / f"{stem}.yaml", HERE / f"{stem}.expected.json")
+    golden = load_golden(
+        HERE / f"{stem}.yaml", HERE / f"{stem}.expected.json", every_category=False
+    )
     out = run_eval(load_settings(offline_mode=True, clarify_below=0.0), golden=golden,
                    quiet=True, out_dir=Path("data/build/eval") / f"confidence-{name}")  # fmt: skip
     return [
@@ -97,7 +99,9 @@ def made_up(names: list[str], rows: list[Row]) -> list[Row]:
         reader = Reader(Lexicon.from_sqlite(conn))
     asked = {}
     for name in names:
-        golden = load_golden(HERE / f"{SETS[name]}.yaml", HERE / f"{SETS[name]}.expected.json")
+        golden = load_golden(
+            HERE / f"{SETS[name]}.yaml", HERE / f"{SETS[name]}.expected.json", every_category=False
+        )
         asked |= {q.id: q.question for q in golden.questions if q.thread is None}
     right = [r for r in rows if r.right and r.id in asked]
     out = [

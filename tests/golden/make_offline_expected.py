@@ -42,10 +42,11 @@ ROOT = HERE.parents[1]
 CSV = ROOT / "data" / "netflix_titles.csv"
 SETS = ("offline_tune", "offline_check", "strangers_tune", "strangers_check",
         "strangers_fresh_tune", "strangers_fresh_check", "strangers_late_tune",
-        "strangers_late_check")  # fmt: skip
+        "strangers_late_check", "strangers_new_tune", "strangers_new_check")  # fmt: skip
 #: expected titles carry their `near` titles
 NEAR_SETS = ("strangers_tune", "strangers_check", "strangers_fresh_tune", "strangers_fresh_check",
-             "strangers_late_tune", "strangers_late_check")  # fmt: skip
+             "strangers_late_tune", "strangers_late_check", "strangers_new_tune",
+             "strangers_new_check")  # fmt: skip
 MAX_NAMES = 20
 RUNNERS_UP = 3
 

@@ -2,8 +2,8 @@
 
     PYTHONPATH=code .venv/bin/python tests/golden/score_offline_sets.py [SET ...]
 
-SET is one of tune, check, golden, stune, scheck, ftune, fcheck, ltune, lcheck (default: tune
-check). Runs each set through the real graph with `agentic_rag.eval.harness.run_eval` (offline
+SET is one of tune, check, golden, stune, scheck, ftune, fcheck, ltune, lcheck, ntune, ncheck
+(default: tune check). Runs each set through the real graph with `agentic_rag.eval.harness.run_eval` (offline
 mode) and prints, per set: the accuracy, the score per family (the middle part of each id,
 "<half>-<family>-<nn>"), a reliability table of the turns' confidence (see
 agentic_rag.eval.calibration: bins 0-0.2 ... 0.8-1.0 with count, mean confidence and accuracy),
@@ -32,6 +32,8 @@ SETS = {
     "fcheck": "strangers_fresh_check",
     "ltune": "strangers_late_tune",
     "lcheck": "strangers_late_check",
+    "ntune": "strangers_new_tune",
+    "ncheck": "strangers_new_check",
 }
 
 
@@ -44,7 +46,9 @@ def main(argv: list[str]) -> int:
     names = argv or ["tune", "check"]
     for name in names:
         stem = SETS[name]
-        golden = load_golden(HERE / f"{stem}.yaml", HERE / f"{stem}.expected.json")
+        golden = load_golden(
+            HERE / f"{stem}.yaml", HERE / f"{stem}.expected.json", every_category=False
+        )
         out = run_eval(eval_settings("offline"), golden=golden, quiet=True,
                        out_dir=Path("data/build/eval") / name)  # fmt: skip
         results = out.run.results

@@ -3,6 +3,7 @@
     python tests/golden/split_strangers.py POOL.yaml           # strangers_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml fresh     # strangers_fresh_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml late      # strangers_late_tune/_check.yaml
+    python tests/golden/split_strangers.py POOL.yaml new       # strangers_new_tune/_check.yaml
 
 The pool (ids "<family>-<nn>", follow-ups "<family>-<nn>a/b" sharing a `thread`) was written
 before anyone changed the reader for these questions and is not kept in the repository: the two
@@ -21,6 +22,10 @@ split the same way with its own seed and prefixes: "ft-..." (tune) and "fc-..." 
 The late set (SPLITS["late"]) was written on 2026-11-25, after the fresh check half had been
 scored several times, by another helper who had not read the reader, and split the same way
 before any agent run: seed 31, "lt-..." (tune) and "lc-..." (check).
+
+The new set (SPLITS["new"]) was written on 2026-11-28, after the late check half had been scored
+three times, by another helper who had not read the reader, and split the same way before any
+agent run: seed 43, "nt-..." (tune) and "nc-..." (check).
 """
 
 from __future__ import annotations
@@ -69,11 +74,23 @@ LATE_HEADER = """\
 # (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
 # adv, followup.
 """
+NEW_SEED = 43
+NEW_HALVES = (("strangers_new_tune", "nt"), ("strangers_new_check", "nc"))
+NEW_HEADER = """\
+# New stranger question set ({name}): see tests/golden/README.md.
+# Written 2026-11-28 by a stranger to the reader's code (after the late check half had been
+# scored three times), split before any agent run; truth from
+# tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (nt = tune, nc = check).
+# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
+# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
+# adv, followup.
+"""
 #: set name -> (seed, (name, id prefix) of the tune and check halves, file header)
 SPLITS = {
     "strangers": (SEED, HALVES, HEADER),
     "fresh": (FRESH_SEED, FRESH_HALVES, FRESH_HEADER),
     "late": (LATE_SEED, LATE_HALVES, LATE_HEADER),
+    "new": (NEW_SEED, NEW_HALVES, NEW_HEADER),
 }
 
 
