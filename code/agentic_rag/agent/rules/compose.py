@@ -250,8 +250,15 @@ def waiting(spec: QuerySpec) -> bool:
     return not (spec.ref is None or named or (spec.ref == "all" and not spec.titles.is_empty()))
 
 
-def fill(spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
-    """Give a part that refers to an earlier result its titles; False while none are known."""
+def ranked_one(spec: QuerySpec) -> bool:
+    """A ranking of one title ("the newest korean movie"): its rows are the titles tied first."""
+    return spec.op == "top" and spec.limit == 1
+
+
+def fill(spec: QuerySpec, rows: list[dict[str, Any]], tied: bool = False) -> bool:
+    """Give a part that refers to an earlier result its titles; False while none are known.
+    `tied`: the rows are titles tied for first place, so "it" is each of them ("the newest
+    korean movie and its cast" when six came out in 2021), not the first one listed."""
     if not waiting(spec):
         return True
     if spec.ref == "person":
@@ -272,7 +279,7 @@ def fill(spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
         spec.titles.same_people = SamePeople(show_ids=first, role=spec.role)
         spec.titles.excluded = first
         return True
-    picked = rows[:1] if spec.ref == "first" else rows[:50]
+    picked = rows[: 10 if tied else 1] if spec.ref == "first" else rows[:50]
     if not picked:
         return False
     titles = list(dict.fromkeys(str(r["title"]) for r in picked))

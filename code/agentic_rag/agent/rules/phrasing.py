@@ -215,7 +215,7 @@ def facets(s: TitleSet) -> list[str]:
         out.append("description mentions " + " or ".join(f"'{k}'" for k in s.keywords))
     out += [f"no {m} listed" for m in s.missing]
     if s.show_ids and len(s.show_ids) > 1:  # an earlier answer's titles: counted, not listed
-        out.append(f"the previous answer's {len(s.show_ids)} titles")
+        out.append(f"the {len(s.show_ids)} titles found earlier")
     else:
         out += [f"title {t}" for t in s.titles]
     if s.same_people is not None:

@@ -65,13 +65,18 @@ class OfflinePlanner:
                 source="offline",
             )
         specs = self.reader.read(ctx.question, ctx.history)
+        #: the reading as the question gave it: an earlier result filled into a later part
+        #: ("who directed it" given the ten titles tied first) is not a name the question typed
+        as_read = [s.model_copy(deep=True) for s in specs]
         n = len(specs)
         lines, calls = ["Offline reading:"], []
         tried = {c.key for p in ctx.previous_plans for c in p.calls}
         bad = _bad_keys(ctx)
         for i, spec in enumerate(specs, start=1):
             known = i == 1 or compose.fill(
-                spec, earlier_rows(ctx.previous_plans, ctx.results, i - 1)
+                spec,
+                earlier_rows(ctx.previous_plans, ctx.results, i - 1),
+                tied=compose.ranked_one(specs[i - 2]),
             )
             steps = self.compiler.steps(spec, ctx.results, tools) if known else []
             steps = [kept for alts in steps if (kept := [c for c in alts if c.tool in tools])]
@@ -102,8 +107,10 @@ class OfflinePlanner:
         calls = ensure(calls, ctx, resolved)[:MAX_CALLS]
         planned = " ".join(c.model_dump_json() for p in [*ctx.previous_plans] for c in p.calls)
         #: a part waiting on an earlier result names its own entities once it is filled in
-        planned += " ".join(s.titles.model_dump_json() for s in specs if compose.waiting(s))
-        sure = clarify.assess(self.reader, ctx.question, specs, calls, planned, self.clarify_below)
+        planned += " ".join(s.titles.model_dump_json() for s in as_read if compose.waiting(s))
+        sure = clarify.assess(
+            self.reader, ctx.question, as_read, calls, planned, self.clarify_below
+        )
         lines.append(f"Confidence that this reading is right: {sure.probability:.2f}")
         return ExecutionPlan(
             reasoning="\n".join(lines),

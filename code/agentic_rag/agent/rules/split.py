@@ -22,11 +22,17 @@ _ORDER_ASKS = alternation(WORDS.order_asks)
 _ASKING = re.compile(rf"\b(?:{_ORDER_ASKS})\b", re.IGNORECASE)  # an instruction's clause asks
 #: a clause: up to and with its comma, semicolon or sentence end
 _CLAUSE = re.compile(r"[^,;.?!]*(?:[,;.?!]+\s*|$)")
+#: what one asks of a title as a noun after "its" / "their" ("… and its director")
+_OWNED = alternation(WORDS.title_attributes | WORDS.people_attributes)
 
 _SPLIT = re.compile(
     r"(?<=[?;!])\s+|(?-i:(?<=[a-z]{2}\.)\s+(?=[A-Z]))|,?\s+(?:and|but|also|then|\+|&)\s+(?=(?:"
     r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which|how|where|when|list|tell|show|give|name|do|does|did|"
-    r"is|are|say|count)\b)|(?<=[a-z]{2}\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"
+    r"is|are|say|count)\b)|"
+    # a joining word before what is asked of it as a noun: "the shortest documentary from 2019
+    # and its director", "oldest british show plus its rating" (not "a dog and its owner")
+    rf",?\s+(?:and|plus|also|\+|&)\s+(?=(?:its|their)\s+(?:{_OWNED})\b)|"
+    r"(?<=[a-z]{2}\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"
     r"give|name|count)\b)|[.,]\s+then\s+|,\s+(?=(?:name|list|show|give|tell)\s+(?:me\s+)?(?:them|those|"
     r"all|the\s+titles)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)|"
     # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -

@@ -86,6 +86,7 @@ class Words(BaseModel):
     year_seasons: dict[str, int]  # a season of a year by its first month
     title_words: TitleWords
     title_attributes: frozenset[str]
+    people_attributes: frozenset[str]  # who made a title, as a noun ("its stars")
     release_words: tuple[str, ...] = Field(min_length=1)  # a time in a description: released
     place_words: tuple[str, ...] = Field(min_length=1)  # a name in a description: a place
     #: phrases that make a piece of a question an instruction to the system or a change to the
