@@ -27,3 +27,9 @@ def lead_at(text: str) -> int | None:
         start += m.end()  # determiner, not the start of a description
     m = LEAD.search(text, start)
     return m.start() if m else None
+
+
+def describes(words: list[str], after: str) -> bool:
+    """Whether a run of lower-case words read as a title opens a description instead: it starts
+    at a strong lead and the sentence goes on ("about a boy who befriends a giant pig")."""
+    return bool(STRONG.fullmatch(words[0])) and len(after.split()) >= 3

@@ -14,6 +14,7 @@ from itertools import pairwise
 
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.catalog_words import CatalogWords
+from agentic_rag.agent.rules.lead import describes
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.missing import missing_fields
 from agentic_rag.agent.rules.negation import negate
@@ -34,6 +35,7 @@ _KEYWORD_CTX = re.compile(
     r"['\"”’]\s*(?:,|or|and)?)*\s*['\"“‘]?$",
     re.I,
 )
+_SHOWS_VERB = re.compile(r"(?:documentary|film|movie|series|it|that|which|this|footage)\W*$", re.I)
 _TYPE = re.compile(
     r"\b(?:(movies?|films?|feature\s+films?|features|motion\s+pictures?|documentary\s+films?)|"
     r"(tv\s+shows?|tv\s+series|series|shows|sitcoms?|docuseries|miniseries|tv\s+programs?|"
@@ -93,11 +95,8 @@ class Tagger:
         tags += [t for t in soft if free(tags, t.start, t.end)]
         self.catalog_words.tag(text, tags)
         for m in _TYPE.finditer(text):
-            verb = m.group().casefold() == "shows" and re.search(
-                r"(?:documentary|film|movie|series|it|that|which|this|footage)\W*$",
-                text[: m.start()],
-                re.I,
-            )
+            before = text[: m.start()]  # "a documentary that shows": a verb
+            verb = m.group().casefold() == "shows" and _SHOWS_VERB.search(before)
             if free(tags, *m.span()) and not verb:
                 tags.append(at("type", m, value="Movie" if m.group(1) else "TV Show"))
         found = phrase_tags(text, tags, self.lex)  # may replace a title: "Star Trek series"
@@ -276,6 +275,8 @@ class Tagger:
             re.I,
         ) or _ATTRIBUTE.match(text, start + len(" ".join(words)))  # "twin peaks season count"
         typed = words[0][:1].isupper() or words[0][:1].isdigit()
+        if not typed and describes(words, text[start + len(" ".join(words)) :]):
+            return False  # "a film about a boy who befriends a pig": not the title About a Boy
         if not named and not typed and not (len(words) == 1 and self._capitalised(words[0])):
             return False  # lower case: a word the descriptions only ever capitalise ("roma")
         if len(words) == 1:
