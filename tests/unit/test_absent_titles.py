@@ -100,3 +100,20 @@ def test_a_title_closing_a_question_before_make_is_the_title_asked_about(
     assert not _held(catalog_df, "Parasite")
     parts = catalog_reader.read("what did the director of parasite make")
     assert [a.name for s in parts for a in s.absent] == ["Parasite"]
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "lacks"),
+    [
+        ("is stranger things a series", "Stranger Things", False),
+        ("is okja a film or a series", "Okja", False),
+        ("is the godfather a movie", "The Godfather", True),
+    ],
+)
+def test_a_type_asked_after_the_name_is_not_part_of_it(
+    catalog_df, catalog_reader, question, title, lacks
+):
+    assert (title in set(catalog_df["title"])) != lacks  # the CSV says which are held
+    (spec,) = catalog_reader.read(question)
+    names = [a.name for a in spec.absent] if lacks else spec.titles.titles
+    assert names == [title]

@@ -103,7 +103,7 @@ def features(
         "unused_meaning": float(min(len(u.meaning), 2)),
         "dropped": float(min(len(u.dropped), 2)),
         "search": float(any(_guessed_search(s) for s in specs)),
-        "parts": float(len(specs) - 1),
+        "parts": float(len(specs) > 1),  # several parts; a third is no likelier wrong than a second
         "bare": float(
             len(specs) > 1 and any(s.op in SET_OPS and s.titles.is_empty() for s in specs)
         ),

@@ -45,6 +45,10 @@ _ASKED = re.compile(
     _I,
 )
 _TYPE = re.compile(r"\b(?:(movies?|films?)|shows?|series)\b", _I)
+#: "… a movie or a (show)" after the name: the question asks which type the title is
+_KIND_ASKED = re.compile(
+    r"\s+(?:an?\s+)?(?:movie|film|(?:tv\s+)?show|series)(?:\s+or\b.*)?$|\s+(?:or\s+)?an?$", _I
+)
 _SEVERAL = re.compile(r"\bany(?:thing)?\b|\b(?:movies|films|shows|titles|seasons)\b", _I)
 #: the thing named after these is a person, in this role
 _PERSON = re.compile(r"^(?:(with|starring|featuring)|(by|directed\s+by|from))\s+", _I)
@@ -93,6 +97,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
         span = (text.index(name, start), text.index(name, start) + len(name))
         return _person(name, span, "cast" if who.group(1) else "director", lex)
     raw = re.sub(r"^(?:the\s+(?:movie|film|show|series)\s+)", "", raw, flags=_I)
+    raw = _KIND_ASKED.sub("", raw)  # "is the witcher a movie or a show": its type is asked
     words = WORD.findall(raw)
     if not words or len(words) > MAX_WORDS or all(w.casefold() in COMMON for w in words):
         return None
