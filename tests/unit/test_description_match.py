@@ -41,6 +41,8 @@ def _result(call_id: str, rows: list[dict]) -> ToolResult:
         (_rows(("s1", "A", 0.40), ("s2", "B", 0.50)), True),  # apart from the next
         (_rows(("s1", "A", 0.44), ("s2", "B", 0.46)), False),  # neither
         (_rows(("s1", "A", 0.55)), True),  # nothing to compare with
+        (_rows(("s1", "A", 0.47), ("s2", "B", 0.535)), False),  # far: 0.065 is no lead there
+        (_rows(("s1", "A", 0.50), ("s2", "B", 0.62)), True),  # far but well apart
     ],
 )
 def test_a_clear_match_is_close_or_apart(rows, expected):

@@ -1,7 +1,8 @@
 """How clearly a search by description found its title, and the one place that falls back.
 
 The semantic tool ranks descriptions by cosine distance. Its top title matches clearly when it
-is close (`CLOSE`) or stands apart from the next one (`APART`); otherwise the match is weak. A
+is close (`CLOSE`) or stands apart from the next one (`APART`, and `RELATIVE` of its own
+distance: the farther the match, the wider the lead it needs); otherwise the match is weak. A
 description part with filters (a type, a country, years, a genre: words that may be the story's
 or used loosely — "the movie where a young priest ..." is a series) runs its own search and,
 beside it, the same search without those filters (role `loose`). The own search answers when
@@ -24,6 +25,9 @@ from agentic_rag.tools.base import ToolResult, ToolStatus
 
 CLOSE = 0.30  # a top title this close matches clearly, whatever comes next
 APART = 0.06  # or one this much closer than the next title
+#: and, far from the description, a gap this share of its own distance: at 0.47 a lead of 0.065
+#: ("a sponge who lives under the sea" -> a docuseries on the South Seas) is noise
+RELATIVE = 0.15
 UNSURE = 0.45  # the most a turn is trusted whose description match is weak or loosened
 
 
@@ -51,7 +55,7 @@ def clear(rows: list[dict[str, Any]]) -> bool:
     if top is None:
         return bool(rows)
     nxt = _distance(rows[1]) if len(rows) > 1 else None
-    return top <= CLOSE or nxt is None or nxt - top >= APART
+    return top <= CLOSE or nxt is None or nxt - top >= max(APART, RELATIVE * top)
 
 
 def pick(own: ToolResult | None, loose: ToolResult | None) -> Pick | None:
