@@ -129,3 +129,16 @@ def test_an_everyday_word_many_titles_hold_in_the_middle_is_no_series(
     assert len(_with(catalog_df, word)) >= 10 and _opening(catalog_df, word) < 0.5
     (spec,) = catalog_reader.read(question)
     assert spec.titles.title_has == []
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [("got any spiderman movies", "spider man"), ("any starwars films", "star wars")],
+)
+def test_a_phrase_typed_without_the_titles_space_or_hyphen_is_theirs(
+    catalog_df, catalog_reader, question, phrase
+):
+    held = _with(catalog_df, phrase)
+    assert len(held) >= 2  # "Spider-Man 3", "Spider-Man: Into the Spider-Verse" ...
+    (spec,) = catalog_reader.read(question)
+    assert spec.titles.title_has == [phrase] and not spec.absent

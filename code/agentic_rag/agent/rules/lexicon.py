@@ -115,6 +115,21 @@ class Lexicon(NameEvidence):
             )
         return grams
 
+    def spelled(self, phrase: str) -> str:
+        """The titles' spelling of a phrase typed without a space or hyphen of theirs
+        ("spiderman": "spider man", as in Spider-Man 3), else the phrase itself."""
+        k = _bare(key(phrase))
+        return phrase if self._title_grams.get(k) else self._joined.get(k, phrase)
+
+    @cached_property
+    def _joined(self) -> dict[str, str]:
+        """Titles' runs of two or three words by their letters run together."""
+        runs: dict[str, str] = {}
+        for gram in self._title_grams:
+            if 2 <= len(words := gram.split()) <= 3:
+                runs.setdefault("".join(words), gram)
+        return runs
+
     def titles_with(self, phrase: str) -> list[str]:
         """The titles whose words include the phrase's words in a row ("power rangers")."""
         k = f" {_bare(key(phrase))} "

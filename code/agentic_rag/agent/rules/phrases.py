@@ -111,7 +111,7 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     title = over[0] if len(over) == 1 and over[0].kind == "title" else None
     if over and not (title and (title.start, title.end) == (start, end)):
         return None  # words another entity owns (a genre, a person, part of a title)
-    raw = text[start:end]
+    raw = lex.spelled(text[start:end])  # "spiderman movies": the titles' "spider man"
     if any(_name_next(text, m, tags, lex) for m in _neighbours(text, start, end)):
         return None  # part of a longer name: "Harry" of "Harry Potter movies"
     words = [re.split(r"['’]", g.group().casefold())[0] for g in gram]  # "what's": "what"
@@ -136,7 +136,7 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     if exact and not many and not _other_type(text, end, exact, lex):
         return None  # one title named exactly; "Narcos seasons": that title's seasons
     note = f"read '{raw}' as every title with it in its name ({n} titles)"
-    return Tag(kind="phrase", start=start, end=end, text=raw, value=raw, note=note)
+    return Tag(kind="phrase", start=start, end=end, text=text[start:end], value=raw, note=note)
 
 
 def series(raw: str, lex: Lexicon) -> bool:
