@@ -345,3 +345,13 @@ def test_a_ranking_of_groups_that_names_no_group_is_not_confident(planner):
     assert sure is not None and sure.probability <= confidence.MEANING_CAP
     named = plan(planner, "which country has the most dramas").confidence
     assert named is not None and named.probability > confidence.MEANING_CAP
+
+
+def test_a_reading_that_left_most_of_the_words_unused_is_never_confident(catalog_reader):
+    q = "the chronicles of narnia films?"  # read as every movie: neither name word used
+    feats, used = confidence.features(catalog_reader, q, catalog_reader.read(q), "")
+    assert set(used.unused) >= {"chronicles", "narnia"} and feats["mostly_unused"] == 1.0
+    assert confidence.probability(feats) <= confidence.MEANING_CAP
+    q = "how many dramas are from india"
+    feats, _ = confidence.features(catalog_reader, q, catalog_reader.read(q), "")
+    assert feats["mostly_unused"] == 0.0

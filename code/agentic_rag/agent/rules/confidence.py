@@ -56,10 +56,15 @@ FEATURES = (
     "close_call",
     "ordered_search",
     "unread_asks",
+    "mostly_unused",
 )
 #: features that cap the probability at MEANING_CAP: a meaning word, an entity, or a word of a
 #: catalog name the reading left unused, or a search by the words left after an instruction
-CAPPING = ("unused_meaning", "dropped", "unused_name", "ordered_search")
+CAPPING = ("unused_meaning", "dropped", "unused_name", "ordered_search", "mostly_unused")
+#: a reading that left this many content words unused, and at least this share of them, did not
+#: read the question ("the chronicles of narnia films?" read as every movie): no tune question
+#: read right has ever left so much
+MOSTLY_UNUSED = (2, 0.5)
 #: operations on a set of titles: one with no constraint in a question of several parts has
 #: lost what its words referred to ("... and which one is the longest")
 SET_OPS = frozenset({"count", "list", "top", "most", "average"})
@@ -127,6 +132,10 @@ def features(
             any(s.ignored for s in specs) and any(_guessed_search(s) for s in specs)
         ),
         "unread_asks": signals.unread_asks(text, len(specs)),
+        "mostly_unused": float(
+            len(u.unused) >= MOSTLY_UNUSED[0]
+            and len(u.unused) >= MOSTLY_UNUSED[1] * max(1, u.content)
+        ),
     }
     return {k: round(v, 4) for k, v in feats.items()}, u
 
