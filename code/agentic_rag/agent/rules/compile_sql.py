@@ -223,10 +223,12 @@ def labels(base: TitleSet, groups: dict[str, list[str]]) -> str:
 
 
 def average(s: TitleSet, col: str) -> str:
+    """The mean of a whole-number column to two decimals: seasons average near 1-3, where one
+    decimal (1.82 shown as 1.8) loses a tenth of the value; minutes keep a harmless extra digit."""
     if s.type is None:
         s = s.model_copy(update={"type": "TV Show" if col == "seasons" else "Movie"})
     return (
-        f"SELECT round(avg(s.{col}), 1) AS average_{col}, count(*) AS titles "
+        f"SELECT round(avg(s.{col}), 2) AS average_{col}, count(*) AS titles "
         f"FROM shows s{_where([*conditions(s), f's.{col} IS NOT NULL'])}"
     )
 
