@@ -9,10 +9,12 @@ from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.spec import PersonRef, TitleSet
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import TYPE_HINTS
+from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 _RANKED_GROUP = re.compile(
-    r"(?:\b(?:top|which|what|the)\s+(?:\{n\}\s+|\d+\s+)?|\{n\}\s+)(?:most\s+\w+\s+)?(?:genres?|countr(?:y|ies)|"
+    r"(?:\b(?:top|which|what|the)\s+(?:\{n\}\s+|\d+\s+)?|\{n\}\s+)"
+    rf"(?:most\s+\w+\s+|(?:{'|'.join(sorted(WORDS.rank_words))})\s+)?(?:genres?|countr(?:y|ies)|"
     r"directors?|actors?|actress(?:es)?|ratings?|categor(?:y|ies))\b",
     _I,
 )
