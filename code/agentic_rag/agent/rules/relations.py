@@ -103,8 +103,11 @@ _SAME_TITLE = re.compile(
 #: the people a person worked with most: a work verb or noun with a person, and a superlative
 _MOST_WITH = re.compile(r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite)\b", _I)
 _WITH = re.compile(
-    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast)\s+"
-    r"(?:\w+\s+)?(?:with|alongside)\b|\bco-?(?:stars?|actors?|workers?)\b|"
+    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast|"
+    r"(?:show|turn|pop)(?:s|ed|ing)?\s+up|\{type\}\s+up)\s+(?:\w+\s+)?(?:with|alongside)\b|"
+    # "who is in the most movies with X", "who has been in the most films alongside X"
+    r"\bin\s+(?:the\s+)?most\s+(?:\{type\}|titles|movies|films|shows|projects|things)\s+"
+    r"(?:with|alongside)\b|\bco-?(?:stars?|actors?|workers?)\b|"
     r"\bcollaborat(?:ors?|ions?)\b|\bpartners?\b|"
     # "X's most frequent director", "who directed X most often" (no gender: not "leading lady")
     r"\b(?:frequent|usual|regular|favou?rite|main)\s+(?:directors?|actors?|actresses|stars?)\b|"
