@@ -36,7 +36,8 @@ _BOTH = re.compile(
     r"\bwith\s+\{person\}\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}|"
     # "in a film with A and (also) in one with B", "alongside A as well as B"
     r"\b(?:with|alongside)\s+\{person\}\s+(?:and|&|as\s+well\s+as|plus)\s+(?:also\s+)?"
-    r"(?:(?:in|on)\s+(?:one|another|other|an?|some|the)\s+(?:\{type\}\s+|\w+\s+)?"
+    r"(?:(?:(?:in|on)\s+)?(?:(?:one|another|other|an?|some|the)\s+(?:\{type\}\s+|\w+\s+)?|"
+    r"\{type\}\s+)"
     r"(?:with|alongside|starring|featuring)\s+|(?:with|alongside)\s+)?(?:also\s+)?\{person\}",
     _I,
 )
