@@ -20,7 +20,9 @@ MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
 _MON = r"(" + "|".join([*MONTHS, *(m[:3] for m in MONTHS)]) + r")\.?"
 ADDED_VERB = re.compile(
     r"\b(?:added|adds?|arriv\w+|landed|joined|came\s+(?:on|to)|hit|dropped|uploaded|put\s+on|"
-    r"new\s+(?:to|on)|date\s+added|additions?)\b",
+    r"new\s+(?:to|on)|date\s+added|additions?|(?:show|turn|pop)(?:s|ed|ing)?\s+up|"
+    r"appear(?:s|ed|ing)?\s+on|(?:became|become|went|goes)\s+(?:available|live|up)|"
+    r"streaming\s+since)\b",
     _I,
 )
 RELEASE_VERB = re.compile(
