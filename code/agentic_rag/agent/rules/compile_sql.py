@@ -223,8 +223,7 @@ def labels(base: TitleSet, groups: dict[str, list[str]]) -> str:
 
 
 def average(s: TitleSet, col: str) -> str:
-    """The mean of a whole-number column to two decimals: seasons average near 1-3, where one
-    decimal (1.82 shown as 1.8) loses a tenth of the value; minutes keep a harmless extra digit."""
+    """The mean to two decimals: one decimal loses a tenth of a season average (1.82 as 1.8)."""
     if s.type is None:
         s = s.model_copy(update={"type": "TV Show" if col == "seasons" else "Movie"})
     return (
