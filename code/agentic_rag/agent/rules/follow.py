@@ -30,9 +30,21 @@ FOLLOW_LEAD = re.compile(
 WHICH_ASKED = re.compile(r"^(?:and\s+|but\s+|so\s+|ok(?:ay)?\s+)?which\b", _I)
 
 
+#: a piece that is only "who" (and what it is of: "who?", "who are they", "and who is it")
+_BARE_WHO = re.compile(
+    r"\W*(?:and\s+)?(?:who|whom|whos|who's|who’s)(?:\s+(?:is|are|was|were))?"
+    r"(?:\s+(?:it|they|them|those|that|these|he|she))?\W*",
+    _I,
+)
+_NAMES_PEOPLE = frozenset({"people", "costars", "shared", "auteur"})
+
+
 def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
     """'…the most titles, and how many?': a bare count after a ranking is part of the ranking
-    (not "… - how many seasons has it got": the ranked title's own entry)."""
+    (not "… - how many seasons has it got": the ranked title's own entry); "… where the
+    director acted in it too? who?": a bare "who" after a part that names people is that part."""
+    if _BARE_WHO.fullmatch(piece) and prev.op in _NAMES_PEOPLE:
+        return True
     return (
         prev.op in ("most", "top")
         and spec.op in ("count", "list")

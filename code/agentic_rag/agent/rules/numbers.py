@@ -10,7 +10,9 @@ import re
 
 from agentic_rag.agent.rules.amounts import NUMBER, amount_tags, num
 from agentic_rag.agent.rules.periods import MONTH_NAMES, period_tags
+from agentic_rag.agent.rules.shape import SUPERLATIVE
 from agentic_rag.agent.rules.tags import Tag, at
+from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 _Y = r"((?:19|20)\d\d)"
@@ -18,7 +20,9 @@ MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
 _MON = r"(" + "|".join([*MONTHS, *(m[:3] for m in MONTHS)]) + r")\.?"
 ADDED_VERB = re.compile(
     r"\b(?:added|adds?|arriv\w+|landed|joined|came\s+(?:on|to)|hit|dropped|uploaded|put\s+on|"
-    r"new\s+(?:to|on)|date\s+added|additions?)\b",
+    r"new\s+(?:to|on)|date\s+added|additions?|(?:show|turn|pop)(?:s|ed|ing)?\s+up|"
+    r"appear(?:s|ed|ing)?\s+on|(?:became|become|went|goes)\s+(?:available|live|up)|"
+    r"streaming\s+since)\b",
     _I,
 )
 RELEASE_VERB = re.compile(
@@ -73,6 +77,12 @@ _DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "middle": (4, 6), "late": (7, 9
 _TOP = re.compile(
     rf"\b(?:top|first|best|the|which|what|list|name|give\s+me|show\s+me|gimme|recommend|suggest)"
     rf"\s+{NUMBER}\b(?!\s*(?:seasons?|minutes?|hours?|%))",
+    _I,
+)
+#: a number just before the order or ranking it limits: "5 oldest tv series", "3 newest korean
+#: shows", "10 most popular genres", "two best rated" (not "2 seasons", a count of its own)
+_LEADS_RANK = re.compile(
+    rf"(?<![\w.,:/-]){NUMBER}\s+(?={SUPERLATIVE}\b|(?:{'|'.join(sorted(WORDS.rank_words))})\b)",
     _I,
 )
 MAX_ASKED = 100
@@ -242,4 +252,7 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
         asked = m.group(1).casefold() not in ("a", "an")
         if free(*m.span()) and asked and (n := int(num(m.group(1)))) <= MAX_ASKED:
             tags.append(at("limit", m, lo=n))
+    for m in _LEADS_RANK.finditer(text):
+        if free(*m.span(1)) and (n := int(num(m.group(1)))) <= MAX_ASKED:
+            tags.append(Tag(kind="limit", start=m.start(1), end=m.end(1), text=m.group(1), lo=n))
     return sorted(tags, key=lambda t: t.start)

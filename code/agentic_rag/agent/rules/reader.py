@@ -33,7 +33,7 @@ from agentic_rag.agent.rules.split import is_order, set_aside, split
 from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag, free
-from agentic_rag.agent.rules.topic import named_only
+from agentic_rag.agent.rules.topic import about_person, named_only, named_person
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 _I = re.IGNORECASE
@@ -77,10 +77,16 @@ class Reader:
         )  # "cout of anime series": count
         kept, dropped = set_aside(text)  # instructions to the system, never acted on
         specs: list[QuerySpec] = []
-        for piece in split(kept) if kept.strip() else []:
+        pieces = split(kept) if kept.strip() else []
+        for i, piece in enumerate(pieces):
             if is_order(piece):
                 dropped.append(piece)
                 continue
+            if i + 1 < len(pieces) and named_person(piece, tags := self.tagger.tag(piece)):
+                person = piece[tags[0].start : tags[0].end]  # "akshay kumar - who … with him"
+                if said := about_person(person, pieces[i + 1], self.tagger.tag(pieces[i + 1])):
+                    pieces[i + 1] = said
+                    continue
             spec = self.read_part(piece)
             if specs and answered_by(specs[-1], spec, piece):
                 continue
@@ -265,6 +271,7 @@ def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
         return "director"
     if re.search(
         r"\b(?:cast|actors?|actress\w*|star\w*|act(?:s|ed|ing)?|appear\w*|play\w*|featur\w*)\b|"
+        r"\b(?:(?:show|turn|pop)(?:s|ed|ing)?|\{type\})\s+up\b|\bbeen\s+in\b|"  # on screen
         r"\bwho(?:'s|’s|s|\s+is|\s+was|\s+are|\s+were)\s+in\b",  # "who's in it": its cast
         masked,
     ):

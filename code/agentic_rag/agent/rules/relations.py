@@ -34,10 +34,9 @@ _BOTH = re.compile(
     r"\b(?:shared|common|in\s+common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
     r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
     r"\bwith\s+\{person\}\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}|"
-    # "in a film with A and (also) in one with B", "alongside A as well as B"
     r"\b(?:with|alongside)\s+\{person\}\s+(?:and|&|as\s+well\s+as|plus)\s+(?:also\s+)?"
-    r"(?:(?:in|on)\s+(?:one|another|other|an?|some|the)\s+(?:\{type\}\s+|\w+\s+)?"
-    r"(?:with|alongside|starring|featuring)\s+|(?:with|alongside)\s+)?(?:also\s+)?\{person\}",
+    r"(?:(?:(?:in|on)\s+)?(?:(?:one|another|other|an?|some|the)\s+(?:\{type\}\s+|\w+\s+)?|"
+    r"\{type\}\s+)(?:with|alongside|starring|featuring)\s+|(?:with|alongside)\s+)?(?:also\s+)?\{person\}",
     _I,
 )
 _WHO = re.compile(
@@ -103,9 +102,11 @@ _SAME_TITLE = re.compile(
 #: the people a person worked with most: a work verb or noun with a person, and a superlative
 _MOST_WITH = re.compile(r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite)\b", _I)
 _WITH = re.compile(
-    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast)\s+"
-    r"(?:\w+\s+)?(?:with|alongside)\b|\bco-?(?:stars?|actors?|workers?)\b|"
-    r"\bcollaborat(?:ors?|ions?)\b|\bpartners?\b|"
+    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast|"
+    r"(?:show|turn|pop)(?:s|ed|ing)?\s+up|\{type\}\s+up)\s+(?:\w+\s+)?(?:with|alongside)\b|"
+    r"\bin\s+(?:the\s+)?most\s+(?:\{type\}|titles|movies|films|shows|projects|things)\s+"
+    r"(?:with|alongside)\b|\bco-?(?:stars?|actors?|workers?)\b|\bcollaborat(?:ors?|ions?)\b|"
+    r"\bpartners?\b|"
     # "X's most frequent director", "who directed X most often" (no gender: not "leading lady")
     r"\b(?:frequent|usual|regular|favou?rite|main)\s+(?:directors?|actors?|actresses|stars?)\b|"
     r"\b(?:direct\w*|cast)\s+\{person\}\s+(?:the\s+)?most\b",
@@ -119,7 +120,6 @@ WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
     "chain": (_CHAIN, _VIA),
     "costars": (_WITH, _MOST_WITH),
 }
-
 
 #: the wordings that name a relation (as a cue names an operation): left unused, a cue unused
 CUE_LIKE: dict[str, re.Pattern[str]] = {"shared": _BOTH, "auteur": _AUTEUR, "chain": _CHAIN}

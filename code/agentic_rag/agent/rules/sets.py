@@ -9,10 +9,12 @@ from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.spec import PersonRef, TitleSet
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import TYPE_HINTS
+from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 _RANKED_GROUP = re.compile(
-    r"(?:\b(?:top|which|what|the)\s+(?:\{n\}\s+|\d+\s+)?|\{n\}\s+)(?:most\s+\w+\s+)?(?:genres?|countr(?:y|ies)|"
+    r"(?:\b(?:top|which|what|the)\s+(?:\{n\}\s+|\d+\s+)?|\{n\}\s+)"
+    rf"(?:most\s+\w+\s+|(?:{'|'.join(sorted(WORDS.rank_words))})\s+)?(?:genres?|countr(?:y|ies)|"
     r"directors?|actors?|actress(?:es)?|ratings?|categor(?:y|ies))\b",
     _I,
 )
@@ -42,8 +44,11 @@ def to_set(tags: list[Tag], text: str) -> TitleSet:
     s, people = TitleSet(), any(t.kind == "person" for t in tags)
     s.without = [to_set([t.model_copy(update={"negated": False})], text) for t in tags if t.negated]
     tags = [t for t in tags if not t.negated]  # "not from japan": a set left out (`negation`)
+    types = {t.value for t in tags if t.kind == "type"}
     for t in tags:
         k = t.kind
+        if k == "type" and len(types) > 1:
+            continue  # "films or shows", "movies and series": either type
         if k == "type" and s.type is None and not (t.text.casefold() == "shows" and people):
             s.type = t.value  # type: ignore[assignment]  # a person's "shows" are their titles
         elif k == "country" and t.value not in s.countries:
@@ -51,7 +56,7 @@ def to_set(tags: list[Tag], text: str) -> TitleSet:
         elif k == "genre":
             s.genres.append([t.value, *t.alts])
             hint = next((v for w, v in TYPE_HINTS.items() if t.text.casefold().startswith(w)), None)
-            s.type = s.type or hint  # type: ignore[assignment]
+            s.type = s.type or (hint if len(types) < 2 else None)  # type: ignore[assignment]
         elif k == "person":
             s.people.append(PersonRef(name=t.value, role=t.role))
         elif k == "same_year":

@@ -3,13 +3,20 @@ how many do you have", "anime series & how many have 3 seasons". The first piece
 (no head of the `asks` of `words.yaml`): it only names the set the count is of. Once the count
 has inherited the set's filters (`compose.link`) it stands for both, and the naming piece is no
 part of its own (it would list the set unasked). Before any other question ("titles rated TV-MA
-and which of those are rated R") the first piece is a listing asked for."""
+and which of those are rated R") the first piece is a listing asked for.
+
+A person named first, then asked about by a pronoun: "akshay kumar - who shows up with him the
+most", "tom hanks: what did he direct". The first piece is only the name (no other word); the
+question is the next piece with the name in the pronoun's place, read as one part, so that
+its wording ("shows up with {person} the most") makes its operation as if asked in one go."""
 
 from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.compose import PERSON_REF, THEY
 from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import ASK_HEADS
 
 _ASKING = re.compile(rf"\b(?:{ASK_HEADS})\b", re.IGNORECASE)
@@ -29,3 +36,28 @@ def named_only(prev: QuerySpec, spec: QuerySpec) -> bool:
         and spec.titles.within is None  # "… and how many of those are rated R": a narrowing
         and prev.titles.merged(spec.titles) == spec.titles
     )
+
+
+_POSSESSIVE = re.compile(r"\b(?:his|their|hers)\b", re.IGNORECASE)
+
+
+def named_person(piece: str, tags: list[Tag]) -> bool:
+    """Whether a piece is one person's name and nothing else ("akshay kumar", "Tom Hanks -")."""
+    people = [t for t in tags if t.kind == "person"]
+    if len(people) != 1 or len(tags) != 1:
+        return False
+    rest = piece[: people[0].start] + piece[people[0].end :]
+    return not re.search(r"\w", rest)
+
+
+def about_person(name: str, piece: str, own: list[Tag]) -> str | None:
+    """The piece asked of a person named before it, the name in its first pronoun's place
+    ("who shows up with him the most" -> "who shows up with akshay kumar the most"); None when
+    the piece names a person of its own or refers to no one."""
+    if any(t.kind == "person" for t in own):
+        return None
+    m = PERSON_REF.search(piece) or THEY.search(piece)
+    if m is None:
+        return None
+    said = f"{name}'s" if _POSSESSIVE.fullmatch(m.group()) else name
+    return piece[: m.start()] + said + piece[m.end() :]

@@ -88,9 +88,12 @@ def _matched(patterns: tuple[re.Pattern[str], ...], masked: str) -> set[str]:
 
 
 def _restricts(word: str, kinds: list[str], masked: str) -> bool:
-    """Whether `word` stands next to an entity of one of `kinds` (any kind when empty)."""
+    """Whether `word` stands next to an entity of one of `kinds` (any kind when empty), or
+    before the adding verb of a date it restricts ("only showed up on netflix in 2019")."""
     entity = "|".join(re.escape("{" + k + "}") for k in kinds) if kinds else PLACEHOLDER.pattern
     after = rf"\b{word}\s+(?:\w+\s+)?(?:{entity})"
+    if not kinds:  # the date's placeholder says how it was read ("{date}", "{year}")
+        after += rf"|\b{word}\s+{ADDED_VERB.pattern}(?:\s+\w+){{0,3}}\s+{PLACEHOLDER.pattern}"
     return bool(re.search(rf"{after}|(?:{entity})\s+{word}\b", masked, re.I))
 
 
