@@ -15,7 +15,7 @@ from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_foll
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lead import STRONG, lead_at
 from agentic_rag.agent.rules.lexicon import Lexicon
-from agentic_rag.agent.rules.mend import mend
+from agentic_rag.agent.rules.mend import mend, noise
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
@@ -72,14 +72,18 @@ class Reader:
         return self._intents
 
     def read(self, question: str, history: Sequence[TurnSummary] = ()) -> list[QuerySpec]:
-        text, mended = mend(
-            clean(question), self.lex, self.tagger.catalog_words.knows
-        )  # "cout of anime series": count
+        knows = self.tagger.catalog_words.knows
+        text, mended = mend(clean(question), self.lex, knows)  # "cout of anime series": count
         kept, dropped = set_aside(text)  # instructions to the system, never acted on
         specs: list[QuerySpec] = []
-        for piece in split(kept) if kept.strip() else []:
+        pieces = split(kept) if kept.strip() else []
+        noisy: list[str] = []  # keyboard noise beside the question, no word of it known
+        for piece in pieces:
             if is_order(piece):
                 dropped.append(piece)
+                continue
+            if len(pieces) > 1 and noise(piece, self.lex, knows):  # "asdfgh lol; how many …"
+                noisy.append(piece.strip(" ,.;:-"))
                 continue
             spec = self.read_part(piece)
             if specs and answered_by(specs[-1], spec, piece):
@@ -102,7 +106,10 @@ class Reader:
         specs[0].notes[:0] = mended
         if dropped:
             specs[0].notes.append("ignored an instruction that is not a question about the catalog")
-            specs[0].ignored = dropped
+        if noisy:
+            specs[0].notes.append(f"set aside {', '.join(map(repr, noisy))}: no word of it is known")
+        if dropped or noisy:
+            specs[0].ignored = dropped + noisy
         if history and len(specs) == 1 and is_follow_up(text, specs[0]):
             prev = history[-1]  # its reading: its own words read with the turns before it,
             old = self.read(prev.question, history[:-1])[-1]  # never the generated text
