@@ -10,7 +10,7 @@ from agentic_rag import fuzzy
 from agentic_rag.agent.rules import vocab
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens
-from agentic_rag.agent.rules.tags import Tag, at, free
+from agentic_rag.agent.rules.tags import Tag, at, free, widen_beside
 
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
 #: a country named by its initials: capitals anywhere, any case after "the"
@@ -141,6 +141,17 @@ class CatalogWords:
                     continue
                 kind, value, alts = max(hits, key=lambda h: (len(h[2]), h[2]))  # as the word
                 raw = text[gram[0].start() : gram[-1].end()]
+                if n == 1 and widen_beside(
+                    text,
+                    *gram[0].span(),
+                    tags,
+                    lambda t: any(
+                        len(x) >= MIN_TYPO and _typo(words[0], x)
+                        for v in (t.value, *t.alts)
+                        for x in key(v).split()
+                    ),
+                ):  # "stand up comdey": a misspelt word of the value of the tag beside it
+                    continue
                 tags.append(
                     Tag(
                         kind=kind,  # type: ignore[arg-type]
