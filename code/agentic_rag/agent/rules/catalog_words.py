@@ -28,17 +28,6 @@ def _words(k: str, sep: str) -> str:
     return r"\b" + sep.join(map(re.escape, k.split())) + r"\b"
 
 
-def _alternatives(cue: str) -> list[str]:
-    """A regex's top-level alternatives ("documentar(?:y|ies)|docs?": two)."""
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(cue):
-        depth += (ch == "(") - (ch == ")")
-        if ch == "|" and depth == 0:
-            out.append(cue[start:i])
-            start = i + 1
-    return [*out, cue[start:]]
-
-
 def _typo(word: str, spelled: str) -> bool:
     """A typo, not another form of the word: "germans" is the people, not a misspelt German."""
     return fuzzy.typo(word, spelled) and not (word.startswith(spelled) or spelled.startswith(word))
@@ -86,14 +75,14 @@ class CatalogWords:
         for k, country in self.lex.country_keys.items():
             out.setdefault(k, set()).add(("country", country, ()))
         for cue, country in vocab.DEMONYMS.items():
-            for w in (w for alt in _alternatives(cue) for w in plain(alt)):
+            for w in (w for alt in vocab.alternatives(cue) for w in plain(alt)):
                 if country in self.lex.countries:
                     out.setdefault(w, set()).add(("country", country, ()))
         for k, genre in self.lex.genre_keys.items():
             if " " not in k and k != "movies":  # the genre "Movies" is the type
                 out.setdefault(k, set()).add(("genre", genre, ()))
         for cue, names in self._synonym_cues:
-            for w in (w for alt in _alternatives(cue) for w in plain(alt)):
+            for w in (w for alt in vocab.alternatives(cue) for w in plain(alt)):
                 out.setdefault(w, set()).add(("genre", names[0], tuple(names[1:])))
         for word, value in _TYPE_WORDS.items():  # "moveis", "seires": the type
             out.setdefault(word, set()).add(("type", value, ()))
@@ -145,8 +134,8 @@ class CatalogWords:
                     text,
                     *gram[0].span(),
                     tags,
-                    lambda t: any(
-                        len(x) >= MIN_TYPO and _typo(words[0], x)
+                    lambda t, w=words[0]: any(
+                        len(x) >= MIN_TYPO and _typo(w, x)
                         for v in (t.value, *t.alts)
                         for x in key(v).split()
                     ),

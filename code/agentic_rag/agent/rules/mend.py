@@ -117,12 +117,16 @@ def noise(piece: str, lex: Lexicon, knows: Callable[[str], bool]) -> bool:
     how many …", "qwerty zxcv. list …"): it has words, and none is known (`known`), a number,
     a typo of a question word, quoted, or capitalised after the question's start (a name)."""
     words = list(WORD.finditer(piece))
-    return bool(words) and not _QUOTED.search(piece) and not any(
-        not m.group().isalpha()
-        or (m.group()[:1].isupper() and m.start() > 0)
-        or known(m.group().casefold(), lex, knows)
-        or typo(m.group().casefold())
-        for m in words
+    return (
+        bool(words)
+        and not _QUOTED.search(piece)
+        and not any(
+            not m.group().isalpha()
+            or (m.group()[:1].isupper() and m.start() > 0)
+            or known(m.group().casefold(), lex, knows)
+            or typo(m.group().casefold())
+            for m in words
+        )
     )
 
 

@@ -107,7 +107,7 @@ class Reader:
         if dropped:
             specs[0].notes.append("ignored an instruction that is not a question about the catalog")
         if noisy:
-            specs[0].notes.append(f"set aside {', '.join(map(repr, noisy))}: no word of it is known")
+            specs[0].notes.append("set aside words none of which is known: " + ", ".join(noisy))
         if dropped or noisy:
             specs[0].ignored = dropped + noisy
         if history and len(specs) == 1 and is_follow_up(text, specs[0]):
@@ -133,6 +133,8 @@ class Reader:
         evidence = list(found)
         if rel := relations.relation(masked, tags):
             evidence.append(Found(source="relation", op=rel))
+        if slots.whole_title(text, tags):  # "schindlers list?": a lookup of that title
+            evidence.append(Found(source="bare_title"))
         if ranks_groups(masked):
             evidence.append(Found(source="ranks_groups"))
         content = _content(masked)

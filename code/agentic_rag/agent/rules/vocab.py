@@ -25,6 +25,17 @@ def alternation(phrases: Iterable[str]) -> str:
     )
 
 
+def alternatives(cue: str) -> list[str]:
+    """A regex's top-level alternatives ("documentar(?:y|ies)|docs?": two)."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(cue):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "|" and depth == 0:
+            out.append(cue[start:i])
+            start = i + 1
+    return [*out, cue[start:]]
+
+
 #: the heads of a question asked ("how many", "which", "list"; `words.yaml` `asks`), as a regex
 ASK_HEADS = alternation(WORDS.asks)
 #: Words that never make up an unquoted title or a single-word name on their own.
