@@ -33,7 +33,13 @@ def test_a_held_title_with_an_availability_tail_is_its_entry(reader, question):
 
 
 @pytest.mark.parametrize(
-    "question", ["how many titles are available", "korean dramas available?", "which are here?"]
+    "question",
+    [
+        "how many titles are available",
+        "korean dramas available?",
+        "which are here?",
+        "new stuff on netflix?",
+    ],
 )
 def test_no_name_is_asked_for_without_a_cue_or_a_tail(reader, question):
     assert not any(s.absent for s in reader.read(question)), question

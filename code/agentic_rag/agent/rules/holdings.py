@@ -114,6 +114,9 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     named = raw[:1].isupper() or lex.title(raw) or capital > lower
     if _DESCRIBED.search(raw) or _REFERS.search(raw) or (bare and not named):
         return None  # "is there a movie about ...": a description, not a name
+    odd = [w for w in words if w.casefold() not in lex.everyday_words | COMMON]
+    if not m.group("cue") and not (named or odd):
+        return None  # no cue, everyday words only ("new stuff on netflix?"): not a name
     offset = text.index(raw, start)
     span = (offset, offset + len(raw))
     if title := lex.title(raw):  # "is dark on here": the title, even when a word is English
