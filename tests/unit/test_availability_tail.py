@@ -39,6 +39,8 @@ def test_a_held_title_with_an_availability_tail_is_its_entry(reader, question):
         "korean dramas available?",
         "which are here?",
         "new stuff on netflix?",
+        "shortest movie on netflix?",
+        "the 5 oldest dramas on here",
     ],
 )
 def test_no_name_is_asked_for_without_a_cue_or_a_tail(reader, question):

@@ -39,3 +39,10 @@ def test_the_reader_reads_one_genre_from_a_misspelt_stand_up_comedy(reader):
     tags = [_stand_up()]
     reader.tagger.catalog_words.typos("stand up comdey from india", tags)
     assert [t.value for t in tags if t.kind == "genre"] == ["Stand-Up Comedy"]
+
+
+def test_a_misspelt_word_of_another_kind_is_not_taken_by_the_tag_beside_it(reader):
+    tags = [Tag(kind="genre", start=0, end=8, text="romantic", value="Romantic Movies")]
+    reader.tagger.catalog_words.typos("romantic movis from india", tags)
+    assert tags[0].text == "romantic"  # "movis" is the type Movie, not the genre's word
+    assert [t.value for t in tags if t.kind == "type"] == ["Movie"]

@@ -134,10 +134,13 @@ class CatalogWords:
                     text,
                     *gram[0].span(),
                     tags,
-                    lambda t, w=words[0]: any(
-                        len(x) >= MIN_TYPO and _typo(w, x)
-                        for v in (t.value, *t.alts)
-                        for x in key(v).split()
+                    lambda t, w=words[0], k=kind: (
+                        t.kind == k
+                        and any(
+                            len(x) >= MIN_TYPO and _typo(w, x)
+                            for v in (t.value, *t.alts)
+                            for x in key(v).split()
+                        )
                     ),
                 ):  # "stand up comdey": a misspelt word of the value of the tag beside it
                     continue

@@ -18,7 +18,7 @@ from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.phrases import series
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
-from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD
+from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 _I = re.IGNORECASE
 MAX_WORDS = 6
@@ -52,7 +52,6 @@ _AVAILABLE = re.compile(
     r"here|available|streaming|to\s+(?:watch|stream))\b",
     _I,
 )
-_HEAD = re.compile(rf"\b(?:{ASK_HEADS})\b", _I)
 _TYPE = re.compile(r"\b(?:(movies?|films?)|shows?|series)\b", _I)
 _SEVERAL = re.compile(r"\bany(?:thing)?\b|\b(?:movies|films|shows|titles|seasons)\b", _I)
 #: the thing named after these is a person, in this role
@@ -89,8 +88,9 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     m = _ASKED.match(text)
     if m and not m.group("cue") and not _AVAILABLE.search(text, m.end("what")):
         m = None  # no cue: only a tail that asks whether it is held ("X - available?")
-    if m and not m.group("cue") and _HEAD.search(text, 0, m.end("what")):
-        m = None  # "how many titles are available": a question of its own, not a name
+    set_words = [t for t in tags if t.kind not in ("title", "unknown_title")]
+    if m and not m.group("cue") and (set_words or any(c.search(text) for c in CUES.values())):
+        m = None  # "how many titles are available", "shortest movie on netflix?": a question
     if CUES["external"].search(mask(text, tags)):  # "is X any good according to imdb"
         return None  # outside facts, not whether the catalog holds it
     inside = [t for t in tags if m and t.start >= m.start("what") and t.end <= m.end("what")]
