@@ -10,7 +10,7 @@ from agentic_rag import fuzzy
 from agentic_rag.agent.rules import vocab
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens
-from agentic_rag.agent.rules.tags import Tag, at, free
+from agentic_rag.agent.rules.tags import Tag, at, free, widen_beside
 
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
 #: a country named by its initials: capitals anywhere, any case after "the"
@@ -26,17 +26,6 @@ _WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies)
 
 def _words(k: str, sep: str) -> str:
     return r"\b" + sep.join(map(re.escape, k.split())) + r"\b"
-
-
-def _alternatives(cue: str) -> list[str]:
-    """A regex's top-level alternatives ("documentar(?:y|ies)|docs?": two)."""
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(cue):
-        depth += (ch == "(") - (ch == ")")
-        if ch == "|" and depth == 0:
-            out.append(cue[start:i])
-            start = i + 1
-    return [*out, cue[start:]]
 
 
 def _typo(word: str, spelled: str) -> bool:
@@ -86,14 +75,14 @@ class CatalogWords:
         for k, country in self.lex.country_keys.items():
             out.setdefault(k, set()).add(("country", country, ()))
         for cue, country in vocab.DEMONYMS.items():
-            for w in (w for alt in _alternatives(cue) for w in plain(alt)):
+            for w in (w for alt in vocab.alternatives(cue) for w in plain(alt)):
                 if country in self.lex.countries:
                     out.setdefault(w, set()).add(("country", country, ()))
         for k, genre in self.lex.genre_keys.items():
             if " " not in k and k != "movies":  # the genre "Movies" is the type
                 out.setdefault(k, set()).add(("genre", genre, ()))
         for cue, names in self._synonym_cues:
-            for w in (w for alt in _alternatives(cue) for w in plain(alt)):
+            for w in (w for alt in vocab.alternatives(cue) for w in plain(alt)):
                 out.setdefault(w, set()).add(("genre", names[0], tuple(names[1:])))
         for word, value in _TYPE_WORDS.items():  # "moveis", "seires": the type
             out.setdefault(word, set()).add(("type", value, ()))
@@ -141,6 +130,20 @@ class CatalogWords:
                     continue
                 kind, value, alts = max(hits, key=lambda h: (len(h[2]), h[2]))  # as the word
                 raw = text[gram[0].start() : gram[-1].end()]
+                if n == 1 and widen_beside(
+                    text,
+                    *gram[0].span(),
+                    tags,
+                    lambda t, w=words[0], k=kind: (
+                        t.kind == k
+                        and any(
+                            len(x) >= MIN_TYPO and _typo(w, x)
+                            for v in (t.value, *t.alts)
+                            for x in key(v).split()
+                        )
+                    ),
+                ):  # "stand up comdey": a misspelt word of the value of the tag beside it
+                    continue
                 tags.append(
                     Tag(
                         kind=kind,  # type: ignore[arg-type]

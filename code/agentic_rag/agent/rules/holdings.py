@@ -32,16 +32,24 @@ _REFERS = re.compile(r"\b(?:else|other|them|him|her|his|their|they|those|these)\
 _BARE = frozenset({"is", "are", "any", "anything", "got", "is there", "are there"})
 #: the cue, then the thing asked for (group "what"), then an optional "on here" tail
 _ASKED = re.compile(
-    r"^\W*(?P<cue>(?:do|does|did)\s+(?:you|u|ya|netflix|the\s+catalog|this\s+catalog|it)\s+"
+    r"^\W*(?:(?P<cue>(?:do|does|did)\s+(?:you|u|ya|netflix|the\s+catalog|this\s+catalog|it)\s+"
     r"(?:guys\s+)?(?:have|hold|carry|stream|list|offer|got)|ha(?:ve|s)\s+(?:you|u|netflix)\s+"
     r"got|(?:you|u|ya)\s+(?:got|have)|is\s+there|are\s+there|can\s+(?:i|we|you)\s+(?:watch|"
     r"stream|see|find|get)|(?:where\s+)?can\s+i\s+find|(?:i\s+)?(?:want\s+to|wanna|would\s+"
-    r"like\s+to)\s+(?:watch|see|stream)|got|is|are|any|anything)\s+"
-    r"(?:(?:an?|any|anything|the\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*"
+    r"like\s+to)\s+(?:watch|see|stream)|got|is|are|any|anything)\s+)?"
+    r"(?:(?:an?|any|anything|the\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*(?:[-–—:,]+\s*)?"
     r"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)\s+(?:there|here|on\s+(?:here|netflix)|available)|"
     r"on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|here|there|"
     r"available|streaming|to\s+(?:watch|stream)|at\s+all|movies?|films?|shows?|series|titles?)"
     r"\b\W*)*[?.!]*$",
+    _I,
+)
+#: a tail that asks whether the catalog holds the thing named before it (not a type noun alone,
+#: "korean movies"): a question with no cue but this tail asks for it ("The Mandalorian -
+#: available?", "ted lasso streaming?")
+_AVAILABLE = re.compile(
+    r"\b(?:on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|"
+    r"here|available|streaming|to\s+(?:watch|stream))\b",
     _I,
 )
 _TYPE = re.compile(r"\b(?:(movies?|films?)|shows?|series)\b", _I)
@@ -82,6 +90,11 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     else a title the catalog does not hold; None for other questions. The caller drops the
     tags inside the returned span."""
     m = _ASKED.match(text)
+    if m and not m.group("cue") and not _AVAILABLE.search(text, m.end("what")):
+        m = None  # no cue: only a tail that asks whether it is held ("X - available?")
+    set_words = [t for t in tags if t.kind not in ("title", "unknown_title")]
+    if m and not m.group("cue") and (set_words or any(c.search(text) for c in CUES.values())):
+        m = None  # "how many titles are available", "shortest movie on netflix?": a question
     if CUES["external"].search(mask(text, tags)):  # "is X any good according to imdb"
         return None  # outside facts, not whether the catalog holds it
     inside = [t for t in tags if m and t.start >= m.start("what") and t.end <= m.end("what")]
@@ -101,11 +114,14 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     words = WORD.findall(raw)
     if not words or len(words) > MAX_WORDS or all(w.casefold() in COMMON for w in words):
         return None
-    bare = m.group("cue").casefold() in _BARE and not m.group("tail")
+    bare = (m.group("cue") or "").casefold() in _BARE and not m.group("tail")
     lower, capital = lex.cased(raw)  # "any matilda": the descriptions capitalise it
     named = raw[:1].isupper() or lex.title(raw) or capital > lower
     if _DESCRIBED.search(raw) or _REFERS.search(raw) or (bare and not named):
         return None  # "is there a movie about ...": a description, not a name
+    odd = [w for w in words if w.casefold() not in lex.everyday_words | COMMON]
+    if not m.group("cue") and not (named or odd):
+        return None  # no cue, everyday words only ("new stuff on netflix?"): not a name
     offset = text.index(raw, start)
     span = (offset, offset + len(raw))
     if title := lex.title(raw):  # "is dark on here": the title, even when a word is English

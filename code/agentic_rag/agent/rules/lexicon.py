@@ -57,6 +57,8 @@ class Lexicon(NameEvidence):
         by_credits = sorted(self.people, key=lambda n: self.counts.get(n, 0))  # most credits wins
         self.person_keys: dict[str, str] = {k: n for n in by_credits if (k := key(n))}
         self.title_keys = {k: t for t in self.shows if (k := key(t))}
+        for k, t in list(self.title_keys.items()):  # typed without its apostrophes: "schindlers
+            self.title_keys.setdefault(re.sub(r"['’]", "", k), t)  # list" is Schindler's List
         self.genre_keys = {key(g): g for g in self.genres}
         self.country_keys = {key(c): c for c in self.countries}
         self.max_title_words = max((k.count(" ") + 1 for k in self.title_keys), default=1)

@@ -99,6 +99,37 @@ def typo(word: str) -> bool:
     return correction(word) is not None
 
 
+def known(low: str, lex: Lexicon, knows: Callable[[str], bool]) -> bool:
+    """Whether the folded word `low` is a word of the question's world: an everyday or question
+    word, a word of the reader's tables, of a catalog name or title, or one the tagger reads."""
+    return (
+        low in COMMON
+        or low in table_words()
+        or inflected(low)
+        or low in lex.everyday_words
+        or low in name_tokens(lex).tokens
+        or knows(low)
+    )
+
+
+def noise(piece: str, lex: Lexicon, knows: Callable[[str], bool]) -> bool:
+    """Whether a part of the question is keyboard noise beside the question ("asdfgh lol;
+    how many …", "qwerty zxcv. list …"): it has words, and none is known (`known`), a number,
+    a typo of a question word, quoted, or capitalised after the question's start (a name)."""
+    words = list(WORD.finditer(piece))
+    return (
+        bool(words)
+        and not _QUOTED.search(piece)
+        and not any(
+            not m.group().isalpha()
+            or (m.group()[:1].isupper() and m.start() > 0)
+            or known(m.group().casefold(), lex, knows)
+            or typo(m.group().casefold())
+            for m in words
+        )
+    )
+
+
 def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, list[str]]:
     """`text` with its misspelt question words mended, and a note for each mended word;
     `knows`: whether the tagger reads a word as typed (a genre cue such as "kdramas")."""
@@ -111,12 +142,7 @@ def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, li
             len(w) < 4
             or not w.isalpha()
             or (w[:1].isupper() and m.start() > 0)
-            or low in COMMON
-            or low in table_words()
-            or inflected(low)
-            or low in lex.everyday_words
-            or low in name_tokens(lex).tokens
-            or knows(low)
+            or known(low, lex, knows)
             or any(a <= m.start() < b for a, b in quoted)
             or not (fixed := correction(low))
         ):

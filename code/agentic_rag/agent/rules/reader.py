@@ -15,7 +15,7 @@ from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_foll
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lead import STRONG, lead_at
 from agentic_rag.agent.rules.lexicon import Lexicon
-from agentic_rag.agent.rules.mend import mend
+from agentic_rag.agent.rules.mend import mend, noise
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
@@ -33,8 +33,9 @@ from agentic_rag.agent.rules.split import is_order, set_aside, split
 from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag, free
-from agentic_rag.agent.rules.topic import about_person, named_only, named_person
+from agentic_rag.agent.rules.topic import named_only, person_then
 from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 _WHICH_ONE = re.compile(r"\bwhich\s+one\b", _I)
@@ -48,13 +49,6 @@ _LABEL = re.compile(
     r"([\w][\w -]{0,30}?)['\"”’]?(?=\s*(?:,|;|\.|\band\b|$))",
     _I,
 )
-_STOP_WORDS = (
-    "a an the and or of in on to as with that which whose who their its titles title "
-    "movies movies films shows series mention mentions mentioning description "
-    "descriptions label tag classify containing contain contains word words each "
-    "count how many them those versus vs"
-)
-_STOPS = frozenset(_STOP_WORDS.split())
 
 
 class Reader:
@@ -72,21 +66,22 @@ class Reader:
         return self._intents
 
     def read(self, question: str, history: Sequence[TurnSummary] = ()) -> list[QuerySpec]:
-        text, mended = mend(
-            clean(question), self.lex, self.tagger.catalog_words.knows
-        )  # "cout of anime series": count
+        knows = self.tagger.catalog_words.knows
+        text, mended = mend(clean(question), self.lex, knows)  # "cout of anime series": count
         kept, dropped = set_aside(text)  # instructions to the system, never acted on
         specs: list[QuerySpec] = []
         pieces = split(kept) if kept.strip() else []
+        noisy: list[str] = []  # keyboard noise beside the question, no word of it known
         for i, piece in enumerate(pieces):
             if is_order(piece):
                 dropped.append(piece)
                 continue
-            if i + 1 < len(pieces) and named_person(piece, tags := self.tagger.tag(piece)):
-                person = piece[tags[0].start : tags[0].end]  # "akshay kumar - who … with him"
-                if said := about_person(person, pieces[i + 1], self.tagger.tag(pieces[i + 1])):
-                    pieces[i + 1] = said
-                    continue
+            if len(pieces) > 1 and noise(piece, self.lex, knows):  # "asdfgh lol; how many …"
+                noisy.append(piece.strip(" ,.;:-"))
+                continue
+            if i + 1 < len(pieces) and (said := person_then(piece, pieces[i + 1], self.tagger)):
+                pieces[i + 1] = said  # "akshay kumar - who … with him": him is akshay kumar
+                continue
             spec = self.read_part(piece)
             if specs and answered_by(specs[-1], spec, piece):
                 continue
@@ -108,7 +103,10 @@ class Reader:
         specs[0].notes[:0] = mended
         if dropped:
             specs[0].notes.append("ignored an instruction that is not a question about the catalog")
-            specs[0].ignored = dropped
+        if noisy:
+            specs[0].notes.append("set aside words none of which is known: " + ", ".join(noisy))
+        if dropped or noisy:
+            specs[0].ignored = dropped + noisy
         if history and len(specs) == 1 and is_follow_up(text, specs[0]):
             prev = history[-1]  # its reading: its own words read with the turns before it,
             old = self.read(prev.question, history[:-1])[-1]  # never the generated text
@@ -132,6 +130,8 @@ class Reader:
         evidence = list(found)
         if rel := relations.relation(masked, tags):
             evidence.append(Found(source="relation", op=rel))
+        if slots.whole_title(text, tags):  # "schindlers list?": a lookup of that title
+            evidence.append(Found(source="bare_title"))
         if ranks_groups(masked):
             evidence.append(Found(source="ranks_groups"))
         content = _content(masked)
@@ -282,7 +282,9 @@ def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
 def _words(text: str) -> list[str]:
     return list(
         dict.fromkeys(
-            w.casefold() for w in WORD.findall(text) if w.casefold() not in _STOPS and len(w) > 1
+            w.casefold()
+            for w in WORD.findall(text)
+            if w.casefold() not in WORDS.keyword_stops and len(w) > 1
         )
     )[:8]
 

@@ -62,6 +62,12 @@ def title_slot(
         alt = classify(text, tagged)
         if alt.op in TITLE_OPS and (alt.score >= intent.score or intent.op == "search"):
             return tagged, alt
+    words = list(WORD.finditer(text))
+    if not tags and words and (hit := lex.fuzzy_title(text[words[0].start() : words[-1].end()])):
+        span = (words[0].start(), words[-1].end())  # the whole question a misspelt title: a
+        cand = fuzzy_tag("title", span, text[span[0] : span[1]], hit, None)  # "breakng bad"
+        if (alt := classify(text, [cand])).op in TITLE_OPS:
+            return [cand], alt
     for span in lower_runs(text, tags, lex, lead):  # "who directed the dark knight"
         raw = text[span[0] : span[1]]
         if POSSESSIVE.search(raw):
@@ -80,6 +86,21 @@ def title_slot(
         if alt.op in TITLE_OPS and alt.score >= max(intent.score, 0.5):
             return tagged, alt
     return tags, intent
+
+
+def whole_title(text: str, tags: list[Tag]) -> bool:
+    """Whether the question is only a catalog title ("schindlers list?", "Okja", "stranger
+    thigns", "Andor?"): one title tag and nothing but punctuation outside it; a title the
+    catalog lacks only when typed as one (capitalised), as any question in lower case could be."""
+    titles = [  # a catalog title (typed, or misspelt), or one typed as a title ("Andor?")
+        t
+        for t in tags
+        if t.kind == "title" or (t.kind == "unknown_title" and _TITLE_RUN.fullmatch(t.text))
+    ]
+    if len(titles) != 1 or len(tags) != 1:
+        return False
+    t = titles[0]
+    return not re.search(r"\w", text[: t.start] + text[t.end :])
 
 
 def lower_runs(

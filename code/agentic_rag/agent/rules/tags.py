@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, Literal, get_args
 
 from pydantic import BaseModel
@@ -80,3 +81,18 @@ def free(tags: list[Tag], start: int, end: int) -> bool:
 def at(kind: str, m: re.Match[str], **fields: Any) -> Tag:
     """A tag over the whole match `m`."""
     return Tag(kind=kind, start=m.start(), end=m.end(), text=m.group(), **fields)  # type: ignore[arg-type]
+
+
+def widen_beside(
+    text: str, start: int, end: int, tags: list[Tag], fits: Callable[[Tag], bool]
+) -> bool:
+    """Whether a tag right beside text[start:end] (only spaces or dashes between) `fits` the
+    words there; the first that does is widened over them, so they are its words ("stand up
+    comdey": the Stand-Up Comedy tag of "stand up" takes the misspelt "comdey")."""
+    for t in tags:
+        gap = text[t.end : start] if t.end <= start else text[end : t.start]
+        if t.value and (t.end <= start or end <= t.start) and not gap.strip(" -") and fits(t):
+            t.start, t.end = min(t.start, start), max(t.end, end)
+            t.text = text[t.start : t.end]
+            return True
+    return False

@@ -16,6 +16,7 @@ import re
 
 from agentic_rag.agent.rules.compose import PERSON_REF, THEY
 from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.tagger import Tagger
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import ASK_HEADS
 
@@ -61,3 +62,12 @@ def about_person(name: str, piece: str, own: list[Tag]) -> str | None:
         return None
     said = f"{name}'s" if _POSSESSIVE.fullmatch(m.group()) else name
     return piece[: m.start()] + said + piece[m.end() :]
+
+
+def person_then(piece: str, nxt: str, tagger: Tagger) -> str | None:
+    """The next piece asked of the person the piece only names ("akshay kumar - who shows up
+    with him the most"), the name in its pronoun's place; None otherwise."""
+    tags = tagger.tag(piece)
+    if not named_person(piece, tags):
+        return None
+    return about_person(piece[tags[0].start : tags[0].end], nxt, tagger.tag(nxt))

@@ -108,7 +108,8 @@ def found_titles(text: str, tags: list[Tag], specs: list[QuerySpec]) -> list[Tag
         words = WORD.findall(name)
         if not words:
             continue
-        m = re.search(r"\b" + r"\W+".join(map(re.escape, words)) + r"\b", text, re.I)
+        said = [re.sub(r"['’]", "['’]?", re.escape(w)) for w in words]  # "schindlers list"
+        m = re.search(r"\b" + r"\W+".join(said) + r"\b", text, re.I)
         if m and free(out, *m.span()):
             out.append(Tag(kind="title", start=m.start(), end=m.end(), text=m.group(), value=name))
     return sorted(out, key=lambda t: t.start)

@@ -13,13 +13,27 @@ from collections.abc import Iterable
 from agentic_rag.agent.rules.words import WORDS
 
 WORD = re.compile(r"[\w]+(?:['’][\w]+)*")
+_ANY = r"[\w'’]+(?:\s+[\w'’]+)?"  # a `*` of a table phrase: one or two words
 
 
 def alternation(phrases: Iterable[str]) -> str:
-    """A regex alternation of a word table's phrases, longest first, any spaces between words."""
+    """A regex alternation of a word table's phrases, longest first, any spaces between words;
+    a `*` in a phrase stands for any one or two words ("say * first": "say hello first")."""
     return "|".join(
-        r"\s+".join(map(re.escape, p.split())) for p in sorted(phrases, key=len, reverse=True)
+        r"\s+".join(_ANY if w == "*" else re.escape(w) for w in p.split())
+        for p in sorted(phrases, key=len, reverse=True)
     )
+
+
+def alternatives(cue: str) -> list[str]:
+    """A regex's top-level alternatives ("documentar(?:y|ies)|docs?": two)."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(cue):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "|" and depth == 0:
+            out.append(cue[start:i])
+            start = i + 1
+    return [*out, cue[start:]]
 
 
 #: the heads of a question asked ("how many", "which", "list"; `words.yaml` `asks`), as a regex

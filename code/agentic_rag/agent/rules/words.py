@@ -96,6 +96,7 @@ class Words(BaseModel):
     order_asks: tuple[str, ...] = Field(min_length=1)  # what an instruction's clause must ask
     rank_words: frozenset[str] = Field(min_length=1)  # the leaders of a ranking asked ("most")
     negation: Negation
+    keyword_stops: frozenset[str]  # never a keyword of a question ("mentions war")
 
     @field_validator("common", mode="before")
     @classmethod
