@@ -34,13 +34,13 @@ from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.relations import RELATIONS
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag, free
-from agentic_rag.agent.rules.vocab import ASK_HEADS, WORD
+from agentic_rag.agent.rules.vocab import ASK_HEADS, JOINS, WORD
 
 NEAREST = 5  # examples compared for the example gap
 _POSSESSIVE = re.compile(r"['’]s$")
 #: a question's head where a clause opens: the start, a separator, or a joining word
 _ASK = re.compile(
-    rf"(?:^|[,;:+?!]|\s[-–—]+|\b(?:and|then|also|plus)\b)\W*(?:and\s+)?(?:{ASK_HEADS})\b",
+    rf"(?:^|[,;:+&?!]|\s[-–—]+|\b(?:{JOINS})\b)\W*(?:and\s+)?(?:{ASK_HEADS})\b",
     re.IGNORECASE,
 )
 
