@@ -63,7 +63,11 @@ SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"
 ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
 
 
-PERSON_REF = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", _I)
+PERSON_REF = re.compile(
+    r"\b(?:he|she|him|her|his|hers|himself|herself|(?:that|this)\s+(?:(director|filmmaker)|"
+    r"(actor|actress|star)|creator|maker|guy|man|woman|person|comedian))\b",
+    _I,
+)  # "that director", "that actor": in that role (group 1: director, 2: cast)
 #: "they" after a part that found people is those people ("who directed X … what else did
 #: they direct"); after a set of titles it is the titles
 THEY = re.compile(r"\b(?:they|them|their|themselves)\b", _I)
@@ -175,9 +179,13 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     own = bool(spec.titles.people or spec.titles.titles or spec.titles.show_ids)
     if prev.op in PEOPLE_OPS and not own and (PERSON_REF.search(piece) or THEY.search(piece)):
         spec.ref, spec.needs_results = "person", True  # "... and how many has he directed?"
-        if spec.role is None and _BY_THEM.search(piece):  # "anything else by them": made by
-            spec.role = "director"
-        if spec.op == "search":  # "what else did they make": the person's titles
+        said = PERSON_REF.search(piece)
+        if spec.role is None and (_BY_THEM.search(piece) or (said and said.group(1))):
+            spec.role = "director"  # "anything else by them", "… from that director": made by
+        elif spec.role is None and said and said.group(2):
+            spec.role = "cast"  # "anything else with that actor"
+        if spec.op == "search" or (spec.op == "people" and _OTHER.search(piece)):
+            # "what else did they make", "anything else from that director": their titles
             spec.op, spec.about = "list", ""
         return spec
     only_type = spec.titles.model_copy(update={"type": None}).is_empty()
