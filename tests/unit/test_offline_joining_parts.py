@@ -31,6 +31,7 @@ def test_n_is_a_joining_word():
         ("movies with tom hanks and the director", 1),  # no reference back: one part
         ("lego stuff, how many are movies", 1),  # after a comma it counts what came before
         ("rock n roll movies", 1),
+        ("the korean zombie movie on a train and the actors who starred in it", 2),
     ],
 )
 def test_joining_words_nouns_back_and_dots_split_parts(question, parts):
@@ -104,3 +105,18 @@ def test_that_director_is_the_earlier_parts_person_in_that_role(lexicon, questio
     got = [{"show_id": "s2", "title": "Okja", "name": n, "role": r} for n, r in rows]
     assert compose.fill(rest, got)
     assert [p.name for p in rest.titles.people] == [who]
+
+
+@pytest.mark.parametrize(
+    ("question", "role"),
+    [
+        ("what's the newest korean movie and who is the director", "director"),
+        ("the longest korean movie - who's the star", "cast"),
+        ("the oldest korean show, who is the comedian", None),
+    ],
+)
+def test_who_is_the_role_after_a_part_is_its_titles_people(lexicon, question, role):
+    top, who = plan(lexicon, question).reading
+    assert top.op == "top" and top.limit == 1
+    assert who.op == "people" and who.ref == "first" and who.role == role
+    assert not who.titles.titles and not who.absent  # "the comedian" names no title

@@ -32,6 +32,7 @@ from typing import Any
 
 from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
+from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF, THE_ROLE
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
 
 _I = re.IGNORECASE
@@ -61,27 +62,12 @@ _THE_MOST = re.compile(r"\bthe\s+most\W*$", _I)
 _DESCRIBE_FLOOR = max(c.floor for c in BOOK.operations["describe"].cues)
 SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"})
 ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
-#: "he", "her", "that director" / "that actor" (in that role: group 1 director, 2 cast)
-PERSON_REF = re.compile(
-    r"\b(?:he|she|him|her|his|hers|himself|herself|(?:that|this)\s+(?:(director|filmmaker)|"
-    r"(actor|actress|star)|creator|maker|guy|man|woman|person|comedian))\b",
-    _I,
-)
 #: "they" after a part that found people is those people ("who directed X … what else did
 #: they direct"); after a set of titles it is the titles
 THEY = re.compile(r"\b(?:they|them|their|themselves)\b", _I)
 PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
 _BY_THEM = re.compile(r"\bby\s+(?:them|him|her)\b", _I)
 OTHER = re.compile(r"\b(?:else|other|also|besides|apart\s+from|except)\b", _I)
-#: "the director of X", "the guy who directed X", "the woman who starred in X": a person
-#: named by their part in a title
-OF_TITLE = re.compile(
-    r"\bthe\s+(?:(?:director|directors|star|stars|lead|leads|creator|actors?|actress)\s+of|"
-    r"(?:guy|man|woman|lady|person|dude|girl|fellow|one|people|folks)\s+(?:who|that)\s+"
-    r"(?:directed|made|created|starred\s+in|stars\s+in|was\s+in|is\s+in|acted\s+in|"
-    r"played\s+in|appeared\s+in))\b",
-    _I,
-)
 
 
 def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
@@ -168,7 +154,7 @@ def describes_it(piece: str) -> bool:
 
 def refers(piece: str) -> str | None:
     """'first' (one earlier title), 'all' (the earlier set) or None."""
-    if SINGULAR.search(piece):
+    if SINGULAR.search(piece) or THE_ROLE.search(piece):
         return "first"
     return "all" if REFERENCE.search(piece) else None
 
@@ -209,6 +195,8 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     ):
         spec.op = "describe"  # "… and when was it added?": the earlier part's top title
         spec.confidence = max(spec.confidence, _DESCRIBE_FLOOR)  # decided by the describe cue
+    if THE_ROLE.search(piece) and not own:
+        spec.op, spec.about = "people", ""  # "… and who is the director": its people
     if ref and not own and spec.op == "search" and spec.titles.is_empty():
         spec.op = "list"  # "name them", "which are they": the earlier set's titles
     person_again(prev, spec, piece)

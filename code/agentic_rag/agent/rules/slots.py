@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterator
 from itertools import pairwise
 
 from agentic_rag.agent.rules.absent import NAME_JOIN, POSSESSIVE, SMALL_WORDS, absent_title
-from agentic_rag.agent.rules.compose import OF_TITLE
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.intent import Intent
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.person_refs import OF_TITLE
 from agentic_rag.agent.rules.tags import Tag, free, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
@@ -162,8 +162,8 @@ def closing_run(text: str, tags: list[Tag], lead: int | None) -> tuple[int, int]
         gap = text[m.end() : run[0].start()] if run else text[m.end() : end]
         if NAME_JOIN.fullmatch(gap or " ") is None or (w in COMMON and w not in SMALL_WORDS):
             break
-        if w in WORDS.title_attributes:  # "the runtime of titanic": the title is after it
-            break
+        if w in WORDS.title_attributes | WORDS.people_attributes:  # "the runtime of titanic":
+            break  # the title is after it; "who is the comedian": a person, no title
         run.insert(0, m)
     while run and run[0].group().casefold() in SMALL_WORDS - {"the", "a", "an"}:
         run.pop(0)

@@ -35,8 +35,9 @@ _SPLIT = re.compile(
     # and its director", "oldest british show plus its rating" (not "a dog and its owner"), or
     # "the" noun that refers back: "hong kong movies: total number + the director with the most
     # of them", "… and the year it came out"
+    # (not before a clause of its own: "… and the actors who starred in it")
     rf",?\s+(?:{JOINS}|\+|&)\s+(?=(?:its|their)\s+(?:{_OWNED})\b|the\s+(?:{_OWNED})\b"
-    r"(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those)\b)|"
+    r"(?!\s+(?:who|that|which)\b)(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those)\b)|"
     # a sentence's end (one dot or more) before a question: "oldest turkish film on netflix..
     # who directed it?"
     r"(?<=[a-z]{2}\.|[a-z]\.\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"

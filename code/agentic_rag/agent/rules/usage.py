@@ -18,13 +18,14 @@ import re
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import relations
-from agentic_rag.agent.rules.compose import OF_TITLE, OTHER, PERSON_REF, SAME
+from agentic_rag.agent.rules.compose import OTHER, SAME
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.intent import group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens, typo
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.periods import unread_parts
+from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.shape import IN_HOURS
 from agentic_rag.agent.rules.signals import found_titles, plain
