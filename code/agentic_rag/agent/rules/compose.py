@@ -32,6 +32,7 @@ from typing import Any
 
 from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
+from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF, THE_ROLE
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
 
 _I = re.IGNORECASE
@@ -61,32 +62,18 @@ _THE_MOST = re.compile(r"\bthe\s+most\W*$", _I)
 _DESCRIBE_FLOOR = max(c.floor for c in BOOK.operations["describe"].cues)
 SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"})
 ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
-
-
-PERSON_REF = re.compile(r"\b(?:he|she|him|her|his|hers|himself|herself)\b", _I)
 #: "they" after a part that found people is those people ("who directed X … what else did
 #: they direct"); after a set of titles it is the titles
 THEY = re.compile(r"\b(?:they|them|their|themselves)\b", _I)
 PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
-
-
 _BY_THEM = re.compile(r"\bby\s+(?:them|him|her)\b", _I)
-_OTHER = re.compile(r"\b(?:else|other|also)\b", _I)
-#: "the director of X", "the guy who directed X", "the woman who starred in X": a person
-#: named by their part in a title
-OF_TITLE = re.compile(
-    r"\bthe\s+(?:(?:director|directors|star|stars|lead|leads|creator|actors?|actress)\s+of|"
-    r"(?:guy|man|woman|lady|person|dude|girl|fellow|one|people|folks)\s+(?:who|that)\s+"
-    r"(?:directed|made|created|starred\s+in|stars\s+in|was\s+in|is\s+in|acted\s+in|"
-    r"played\s+in|appeared\s+in))\b",
-    _I,
-)
+OTHER = re.compile(r"\b(?:else|other|also|besides|apart\s+from|except)\b", _I)
 
 
 def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
     """'what else did the director of Okja make': the people of the title, as a part of its own
     that the question's part then refers to (`ref="person"`); None for other questions."""
-    if not (spec.titles.titles and _OTHER.search(piece) and OF_TITLE.search(piece)):
+    if not (spec.titles.titles and OTHER.search(piece) and OF_TITLE.search(piece)):
         return None
     role = spec.role or "director"
     people = QuerySpec(
@@ -95,8 +82,11 @@ def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
         role=role,
         text=piece,
         confidence=spec.confidence,
-    )  # type: ignore[arg-type]
+        absent=spec.absent,  # "the director of parasite": the title the catalog lacks is here
+        notes=spec.notes,  # type: ignore[arg-type]
+    )
     spec.op, spec.ref, spec.needs_results, spec.role = "list", "person", True, role  # type: ignore[assignment]
+    spec.absent, spec.notes = [], []
     spec.titles = spec.titles.model_copy(update={"titles": []})
     return people
 
@@ -164,26 +154,32 @@ def describes_it(piece: str) -> bool:
 
 def refers(piece: str) -> str | None:
     """'first' (one earlier title), 'all' (the earlier set) or None."""
-    if SINGULAR.search(piece):
+    if SINGULAR.search(piece) or THE_ROLE.search(piece):
         return "first"
     return "all" if REFERENCE.search(piece) else None
 
 
 def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     """`spec` (a later part) read with the part before it."""
+    if spec.ref == "person" and prev.op in PEOPLE_OPS:
+        return spec  # "what else did the director of X make": already the people part's person
     ref = refers(piece)
     own = bool(spec.titles.people or spec.titles.titles or spec.titles.show_ids)
     if prev.op in PEOPLE_OPS and not own and (PERSON_REF.search(piece) or THEY.search(piece)):
         spec.ref, spec.needs_results = "person", True  # "... and how many has he directed?"
-        if spec.role is None and _BY_THEM.search(piece):  # "anything else by them": made by
-            spec.role = "director"
-        if spec.op == "search":  # "what else did they make": the person's titles
+        said = PERSON_REF.search(piece)
+        if spec.role is None and (_BY_THEM.search(piece) or (said and said.group(1))):
+            spec.role = "director"  # "anything else by them", "… from that director": made by
+        elif spec.role is None and said and said.group(2):
+            spec.role = "cast"  # "anything else with that actor"
+        if spec.op == "search" or (spec.op == "people" and OTHER.search(piece)):
+            # "what else did they make", "anything else from that director": their titles
             spec.op, spec.about = "list", ""
         return spec
     only_type = spec.titles.model_copy(update={"type": None}).is_empty()
     elliptic = not own and (not WORKS.search(piece) or only_type)
     titles_asked = spec.op in ("search", "list", "count") or (
-        spec.op == "people" and bool(_OTHER.search(piece))  # "what else did the same … make"
+        spec.op == "people" and bool(OTHER.search(piece))  # "what else did the same … make"
     )
     if not own and (same := SAME.search(piece)) and titles_asked:
         spec.op = "count" if spec.op == "count" else "list"  # "… by the same director"
@@ -199,6 +195,8 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     ):
         spec.op = "describe"  # "… and when was it added?": the earlier part's top title
         spec.confidence = max(spec.confidence, _DESCRIBE_FLOOR)  # decided by the describe cue
+    if THE_ROLE.search(piece) and not own:
+        spec.op, spec.about = "people", ""  # "… and who is the director": its people
     if ref and not own and spec.op == "search" and spec.titles.is_empty():
         spec.op = "list"  # "name them", "which are they": the earlier set's titles
     person_again(prev, spec, piece)
@@ -269,7 +267,7 @@ def fill(spec: QuerySpec, rows: list[dict[str, Any]], tied: bool = False) -> boo
         name = str(of_role[0]["name"]) if of_role else None
         if name:
             spec.titles.people = [PersonRef(name=name, role=spec.role)]  # type: ignore[arg-type]
-            if _OTHER.search(spec.text):  # "what else did he direct": not the earlier titles
+            if OTHER.search(spec.text):  # "what else did he direct": not the earlier titles
                 ids = (str(r["show_id"]) for r in rows if r.get("show_id"))
                 spec.titles.excluded = list(dict.fromkeys(ids))
         return bool(spec.titles.people)

@@ -109,8 +109,11 @@ def features(
         "dropped": float(min(len(u.dropped), 2)),
         "search": float(any(_guessed_search(s) for s in specs)),
         "parts": float(len(specs) > 1),  # several parts; a third is no likelier wrong than a second
+        #: a later part with no subject: neither its own titles nor a reference to an earlier
+        #: part's ("what else did he make" takes the person the part before it found)
         "bare": float(
-            len(specs) > 1 and any(s.op in SET_OPS and s.titles.is_empty() for s in specs)
+            len(specs) > 1
+            and any(s.op in SET_OPS and s.titles.is_empty() and not s.ref for s in specs)
         ),
         "absent": float(any(s.absent for s in specs)),
         "fuzzy": 1.0 - min((t.score for t in tags), default=1.0),

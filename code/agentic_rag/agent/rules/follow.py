@@ -71,7 +71,8 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
     when it names one (a count or people cue, or an operation that needs its own wording:
     most, share, compare, average, top); else the previous turn's, and a bare "and only …"
     narrowing of anything but a count, people, a search or similar titles lists the narrowed
-    set ("and which of those …" lists it after a count too)."""
+    set ("and which of those …" lists it after a count too, also when the words after it were
+    read as a search: "which of those does he also act in")."""
     own = bool(CUES["count"].search(text) or CUES["people"].search(text)) or new.op in (
         "most",
         "share",
@@ -96,7 +97,7 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         out.about = "" if ids else old.about
     elif (
         not own
-        and new.op == "list"
+        and (new.op == "list" or (new.op == "search" and WHICH_ASKED.match(text)))
         and FOLLOW_LEAD.match(text)
         and (old.op != "count" or WHICH_ASKED.match(text))  # "and only movies?" stays a count
     ):

@@ -116,7 +116,8 @@ class Reader:
             again = new.ref in ("person", "people_of") or (
                 new.op == "describe" and new.ref == "first"
             )
-            specs = [old, new] if again else [follow(old, specs[0], text, prev.show_ids)]
+            replayed = old.model_copy(update={"replayed": True})
+            specs = [replayed, new] if again else [follow(old, specs[0], text, prev.show_ids)]
         elif history and len(specs) == 2 and specs[0].needs_results and specs[1].ref == "first":
             old = self.read(history[-1].question, history[:-1])[-1]  # "… who is in the longest
             specs[0] = follow(old, specs[0], text, history[-1].show_ids)  # one": of its set

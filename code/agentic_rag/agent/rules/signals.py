@@ -30,17 +30,20 @@ from agentic_rag.agent.rules.compose import SINGULAR
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens, typo
+from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.relations import RELATIONS
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag, free
-from agentic_rag.agent.rules.vocab import ASK_HEADS, WORD
+from agentic_rag.agent.rules.vocab import ASK_HEADS, JOINS, WORD
 
 NEAREST = 5  # examples compared for the example gap
+#: "the director of {title}": a person named by their part in a title (`compose.OF_TITLE`)
+_OF_TITLE = re.compile(rf"(?:{OF_TITLE.pattern})\s+\{{title\}}", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$")
 #: a question's head where a clause opens: the start, a separator, or a joining word
 _ASK = re.compile(
-    rf"(?:^|[,;:+?!]|\s[-–—]+|\b(?:and|then|also|plus)\b)\W*(?:and\s+)?(?:{ASK_HEADS})\b",
+    rf"(?:^|[,;:+&?!]|\s[-–—]+|\b(?:{JOINS})\b)\W*(?:and\s+)?(?:{ASK_HEADS})\b",
     re.IGNORECASE,
 )
 
@@ -104,6 +107,24 @@ def absent_near(specs: list[QuerySpec], lex: Lexicon) -> float:
     )
 
 
+def found_titles(text: str, tags: list[Tag], specs: list[QuerySpec]) -> list[Tag]:
+    """The tags with the titles the reading found after tagging (a title asked for, a title
+    slot: "how many seasons of the office are there") tagged where the question names them, so
+    the masked question reads as the reader read it."""
+    names = [t for s in specs for t in s.titles.titles]
+    names += [a.name for s in specs for a in s.absent if a.kind == "title"]
+    out = list(tags)
+    for name in dict.fromkeys(names):
+        words = WORD.findall(name)
+        if not words:
+            continue
+        said = [re.sub(r"['’]", "['’]?", re.escape(w)) for w in words]  # "schindlers list"
+        m = re.search(r"\b" + r"\W+".join(said) + r"\b", text, re.I)
+        if m and free(out, *m.span()):
+            out.append(Tag(kind="title", start=m.start(), end=m.end(), text=m.group(), value=name))
+    return sorted(out, key=lambda t: t.start)
+
+
 def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:
     """Over the parts: the nearest example's similarity minus that of the nearest example of
     the operation read (0 when the nearest example is of that operation)."""
@@ -111,11 +132,13 @@ def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:
     for s in specs:
         if not s.text or s.op in RELATIONS:
             continue
-        masked = mask(s.text, reader.tagger.tag(s.text))
-        for a in s.absent:  # "can i stream the office": a name, though the catalog lacks it
+        masked = mask(s.text, found_titles(s.text, reader.tagger.tag(s.text), specs))
+        for a in s.absent:  # "anything by park chan-wook": a name, though the catalog lacks it
             masked = re.sub(re.escape(a.name), f"{{{a.kind}}}", masked, flags=re.IGNORECASE)
         if s.ref == "first":  # "who directed it": "it" is the earlier part's title
             masked = SINGULAR.sub("{title}", masked)
+        if s.ref == "person":  # "what else did he / the director of X make": that person
+            masked = _OF_TITLE.sub("{person}", PERSON_REF.sub("{person}", masked))
         hits = reader.intents.nearest(masked, NEAREST)
         if not hits:
             continue

@@ -16,6 +16,7 @@ from agentic_rag.agent.rules.absent import NAME_JOIN, POSSESSIVE, SMALL_WORDS, a
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.intent import Intent
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.person_refs import OF_TITLE
 from agentic_rag.agent.rules.tags import Tag, free, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
@@ -25,14 +26,17 @@ TITLE_OPS = frozenset({"describe", "people", "similar"})  # operations on a name
 _TITLE_JOIN = re.compile(r"[\s:;,.!?&'’\-–—]+")
 #: a capitalised run that may be a title: small words may join capitalised ones
 _TITLE_RUN = re.compile(r"[A-Z0-9][\w'’:]*(?:\s+(?:(?:of|the|a|an|and|&)\s+)*[A-Z0-9][\w'’:]*)*")
-#: words after a title that close the question ("when was X added", "is X on netflix")
+#: words after a title that close the question ("when was X added", "is X on netflix"); a verb
+#: may have a few words after it ("what did the director of X make besides that")
 _CLOSING = re.compile(
-    r"\s+(?:(?:was|were|got)\s+)?(?:added|released|made|make|come\s+out|came\s+"
-    r"out|premiered|on\s+netflix|about|(?:are|is|r)\s+there|does\s+it\s+have|has\s+it\s+got|"
-    r"do(?:es)?\s+(?:it|they)\s+(?:have|run|last))\W*$",
+    r"\s+(?:(?:(?:was|were|got)\s+)?(?:added|released|made|make|come\s+out|came\s+out|premiered)"
+    r"(?:\s+[\w'’]+){0,3}|on\s+netflix|about|(?:are|is|r)\s+there|does\s+it\s+have|"
+    r"has\s+it\s+got|do(?:es)?\s+(?:it|they)\s+(?:have|run|last))\W*$",
     re.I,
 )
 _SENTENCE_END = re.compile(r"[.?!]\s*$")
+#: a person named by their part in the title after it ("the director of", "the guy who made")
+_PERSON_OF = re.compile(rf"(?:{OF_TITLE.pattern})\s+$", re.I)
 
 
 def title_slot(
@@ -76,7 +80,8 @@ def title_slot(
         cand = fuzzy_tag("title", span, raw, hit, None) if hit else absent_title(raw, span, lex)
         tagged = sorted([*tags, cand], key=lambda t: t.start)
         alt = classify(text, tagged)
-        if alt.op in TITLE_OPS and alt.score >= max(intent.score, 0.5):
+        named = _PERSON_OF.search(text[: span[0]])  # "the director of X": X is a title's name
+        if alt.op in TITLE_OPS and alt.score >= (intent.score if named else max(intent.score, 0.5)):
             return tagged, alt
     for span in middle_titles(text, tags, lex, lead):  # "whats friends rated"
         raw = text[span[0] : span[1]]
@@ -113,7 +118,8 @@ def lower_runs(
     span = closing_run(text, tags, lead)
     if span is not None:
         raw = text[span[0] : span[1]]
-        if not (WORD.fullmatch(raw) and raw.casefold() in lex.everyday_words):
+        named = _PERSON_OF.search(text[: span[0]])  # "the director of parasite": a title's name
+        if named or not (WORD.fullmatch(raw) and raw.casefold() in lex.everyday_words):
             yield span
     run = opening_run(text, tags, lead)
     cued = [m.span() for p in CUES.values() for m in p.finditer(text)]
@@ -177,8 +183,8 @@ def closing_run(text: str, tags: list[Tag], lead: int | None) -> tuple[int, int]
         gap = text[m.end() : run[0].start()] if run else text[m.end() : end]
         if NAME_JOIN.fullmatch(gap or " ") is None or (w in COMMON and w not in SMALL_WORDS):
             break
-        if w in WORDS.title_attributes:  # "the runtime of titanic": the title is after it
-            break
+        if w in WORDS.title_attributes | WORDS.people_attributes:  # "the runtime of titanic":
+            break  # the title is after it; "who is the comedian": a person, no title
         run.insert(0, m)
     while run and run[0].group().casefold() in SMALL_WORDS - {"the", "a", "an"}:
         run.pop(0)

@@ -140,3 +140,6 @@ class QuerySpec(BaseModel):
     #: an earlier part's top title / all its titles / its first person / the people of its top
     #: title ("the same director")
     ref: Literal["first", "all", "person", "people_of"] | None = None
+    #: the turn before's reading, run again only for the person or title a follow-up refers to
+    #: ("what else did he direct"): answered in that turn, not again (`writer`)
+    replayed: bool = False

@@ -1,8 +1,10 @@
 """Where a question splits into parts: a question mark or semicolon, a joining word ("and",
-"+", "&") before a new question ("… and who directed it"), a comma or spaced dash before one, a
-colon or spaced dash before "how many" ("korean films: how many are there"), a sentence's end,
-or no joining word at all before a short question back at what came before ("longest korean
-movie who is in it"). Each part is read on its own, then with the part before it (`compose.link`).
+"n", "+", "&"; `words.yaml` `joining_words`) before a new question ("… and who directed it") or
+before a noun that refers back ("… + the director with the most of them"), a comma or spaced dash
+before one, a colon or spaced dash before "how many" ("korean films: how many are there"), a
+sentence's end (one dot or more), or no joining word (or just a comma) before a short question
+back at what came before ("longest korean movie who is in it"). Each part is read on its own,
+then with the part before it (`compose.link`).
 
 Before that, instructions to the system or changes to the data (the `instructions` phrases of
 `words.yaml`: "ignore your rules", "you are now …", "delete …") are set aside, never acted on: a
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules.vocab import alternation
+from agentic_rag.agent.rules.vocab import JOINS, alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _ORDERS = alternation(WORDS.instructions)
@@ -26,13 +28,19 @@ _CLAUSE = re.compile(r"[^,;.?!]*(?:[,;.?!]+\s*|$)")
 _OWNED = alternation(WORDS.title_attributes | WORDS.people_attributes)
 
 _SPLIT = re.compile(
-    r"(?<=[?;!])\s+|(?-i:(?<=[a-z]{2}\.)\s+(?=[A-Z]))|,?\s+(?:and|but|also|then|\+|&)\s+(?=(?:"
+    rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+(?:{JOINS}|\+|&)\s+(?=(?:"
     r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which|how|where|when|list|tell|show|give|name|do|does|did|"
     r"is|are|say|count)\b)|"
     # a joining word before what is asked of it as a noun: "the shortest documentary from 2019
-    # and its director", "oldest british show plus its rating" (not "a dog and its owner")
-    rf",?\s+(?:and|plus|also|\+|&)\s+(?=(?:its|their)\s+(?:{_OWNED})\b)|"
-    r"(?<=[a-z]{2}\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"
+    # and its director", "oldest british show plus its rating" (not "a dog and its owner"), or
+    # "the" noun that refers back: "hong kong movies: total number + the director with the most
+    # of them", "… and the year it came out"
+    # (not before a clause of its own: "… and the actors who starred in it")
+    rf",?\s+(?:{JOINS}|\+|&)\s+(?=(?:its|their)\s+(?:{_OWNED})\b|the\s+(?:{_OWNED})\b"
+    r"(?!\s+(?:who|that|which)\b)(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those)\b)|"
+    # a sentence's end (one dot or more) before a question: "oldest turkish film on netflix..
+    # who directed it?"
+    r"(?<=[a-z]{2}\.|[a-z]\.\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"
     r"give|name|count)\b)|[.,]\s+then\s+|,\s+(?=(?:name|list|show|give|tell)\s+(?:me\s+)?(?:them|those|"
     r"all|the\s+titles)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)|"
     # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
@@ -49,7 +57,7 @@ _SPLIT = re.compile(
     # who is in it", "find okja who directed it", "oldest turkish show when was it added" (not
     # "tell me who …", "do you know what …", nor a clause: "titles where the director acts in it")
     r"(?<!\bme)(?<!\bus)(?<!\bknow)(?<!\bwonder)(?<!\bask)(?<!\band)(?<!\bbut)(?<!\bso)"
-    r"(?<!\bthen)(?<!\balso)(?<!\bor)(?<!\bok)(?<!\bokay)(?<=\w)\s+(?=(?:who(?:s|'s|’s)?|(?:what|when|"
+    r"(?<!\bthen)(?<!\balso)(?<!\bor)(?<!\bok)(?<!\bokay)(?<=\w),?\s+(?=(?:who(?:s|'s|’s)?|(?:what|when|"
     r"where|how)(?:s|'s|’s)?\s+(?:is|was|are|were|did|does|do|has|have|had|many|long|old|year))"
     r"(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those|that\s+one)(?:\s+[\w'’]+){0,2}\W*$)",
     re.IGNORECASE,

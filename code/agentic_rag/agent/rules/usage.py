@@ -18,18 +18,19 @@ import re
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import relations
-from agentic_rag.agent.rules.compose import OF_TITLE, PERSON_REF, SAME
+from agentic_rag.agent.rules.compose import OTHER, SAME
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.intent import group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens, typo
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.periods import unread_parts
+from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.shape import IN_HOURS
-from agentic_rag.agent.rules.signals import plain
+from agentic_rag.agent.rules.signals import found_titles, plain
 from agentic_rag.agent.rules.spec import QuerySpec
-from agentic_rag.agent.rules.tags import Tag, free
+from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.usage_words import meaning, reading_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
@@ -97,24 +98,6 @@ def _restricts(word: str, kinds: list[str], masked: str) -> bool:
     return bool(re.search(rf"{after}|(?:{entity})\s+{word}\b", masked, re.I))
 
 
-def found_titles(text: str, tags: list[Tag], specs: list[QuerySpec]) -> list[Tag]:
-    """The tags with the titles the reading found after tagging (a title asked for, a title
-    slot: "how many seasons of the office are there") tagged where the question names them, so
-    the masked question reads as the reader read it."""
-    names = [t for s in specs for t in s.titles.titles]
-    names += [a.name for s in specs for a in s.absent if a.kind == "title"]
-    out = list(tags)
-    for name in dict.fromkeys(names):
-        words = WORD.findall(name)
-        if not words:
-            continue
-        said = [re.sub(r"['’]", "['’]?", re.escape(w)) for w in words]  # "schindlers list"
-        m = re.search(r"\b" + r"\W+".join(said) + r"\b", text, re.I)
-        if m and free(out, *m.span()):
-            out.append(Tag(kind="title", start=m.start(), end=m.end(), text=m.group(), value=name))
-    return sorted(out, key=lambda t: t.start)
-
-
 def searched(spec: QuerySpec) -> bool:
     """Whether the part searches its description words (a `people` or `similar` part with a
     named title reads that title's credits, not the words after "who")."""
@@ -164,6 +147,7 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             who = _matched((OF_TITLE, PERSON_REF), masked)
             #: one of a cast is its first billed: "the woman who starred in X" asks more
             used |= who - set(meaning().words) if s.role == "cast" else who
+            used |= _matched((OTHER,), masked)  # "… besides that": their titles but the earlier
         said = " ".join(
             [
                 s.about if searched(s) else "",

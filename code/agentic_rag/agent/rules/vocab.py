@@ -38,6 +38,8 @@ def alternatives(cue: str) -> list[str]:
 
 #: the heads of a question asked ("how many", "which", "list"; `words.yaml` `asks`), as a regex
 ASK_HEADS = alternation(WORDS.asks)
+#: the words that join one question to the next ("and", "plus", "n"; `words.yaml`), as a regex
+JOINS = alternation(WORDS.joining_words)
 #: Words that never make up an unquoted title or a single-word name on their own.
 COMMON = WORDS.common
 #: genre cue regex -> (movie genres, TV genres)

@@ -94,6 +94,7 @@ class Words(BaseModel):
     instructions: tuple[str, ...] = Field(min_length=1)
     asks: tuple[str, ...] = Field(min_length=1)  # the heads of a question asked ("how many")
     order_asks: tuple[str, ...] = Field(min_length=1)  # what an instruction's clause must ask
+    joining_words: tuple[str, ...] = Field(min_length=1)  # "and", "plus": a question's next part
     rank_words: frozenset[str] = Field(min_length=1)  # the leaders of a ranking asked ("most")
     negation: Negation
     keyword_stops: frozenset[str]  # never a keyword of a question ("mentions war")

@@ -193,6 +193,8 @@ class OfflineSynthesizer:
         answers, missing = [], []
         counted: list[tuple[Part, tuple[int, ToolResult]]] = []  # the counts of earlier parts
         for part in parts or [Part(number=1, spec=QuerySpec(op="search", text=ctx.question))]:
+            if part.spec.replayed:
+                continue  # the turn before answered it; run again only for what this one needs
             mine = [
                 (n, r)
                 for n, r in cited
