@@ -158,6 +158,17 @@ def test_an_ambiguous_nationality_word_is_counted_both_ways(lexicon, db):
     assert counts == [2, 1]
 
 
+def test_an_ambiguous_nationality_word_is_averaged_both_ways(lexicon, db):
+    p = plan(lexicon, "average seasons of korean tv shows")
+    first, other = p.calls
+    assert first.role == "answer" and "average" in first.args["query"].lower()
+    assert other.role == "other_reading" and "Korean TV Shows" in other.purpose
+    rows = [
+        db.execute(check_sql(c.args["query"], schema=SQL_SCHEMA).sql).fetchone() for c in p.calls
+    ]
+    assert all(r is not None and r[1] >= 1 for r in rows)  # each reading averages its titles
+
+
 def test_lowercase_country_words_need_a_capital(reader):
     (spec,) = reader.read("How many movies did Jordan Peele direct?")
     assert not spec.titles.countries and spec.titles.people[0].name == "Jordan Peele"

@@ -86,7 +86,11 @@ class Compiler:
         if op == "most":
             return [[sql(what, q.group(spec))]]
         if op == "average":
-            return [[sql(what, q.average(s, spec.by or "duration_minutes"))]]
+            col = spec.by or "duration_minutes"
+            other = spec.other and sql(
+                f"other reading: {set_words(spec.other)}", q.average(spec.other, col)
+            ).model_copy(update={"role": "other_reading"})
+            return [[sql(what, q.average(s, col))], *([[other]] if other else [])]
         if op == "share" and spec.part is not None:
             return [[sql(what, q.share(s, spec.part))]]
         if op == "compare" and spec.part is not None:

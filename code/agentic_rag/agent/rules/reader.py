@@ -227,7 +227,7 @@ class Reader:
             spec.labels = labels
             spec.titles = to_set([t for t in kept if t.kind not in ("genre",)], text)
         amb = next((t for t in kept if t.kind == "country" and t.alts), None)
-        if amb and spec.op == "count":  # 'Korean TV shows': made in Korea, or the genre? both
+        if amb and spec.op in ("count", "average"):  # 'Korean TV shows': the country or genre
             genre = amb.model_copy(update={"kind": "genre", "value": amb.alts[0], "alts": []})
             spec.other = to_set([genre if t is amb else t for t in kept], text)
         phrases = [t for t in tags if t.kind == "phrase"]  # "title contains 'girl'": its name

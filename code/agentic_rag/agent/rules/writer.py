@@ -234,11 +234,11 @@ class OfflineSynthesizer:
             if part.op == "people" and key and key[1].tool == "graph_expand":
                 body = render_result(key[0], key[1]).split(":", 1)[1].strip()
                 sentence = f"{match.people_opener(chosen)}\n\n{body}"  # a list: its own line
-            if part.op == "count" and part.spec.other is not None:  # the other reading, if run
+            if part.spec.other is not None:  # the other reading of a count or average, if run
                 for n2, r2 in mine:
-                    if role_of(r2, ctx) == "other_reading" and "titles" in r2.rows[0]:
+                    if role_of(r2, ctx) == "other_reading" and (value := _other_value(r2.rows[0])):
                         other = literal(set_words(part.spec.other))
-                        sentence += f" Read as {other}: **{r2.rows[0]['titles']:,}** [{n2}]."
+                        sentence += f" Read as {other}: **{value}** [{n2}]."
             if not sentence and part.op == "people":
                 sentence = nobody(part, ctx)
             if not sentence and part.op in relations.BOUNDED:
@@ -291,3 +291,9 @@ class OfflineSynthesizer:
         if problems:
             out.append("What did not work or found nothing:\n" + "\n".join(problems))
         return out  # the incomplete note and the footer: agent/answer.assemble
+
+
+def _other_value(row: dict[str, object]) -> str:
+    """The other reading's count ("253") or average ("1.82"), as the answer says it."""
+    mean = next((v for k, v in row.items() if k.startswith("average_")), row.get("titles"))
+    return f"{mean:g}" if isinstance(mean, float) else f"{mean:,}" if isinstance(mean, int) else ""
