@@ -56,7 +56,10 @@ def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
 
 
 def is_follow_up(text: str, spec: QuerySpec) -> bool:
-    bare = not spec.titles.people and not spec.titles.titles  # no subject of its own
+    #: no subject of its own: a person, a title, a phrase of titles ("how many barbie movies"
+    #: after "how many korean movies" is a new question) or a name the catalog lacks
+    t = spec.titles
+    bare = not (t.people or t.titles or t.title_has or spec.absent)
     short = spec.needs_results or len(WORD.findall(text)) <= 4
     someone = bare and PERSON_REF.search(text) is not None  # "what else did he direct?"
     same = bare and SAME.search(text) is not None  # "what else has the same director made?"

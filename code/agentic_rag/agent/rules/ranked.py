@@ -1,6 +1,6 @@
 """A question about the one title a superlative picks out of an earlier set: "movies by
 Tarantino … who is in the longest one", "how many Nigerian movies are there and who directed
-the oldest of them". The superlative becomes a part of its own (the set's first title by that
+the oldest of them", or its own set: "who directed the oldest egyptian film". The superlative becomes a part of its own (the set's first title by that
 order, `top` with a limit of one) and the question's part refers to its result (`ref="first"`,
 filled in by the planner's second round like any "it")."""
 
@@ -16,14 +16,19 @@ _RANKED = re.compile(
     r"(?:of|among)\s+(?:them|those|these)\b)",
     re.IGNORECASE,
 )
+#: the superlative of the part's own set: "who directed the oldest egyptian film"
+_OWN = re.compile(rf"\bthe\s+({SUPERLATIVE})\b", re.IGNORECASE)
 _ABOUT_ONE = frozenset({"people", "describe"})
 
 
 def ranked_part(spec: QuerySpec, piece: str) -> QuerySpec | None:
     """The `top` part that a people or describe part's "the longest one" names, with `spec`
     now referring to its result; None when the part names no such title."""
+    if spec.op not in _ABOUT_ONE or spec.titles.titles or spec.titles.people:
+        return None
     m = _RANKED.search(piece)
-    if m is None or spec.op not in _ABOUT_ONE or spec.titles.titles or spec.titles.people:
+    own = m is None and not spec.titles.is_empty() and (m := _OWN.search(piece)) is not None
+    if m is None:
         return None
     by, ascending = order(m.group(1).casefold(), spec.titles, False)
     top = QuerySpec(
@@ -34,7 +39,7 @@ def ranked_part(spec: QuerySpec, piece: str) -> QuerySpec | None:
         limit=1,
         text=m.group(0),  # "the longest one": what this part reads of the question
         confidence=spec.confidence,
-        needs_results=True,
+        needs_results=not own,  # "the longest one" ranks the earlier part's set
     )
     spec.ref, spec.needs_results, spec.about = "first", True, ""
     return top
