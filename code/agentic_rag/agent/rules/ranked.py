@@ -1,8 +1,9 @@
 """A question about the one title a superlative picks out of an earlier set: "movies by
 Tarantino … who is in the longest one", "how many Nigerian movies are there and who directed
-the oldest of them", or its own set: "who directed the oldest egyptian film". The superlative becomes a part of its own (the set's first title by that
-order, `top` with a limit of one) and the question's part refers to its result (`ref="first"`,
-filled in by the planner's second round like any "it")."""
+the oldest of them", or out of its own set: "who directed the oldest egyptian film". The
+superlative becomes a part of its own (the set's first title by that order, `top` with a limit
+of one) and the question's part refers to its result (`ref="first"`, filled in by the planner's
+second round like any "it")."""
 
 from __future__ import annotations
 
