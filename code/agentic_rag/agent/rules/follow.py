@@ -26,6 +26,8 @@ FOLLOW_LEAD = re.compile(
     r"but)|among\s+(?:these|those))\b",
     _I,
 )
+#: what a title's entry says of it, asked as a count or length ("how many seasons", "how long")
+_OF_ONE = re.compile(r"\bhow\s+(?:many\s+(?:seasons|episodes|minutes)|long)\b", _I)
 #: a follow-up that opens by asking "which": the titles themselves, even after a count
 WHICH_ASKED = re.compile(r"^(?:and\s+|but\s+|so\s+|ok(?:ay)?\s+)?which\b", _I)
 
@@ -101,10 +103,12 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
     elif (
         not own
         and (new.op == "list" or (new.op == "search" and WHICH_ASKED.match(text)))
-        and FOLLOW_LEAD.match(text)
+        and (FOLLOW_LEAD.match(text) or WHICH_ASKED.match(text))  # "which ones came out …"
         and (old.op != "count" or WHICH_ASKED.match(text))  # "and only movies?" stays a count
     ):
         out.op = "list" if old.op not in ("people", "search", "similar") else old.op
+    if out.op == "count" and len(out.titles.titles) == 1 and _OF_ONE.search(text):
+        out.op = "describe"  # "the crown" then "how many seasons": its entry, not a count of 1
     out.text = text
     out.notes = [*new.notes, "a follow-up: read with the previous question"]
     named = {p.name for p in out.titles.people} | set(out.titles.titles)

@@ -113,8 +113,8 @@ class Reader:
             new = link(old, specs[0].model_copy(deep=True), text)
             # "what else did he direct?" needs the person the last turn found: that turn's
             # reading runs again as part 1, this one is part 2
-            again = new.ref in ("person", "people_of") or (
-                new.op == "describe" and new.ref == "first"
+            again = new.ref in ("person", "people_of") or (  # (an entry after an entry: its own)
+                new.op == "describe" and new.ref == "first" and old.op != "describe"
             )
             replayed = old.model_copy(update={"replayed": True})
             specs = [replayed, new] if again else [follow(old, specs[0], text, prev.show_ids)]
