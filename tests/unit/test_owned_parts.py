@@ -79,3 +79,16 @@ def test_a_description_opening_with_a_titles_words_is_a_description(catalog_read
     assert spec.op == "search" and not spec.titles.titles and "pig" in spec.about
     (named,) = catalog_reader.read("who directed about a boy")
     assert named.titles.titles == ["About a Boy"]
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        ("shows that have more than 5 seasons and are from the uk", 1),
+        ("movies that are dramas and are rated r", 1),
+        ("how many korean movies and are there any from 2019", 2),
+        ("the longest anime and is it any good", 2),
+    ],
+)
+def test_and_is_or_are_splits_only_before_a_question(question, parts):
+    assert len(split(question)) == parts

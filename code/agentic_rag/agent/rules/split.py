@@ -30,7 +30,8 @@ _OWNED = alternation(WORDS.title_attributes | WORDS.people_attributes)
 _SPLIT = re.compile(
     rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+(?:{JOINS}|\+|&)\s+(?=(?:"
     r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which|how|where|when|list|tell|show|give|name|do|does|did|"
-    r"is|are|say|count)\b)|"
+    # "… and is there", "… and are they"; not a clause going on: "… and are from the uk"
+    r"(?:is|are)\s+(?:there|it|they|those|these|that|he|she|any)|say|count)\b)|"
     # a joining word before what is asked of it as a noun: "the shortest documentary from 2019
     # and its director", "oldest british show plus its rating" (not "a dog and its owner"), or
     # "the" noun that refers back: "hong kong movies: total number + the director with the most
