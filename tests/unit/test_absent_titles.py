@@ -125,3 +125,19 @@ def test_a_name_the_catalog_lacks_is_masked_as_a_name_for_the_example_vote(catal
     specs = catalog_reader.read("can i stream the office")
     assert [a.name for a in specs[0].absent] == ["The Office"]
     assert signals.example_gap(catalog_reader, specs) == 0.0  # nearest: a title's entry
+
+
+@pytest.mark.parametrize(
+    ("question", "person"),
+    [
+        ("is there any spielberg", "Steven Spielberg"),
+        ("any tarantino?", "Quentin Tarantino"),
+        ("do you guys have any scorsese", "Martin Scorsese"),
+    ],
+)
+def test_a_surname_asked_for_is_the_person_not_a_title_the_catalog_lacks(
+    catalog_df, catalog_reader, question, person
+):
+    assert catalog_df["director"].fillna("").str.contains(person).any()
+    (spec,) = catalog_reader.read(question)
+    assert [p.name for p in spec.titles.people] == [person] and not spec.absent

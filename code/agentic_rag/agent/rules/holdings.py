@@ -22,6 +22,7 @@ from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 _I = re.IGNORECASE
 MAX_WORDS = 6
+MAX_SAME = 3  # a bare surname read as its most credited holder when this few people share it
 _DESCRIBED = re.compile(
     r"\b(?:about|where|that|who|which|when|while|whose|involving|based|"
     r"set\s+in|like|similar|good|worth)\b",
@@ -116,7 +117,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
         return None
     bare = (m.group("cue") or "").casefold() in _BARE and not m.group("tail")
     lower, capital = lex.cased(raw)  # "any matilda": the descriptions capitalise it
-    named = raw[:1].isupper() or lex.title(raw) or capital > lower
+    named = raw[:1].isupper() or lex.title(raw) or capital > lower or lex.person_ending(raw)
     if _DESCRIBED.search(raw) or _REFERS.search(raw) or (bare and not named):
         return None  # "is there a movie about ...": a description, not a name
     odd = [w for w in words if w.casefold() not in lex.everyday_words | COMMON]
@@ -138,6 +139,11 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
         return Tag(
             kind="title", start=span[0], end=span[1], text=raw, value=title, score=score, note=note
         )
+    same = lex.by_surname(raw) if len(words) <= 2 and lex.in_titles(raw) < FRANCHISE else []
+    if same and len(same) <= MAX_SAME:  # "is there any spielberg": the person, not a title
+        who, also = same[0], ", ".join(same[1:])
+        note = f"read '{raw}' as {who}" + (f" (also: {also})" if also else "")
+        return Tag(kind="person", start=span[0], end=span[1], text=raw, value=who, note=note)
     if hit := lex.fuzzy_title(raw):
         return fuzzy_tag("title", span, raw, hit, None)
     held = lex.titles_with(raw)
