@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.shape import SUPERLATIVE
 from agentic_rag.agent.rules.vocab import JOINS, alternation
 from agentic_rag.agent.rules.words import WORDS
 
@@ -38,6 +39,11 @@ _SPLIT = re.compile(
     # (not before a clause of its own: "… and the actors who starred in it")
     rf",?\s+(?:{JOINS}|\+|&)\s+(?=(?:its|their)\s+(?:{_OWNED})\b|the\s+(?:{_OWNED})\b"
     r"(?!\s+(?:who|that|which)\b)(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those)\b)|"
+    # a joining word before a ranking that ends the question with no noun of its own, of the
+    # set before it: "number of lgbtq movies and the oldest one", "count of kids shows + the
+    # newest", "swedish films n the longest of them"
+    rf",?\s+(?:{JOINS}|\+|&)\s+(?=the\s+{SUPERLATIVE}(?:\s+(?:one|ones|title|of\s+(?:them|those|"
+    r"these|all)))*\W*$)|"
     # a sentence's end (one dot or more) before a question: "oldest turkish film on netflix..
     # who directed it?"
     r"(?<=[a-z]{2}\.|[a-z]\.\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"
