@@ -19,7 +19,7 @@ from tests.unit.test_offline_planner import plan
         ("egyptian films n the longest of them", 2),
         ("how many reality shows & the shortest one?", 2),
         ("movies with the rock and the longest one he made", 1),  # a clause of its own
-        ("whats the longest and the shortest korean movie", 1),  # a noun of its own after it
+        ("the oldest movies and the longest", 2),  # a ranking alone after a set of its own
         ("comedies and the oldest dramas", 1),  # a noun of its own: not a part
     ],
 )

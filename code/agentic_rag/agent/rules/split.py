@@ -3,8 +3,9 @@
 before a noun that refers back ("… + the director with the most of them"), a comma or spaced dash
 before one, a colon or spaced dash before "how many" ("korean films: how many are there"), a
 sentence's end (one dot or more), or no joining word (or just a comma) before a short question
-back at what came before ("longest korean movie who is in it"). Each part is read on its own,
-then with the part before it (`compose.link`).
+back at what came before ("longest korean movie who is in it"); two rankings joined before the
+words they share ("the shortest and longest irish movie") are a part each. Each part is read on
+its own, then with the part before it (`compose.link`).
 
 Before that, instructions to the system or changes to the data (the `instructions` phrases of
 `words.yaml`: "ignore your rules", "you are now …", "delete …") are set aside, never acted on: a
@@ -70,12 +71,28 @@ _SPLIT = re.compile(
 )
 
 
+#: two rankings joined before the words they share: "the shortest and longest irish movie",
+#: "oldest & the newest anime movie"
+_PAIR = re.compile(
+    rf"\b({SUPERLATIVE})\s*(?:\b(?:{JOINS})\b|&|\+|/)\s*(?:the\s+)?({SUPERLATIVE})\b", re.I
+)
+
+
+def _both(piece: str) -> list[str]:
+    """One part per ranking of a pair, each with the words the pair shares."""
+    m = _PAIR.search(piece)
+    if not m:
+        return [piece]
+    return [piece[: m.start()] + m.group(k) + piece[m.end() :] for k in (1, 2)]
+
+
 def split(text: str) -> list[str]:
     """The question's parts, in order (pieces of a character or less dropped)."""
     return [
-        p.strip(" ,")
+        q
         for p in _SPLIT.split(text)
         if p and len(p.strip(" ,.?")) > 1 and re.search(r"\w", p)  # not "';" after an order
+        for q in _both(p.strip(" ,"))
     ]
 
 
