@@ -30,7 +30,7 @@ RELEASE_VERB = re.compile(
 )
 _WHEN = (
     r"(on\s+or\s+after|on\s+or\s+before|in|during|since|after|before|until|by|on|from|"
-    r"prior\s+to|as\s+of|"
+    r"prior\s+to|as\s+of|pre-?|post-?|"
     r"(?:later|newer|more\s+recent|older|earlier)\s+than)"
 )
 _DATE = re.compile(
@@ -54,6 +54,8 @@ _OPEN_END = re.compile(
 _EARLIER = {"earlier", "before", "older"}
 #: "on or after D" includes D (since), "on or before D" too (until): the app's own wording
 _INCLUSIVE = {"on or after": "since", "on or before": "until"}
+#: a prefix on the year ("pre-2000 comedies", "post 2015 thrillers"): before / after it
+_PREFIXES = {"pre": "before", "post": "after"}
 #: a month with no year, after a word that makes it a time ("what about april", "in may")
 _BARE_MONTH = re.compile(
     rf"(?:^|\b(in|about|during|for|and|or|to|from|than|of|only|just|but|then)\s+)({'|'.join(MONTHS)})\b"
@@ -131,7 +133,8 @@ def _month_span(m: re.Match[str], text: str) -> Tag:
 
 def _date_tag(m: re.Match[str], text: str) -> Tag:
     said = " ".join((m.group(1) or "in").casefold().split())
-    word = _INCLUSIVE.get(said, said.split()[0])
+    word = _INCLUSIVE.get(said, said.split()[0].rstrip("-"))
+    word = _PREFIXES.get(word, word)
     after = _OPEN_END.match(text, m.end())  # "2019 or later", "2015 onwards", "2010 or earlier"
     if after:
         word = "until" if (after.group(1) or "").casefold() in _EARLIER else "since"

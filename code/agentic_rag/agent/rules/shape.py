@@ -31,6 +31,9 @@ _ONE_VERB = re.compile(
     rf"(?:\b(?:is|was|whats|wats)|'s|’s)\s+the\s+{SUPERLATIVE}|"
     # "the longest of those", "the oldest one among them": one of an earlier set
     rf"\bthe\s+{SUPERLATIVE}\s+(?:one\s+)?(?:of|among)\s+(?:them|those|these)\b|"
+    # a clause that is a ranking alone, of the set before it: "count of kids shows + the
+    # newest", "korean movies, the longest"
+    rf"(?:^|[,:;–—-])\W*(?:and\s+)?the\s+{SUPERLATIVE}\W*$|"
     # a verb in the singular before the superlative: "which reality show has the most seasons"
     rf"\b(?:which|what)\b[^?.,;]{{0,60}}?\b(?:has|had|runs|ran|lasts|lasted|got)\s+"
     rf"(?:the\s+)?{SUPERLATIVE}|"
@@ -75,7 +78,8 @@ def one_asked(text: str) -> bool:
     superlative in the plural ('the longest movies') asks for a list."""
     m = _HEAD.search(text)
     words = m.group(1).split() if m else []
-    if words and words[-1].casefold() not in ("series", "one"):
+    # a noun the same in both numbers ("series", "docuseries", "miniseries") says nothing
+    if words and not words[-1].casefold().endswith("series") and words[-1].casefold() != "one":
         head = words[-1].casefold()
         return not (head.endswith("s") and not head.endswith("ss")) and head != "people"
     return bool(_ONE_VERB.search(text)) or bool(words)

@@ -3,8 +3,9 @@
 before a noun that refers back ("… + the director with the most of them"), a comma or spaced dash
 before one, a colon or spaced dash before "how many" ("korean films: how many are there"), a
 sentence's end (one dot or more), or no joining word (or just a comma) before a short question
-back at what came before ("longest korean movie who is in it"). Each part is read on its own,
-then with the part before it (`compose.link`).
+back at what came before ("longest korean movie who is in it"); two rankings joined before the
+words they share ("the shortest and longest irish movie") are a part each. Each part is read on
+its own, then with the part before it (`compose.link`).
 
 Before that, instructions to the system or changes to the data (the `instructions` phrases of
 `words.yaml`: "ignore your rules", "you are now …", "delete …") are set aside, never acted on: a
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.shape import SUPERLATIVE
 from agentic_rag.agent.rules.vocab import JOINS, alternation
 from agentic_rag.agent.rules.words import WORDS
 
@@ -39,6 +41,11 @@ _SPLIT = re.compile(
     # (not before a clause of its own: "… and the actors who starred in it")
     rf",?\s+(?:{JOINS}|\+|&)\s+(?=(?:its|their)\s+(?:{_OWNED})\b|the\s+(?:{_OWNED})\b"
     r"(?!\s+(?:who|that|which)\b)(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those)\b)|"
+    # a joining word before a ranking that ends the question with no noun of its own, of the
+    # set before it: "number of lgbtq movies and the oldest one", "count of kids shows + the
+    # newest", "swedish films n the longest of them"
+    rf",?\s+(?:{JOINS}|\+|&)\s+(?=the\s+{SUPERLATIVE}(?:\s+(?:one|ones|title|of\s+(?:them|those|"
+    r"these|all)))*\W*$)|"
     # a sentence's end (one dot or more) before a question: "oldest turkish film on netflix..
     # who directed it?"
     r"(?<=[a-z]{2}\.|[a-z]\.\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"
@@ -65,12 +72,28 @@ _SPLIT = re.compile(
 )
 
 
+#: two rankings joined before the words they share: "the shortest and longest irish movie",
+#: "oldest & the newest anime movie"
+_PAIR = re.compile(
+    rf"\b({SUPERLATIVE})\s*(?:\b(?:{JOINS})\b|&|\+|/)\s*(?:the\s+)?({SUPERLATIVE})\b", re.I
+)
+
+
+def _both(piece: str) -> list[str]:
+    """One part per ranking of a pair, each with the words the pair shares."""
+    m = _PAIR.search(piece)
+    if not m:
+        return [piece]
+    return [piece[: m.start()] + m.group(k) + piece[m.end() :] for k in (1, 2)]
+
+
 def split(text: str) -> list[str]:
     """The question's parts, in order (pieces of a character or less dropped)."""
     return [
-        p.strip(" ,")
+        q
         for p in _SPLIT.split(text)
         if p and len(p.strip(" ,.?")) > 1 and re.search(r"\w", p)  # not "';" after an order
+        for q in _both(p.strip(" ,"))
     ]
 
 
