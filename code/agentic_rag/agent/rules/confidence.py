@@ -24,7 +24,8 @@ from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tagger import clean
 from agentic_rag.agent.rules.usage import DESCRIBED, Usage, consumed, named_words, usage
-from agentic_rag.agent.rules.vocab import WORD
+from agentic_rag.agent.rules.usage_words import reading_words
+from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 MODEL_PATH = Path(__file__).with_name("confidence_model.json")
 #: a reading that left a meaning-changing word, an entity the question names or a word of a
@@ -154,12 +155,20 @@ def _close(spec: QuerySpec) -> float:
 def _guessed_search(spec: QuerySpec) -> bool:
     """A search by description that no description lead ("where", "about", ...) introduced:
     the reader fell back to the question's own words (a description it names is a search)."""
-    if spec.op not in DESCRIBED or (spec.op != "search" and not spec.titles.is_empty()):
+    if spec.op not in DESCRIBED:
+        return False
+    #: the people of named titles (or of an earlier answer's) are looked up, not searched for;
+    #: of a set only filtered ("israeli titles ... who is that") they are a best match's
+    if spec.op != "search" and (spec.titles.titles or spec.titles.show_ids):
         return False
     if spec.ref is not None:  # "who directed it": the earlier part's titles, not a search
         return False
     about, text = spec.about.casefold().strip(), spec.text.casefold().strip(" ?.!")
-    return not about or about == text or not text.endswith(about)
+    frame = {*reading_words().people, *reading_words().structural}
+    #: a "description" of nothing but roles and frame words ("... where the director is also in
+    #: the cast") describes no story: it is a relation the reading missed
+    says = [w for w in WORD.findall(about) if w not in COMMON and w not in frame and len(w) > 2]
+    return not about or about == text or not text.endswith(about) or not says
 
 
 def probability(feats: dict[str, float], model: Calibration | None = None) -> float:

@@ -64,12 +64,27 @@ _BARE_MONTH = re.compile(
 )
 _RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|through)\s*{_Y}\b", _I)
 _LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{NUMBER}\s+years?\b", _I)
+#: the decades said in words (the catalog's oldest title is from the 1920s)
+_DECADE_WORDS = {
+    w: 1920 + 10 * i
+    for i, w in enumerate(
+        (
+            "twenties",
+            "thirties",
+            "forties",
+            "fifties",
+            "sixties",
+            "seventies",
+            "eighties",
+            "nineties",
+        )
+    )
+}
 _DECADE = re.compile(
     r"\b(?:the\s+)?(?:(early|mid|middle|late)[\s-]+)?(?:(19|20)?(\d)0'?s|"
-    r"(sixties|seventies|eighties|nineties))\b",
+    rf"({'|'.join(_DECADE_WORDS)}))\b",
     _I,
 )
-_DECADE_WORDS = {"sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties": 1990}
 #: the years of a decade's part: "the early 90s" 1990–1993, "the mid 80s" 1984–1986
 _DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "middle": (4, 6), "late": (7, 9)}
 

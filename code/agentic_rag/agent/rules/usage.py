@@ -184,8 +184,11 @@ def usage(
     unread = [plain(w) for t in tags for w in unread_parts(t)]
     words += unread
     parts = {plain(w) for s in specs for w in WORD.findall(s.text)}
-    if parts:  # words in no part were set aside by the reader (an instruction it ignored)
-        words = [w for w in words if w in parts]
+    #: words the reader set aside (an instruction it ignored, keyboard noise) and no part
+    #: holds are not the question's; a set named before its question ("classic movies from
+    #: the fifties - how many") is in no part's text but is the question's
+    aside = {plain(w) for s in specs for p in s.ignored for w in WORD.findall(p.casefold())}
+    words = [w for w in words if w in parts or w not in aside]
     #: the words of an entity's catalog name belong to it ("south" of 'korea' as South Korea)
     of_names = {w.casefold() for t in tags for x in (t.value, *t.alts) for w in WORD.findall(x)}
     of_names |= named_words(specs)
@@ -213,7 +216,7 @@ def usage(
         if any(
             w.casefold() not in used
             and w.casefold() not in SMALL
-            and (not parts or plain(w) in parts)  # not in an instruction the reader set aside
+            and (plain(w) in parts or plain(w) not in aside)  # not in an instruction set aside
             for w in WORD.findall(PLACEHOLDER.sub(" ", m.group()))
         )
     ]
@@ -251,7 +254,8 @@ def usage(
             and not typo(w)
             and w not in unread
         ]
-        + title_runs(words, set(unused) & set(content) - set(unread), reader.lex),
+        + title_runs(words, set(unused) & set(content) - set(unread), reader.lex)
+        + tag_runs(text, tags, set(unused) & set(content) - set(unread), reader.lex),
     )
 
 
@@ -270,3 +274,21 @@ def title_runs(words: list[str], unused: set[str], lex: Lexicon) -> list[str]:
             runs.append(said)
         run = []
     return runs
+
+
+def tag_runs(text: str, tags: list[Tag], unused: set[str], lex: Lexicon) -> list[str]:
+    """An unused word beside a word a tag took, the two held together by several catalog
+    titles: a name the tag broke up ("spy" left over when "kids" was read as a genre, in "all
+    the spy kids movies": four titles say "spy kids")."""
+    tagged = {w.casefold() for t in tags if t.kind != "title" for w in WORD.findall(t.text)}
+    seq = [plain(w) for w in WORD.findall(text.casefold())]
+    out = []
+    for i, w in enumerate(seq):
+        if w not in unused:
+            continue
+        for pair in (seq[i - 1 : i + 1] if i else [], seq[i : i + 2]):
+            other = [x for x in pair if x != w]
+            said = " ".join(pair)
+            if len(pair) == 2 and other and other[0] in tagged and len(lex.titles_with(said)) > 1:
+                out.append(said)
+    return list(dict.fromkeys(out))

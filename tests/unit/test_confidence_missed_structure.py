@@ -1,0 +1,93 @@
+"""Readings that use every word they see but missed the question's structure are not confident:
+a name a tag broke up, a set named before its question, a "description" made of roles only.
+The questions are the real catalog's (`catalog_reader`), written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_rag.agent.rules import confidence, usage
+from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
+from agentic_rag.agent.rules.tags import Tag
+
+
+def feats(reader, question: str) -> tuple[dict[str, float], usage.Usage]:
+    return confidence.features(reader, question, reader.read(question), "")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["all the spy kids movies", "how many spy kids films are there", "spy kids movies pls"],
+)
+def test_a_word_left_beside_a_tag_that_titles_hold_together_with_it_is_a_missed_name(
+    catalog_reader, question
+):
+    f, used = feats(catalog_reader, question)
+    assert "spy kids" in used.names, used
+    assert f["unused_name"] > 0 and confidence.probability(f) <= confidence.MEANING_CAP
+
+
+def test_tag_runs_needs_the_neighbour_tagged_and_several_titles(catalog_reader):
+    lex = catalog_reader.lex
+    genre = Tag(kind="genre", text="kids", value="Kids' TV", start=8, end=12)
+    assert usage.tag_runs("the spy kids movies", [genre], {"spy"}, lex) == ["spy kids"]
+    assert usage.tag_runs("the spy kids movies", [], {"spy"}, lex) == []  # "kids" not a tag
+    assert usage.tag_runs("the spy kids movies", [genre], set(), lex) == []  # "spy" was used
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        ("westerns from the forties - how many and which is the longest", "westerns"),
+        ("french dramas released in the fifties: how many are there", None),
+    ],
+)
+def test_the_words_of_a_set_named_before_its_question_are_the_questions(
+    catalog_reader, question, word
+):
+    """A leading set ("... - how many") is in no part's text; its words are still asked, so a
+    word no part used ("westerns": no such genre) is unused, not an instruction set aside."""
+    f, used = feats(catalog_reader, question)
+    if word:
+        assert word in used.unused and f["unused_words"] > 0
+    else:
+        assert not used.unused, used
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "dramas from the fifties",
+        "any comedies from the forties",
+        "how many titles are from the thirties",
+    ],
+)
+def test_decades_said_in_words_reach_back_to_the_catalogs_oldest_titles(catalog_reader, question):
+    (spec,) = catalog_reader.read(question)
+    assert spec.titles.year_from is not None and spec.titles.year_from % 10 == 0
+    assert spec.titles.year_to == spec.titles.year_from + 9
+    assert spec.titles.year_from in (1930, 1940, 1950)
+
+
+@pytest.mark.parametrize(
+    ("about", "guessed"),
+    [
+        ("the director is also in the cast", True),
+        ("the director also acted", True),
+        ("a chemistry teacher who makes meth", False),
+        ("a dog that waits at a train station", False),
+    ],
+)
+def test_a_description_of_roles_only_is_no_description(about, guessed):
+    """People of a set that names no title are the best match's for a description; a
+    description that says nothing but roles is a relation the reading missed."""
+    spec = QuerySpec(
+        op="people",
+        role="director",
+        titles=TitleSet(countries=["Israel"]),
+        text=f"israeli titles where {about}",
+        about=about,
+    )
+    assert confidence._guessed_search(spec) is guessed
+    named = spec.model_copy(update={"titles": TitleSet(titles=["Waltz with Bashir"])})
+    assert not confidence._guessed_search(named)  # the people of a named title: a lookup
