@@ -7,7 +7,8 @@ Like make_expected.py it reads data/netflix_titles.csv with pandas only (never a
 and adds the filters and operations the new families need: dates added (ISO bounds),
 durations and seasons ranges, description keywords, shares, labels, comparisons, orderings.
 Question ids name the family: "<half>-<family>-<nn>" (t = tune, c = check; st / sc for the
-stranger sets of issue 19, ft / fc for the fresh stranger sets, lt / lc for the late ones).
+stranger sets of issue 19, ft / fc for the fresh stranger sets, lt / lc for the late ones,
+nt / nc for the new ones, bt / bc for the blind ones).
 
 The stranger sets add: title phrases (`title_has`), a title added in its release year
 (`added_same_year`), ties named and top-n in `first`, top-n keys in `top`, averages (`mean`),
@@ -42,11 +43,12 @@ ROOT = HERE.parents[1]
 CSV = ROOT / "data" / "netflix_titles.csv"
 SETS = ("offline_tune", "offline_check", "strangers_tune", "strangers_check",
         "strangers_fresh_tune", "strangers_fresh_check", "strangers_late_tune",
-        "strangers_late_check", "strangers_new_tune", "strangers_new_check")  # fmt: skip
+        "strangers_late_check", "strangers_new_tune", "strangers_new_check",
+        "strangers_blind_tune", "strangers_blind_check")  # fmt: skip
 #: expected titles carry their `near` titles
 NEAR_SETS = ("strangers_tune", "strangers_check", "strangers_fresh_tune", "strangers_fresh_check",
              "strangers_late_tune", "strangers_late_check", "strangers_new_tune",
-             "strangers_new_check")  # fmt: skip
+             "strangers_new_check", "strangers_blind_tune", "strangers_blind_check")  # fmt: skip
 MAX_NAMES = 20
 RUNNERS_UP = 3
 

@@ -4,6 +4,7 @@
     python tests/golden/split_strangers.py POOL.yaml fresh     # strangers_fresh_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml late      # strangers_late_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml new       # strangers_new_tune/_check.yaml
+    python tests/golden/split_strangers.py POOL.yaml blind     # strangers_blind_tune/_check.yaml
 
 The pool (ids "<family>-<nn>", follow-ups "<family>-<nn>a/b" sharing a `thread`) was written
 before anyone changed the reader for these questions and is not kept in the repository: the two
@@ -26,6 +27,11 @@ before any agent run: seed 31, "lt-..." (tune) and "lc-..." (check).
 The new set (SPLITS["new"]) was written on 2026-11-28, after the late check half had been scored
 three times, by another helper who had not read the reader, and split the same way before any
 agent run: seed 43, "nt-..." (tune) and "nc-..." (check).
+
+The blind set (SPLITS["blind"]) was written on 2026-11-28, after the new check half had been
+scored twice, by another helper who had not read the reader's code, word lists or example bank
+and never ran the agent, and split the same way before any agent run: seed 47, "bt-..." (tune)
+and "bc-..." (check).
 """
 
 from __future__ import annotations
@@ -85,12 +91,24 @@ NEW_HEADER = """\
 # (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
 # adv, followup.
 """
+BLIND_SEED = 47
+BLIND_HALVES = (("strangers_blind_tune", "bt"), ("strangers_blind_check", "bc"))
+BLIND_HEADER = """\
+# Blind stranger question set ({name}): see tests/golden/README.md.
+# Written 2026-11-28 by a stranger to the reader's code who never ran the agent (after the new
+# check half had been scored twice), split before any agent run; truth from
+# tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (bt = tune, bc = check).
+# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
+# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
+# adv, followup.
+"""
 #: set name -> (seed, (name, id prefix) of the tune and check halves, file header)
 SPLITS = {
     "strangers": (SEED, HALVES, HEADER),
     "fresh": (FRESH_SEED, FRESH_HALVES, FRESH_HEADER),
     "late": (LATE_SEED, LATE_HALVES, LATE_HEADER),
     "new": (NEW_SEED, NEW_HALVES, NEW_HEADER),
+    "blind": (BLIND_SEED, BLIND_HALVES, BLIND_HEADER),
 }
 
 

@@ -482,7 +482,13 @@ def test_offline_sets_are_valid(name: str) -> None:
 
 @pytest.mark.parametrize(
     ("stem", "least"),
-    [("strangers", 80), ("strangers_fresh", 60), ("strangers_late", 60), ("strangers_new", 60)],
+    [
+        ("strangers", 80),
+        ("strangers_fresh", 60),
+        ("strangers_late", 60),
+        ("strangers_new", 60),
+        ("strangers_blind", 75),
+    ],
 )
 def test_stranger_halves_split_every_family_in_half(stem: str, least: int) -> None:
     from collections import Counter
