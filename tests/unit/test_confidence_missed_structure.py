@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentic_rag.agent.rules import confidence, usage
+from agentic_rag.agent.rules import confidence, signals, usage
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.tags import Tag
 
@@ -91,3 +91,31 @@ def test_a_description_of_roles_only_is_no_description(about, guessed):
     assert confidence._guessed_search(spec) is guessed
     named = spec.model_copy(update={"titles": TitleSet(titles=["Waltz with Bashir"])})
     assert not confidence._guessed_search(named)  # the people of a named title: a lookup
+
+
+@pytest.mark.parametrize(
+    ("op", "text", "by", "unasked"),
+    [
+        ("list", "actors that were in something with A and also with B", None, 1.0),
+        ("count", "which directors made more than one korean show", None, 1.0),
+        ("list", "and the people who made it", None, 1.0),
+        ("top", "who has the longest movie", "duration_minutes", 1.0),
+        ("shared", "actors who worked with both A and B", None, 0.0),
+        ("most", "who directed the most korean movies", "director", 0.0),
+        ("most", "which country has the most dramas", "country", 0.0),
+        ("list", "star wars movies on here", None, 0.0),  # "star" heads titles too
+        ("list", "which movies did the director of X make", None, 0.0),
+    ],
+)
+def test_a_part_asking_for_people_answered_with_titles_is_a_missed_question(op, text, by, unasked):
+    spec = QuerySpec(op=op, text=text, by=by)
+    assert signals.people_unasked([spec]) == unasked
+
+
+def test_people_asked_but_titles_answered_caps_the_reading(catalog_reader):
+    q = "actors that were in something with helen mirren and also in something with judi dench"
+    f, _ = feats(catalog_reader, q)
+    if catalog_reader.read(q)[0].op in ("shared", "costars"):  # read as the relation it is
+        assert f["people_unasked"] == 0.0
+    else:
+        assert f["people_unasked"] == 1.0 and confidence.probability(f) <= confidence.MEANING_CAP

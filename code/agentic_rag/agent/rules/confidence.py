@@ -58,10 +58,18 @@ FEATURES = (
     "ordered_search",
     "unread_asks",
     "mostly_unused",
+    "people_unasked",
 )
 #: features that cap the probability at MEANING_CAP: a meaning word, an entity, or a word of a
 #: catalog name the reading left unused, or a search by the words left after an instruction
-CAPPING = ("unused_meaning", "dropped", "unused_name", "ordered_search", "mostly_unused")
+CAPPING = (
+    "unused_meaning",
+    "dropped",
+    "unused_name",
+    "ordered_search",
+    "mostly_unused",
+    "people_unasked",  # people asked, titles answered: another question's answer
+)
 #: a reading that left this many content words unused, and at least this share of them, did not
 #: read the question ("the chronicles of narnia films?" read as every movie): no tune question
 #: read right has ever left so much
@@ -136,6 +144,7 @@ def features(
             any(s.ignored for s in specs) and any(_guessed_search(s) for s in specs)
         ),
         "unread_asks": signals.unread_asks(text, len(specs)),
+        "people_unasked": signals.people_unasked(specs),
         "mostly_unused": float(
             len(u.unused) >= MOSTLY_UNUSED[0]
             and len(u.unused) >= MOSTLY_UNUSED[1] * max(1, u.content)

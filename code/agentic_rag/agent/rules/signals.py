@@ -19,7 +19,9 @@ Each is a number `confidence.features` feeds to the calibrated model:
   example of the operation read;
 - `unread_asks`: how many more questions the text asks (heads like "how many", "which", "who"
   opening a clause, `words.yaml` `asks`) than the reading has parts: a question folded into
-  another or lost.
+  another or lost;
+- `people_unasked`: a part that asks for people ("who ...", "which actors ...", "the directors
+  that ...") read as an operation that answers with titles or numbers of titles.
 """
 
 from __future__ import annotations
@@ -36,11 +38,24 @@ from agentic_rag.agent.rules.relations import RELATIONS
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import ASK_HEADS, JOINS, WORD
+from agentic_rag.agent.rules.words import WORDS
 
 NEAREST = 5  # examples compared for the example gap
 #: "the director of {title}": a person named by their part in a title (`compose.OF_TITLE`)
 _OF_TITLE = re.compile(rf"(?:{OF_TITLE.pattern})\s+\{{title\}}", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$")
+#: a part that asks for people: "who", or a people noun at its head ("which actors", "name the
+#: directors who", "actors that were in ..."), after a joining word or a request
+_PEOPLE_NOUNS = "|".join(sorted(WORDS.people_asked))
+_ASKS_PEOPLE = re.compile(
+    rf"^\W*(?:(?:{JOINS})\s+)?(?:who(?:['’]?s|m|se)?\b|(?:(?:which|what|name|list|give\s+me|"
+    rf"show\s+me|tell\s+me)\s+)?(?:(?:all\s+)?the\s+)?(?:{_PEOPLE_NOUNS})\b)",
+    re.IGNORECASE,
+)
+#: operations that answer with people (an entry and an outside answer say who as well)
+_GIVES_PEOPLE = frozenset(
+    {"people", "costars", "shared", "auteur", "chain", "describe", "external"}
+)
 #: a question's head where a clause opens: the start, a separator, or a joining word
 _ASK = re.compile(
     rf"(?:^|[,;:+&?!]|\s[-–—]+|\b(?:{JOINS})\b)\W*(?:and\s+)?(?:{ASK_HEADS})\b",
@@ -107,21 +122,22 @@ def absent_near(specs: list[QuerySpec], lex: Lexicon) -> float:
     )
 
 
-def found_titles(text: str, tags: list[Tag], specs: list[QuerySpec]) -> list[Tag]:
-    """The tags with the titles the reading found after tagging (a title asked for, a title
-    slot: "how many seasons of the office are there") tagged where the question names them, so
-    the masked question reads as the reader read it."""
-    names = [t for s in specs for t in s.titles.titles]
-    names += [a.name for s in specs for a in s.absent if a.kind == "title"]
+def found_names(text: str, tags: list[Tag], specs: list[QuerySpec]) -> list[Tag]:
+    """The tags with the names the reading found after tagging (a title asked for, a title
+    slot: "how many seasons of the office are there"; a title or person the catalog lacks:
+    "anything by park chan-wook") tagged where the question names them, so the masked question
+    reads as the reader read it."""
+    names = [(t, "title") for s in specs for t in s.titles.titles]
+    names += [(a.name, a.kind) for s in specs for a in s.absent]
     out = list(tags)
-    for name in dict.fromkeys(names):
+    for name, kind in dict.fromkeys(names):
         words = WORD.findall(name)
         if not words:
             continue
         said = [re.sub(r"['’]", "['’]?", re.escape(w)) for w in words]  # "schindlers list"
         m = re.search(r"\b" + r"\W+".join(said) + r"\b", text, re.I)
         if m and free(out, *m.span()):
-            out.append(Tag(kind="title", start=m.start(), end=m.end(), text=m.group(), value=name))
+            out.append(Tag(kind=kind, start=m.start(), end=m.end(), text=m.group(), value=name))
     return sorted(out, key=lambda t: t.start)
 
 
@@ -132,9 +148,7 @@ def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:
     for s in specs:
         if not s.text or s.op in RELATIONS:
             continue
-        masked = mask(s.text, found_titles(s.text, reader.tagger.tag(s.text), specs))
-        for a in s.absent:  # "anything by park chan-wook": a name, though the catalog lacks it
-            masked = re.sub(re.escape(a.name), f"{{{a.kind}}}", masked, flags=re.IGNORECASE)
+        masked = mask(s.text, found_names(s.text, reader.tagger.tag(s.text), specs))
         if s.ref == "first":  # "who directed it": "it" is the earlier part's title
             masked = SINGULAR.sub("{title}", masked)
         if s.ref == "person":  # "what else did he / the director of X make": that person
@@ -150,3 +164,15 @@ def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:
 def unread_asks(text: str, parts: int) -> float:
     """How many more questions `text` asks than the reading's `parts` (0, 1 or 2 and more)."""
     return float(min(2, max(0, len(_ASK.findall(text)) - parts)))
+
+
+def people_unasked(specs: list[QuerySpec]) -> float:
+    """1 when a part asks for people but its operation answers with titles: "actors that were in
+    something with A and also with B" read as the titles with both (0 titles, not the actors)."""
+    for s in specs:
+        if s.replayed or not _ASKS_PEOPLE.search(s.text):
+            continue
+        if s.op in _GIVES_PEOPLE or (s.op == "most" and s.by in ("director", "cast")):
+            continue
+        return 1.0
+    return 0.0

@@ -28,7 +28,7 @@ from agentic_rag.agent.rules.periods import unread_parts
 from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.shape import IN_HOURS
-from agentic_rag.agent.rules.signals import found_titles, plain
+from agentic_rag.agent.rules.signals import found_names, plain
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.usage_words import meaning, reading_words
@@ -173,7 +173,7 @@ def usage(
 ) -> Usage:
     """`text`: the cleaned question, `tagged`: its tags; `calls`: the planned calls' arguments
     as text (an entity none of them names was dropped)."""
-    tags = found_titles(text, tagged, specs)
+    tags = found_names(text, tagged, specs)
     masked = mask(text, tags)
     used = consumed(specs, masked)
     used |= {plain(w) for w in used}

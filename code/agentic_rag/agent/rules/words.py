@@ -87,6 +87,7 @@ class Words(BaseModel):
     title_words: TitleWords
     title_attributes: frozenset[str]
     people_attributes: frozenset[str]  # who made a title, as a noun ("its stars")
+    people_asked: frozenset[str]  # nouns that make a part ask for people ("which actors")
     release_words: tuple[str, ...] = Field(min_length=1)  # a time in a description: released
     place_words: tuple[str, ...] = Field(min_length=1)  # a name in a description: a place
     #: phrases that make a piece of a question an instruction to the system or a change to the
