@@ -77,6 +77,23 @@ def test_initials_of_a_country_after_the_are_the_country_in_any_case(
 
 
 @pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("what share of us titles are rated r", ["United States"]),
+        ("how many us tv shows came out in 2018", ["United States"]),
+        ("uk films over 2 hours", ["United Kingdom"]),
+        ("show us movies from korea", ["South Korea"]),  # "us" asked for them: no country
+        ("give us some documentaries", []),
+        ("can you help us find korean shows", ["South Korea"]),
+    ],
+)
+def test_lower_case_initials_before_the_works_they_qualify_are_the_country(
+    catalog_reader, question, value
+):
+    assert catalog_reader.read(question)[-1].titles.countries == value
+
+
+@pytest.mark.parametrize(
     ("question", "countries"),
     [
         ("count movies from argentina or chile", ["Argentina", "Chile"]),

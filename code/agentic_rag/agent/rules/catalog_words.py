@@ -13,15 +13,20 @@ from agentic_rag.agent.rules.mend import name_tokens
 from agentic_rag.agent.rules.tags import Tag, at, free, widen_beside
 
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
-#: a country named by its initials: capitals anywhere, any case after "the"
 _LISTED = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b|\bnor\b)\s*(?:from\s+)?")  # between two
 _FROM = re.compile(r"\b(?:from|made\s+in|filmed\s+in|produced\s+in)\s+(?:the\s+)?$")
-_INITIALS = re.compile(r"\b(US|USA|UK)\b|(?i:\bthe\s+(us|usa|uk)\b)")
+_WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies))\b"
+#: a country named by its initials: "US", "UK" in capitals anywhere; in lower case after "the" ("from the us") or before the works it qualifies ("us
+#: titles rated r", "how many us tv shows"), unless a verb asks for them ("show us movies")
+_INITIALS = re.compile(
+    r"\b(US|USA|UK)\b|(?i:\bthe\s+(us|usa|uk)\b)|"
+    r"(?i:(?<!\bshow\s)(?<!\bgive\s)(?<!\btell\s)(?<!\bget\s)(?<!\bfind\s)(?<!\blet\s)"
+    rf"(?<!\bsend\s)(?<!\bhelp\s)\b(us|uk)\s+(?=(?:tv\s+)?{_WORKS}))"
+)
 MIN_TYPO = 5  # shorter words are too often other words ("iran", "iraq")
 #: the type nouns a typo is measured against (shorter ones, "show", "film", are too close to
 #: other words to guess)
 _TYPE_WORDS = {"movie": "Movie", "movies": "Movie", "films": "Movie", "series": "TV Show"}
-_WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies))\b"
 
 
 def _words(k: str, sep: str) -> str:
@@ -205,8 +210,8 @@ class CatalogWords:
             beside = any(_LISTED.fullmatch(g) for g in gaps)
             if free(tags, *m.span()) and (beside or _FROM.search(low[: m.start()])):
                 tags.append(at("country", m, value=lex.country_keys[" ".join(m.group().split())]))
-        for m in _INITIALS.finditer(text):  # "US", "UK"; in lower case after "the": "from the us"
-            g = 1 if m.group(1) else 2
+        for m in _INITIALS.finditer(text):
+            g = next(i for i in (1, 2, 3) if m.group(i))
             if free(tags, *m.span(g)):
                 value = "United Kingdom" if m.group(g).casefold() == "uk" else "United States"
                 start, end = m.span(g)
