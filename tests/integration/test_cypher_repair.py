@@ -204,7 +204,7 @@ async def test_llm_repairer_fixes_what_rules_cannot(deps) -> None:
     assert model.schemas == [RepairedCypher]
     prompt = model.prompts[0]
     assert broken in prompt and "Unknown label :Filmmaker" in prompt
-    assert "(:Person)-[:DIRECTED]->(:Show)" in prompt
+    assert "(:Person)-[:DIRECTED {position}]->(:Show)" in prompt
     assert "read-only" in prompt
 
 

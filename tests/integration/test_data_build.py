@@ -11,6 +11,7 @@ import pytest
 from agentic_rag.errors import DataBuildError
 from agentic_rag.stores.build import build_all, read_manifest, stale_stages
 from agentic_rag.stores.catalog import split_multi
+from agentic_rag.stores.schema import describe_graph
 from tests.conftest import make_settings
 
 
@@ -87,6 +88,14 @@ def test_graph_counts_and_inception(stores, fixture_rows):
     cast = q("MATCH (p:Person)-[:ACTED_IN]->(:Show {title: 'Inception'}) RETURN p.name").result_set
     src = next(r for r in fixture_rows if r["title"] == "Inception")
     assert {c[0] for c in cast} == set(split_multi(src["cast"]))
+    billed = q(
+        "MATCH (p:Person)-[r:ACTED_IN]->(:Show {title: 'Inception'}) "
+        "RETURN p.name ORDER BY r.position"
+    ).result_set
+    assert [c[0] for c in billed] == list(split_multi(src["cast"]))  # the billing order
+    schema = describe_graph(stores.graph)
+    assert schema.rel_properties["ACTED_IN"] == ["position"]
+    assert "(:Person)-[:ACTED_IN {position}]->(:Show)" in schema.render()
 
 
 def test_semantic_query_ranks_expected_title_first(stores):
@@ -105,7 +114,7 @@ def test_schema_description_is_generated_from_stores(stores):
 
     schema = describe_stores(stores)
     text = schema.render()
-    assert "(:Person)-[:DIRECTED]->(:Show)" in text
+    assert "(:Person)-[:DIRECTED {position}]->(:Show)" in text
     assert "cast_members" in text and "duration_minutes" in text
     assert "genre_list" in schema.chroma_fields
     assert set(schema.graph.labels) == {"Show", "Person", "Genre", "Country"}

@@ -275,3 +275,17 @@ def test_relationship_patterns_are_not_list_literals() -> None:
     assert "LIMIT" in check_cypher(query, SCHEMA)
     with pytest.raises(QueryRefusedError, match="list constructs"):
         check_cypher("RETURN [1] + [2] + [3] + [4] + [5] AS x", SCHEMA)
+
+
+def test_a_relationship_property_the_schema_has_is_valid_and_any_other_is_named():
+    billed = GraphSchema(
+        labels=SCHEMA.labels,
+        relationships=SCHEMA.relationships,
+        rel_properties={"ACTED_IN": ["position"], "DIRECTED": ["position"]},
+    )
+    ok = "MATCH (p:Person)-[r:ACTED_IN]->(s:Show) RETURN p.name ORDER BY r.position LIMIT 5"
+    assert "r.position" in check_cypher(ok, billed)
+    with pytest.raises(QueryRefusedError, match="valid properties: position"):
+        check_cypher("MATCH (p:Person)-[r:ACTED_IN]->(s:Show) RETURN r.role", billed)
+    with pytest.raises(QueryRefusedError, match="they have none"):
+        check_cypher("MATCH (p:Person)-[r:ACTED_IN]->(s:Show) RETURN r.position", SCHEMA)

@@ -25,7 +25,7 @@ from agentic_rag.errors import AgenticRagError, DataBuildError
 from agentic_rag.stores.catalog import Title, load_catalog, sha256_of
 
 #: Bump when a store's shape changes so existing builds count as stale.
-BUILD_VERSION = 3
+BUILD_VERSION = 4  # 4: credits carry their billing position in the graph
 STAGES = ("sqlite", "chroma", "graph")
 
 Progress = Callable[[str, int], Callable[[int], None]]

@@ -5,8 +5,9 @@ Nodes:  Show {show_id, title, title_folded, type, release_year, date_added, rati
         Person {name, name_folded}, Genre {name, name_folded}, Country {name, name_folded}
 `date_added` is an ISO 'YYYY-MM-DD' string (absent where the catalog has none), so it compares
 and sorts as text; `*_folded` is `agentic_rag.folding.fold` of the name, for accent-blind matches.
-Edges:  (:Person)-[:DIRECTED]->(:Show), (:Person)-[:ACTED_IN]->(:Show),
+Edges:  (:Person)-[:DIRECTED {position}]->(:Show), (:Person)-[:ACTED_IN {position}]->(:Show),
         (:Show)-[:IN_GENRE]->(:Genre), (:Show)-[:PRODUCED_IN]->(:Country)
+`position` is the credit's place in the title's billing, 0 first, as the CSV lists them.
 Everything is bulk loaded with UNWIND batches after the lookup indexes exist.
 """
 
@@ -50,11 +51,11 @@ NODE_QUERIES = {
 EDGE_QUERIES = {
     "DIRECTED": (
         "UNWIND $rows AS r MATCH (p:Person {name: r[0]}), (s:Show {show_id: r[1]}) "
-        "CREATE (p)-[:DIRECTED]->(s)"
+        "CREATE (p)-[:DIRECTED {position: r[2]}]->(s)"
     ),
     "ACTED_IN": (
         "UNWIND $rows AS r MATCH (p:Person {name: r[0]}), (s:Show {show_id: r[1]}) "
-        "CREATE (p)-[:ACTED_IN]->(s)"
+        "CREATE (p)-[:ACTED_IN {position: r[2]}]->(s)"
     ),
     "IN_GENRE": (
         "UNWIND $rows AS r MATCH (s:Show {show_id: r[1]}), (g:Genre {name: r[0]}) "
@@ -98,8 +99,9 @@ def graph_work(titles: Sequence[Title]) -> dict[str, list[Any]]:
         "Person": _named({n for t in titles for n in (*t.directors, *t.cast)}),
         "Genre": _named({g for t in titles for g in t.genres}),
         "Country": _named({c for t in titles for c in t.countries}),
-        "DIRECTED": [[n, t.show_id] for t in titles for n in t.directors],
-        "ACTED_IN": [[n, t.show_id] for t in titles for n in t.cast],
+        #: a credit's place in the title's billing (0: first credited), as in the CSV
+        "DIRECTED": [[n, t.show_id, i] for t in titles for i, n in enumerate(t.directors)],
+        "ACTED_IN": [[n, t.show_id, i] for t in titles for i, n in enumerate(t.cast)],
         "IN_GENRE": [[g, t.show_id] for t in titles for g in t.genres],
         "PRODUCED_IN": [[c, t.show_id] for t in titles for c in t.countries],
     }

@@ -35,6 +35,7 @@ class GraphSchema:
     labels: dict[str, list[str]]  # label -> property keys
     relationships: dict[str, list[tuple[str, str]]]  # type -> [(from label, to label)]
     counts: dict[str, int] = field(default_factory=dict)
+    rel_properties: dict[str, list[str]] = field(default_factory=dict)  # type -> property keys
 
     @property
     def all_properties(self) -> set[str]:
@@ -48,8 +49,10 @@ class GraphSchema:
                 f"  (:{label} {{{', '.join(props)}}})" + (f"  -- {n:,} nodes" if n else "")
             )
         for rel, pairs in self.relationships.items():
+            props = self.rel_properties.get(rel)
+            shown = f" {{{', '.join(props)}}}" if props else ""
             for a, b in pairs:
-                lines.append(f"  (:{a})-[:{rel}]->(:{b})")
+                lines.append(f"  (:{a})-[:{rel}{shown}]->(:{b})")
         return "\n".join(lines)
 
 
@@ -153,13 +156,19 @@ def describe_graph(store: GraphStore) -> GraphSchema:
         labels[label] = sorted(p[0] for p in props)
         counts[label] = store.ro_query(f"MATCH (n:`{label}`) RETURN count(n)").result_set[0][0]
     relationships: dict[str, list[tuple[str, str]]] = {}
+    rel_properties: dict[str, list[str]] = {}
     for (rel,) in store.ro_query("CALL db.relationshipTypes()").result_set:
         pairs = store.ro_query(
             f"MATCH (a)-[:`{rel}`]->(b) WITH a, b LIMIT 500 "
             "RETURN DISTINCT labels(a)[0], labels(b)[0]"
         ).result_set
         relationships[rel] = [(a, b) for a, b in pairs]
-    return GraphSchema(labels, relationships, counts)
+        keys = store.ro_query(
+            f"MATCH ()-[r:`{rel}`]->() WITH r LIMIT 200 UNWIND keys(r) AS k RETURN DISTINCT k"
+        ).result_set
+        if keys:
+            rel_properties[rel] = sorted(k[0] for k in keys)
+    return GraphSchema(labels, relationships, counts, rel_properties)
 
 
 def describe_chroma(collection: Any) -> tuple[list[str], int]:

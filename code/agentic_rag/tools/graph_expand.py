@@ -1,7 +1,7 @@
 """The `graph_expand` tool: the neighbourhood of known shows, by fixed parameterised Cypher.
 
-Depth 1: each show's directors, cast (capped per show, in billing order: edges
-are created in CSV order, so edge ids keep it), genres and countries.
+Depth 1: each show's directors, cast (capped per show, in billing order: each
+credit edge's `position`), genres and countries.
 Depth 2: also other shows that share a director or a cast member, ranked by the
 number of shared people, then shared genres. No model writes these queries.
 """
@@ -37,9 +37,9 @@ ShowId = Annotated[str, StringConstraints(strip_whitespace=True, pattern=r"^s\d+
 NEIGHBOURS = """
 MATCH (s:Show) WHERE s.show_id IN $ids OR s.title_folded IN $titles
 OPTIONAL MATCH (d:Person)-[rd:DIRECTED]->(s)
-WITH s, collect([id(rd), d.name]) AS directors
+WITH s, collect([rd.position, d.name]) AS directors
 OPTIONAL MATCH (a:Person)-[ra:ACTED_IN]->(s)
-WITH s, directors, collect([id(ra), a.name]) AS cast
+WITH s, directors, collect([ra.position, a.name]) AS cast
 OPTIONAL MATCH (s)-[:IN_GENRE]->(g:Genre)
 WITH s, directors, cast, collect(DISTINCT g.name) AS genres
 OPTIONAL MATCH (s)-[:PRODUCED_IN]->(c:Country)

@@ -16,8 +16,9 @@ Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it 
 _LISTED = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b|\bnor\b)\s*(?:from\s+)?")  # between two
 _FROM = re.compile(r"\b(?:from|made\s+in|filmed\s+in|produced\s+in)\s+(?:the\s+)?$")
 _WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies))\b"
-#: a country named by its initials: "US", "UK" in capitals anywhere; in lower case after "the" ("from the us") or before the works it qualifies ("us
-#: titles rated r", "how many us tv shows"), unless a verb asks for them ("show us movies")
+#: a country named by its initials: "US", "UK" in capitals anywhere; in lower case after "the"
+#: ("from the us") or before the works it qualifies ("us titles rated r", "how many us tv
+#: shows"), unless a verb asks for them ("show us movies")
 _INITIALS = re.compile(
     r"\b(US|USA|UK)\b|(?i:\bthe\s+(us|usa|uk)\b)|"
     r"(?i:(?<!\bshow\s)(?<!\bgive\s)(?<!\btell\s)(?<!\bget\s)(?<!\bfind\s)(?<!\blet\s)"

@@ -90,7 +90,8 @@ def person_works(s: TitleSet, limit: int = 60) -> str | None:
 def title_people(title: str, role: str | None) -> str:
     return (
         f"MATCH (p:Person)-[r:{REL[role]}]->(s:Show {{title: {lit(title)}}}) "
-        f"RETURN p.name AS name, type(r) AS role, {CY_SHOW} LIMIT 60"
+        f"RETURN p.name AS name, type(r) AS role, {CY_SHOW} "
+        "ORDER BY role DESC, r.position LIMIT 60"  # directors first, each in billing order
     )
 
 

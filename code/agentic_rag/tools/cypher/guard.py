@@ -124,7 +124,11 @@ def find_problems(a: Analysis, schema: GraphSchema) -> list[Problem]:
 def _property_problem(a: Analysis, schema: GraphSchema, ref: PropRef) -> list[Problem]:
     name, var = a.tokens[ref.index].text, ref.var or ""
     if ref.on_rel or var in a.rel_vars:
-        msg = f"Unknown property {name} on relationship {var}: relationships have no properties."
+        valid = {p for props in schema.rel_properties.values() for p in props}
+        if name in valid:
+            return []
+        has = f"valid properties: {', '.join(sorted(valid))}" if valid else "they have none"
+        msg = f"Unknown property {name} on relationship {var}; {has}."
         return [Problem("property", msg, ref.index)]
     if ref.var is not None and ref.var not in a.node_vars:
         return []  # not a node variable (a map, a list, a WITH alias of a value)
