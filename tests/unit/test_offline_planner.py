@@ -52,6 +52,7 @@ GRAPH = GraphSchema(
                      "type"], "Person": ["name"], "Genre": ["name"], "Country": ["name"]},
     relationships={"DIRECTED": [("Person", "Show")], "ACTED_IN": [("Person", "Show")],
                    "IN_GENRE": [("Show", "Genre")], "PRODUCED_IN": [("Show", "Country")]},
+    rel_properties={"DIRECTED": ["position"], "ACTED_IN": ["position"]},
 )  # fmt: skip
 SQL_SCHEMA = {
     "shows": ["show_id", "type", "title", "director", "cast_members", "country", "date_added",
