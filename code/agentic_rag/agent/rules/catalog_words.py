@@ -8,6 +8,7 @@ import re
 
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules import vocab
+from agentic_rag.agent.rules.initials import WORKS, initials
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens
 from agentic_rag.agent.rules.tags import Tag, at, free, widen_beside
@@ -15,15 +16,6 @@ from agentic_rag.agent.rules.tags import Tag, at, free, widen_beside
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
 _LISTED = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b|\bnor\b)\s*(?:from\s+)?")  # between two
 _FROM = re.compile(r"\b(?:from|made\s+in|filmed\s+in|produced\s+in)\s+(?:the\s+)?$")
-_WORKS = r"(?:movies?|films?|shows?|series|titles?|cartoons?|documentar(?:y|ies))\b"
-#: a country named by its initials: "US", "UK" in capitals anywhere; in lower case after "the"
-#: ("from the us") or before the works it qualifies ("us titles rated r", "how many us tv
-#: shows"), unless a verb asks for them ("show us movies")
-_INITIALS = re.compile(
-    r"\b(US|USA|UK)\b|(?i:\bthe\s+(us|usa|uk)\b)|"
-    r"(?i:(?<!\bshow\s)(?<!\bgive\s)(?<!\btell\s)(?<!\bget\s)(?<!\bfind\s)(?<!\blet\s)"
-    rf"(?<!\bsend\s)(?<!\bhelp\s)\b(us|uk)\s+(?=(?:tv\s+)?{_WORKS}))"
-)
 MIN_TYPO = 5  # shorter words are too often other words ("iran", "iraq")
 #: the type nouns a typo is measured against (shorter ones, "show", "film", are too close to
 #: other words to guess)
@@ -211,12 +203,7 @@ class CatalogWords:
             beside = any(_LISTED.fullmatch(g) for g in gaps)
             if free(tags, *m.span()) and (beside or _FROM.search(low[: m.start()])):
                 tags.append(at("country", m, value=lex.country_keys[" ".join(m.group().split())]))
-        for m in _INITIALS.finditer(text):
-            g = next(i for i in (1, 2, 3) if m.group(i))
-            if free(tags, *m.span(g)):
-                value = "United Kingdom" if m.group(g).casefold() == "uk" else "United States"
-                start, end = m.span(g)
-                tags.append(Tag(kind="country", start=start, end=end, text=m.group(g), value=value))
+        initials(text, tags)
         self._synonyms(self._synonym_res, low, tags)
         self.typos(text, tags)
 
@@ -298,8 +285,8 @@ def _rating_pattern(rating: str, codes: list[str]) -> str:
     if len(parts) > 1:
         joined = "".join(map(re.escape, parts))
         spaced = r"\s+".join(map(re.escape, parts))
-        loose = rf"(?<![\w-]){spaced}(?=[\s-]+{_WORKS})"
+        loose = rf"(?<![\w-]){spaced}(?=[\s-]+{WORKS})"
         return rf"(?i:(?<![\w-])(?:{esc}|{joined})(?![\w-])|{near.format(spaced)}|{loose})"
     if len(rating) > 1:
-        return rf"(?<![\w-]){esc}(?![\w-])|(?i:{near.format(esc)}|(?<![\w-]){esc}(?=\s+{_WORKS}))"
+        return rf"(?<![\w-]){esc}(?![\w-])|(?i:{near.format(esc)}|(?<![\w-]){esc}(?=\s+{WORKS}))"
     return rf"(?i:{near.format(esc)})"
