@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.vocab import COMMON
+
 STRONG_LEAD = (
     r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
 )
@@ -33,3 +35,30 @@ def describes(words: list[str], after: str) -> bool:
     """Whether a run of lower-case words read as a title opens a description instead: it starts
     at a strong lead and the sentence goes on ("about a boy who befriends a giant pig")."""
     return bool(STRONG.fullmatch(words[0])) and len(after.split()) >= 3
+
+
+WITH_WORDS = 3  # the most words a thing said after "with" has ("a haunted lighthouse")
+_WITH = re.compile(r"with\s+(?:an?\s+|some\s+|the\s+)?", re.IGNORECASE)
+
+
+def with_thing(text: str, lead: int | None, after: list[str], tags: list) -> bool:
+    """Whether the part closes on a thing its titles are 'with' that no filter names: "any
+    movies with a dog", "shows with dragons", "films with a talking car" (a description), not
+    "movies with tom hanks" or "shows with 3 seasons" (tagged), nor a thing of its own words
+    ("with the most seasons - whats its year": every word after "with" must be a content
+    word of the part, `after`, and at most WITH_WORDS of them)."""
+    m = _WITH.match(text, lead) if lead is not None else None
+    if m is None or any(t.end > m.start() for t in tags):
+        return False
+    rest = [w.casefold() for w in re.findall(r"[\w'’-]+", text[m.end() :])]
+    said = [w for w in rest if w not in after and not (w.endswith("ed") and w not in COMMON)]
+    return 0 < len(rest) <= WITH_WORDS and not said  # "a haunted house": a participle too
+
+
+def described_from(text: str, lead: int) -> int | None:
+    """Where the searched description begins: after the strong lead ("about a dog"), or after
+    "with" and its article at the lead ("with a dog"); None when neither."""
+    if strong := STRONG.search(text, lead):
+        return strong.end()
+    m = _WITH.match(text, lead)
+    return m.end() if m else None

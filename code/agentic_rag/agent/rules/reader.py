@@ -13,7 +13,7 @@ from agentic_rag.agent.rules.compose import entry_given, link, person_of_title
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
-from agentic_rag.agent.rules.lead import STRONG, lead_at
+from agentic_rag.agent.rules.lead import described_from, lead_at, with_thing
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import mend, noise
 from agentic_rag.agent.rules.numbers import ADDED_VERB
@@ -136,7 +136,7 @@ class Reader:
         if ranks_groups(masked):
             evidence.append(Found(source="ranks_groups"))
         content = _content(masked)
-        told, wordy = _described(text, content)
+        told, wordy = _described(text, content, tags)
         if told or wordy:
             evidence.append(Found(source="described"))
         named = any(t.kind in ("title", "unknown_title", "person") for t in tags)
@@ -167,8 +167,8 @@ class Reader:
         lead = lead_at(text)
         about = text[lead:].strip(" ?.!") if lead is not None else ""
         if op in ("search", "people") and about:
-            strong = STRONG.search(text, lead or 0)
-            about = text[strong.end() :].strip(" ?.!") if strong else text
+            begins = described_from(text, lead or 0)
+            about = text[begins:].strip(" ?.!") if begins is not None else text
             about = " ".join([*story.themes(mask(text[: lead or 0], tags)), about])
         if op == "label" or _KEYWORDS.search(text):
             spans = [m.span() for m in (*_KEYWORDS.finditer(text), *_LABEL.finditer(text))]
@@ -256,14 +256,14 @@ def _content(masked: str) -> list[str]:
     ]
 
 
-def _described(text: str, content: list[str]) -> tuple[bool, bool]:
-    """Whether the part describes the titles it asks for at length: (told) three content words
-    after a lead ("about", "where", "that" …), (wordy) five content words in all."""
+def _described(text: str, content: list[str], tags: list[Tag]) -> tuple[bool, bool]:
+    """Whether the part describes its titles: (told) three content words after a lead ("about",
+    "where" …) or a thing they are `with_thing` ("with a dog"), (wordy) five content words."""
     lead = lead_at(text)
     after = (
         [w for w in _words(text[lead:].strip(" ?.!")) if w in content] if lead is not None else []
     )
-    return len(after) >= 3, len(content) >= 5
+    return len(after) >= 3 or with_thing(text, lead, after, tags), len(content) >= 5
 
 
 def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
