@@ -251,7 +251,7 @@ def _content(masked: str) -> list[str]:
     """The masked question's content words (no slot, no everyday word, no participle, no number)."""
     return [
         w
-        for w in _words(re.sub(r"\{\w+\}", " ", masked))
+        for w in _words(re.sub(r"\{\w+\}", " ", masked), None)
         if w not in COMMON and not w.endswith("ed") and not w.isdigit()
     ]
 
@@ -261,7 +261,9 @@ def _described(text: str, content: list[str], tags: list[Tag]) -> tuple[bool, bo
     "where" …) or a thing they are `with_thing` ("with a dog"), (wordy) five content words."""
     lead = lead_at(text)
     after = (
-        [w for w in _words(text[lead:].strip(" ?.!")) if w in content] if lead is not None else []
+        [w for w in _words(text[lead:].strip(" ?.!"), None) if w in content]
+        if lead is not None
+        else []
     )
     return len(after) >= 3 or with_thing(text, lead, after, tags), len(content) >= 5
 
@@ -280,14 +282,14 @@ def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
     return roles[0] if roles else None  # type: ignore[return-value]
 
 
-def _words(text: str) -> list[str]:
+def _words(text: str, cap: int | None = 8) -> list[str]:  # no cap: every word of a description
     return list(
         dict.fromkeys(
             w.casefold()
             for w in WORD.findall(text)
             if w.casefold() not in WORDS.keyword_stops and len(w) > 1
         )
-    )[:8]
+    )[:cap]
 
 
 def _labels(text: str) -> dict[str, list[str]]:
