@@ -28,6 +28,8 @@ def lead_at(text: str) -> int | None:
     if m := re.match(r"\W*that\b", text[start:], re.IGNORECASE):  # "that british baking show": a
         start += m.end()  # determiner, not the start of a description
     m = LEAD.search(text, start)
+    if m and re.fullmatch(r"that\W*", text[m.start() :], re.IGNORECASE):
+        return None  # "who directed that": the title asked before, no description
     return m.start() if m else None
 
 
@@ -55,10 +57,15 @@ def with_thing(text: str, lead: int | None, after: list[str], tags: list) -> boo
     return 0 < len(rest) <= WITH_WORDS and not said  # "a haunted house": a participle too
 
 
-def described_from(text: str, lead: int) -> int | None:
-    """Where the searched description begins: after the strong lead ("about a dog"), or after
-    "with" and its article at the lead ("with a dog"); None when neither."""
-    if strong := STRONG.search(text, lead):
-        return strong.end()
-    m = _WITH.match(text, lead)
-    return m.end() if m else None
+_ARTICLE = re.compile(r"^\W*(?:the|an?)\s+", re.IGNORECASE)
+
+
+def description(text: str, lead: int) -> tuple[str, str]:
+    """The searched description and the words before it (where theme words may be): after a
+    strong lead ("about a dog"), or "with" and its article at the lead ("with a dog"); else
+    the part from its noun on ("the kid who is a chess whiz": "kid who is a chess whiz")."""
+    strong = STRONG.search(text, lead)
+    begins = strong.end() if strong else (m.end() if (m := _WITH.match(text, lead)) else None)
+    if begins is None:
+        return _ARTICLE.sub("", text).strip(" ?.!"), ""
+    return text[begins:].strip(" ?.!"), text[:lead]

@@ -13,7 +13,7 @@ from agentic_rag.agent.rules.compose import entry_given, link, person_of_title
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
-from agentic_rag.agent.rules.lead import described_from, lead_at, with_thing
+from agentic_rag.agent.rules.lead import description, lead_at, with_thing
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import mend, noise
 from agentic_rag.agent.rules.numbers import ADDED_VERB
@@ -162,14 +162,11 @@ class Reader:
             tags, intent = slots.title_slot(
                 text, tags, intent, self.lex, lambda t, g: self.decide(t, g, found), lead_at(text)
             )
-        masked = mask(text, tags)
-        op = intent.op
-        lead = lead_at(text)
+        masked, op, lead = mask(text, tags), intent.op, lead_at(text)
         about = text[lead:].strip(" ?.!") if lead is not None else ""
         if op in ("search", "people") and about:
-            begins = described_from(text, lead or 0)
-            about = text[begins:].strip(" ?.!") if begins is not None else text
-            about = " ".join([*story.themes(mask(text[: lead or 0], tags)), about])
+            about, head = description(text, lead or 0)  # "kid who …", or after "about"
+            about = " ".join([*story.themes(mask(head, tags)), about])
         if op == "label" or _KEYWORDS.search(text):
             spans = [m.span() for m in (*_KEYWORDS.finditer(text), *_LABEL.finditer(text))]
             tags = [
