@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
-from agentic_rag.agent.rules import absent, dangling, holdings, relations, slots, story
+from agentic_rag.agent.rules import absent, claims, dangling, holdings, relations, slots, story
 from agentic_rag.agent.rules.compose import entry_given, link, person_of_title
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
@@ -80,7 +80,7 @@ class Reader:
                 noisy.append(piece.strip(" ,.;:-"))
                 continue
             if i + 1 < len(pieces) and (said := person_then(piece, pieces[i + 1], self.tagger)):
-                pieces[i + 1] = said  # "akshay kumar - who … with him": him is akshay kumar
+                pieces[i + 1], dropped = said, dropped + claims.claimed(piece)  # "him": X
                 continue
             spec = self.read_part(piece)
             if specs and answered_by(specs[-1], spec, piece):
@@ -102,7 +102,7 @@ class Reader:
             dangling.mark(specs[0], lead_at(specs[0].text))
         specs[0].notes[:0] = mended
         if dropped:
-            specs[0].notes.append("ignored an instruction that is not a question about the catalog")
+            specs[0].notes.append("ignored an instruction or claim, asking nothing of the catalog")
         if noisy:
             specs[0].notes.append("set aside words none of which is known: " + ", ".join(noisy))
         if dropped or noisy:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.claims import claim_then
 from agentic_rag.agent.rules.compose import PERSON_REF, THEY
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.spec import QuerySpec
@@ -71,10 +72,11 @@ def about_person(name: str, piece: str, own: list[Tag]) -> str | None:
 def person_then(piece: str, nxt: str, tagger: Tagger) -> str | None:
     """The next piece asked of the person the piece only names ("akshay kumar - who shows up
     with him the most"), the name in its pronoun's place, or of the titles it only names
-    (`works_then`); None otherwise."""
+    (`works_then`), or of the title a claim before it names (`claims.claim_then`); None
+    otherwise."""
     tags = tagger.tag(piece)
     if not named_person(piece, tags):
-        return works_then(piece, nxt, tags, tagger.lex)
+        return works_then(piece, nxt, tags, tagger.lex) or claim_then(piece, nxt, tagger.lex)
     return about_person(piece[tags[0].start : tags[0].end], nxt, tagger.tag(nxt))
 
 
