@@ -40,21 +40,33 @@ def describes(words: list[str], after: str) -> bool:
 
 
 WITH_WORDS = 3  # the most words a thing said after "with" has ("a haunted lighthouse")
-_WITH = re.compile(r"with\s+(?:an?\s+|some\s+|the\s+)?", re.IGNORECASE)
+#: what titles are said to hold a thing with: "with", "about", "featuring", "starring",
+#: "involving", "that have"
+_THING = re.compile(
+    r"\b(?:with|about|featuring|starring|involving|(?:that|which)\s+(?:have|has|feature|"
+    r"features|involve|involves|star|stars))\s+(?:an?\s+|some\s+|the\s+)?",
+    re.IGNORECASE,
+)
+#: words a thing may be said with besides its own: articles, "in them", "lots of"
+_FRAME = frozenset(
+    "a an the some any in it them of lots lot many few or and one ones".split()  # noqa: SIM905
+)
 
 
-def with_thing(text: str, lead: int | None, after: list[str], tags: list) -> bool:
-    """Whether the part closes on a thing its titles are 'with' that no filter names: "any
-    movies with a dog", "shows with dragons", "films with a talking car" (a description), not
-    "movies with tom hanks" or "shows with 3 seasons" (tagged), nor a thing of its own words
-    ("with the most seasons - whats its year": every word after "with" must be a content
-    word of the part, `after`, and at most WITH_WORDS of them)."""
-    m = _WITH.match(text, lead) if lead is not None else None
+def with_thing(text: str, lead: int | None, content: list[str], tags: list) -> bool:
+    """Whether the part closes on a thing its titles hold that no filter names: "any movies
+    with a dog", "shows featuring dragons", "kids shows about dinosaurs", "movies that have a
+    dog in them" (a description); not "movies with tom hanks" or "shows with 3 seasons"
+    (tagged), nor words of its own ("with the most seasons - whats its year"): every word after
+    the lead is a content word of the part (`content`), a participle or a frame word, and at most
+    WITH_WORDS are content."""
+    m = _THING.search(text, lead if lead is not None else 0)
     if m is None or any(t.end > m.start() for t in tags):
         return False
     rest = [w.casefold() for w in re.findall(r"[\w'’-]+", text[m.end() :])]
-    said = [w for w in rest if w not in after and not (w.endswith("ed") and w not in COMMON)]
-    return 0 < len(rest) <= WITH_WORDS and not said  # "a haunted house": a participle too
+    own = [w for w in rest if w in content or (w.endswith("ed") and w not in COMMON)]
+    said = [w for w in rest if w not in own and w not in _FRAME]
+    return 0 < len(own) <= WITH_WORDS and not said  # "a haunted house": a participle too
 
 
 _ARTICLE = re.compile(r"^\W*(?:the|an?)\s+", re.IGNORECASE)
@@ -65,7 +77,7 @@ def description(text: str, lead: int) -> tuple[str, str]:
     strong lead ("about a dog"), or "with" and its article at the lead ("with a dog"); else
     the part from its noun on ("the kid who is a chess whiz": "kid who is a chess whiz")."""
     strong = STRONG.search(text, lead)
-    begins = strong.end() if strong else (m.end() if (m := _WITH.match(text, lead)) else None)
+    begins = strong.end() if strong else (m.end() if (m := _THING.match(text, lead)) else None)
     if begins is None:
         return _ARTICLE.sub("", text).strip(" ?.!"), ""
     return text[begins:].strip(" ?.!"), text[:lead]

@@ -262,7 +262,7 @@ def _described(text: str, content: list[str], tags: list[Tag]) -> tuple[bool, bo
         if lead is not None
         else []
     )
-    return len(after) >= 3 or with_thing(text, lead, after, tags), len(content) >= 5
+    return len(after) >= 3 or with_thing(text, lead, content, tags), len(content) >= 5
 
 
 def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
