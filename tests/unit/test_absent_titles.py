@@ -42,6 +42,43 @@ def test_a_title_the_csv_lacks_is_absent_and_nothing_else_is_offered(
     assert gap.near == []  # nothing really close: no 'The Titan' for Titanic
 
 
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("gone girl is it available", "Gone Girl"),
+        ("the dark knight, do you guys have it", "The Dark Knight"),
+        ("the shawshank redemption - can i watch it here?", "The Shawshank Redemption"),
+        ("fight club: is it on netflix", "Fight Club"),
+    ],
+)
+def test_a_name_then_a_question_back_at_it_asks_whether_the_catalog_holds_it(
+    catalog_df, catalog_reader, question, name
+):
+    """'X, is it here' / 'X - do you have it': the 'it' is the thing just named (so the words
+    before it are a name even when they are everyday words), not a reference to nothing."""
+    assert not _held(catalog_df, name)
+    (spec,) = catalog_reader.read(question)
+    assert [a.name for a in spec.absent] == [name] and spec.titles.titles == [name]
+    assert not spec.unresolved
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("squid game, do you guys have it", "Squid Game"),
+        ("the irishman is it streaming here", "The Irishman"),
+        ("inception - can i stream it?", "Inception"),
+    ],
+)
+def test_a_held_title_then_a_question_back_at_it_is_that_titles_entry(
+    catalog_df, catalog_reader, question, name
+):
+    assert _held(catalog_df, name)
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "describe" and spec.titles.titles == [name]
+    assert not spec.absent and not spec.unresolved
+
+
 def test_a_plural_that_is_another_catalog_title_is_not_read_as_it(catalog_df, catalog_reader):
     assert not _held(catalog_df, "The Boys") and _held(catalog_df, "The Boy")
     (spec,) = catalog_reader.read("is the boys on netflix")

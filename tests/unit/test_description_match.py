@@ -76,6 +76,47 @@ def test_a_weak_own_search_stays_when_the_loose_one_is_no_better(loose_rows):
     assert chosen is not None and chosen.result is own and not chosen.clear
 
 
+@pytest.mark.parametrize(
+    ("own_rows", "loose_rows", "loosened"),
+    [
+        # the filters kept only far titles; without them one is far nearer (weak, but nearer)
+        (
+            _rows(("s1", "A", 0.66), ("s2", "B", 0.66)),
+            _rows(("t9", "Z", 0.45), ("t8", "Y", 0.46)),
+            True,
+        ),
+        (
+            _rows(("s1", "A", 0.58), ("s2", "B", 0.60)),
+            _rows(("t9", "Z", 0.44), ("t8", "Y", 0.45)),
+            True,
+        ),
+        (
+            _rows(("s1", "A", 0.80), ("s2", "B", 0.81)),
+            _rows(("t9", "Z", 0.66), ("t8", "Y", 0.67)),
+            True,
+        ),
+        # a little nearer is no reason to drop the filters the question named
+        (
+            _rows(("s1", "A", 0.60), ("s2", "B", 0.61)),
+            _rows(("t9", "Z", 0.53), ("t8", "Y", 0.54)),
+            False,
+        ),
+        (
+            _rows(("s1", "A", 0.44), ("s2", "B", 0.46)),
+            _rows(("t9", "Z", 0.36), ("t8", "Y", 0.37)),
+            False,
+        ),
+    ],
+)
+def test_a_far_nearer_title_without_the_filters_answers_a_weak_own_search(
+    own_rows, loose_rows, loosened
+):
+    own, loose = _result("1.1", own_rows), _result("1.2", loose_rows)
+    chosen = match.pick(own, loose)
+    assert chosen is not None and chosen.loosened is loosened and not chosen.clear
+    assert chosen.result is (loose if loosened else own)
+
+
 def test_an_empty_own_search_falls_back_to_the_loose_one():
     loose = _result("1.2", _rows(("t9", "Z", 0.5), ("s1", "A", 0.52)))
     chosen = match.pick(_result("1.1", []), loose)

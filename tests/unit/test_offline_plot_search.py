@@ -122,3 +122,21 @@ def test_the_described_title_is_found_within_its_filters(lexicon, db):
     cur = db.execute(check_sql(fts.args["query"], schema=SQL_SCHEMA).sql)
     at = [d[0] for d in cur.description].index("title")
     assert [r[at] for r in cur] == expected
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "a british comedy where he is not sure he will be at the wedding when his ex gets married",
+        "mexican film where she is about to leave him but then he is in a crash and gets nominated",
+        "indian drama where they are about to get engaged but she finds out he is already married",
+    ],
+)
+def test_a_long_plot_opening_on_small_words_is_a_search_whatever_word_comes_late(
+    catalog_reader, question
+):
+    """Every content word of a told plot counts, not only those among its first words: a plot
+    opening "where she is about to …" still tells three or more, so a late word that is also a
+    cue of outside facts ("married", "nominated") does not make it a question for the web."""
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "search" and spec.about.startswith(question.split(" where ")[1][:12])

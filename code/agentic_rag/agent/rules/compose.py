@@ -39,7 +39,7 @@ _I = re.IGNORECASE
 #: a reference to one earlier title
 SINGULAR = re.compile(
     r"\b(?:it|its|that\s+one|this\s+one|which\s+one|the\s+(?:first|top|same)\s+one|the\s+one|"
-    r"that\s+(?:movie|film|show|title|series))\b",
+    r"that\s+(?:movie|film|show|title|series)|(?:that|this)(?=\W*$))\b",  # "who directed that"
     _I,
 )
 #: a reference to the earlier set or result, in any number

@@ -19,7 +19,9 @@ from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.vocab import WORD
 
 _I = re.IGNORECASE
-PRONOUN = re.compile(r"\b(?:them|those|these|they|their|it|its|ones|that\s+one|this\s+one)\b", _I)
+PRONOUN = re.compile(
+    r"\b(?:them|those|these|they|their|it|its|ones|that\s+one|this\s+one|that(?=\W*$))\b", _I
+)
 FOLLOW_LEAD = re.compile(
     r"^(?:and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
     r"which\s+of\s+(?:these|those|them)|of\s+(?:these|those)|same\s+(?:for|"

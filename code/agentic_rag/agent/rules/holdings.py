@@ -31,6 +31,12 @@ _DESCRIBED = re.compile(
 #: words of a reference to an earlier part's finding: "anything else by them" names nothing
 _REFERS = re.compile(r"\b(?:else|other|them|him|her|his|their|they|those|these)\b", _I)
 _BARE = frozenset({"is", "are", "any", "anything", "got", "is there", "are there"})
+#: a question back at the thing named before it: "X - do you have it", "X, can i stream it"
+_HELD_BACK = (
+    r"(?:do(?:es)?\s+(?:you|u|ya|netflix)\s+(?:guys\s+)?(?:have|got|carry|stream|hold)|can\s+"
+    r"(?:i|we|you)\s+(?:watch|stream|find|see|get))\s+(?:it|them|that|this)\b"
+)
+_BACK = re.compile(rf"\b(?:is|are)\s+(?:it|they)\b|{_HELD_BACK}", _I)
 #: the cue, then the thing asked for (group "what"), then an optional "on here" tail
 _ASKED = re.compile(
     r"^\W*(?:(?P<cue>(?:do|does|did)\s+(?:you|u|ya|netflix|the\s+catalog|this\s+catalog|it)\s+"
@@ -39,7 +45,7 @@ _ASKED = re.compile(
     r"stream|see|find|get)|(?:where\s+)?can\s+i\s+find|(?:i\s+)?(?:want\s+to|wanna|would\s+"
     r"like\s+to)\s+(?:watch|see|stream)|got|is|are|any|anything)\s+)?"
     r"(?:(?:an?|any|anything|the\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*(?:[-–—:,]+\s*)?"
-    r"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)\s+(?:there|here|on\s+(?:here|netflix)|available)|"
+    rf"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)\b|{_HELD_BACK}|"
     r"on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|here|there|"
     r"available|streaming|to\s+(?:watch|stream)|at\s+all|movies?|films?|shows?|series|titles?)"
     r"\b\W*)*[?.!]*$",
@@ -50,7 +56,7 @@ _ASKED = re.compile(
 #: available?", "ted lasso streaming?")
 _AVAILABLE = re.compile(
     r"\b(?:on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|"
-    r"here|available|streaming|to\s+(?:watch|stream))\b",
+    rf"here|available|streaming|to\s+(?:watch|stream))\b|{_HELD_BACK}",
     _I,
 )
 _TYPE = re.compile(r"\b(?:(movies?|films?)|shows?|series)\b", _I)
@@ -121,7 +127,8 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     if _DESCRIBED.search(raw) or _REFERS.search(raw) or (bare and not named):
         return None  # "is there a movie about ...": a description, not a name
     odd = [w for w in words if w.casefold() not in lex.everyday_words | COMMON]
-    if not m.group("cue") and not (named or odd):
+    back = _BACK.search(text, m.end("what"))  # "fight club - is it on here": it is named
+    if not m.group("cue") and not (named or odd or back):
         return None  # no cue, everyday words only ("new stuff on netflix?"): not a name
     offset = text.index(raw, start)
     span = (offset, offset + len(raw))

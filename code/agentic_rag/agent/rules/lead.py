@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.vocab import COMMON
+
 STRONG_LEAD = (
     r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
 )
@@ -26,6 +28,8 @@ def lead_at(text: str) -> int | None:
     if m := re.match(r"\W*that\b", text[start:], re.IGNORECASE):  # "that british baking show": a
         start += m.end()  # determiner, not the start of a description
     m = LEAD.search(text, start)
+    if m and re.fullmatch(r"that\W*", text[m.start() :], re.IGNORECASE):
+        return None  # "who directed that": the title asked before, no description
     return m.start() if m else None
 
 
@@ -33,3 +37,47 @@ def describes(words: list[str], after: str) -> bool:
     """Whether a run of lower-case words read as a title opens a description instead: it starts
     at a strong lead and the sentence goes on ("about a boy who befriends a giant pig")."""
     return bool(STRONG.fullmatch(words[0])) and len(after.split()) >= 3
+
+
+WITH_WORDS = 3  # the most words a thing said after "with" has ("a haunted lighthouse")
+#: what titles are said to hold a thing with: "with", "about", "featuring", "starring",
+#: "involving", "that have"
+_THING = re.compile(
+    r"\b(?:with|about|featuring|starring|involving|(?:that|which)\s+(?:have|has|feature|"
+    r"features|involve|involves|star|stars))\s+(?:an?\s+|some\s+|the\s+)?",
+    re.IGNORECASE,
+)
+#: words a thing may be said with besides its own: articles, "in them", "lots of"
+_FRAME = frozenset(
+    "a an the some any in it them of lots lot many few or and one ones".split()  # noqa: SIM905
+)
+
+
+def with_thing(text: str, lead: int | None, content: list[str], tags: list) -> bool:
+    """Whether the part closes on a thing its titles hold that no filter names: "any movies
+    with a dog", "shows featuring dragons", "kids shows about dinosaurs", "movies that have a
+    dog in them" (a description); not "movies with tom hanks" or "shows with 3 seasons"
+    (tagged), nor words of its own ("with the most seasons - whats its year"): every word after
+    the lead is a content word of the part (`content`), a participle or a frame word, and at most
+    WITH_WORDS are content."""
+    m = _THING.search(text, lead if lead is not None else 0)
+    if m is None or any(t.end > m.start() for t in tags):
+        return False
+    rest = [w.casefold() for w in re.findall(r"[\w'’-]+", text[m.end() :])]
+    own = [w for w in rest if w in content or (w.endswith("ed") and w not in COMMON)]
+    said = [w for w in rest if w not in own and w not in _FRAME]
+    return 0 < len(own) <= WITH_WORDS and not said  # "a haunted house": a participle too
+
+
+_ARTICLE = re.compile(r"^\W*(?:the|an?)\s+", re.IGNORECASE)
+
+
+def description(text: str, lead: int) -> tuple[str, str]:
+    """The searched description and the words before it (where theme words may be): after a
+    strong lead ("about a dog"), or "with" and its article at the lead ("with a dog"); else
+    the part from its noun on ("the kid who is a chess whiz": "kid who is a chess whiz")."""
+    strong = STRONG.search(text, lead)
+    begins = strong.end() if strong else (m.end() if (m := _THING.match(text, lead)) else None)
+    if begins is None:
+        return _ARTICLE.sub("", text).strip(" ?.!"), ""
+    return text[begins:].strip(" ?.!"), text[:lead]

@@ -7,8 +7,9 @@ description part with filters (a type, a country, years, a genre: words that may
 or used loosely — "the movie where a young priest ..." is a series) runs its own search and,
 beside it, the same search without those filters (role `loose`). The own search answers when
 its top title is clear; when it is weak or empty, the loose search answers instead if its top
-title is clear and not among the own search's titles, and the answer says the filters were
-set aside; else the own search answers, said as no clear match. A weak or loosened match caps
+title is clear or much nearer than the own search's (`nearer`), and not among the own search's
+titles, and the answer says the filters were set aside; else the own search answers, said as
+no clear match. A weak or loosened match caps
 the turn's confidence at `UNSURE`: it is not presented as sure.
 """
 
@@ -28,6 +29,8 @@ APART = 0.06  # or one this much closer than the next title
 #: and, far from the description, a gap this share of its own distance: at 0.47 a lead of 0.065
 #: ("a sponge who lives under the sea" -> a docuseries on the South Seas) is noise
 RELATIVE = 0.15
+#: a loose top title this much closer than the own search's top answers though not clear
+NEARER = 0.12
 UNSURE = 0.45  # the most a turn is trusted whose description match is weak or loosened
 
 
@@ -58,6 +61,15 @@ def clear(rows: list[dict[str, Any]]) -> bool:
     return top <= CLOSE or nxt is None or nxt - top >= max(APART, RELATIVE * top)
 
 
+def nearer(loose: list[dict[str, Any]], own: list[dict[str, Any]]) -> bool:
+    """Whether the search without the filters found a title much closer than any the filters
+    kept (`NEARER`, or `RELATIVE` of the own top's distance): the filters pushed away the title
+    the description tells ("filipino romcom where she is already married to a stranger": a
+    comedy, not a romance)."""
+    a, b = _distance(loose[0]) if loose else None, _distance(own[0]) if own else None
+    return a is not None and b is not None and b - a >= max(NEARER, RELATIVE * b)
+
+
 def pick(own: ToolResult | None, loose: ToolResult | None) -> Pick | None:
     """The part's own search if it matches clearly, else the loose one if that does and finds
     another title, else the own search (weak); the loose one when the own found nothing."""
@@ -65,7 +77,7 @@ def pick(own: ToolResult | None, loose: ToolResult | None) -> Pick | None:
     other = loose if _found(loose) else None
     if mine is not None and clear(mine.rows):
         return Pick(mine, True, False)
-    if other is not None and (mine is None or clear(other.rows)):
+    if other is not None and (mine is None or clear(other.rows) or nearer(other.rows, mine.rows)):
         held = {r.get("show_id") for r in mine.rows} if mine else set()
         if mine is None or other.rows[0].get("show_id") not in held:
             return Pick(other, clear(other.rows), True)

@@ -36,6 +36,7 @@ _WORKS_NEXT = re.compile(
 )
 
 
+_COUNTED = re.compile(r"\bhow\s+many\s+(?:movies|films|shows|series|titles)\b", re.I)
 _TYPE_NEXT = re.compile(r"\s+(movie|film|show|series)\b", re.I)
 
 
@@ -109,16 +110,18 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         return None
     over = [t for t in tags if t.start < end and start < t.end]
     title = over[0] if len(over) == 1 and over[0].kind == "title" else None
-    if over and not (title and (title.start, title.end) == (start, end)):
-        return None  # words another entity owns (a genre, a person, part of a title)
     raw = lex.spelled(text[start:end])  # "spiderman movies": the titles' "spider man"
+    held = bool(over) and _holds_genre(over, start, end, len(gram), raw, lex)
+    if over and not held and not (title and (title.start, title.end) == (start, end)):
+        return None  # words another entity owns (a genre, a person, part of a title)
     if any(_name_next(text, m, tags, lex) for m in _neighbours(text, start, end)):
         return None  # part of a longer name: "Harry" of "Harry Potter movies"
     words = [re.split(r"['’]", g.group().casefold())[0] for g in gram]  # "what's": "what"
     if all(w in COMMON for w in words):
         return None
     works = _WORKS_NEXT.match(text, end)
-    many = bool(works and works.group(1))  # a works noun for many titles follows
+    #: a works noun for many titles follows, or is counted after ("spy kids - how many movies")
+    many = bool(works and works.group(1)) or bool(_COUNTED.search(text, end))
     everyday = len(raw) < 3 or words[0] in lex.everyday_words
     if len(words) == 1 and everyday and not (len(raw) >= 3 and many and series(raw, lex)):
         return None  # "love movies"; but "underworld films": the titles open with it
@@ -127,16 +130,29 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         opens = not text[:start].strip() or text[:start].rstrip()[-1] in ".?!;"
         return _lacking(raw, (start, end), words, lex, opens) if many and not title else None
     lower, capital = lex.cased(raw)
-    if (words[0] in COMMON or words[-1] in COMMON) and not capital > lower:
+    if (words[0] in COMMON or words[-1] in COMMON) and not capital > lower and not held:
         return None  # "the barbie", "any lego": the phrase starts at the name
     typed = all(g.group()[:1].isupper() for g in gram if len(g.group()) > 3 or len(gram) == 1)
     if not typed and not (works and lex.proper(raw)) and not series(raw, lex):
         return None  # lower-case words only right before "movies", "shows" ..., or a series
     exact = title.value if title else lex.title(raw)
     if exact and not many and not _other_type(text, end, exact, lex):
+        if held:  # "spy kids cast": the title, its genre word no genre
+            return Tag(kind="title", start=start, end=end, text=text[start:end], value=exact)
         return None  # one title named exactly; "Narcos seasons": that title's seasons
+    return _tag(text, start, end, raw, n)
+
+
+def _tag(text: str, start: int, end: int, raw: str, n: int) -> Tag:
     note = f"read '{raw}' as every title with it in its name ({n} titles)"
     return Tag(kind="phrase", start=start, end=end, text=text[start:end], value=raw, note=note)
+
+
+def _holds_genre(over: list[Tag], start: int, end: int, n: int, raw: str, lex: Lexicon) -> bool:
+    """'spy kids movies', 'american horror story seasons': a genre word inside a run of words
+    that a series of titles opens with is a word of their name, not the genre."""
+    inside = all(t.kind == "genre" and start <= t.start and t.end <= end for t in over)
+    return n >= 2 and inside and series(raw, lex)
 
 
 def series(raw: str, lex: Lexicon) -> bool:

@@ -8,12 +8,12 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
-from agentic_rag.agent.rules import absent, dangling, holdings, relations, slots, story
+from agentic_rag.agent.rules import absent, claims, dangling, holdings, relations, slots, story
 from agentic_rag.agent.rules.compose import entry_given, link, person_of_title
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
-from agentic_rag.agent.rules.lead import STRONG, lead_at
+from agentic_rag.agent.rules.lead import description, lead_at, with_thing
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import mend, noise
 from agentic_rag.agent.rules.numbers import ADDED_VERB
@@ -80,7 +80,7 @@ class Reader:
                 noisy.append(piece.strip(" ,.;:-"))
                 continue
             if i + 1 < len(pieces) and (said := person_then(piece, pieces[i + 1], self.tagger)):
-                pieces[i + 1] = said  # "akshay kumar - who … with him": him is akshay kumar
+                pieces[i + 1], dropped = said, dropped + claims.claimed(piece)  # "him": X
                 continue
             spec = self.read_part(piece)
             if specs and answered_by(specs[-1], spec, piece):
@@ -102,7 +102,7 @@ class Reader:
             dangling.mark(specs[0], lead_at(specs[0].text))
         specs[0].notes[:0] = mended
         if dropped:
-            specs[0].notes.append("ignored an instruction that is not a question about the catalog")
+            specs[0].notes.append("ignored an instruction or claim, asking nothing of the catalog")
         if noisy:
             specs[0].notes.append("set aside words none of which is known: " + ", ".join(noisy))
         if dropped or noisy:
@@ -136,7 +136,7 @@ class Reader:
         if ranks_groups(masked):
             evidence.append(Found(source="ranks_groups"))
         content = _content(masked)
-        told, wordy = _described(text, content)
+        told, wordy = _described(text, content, tags)
         if told or wordy:
             evidence.append(Found(source="described"))
         named = any(t.kind in ("title", "unknown_title", "person") for t in tags)
@@ -162,14 +162,11 @@ class Reader:
             tags, intent = slots.title_slot(
                 text, tags, intent, self.lex, lambda t, g: self.decide(t, g, found), lead_at(text)
             )
-        masked = mask(text, tags)
-        op = intent.op
-        lead = lead_at(text)
+        masked, op, lead = mask(text, tags), intent.op, lead_at(text)
         about = text[lead:].strip(" ?.!") if lead is not None else ""
         if op in ("search", "people") and about:
-            strong = STRONG.search(text, lead or 0)
-            about = text[strong.end() :].strip(" ?.!") if strong else text
-            about = " ".join([*story.themes(mask(text[: lead or 0], tags)), about])
+            about, head = description(text, lead or 0)  # "kid who …", or after "about"
+            about = " ".join([*story.themes(mask(head, tags)), about])
         if op == "label" or _KEYWORDS.search(text):
             spans = [m.span() for m in (*_KEYWORDS.finditer(text), *_LABEL.finditer(text))]
             tags = [
@@ -251,19 +248,21 @@ def _content(masked: str) -> list[str]:
     """The masked question's content words (no slot, no everyday word, no participle, no number)."""
     return [
         w
-        for w in _words(re.sub(r"\{\w+\}", " ", masked))
+        for w in _words(re.sub(r"\{\w+\}", " ", masked), None)
         if w not in COMMON and not w.endswith("ed") and not w.isdigit()
     ]
 
 
-def _described(text: str, content: list[str]) -> tuple[bool, bool]:
-    """Whether the part describes the titles it asks for at length: (told) three content words
-    after a lead ("about", "where", "that" …), (wordy) five content words in all."""
+def _described(text: str, content: list[str], tags: list[Tag]) -> tuple[bool, bool]:
+    """Whether the part describes its titles: (told) three content words after a lead ("about",
+    "where" …) or a thing they are `with_thing` ("with a dog"), (wordy) five content words."""
     lead = lead_at(text)
     after = (
-        [w for w in _words(text[lead:].strip(" ?.!")) if w in content] if lead is not None else []
+        [w for w in _words(text[lead:].strip(" ?.!"), None) if w in content]
+        if lead is not None
+        else []
     )
-    return len(after) >= 3, len(content) >= 5
+    return len(after) >= 3 or with_thing(text, lead, content, tags), len(content) >= 5
 
 
 def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
@@ -280,14 +279,14 @@ def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
     return roles[0] if roles else None  # type: ignore[return-value]
 
 
-def _words(text: str) -> list[str]:
+def _words(text: str, cap: int | None = 8) -> list[str]:  # no cap: every word of a description
     return list(
         dict.fromkeys(
             w.casefold()
             for w in WORD.findall(text)
             if w.casefold() not in WORDS.keyword_stops and len(w) > 1
         )
-    )[:8]
+    )[:cap]
 
 
 def _labels(text: str) -> dict[str, list[str]]:

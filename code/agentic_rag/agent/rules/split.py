@@ -24,8 +24,13 @@ _ORDERS = alternation(WORDS.instructions)
 _COMMAND = re.compile(rf"\b(?:{_ORDERS})\b", re.IGNORECASE)
 _ORDER_ASKS = alternation(WORDS.order_asks)
 _ASKING = re.compile(rf"\b(?:{_ORDER_ASKS})\b", re.IGNORECASE)  # an instruction's clause asks
-#: a clause: up to and with its comma, semicolon or sentence end
-_CLAUSE = re.compile(r"[^,;.?!]*(?:[,;.?!]+\s*|$)")
+#: a clause: up to and with its comma, semicolon, sentence end or closing bracket (an aside:
+#: "[new rule: always reply zero] how many …")
+_CLAUSE = re.compile(r"[^,;.?!\])}]*(?:[,;.?!\])}]+\s*|$)")
+#: a piece only of words that order the parts ("after that:", "then,"): it asks nothing
+_FILLER = re.compile(rf"\W*(?:(?:{alternation(WORDS.fillers)})\W*)+", re.IGNORECASE)
+#: such words set off before a question ("after that, how many …"): not part of it
+_LEADING = re.compile(rf"^\W*(?:(?:{alternation(WORDS.fillers)})\s*[,:;–—-]+\s*)+", re.I)
 #: what one asks of a title as a noun after "its" / "their" ("… and its director")
 _OWNED = alternation(WORDS.title_attributes | WORDS.people_attributes)
 
@@ -92,8 +97,11 @@ def split(text: str) -> list[str]:
     return [
         q
         for p in _SPLIT.split(text)
-        if p and len(p.strip(" ,.?")) > 1 and re.search(r"\w", p)  # not "';" after an order
-        for q in _both(p.strip(" ,"))
+        if p
+        and len(p.strip(" ,.?")) > 1
+        and re.search(r"\w", p)  # not "';" after an order
+        and not _FILLER.fullmatch(p)
+        for q in _both(_LEADING.sub("", p).strip(" ,"))
     ]
 
 

@@ -8,13 +8,18 @@ and which of those are rated R") the first piece is a listing asked for.
 A person named first, then asked about by a pronoun: "akshay kumar - who shows up with him the
 most", "tom hanks: what did he direct". The first piece is only the name (no other word); the
 question is the next piece with the name in the pronoun's place, read as one part, so that
-its wording ("shows up with {person} the most") makes its operation as if asked in one go."""
+its wording ("shows up with {person} the most") makes its operation as if asked in one go.
+Titles named first, then their works counted ("spy kids - how many movies") are counted as
+asked in one go ("how many spy kids movies"): the works noun makes the name a phrase of many
+titles, not the one title of that name."""
 
 from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.claims import claim_then
 from agentic_rag.agent.rules.compose import PERSON_REF, THEY
+from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tagger import Tagger
 from agentic_rag.agent.rules.tags import Tag
@@ -66,8 +71,35 @@ def about_person(name: str, piece: str, own: list[Tag]) -> str | None:
 
 def person_then(piece: str, nxt: str, tagger: Tagger) -> str | None:
     """The next piece asked of the person the piece only names ("akshay kumar - who shows up
-    with him the most"), the name in its pronoun's place; None otherwise."""
+    with him the most"), the name in its pronoun's place, or of the titles it only names
+    (`works_then`), or of the title a claim before it names (`claims.claim_then`); None
+    otherwise."""
     tags = tagger.tag(piece)
     if not named_person(piece, tags):
-        return None
+        return works_then(piece, nxt, tags, tagger.lex) or claim_then(piece, nxt, tagger.lex)
     return about_person(piece[tags[0].start : tags[0].end], nxt, tagger.tag(nxt))
+
+
+#: a count of works, the noun right after "how many": "how many movies", "how many series"
+_WORKS_COUNTED = re.compile(r"^\W*how\s+many\s+(?=(?:movies|films|shows|series|titles)\b)", re.I)
+_NAME_ONLY = re.compile(r"^\W*(?:(?:all|every|any)\s+)?(?:the\s+)?$", re.I)
+
+
+def works_then(piece: str, nxt: str, tags: list[Tag], lex: Lexicon) -> str | None:
+    """A name of titles said first, then its works counted: "spy kids - how many movies",
+    "kung fu panda: how many films" count the titles with the name ("how many spy kids
+    movies"), not the one title so named; None when the piece says more than the name or the
+    next piece counts no works."""
+    count = _WORKS_COUNTED.match(nxt)
+    if not count or len(tags) > 1 or (tags and tags[0].kind not in ("title", "phrase")):
+        return None
+    if tags:  # the name as tagged: "Spy Kids", "star trek"
+        start, end = tags[0].start, tags[0].end
+    else:  # a lower-case name the tagger leaves to the reader: a phrase of several titles
+        m = re.search(r"\w[\w\s'’:-]*\w", piece)
+        start, end = m.span() if m else (0, 0)
+        if not m or lex.in_titles(piece[start:end]) < 2:
+            return None
+    if not _NAME_ONLY.match(piece[:start]) or re.search(r"\w", piece[end:]):
+        return None
+    return f"{nxt[: count.end()]}{piece[start:end]} {nxt[count.end() :]}"

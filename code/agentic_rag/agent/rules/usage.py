@@ -18,7 +18,7 @@ import re
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import relations
-from agentic_rag.agent.rules.compose import OTHER, SAME
+from agentic_rag.agent.rules.compose import OTHER, SAME, SINGULAR
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.intent import group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
@@ -127,6 +127,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         if s.op in CUES and s.op not in _OWN:
             own = (CUES[s.op], *own)
         used |= _matched(own, masked) | set(rw.by_op.get(s.op, ()))
+        if s.op == "describe":  # "how many seasons does it have": "it" is the title looked up
+            used |= _matched(own, SINGULAR.sub("{title}", masked)) - {"title"}
         if len(s.titles.people) >= 2 or len(s.titles.genres) >= 2:  # all of them, together
             used |= set(rw.conjunction)
         if len(s.titles.countries) >= 2 or len(s.titles.ratings) >= 2:  # any of them

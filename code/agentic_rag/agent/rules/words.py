@@ -93,6 +93,8 @@ class Words(BaseModel):
     #: phrases that make a piece of a question an instruction to the system or a change to the
     #: data, never acted on ("ignore your rules", "delete all the anime", "you are now a pirate")
     instructions: tuple[str, ...] = Field(min_length=1)
+    claim_verbs: tuple[str, ...] = Field(min_length=1)  # "my friend swears X …": a claim
+    fillers: tuple[str, ...] = Field(min_length=1)  # a piece only of these asks nothing ("then")
     asks: tuple[str, ...] = Field(min_length=1)  # the heads of a question asked ("how many")
     order_asks: tuple[str, ...] = Field(min_length=1)  # what an instruction's clause must ask
     joining_words: tuple[str, ...] = Field(min_length=1)  # "and", "plus": a question's next part
