@@ -66,10 +66,10 @@ _RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|throug
 _LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{NUMBER}\s+years?\b", _I)
 _DECADE = re.compile(
     r"\b(?:the\s+)?(?:(early|mid|middle|late)[\s-]+)?(?:(19|20)?(\d)0'?s|"
-    r"(sixties|seventies|eighties|nineties))\b",
+    rf"({'|'.join(WORDS.decades)}))\b",
     _I,
 )
-_DECADE_WORDS = {"sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties": 1990}
+_DECADE_WORDS = WORDS.decades
 #: the years of a decade's part: "the early 90s" 1990–1993, "the mid 80s" 1984–1986
 _DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "middle": (4, 6), "late": (7, 9)}
 
