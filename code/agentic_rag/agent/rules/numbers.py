@@ -10,7 +10,7 @@ import re
 
 from agentic_rag.agent.rules.amounts import NUMBER, amount_tags, num
 from agentic_rag.agent.rules.periods import MONTH_NAMES, period_tags
-from agentic_rag.agent.rules.shape import SUPERLATIVE
+from agentic_rag.agent.rules.shape import FIRST_ADDED, SUPERLATIVE
 from agentic_rag.agent.rules.tags import Tag, at
 from agentic_rag.agent.rules.words import WORDS
 
@@ -254,7 +254,11 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
     for m in _TOP.finditer(text):
         asked = m.group(1).casefold() not in ("a", "an")
         if free(*m.span()) and asked and (n := int(num(m.group(1)))) <= MAX_ASKED:
-            tags.append(at("limit", m, lo=n))
+            # "the first 3 movies added": "first" stays a word of the order (date added)
+            start = m.start(1) if re.match(FIRST_ADDED, text[m.start() :], _I) else m.start()
+            tags.append(
+                Tag(kind="limit", start=start, end=m.end(), text=text[start : m.end()], lo=n)
+            )
     for m in _LEADS_RANK.finditer(text):
         if free(*m.span(1)) and (n := int(num(m.group(1)))) <= MAX_ASKED:
             tags.append(Tag(kind="limit", start=m.start(1), end=m.end(1), text=m.group(1), lo=n))

@@ -18,9 +18,15 @@ from agentic_rag.agent.rules.spec import TitleSet
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
+#: "first" is a superlative only of the date added: "the first title added", "the very first
+#: movie to be added in 2021", "the first additions" (not "the first season", "first half")
+FIRST_ADDED = (
+    r"(?:very\s+)?first(?=(?:\s+[\w'’{}]+){0,3}?\s+(?:to\s+(?:be\s+|get\s+)?)?"
+    r"(?:added|additions?|arrived|arrive|landed|land|uploaded)\b|\s+additions?\b)"
+)
 SUPERLATIVE = (
     r"(?:longest|shortest|oldest|newest|earliest|latest|most\s+recent(?:ly\s+added)?|"
-    r"first\s+added|most\s+seasons|fewest\s+seasons)"
+    rf"{FIRST_ADDED}|most\s+seasons|fewest\s+seasons)"
 )
 _HEAD = re.compile(
     rf"\b{SUPERLATIVE}((?:\s+(?!(?:and|or|from|in|of|by|on|with|that|which|who|"
