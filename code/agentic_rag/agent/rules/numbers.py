@@ -96,14 +96,26 @@ def yields(t: Tag) -> bool:
     return t.kind == "limit" or (t.kind == "added" and not t.value + t.value2)
 
 
+#: a question ranking or counting months: only dates added have them ("which month of 2020 had
+#: the most additions", "titles per month in 2019")
+_MONTHLY = re.compile(
+    r"\b(?:which|what|each|every|per|by|a|busiest|biggest|peak|top|slowest|quietest)\s+"
+    r"months?\b|\bmonthly\b",
+    _I,
+)
+
+
 def _when(text: str, start: int, end: int | None = None) -> str:
     """'added' or 'release': the nearest verb before `start` (within the clause) decides. A
     date finer than a year (`end` given: it names months) can only be a date added, so with
     no verb before it an adding verb after it in the same sentence decides ("between june and
-    august 2021 how many anime series were added")."""
+    august 2021 how many anime series were added"); so is a year in a question about months
+    with no verb before it ("which month in 2020 had the most additions")."""
     before = re.split(r"[,;?!.]|\band\s+(?:how|what|which|who)\b", text[:start])[-1]
     added = [m.end() for m in ADDED_VERB.finditer(before)]
     released = [m.end() for m in RELEASE_VERB.finditer(before) if m.group().casefold() != "from"]
+    if not added and not released and _MONTHLY.search(text):
+        return "added"
     if end is not None and not added and not released:
         return "added" if ADDED_VERB.search(re.split(r"[;?!.]", text[end:])[0]) else "release"
     return "added" if added and (not released or added[-1] > released[-1]) else "release"

@@ -15,6 +15,8 @@ GROUP_NAMES = {
     "cast": "actor",
     "release_year": "release year",
     "added_year": "year added",
+    "added_month": "month added",
+    "added_calendar_month": "month of the year added",
     "rating": "rating",
     "type": "type",
 }

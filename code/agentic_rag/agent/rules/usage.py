@@ -29,7 +29,7 @@ from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.shape import IN_HOURS
 from agentic_rag.agent.rules.signals import found_titles, plain
-from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.spec import ADDED_GROUPS, QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.usage_words import meaning, reading_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -135,7 +135,7 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= set(rw.keywords)
         if s.titles.people or s.role or s.op in _PEOPLE_OPS:
             used |= set(rw.people)
-        if s.titles.added_from or s.titles.added_to or s.by in ("added_year", "date_added"):
+        if s.titles.added_from or s.titles.added_to or s.by in ADDED_GROUPS:
             used |= _matched((ADDED_VERB,), masked)
         if s.in_hours:  # "in hours": the answer says the running time in hours
             used |= _matched((IN_HOURS,), masked)
