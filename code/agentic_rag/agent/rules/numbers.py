@@ -200,14 +200,18 @@ def _date_tag(m: re.Match[str], text: str) -> Tag:
     return at("added", m, value=span[0] or "", value2=span[1] or "", label=f"{word} {label}")
 
 
-def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
-    """Every date, year range, duration, season count and top-N of `text`."""
+def number_tags(text: str, latest_added: str, latest_release: int, after: str = "") -> list[Tag]:
+    """Every date, year range, duration, season count and top-N of `text`. `after`: the rest
+    of the question when `text` is a part of it, read for the adding verb a date finer than a
+    year may have after it ("first half of 2019 - how many tv shows got added")."""
     tags: list[Tag] = []
+    full = f"{text} {after}" if after else text
 
     def free(s: int, e: int) -> bool:
         return not any(t.start < e and s < t.end for t in tags)
 
-    tags += period_tags(text, latest_added, _when, [m.span() for m in _MONTH_SPAN.finditer(text)])
+    spans = [m.span() for m in _MONTH_SPAN.finditer(text)]
+    tags += period_tags(text, latest_added, lambda _, s, e: _when(full, s, e), spans)
     for m in _LAST.finditer(text):
         if not free(*m.span()):
             continue
@@ -222,7 +226,7 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
             tags.append(at("release", m, lo=first, label=label))
     for m in _MONTH_SPAN.finditer(text):
         if free(*m.span()):
-            tags.append(_month_span(m, text))
+            tags.append(_month_span(m, full))
     for m in _RANGE.finditer(text):
         a, b = sorted((int(m.group(1)), int(m.group(2))))
         if not free(*m.span()):
@@ -246,7 +250,7 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
             tags.append(at("release", m, lo=lo + a, hi=lo + b, label=label))
     for m in _DATE.finditer(text):
         if free(*m.span()):
-            tags.append(_date_tag(m, text))
+            tags.append(_date_tag(m, full))
     for m in _BARE_MONTH.finditer(text):
         word, before = m.group(2).casefold(), (m.group(1) or "").casefold()
         if free(*m.span(2)) and (word != "may" or before in ("in", "about", "during")):
