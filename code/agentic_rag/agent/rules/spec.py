@@ -145,3 +145,5 @@ class QuerySpec(BaseModel):
     #: the turn before's reading, run again only for the person or title a follow-up refers to
     #: ("what else did he direct"): answered in that turn, not again (`writer`)
     replayed: bool = False
+    #: a follow-up's time: the previous question's moved by whole years ("the year after that")
+    shifted: int = 0

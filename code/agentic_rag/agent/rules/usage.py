@@ -28,6 +28,7 @@ from agentic_rag.agent.rules.periods import unread_parts
 from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.shape import IN_HOURS
+from agentic_rag.agent.rules.shift import SHIFT
 from agentic_rag.agent.rules.signals import found_titles, plain
 from agentic_rag.agent.rules.spec import ADDED_GROUPS, QuerySpec
 from agentic_rag.agent.rules.tags import Tag
@@ -137,6 +138,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= set(rw.people)
         if s.titles.added_from or s.titles.added_to or s.by in ADDED_GROUPS:
             used |= _matched((ADDED_VERB,), masked)
+        if s.shifted:  # "the year after that": the previous time, moved
+            used |= _matched((SHIFT,), masked)
         if s.in_hours:  # "in hours": the answer says the running time in hours
             used |= _matched((IN_HOURS,), masked)
         if s.by and s.by in GROUP_WORDS:
