@@ -5,6 +5,10 @@ tagger reads itself). Truth: the CSV's genres and countries (pandas)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from agentic_rag.agent.rules import mend
@@ -55,3 +59,14 @@ def test_a_mended_word_is_the_same_test_as_a_typo_signal():
         and mend.inflected("ratings")
         and not mend.inflected("documentarys")
     )
+
+
+@pytest.mark.parametrize("seed", ["1", "2", "3"])
+def test_a_tie_between_corrections_is_the_word_cut_short_whatever_the_hash_seed(seed):
+    code = (
+        "from agentic_rag.agent.rules.mend import correction;"
+        "print(correction('ther'), correction('wher'), correction('thes'))"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.stdout.split() == ["there", "where", "these"]

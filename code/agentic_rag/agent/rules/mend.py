@@ -78,8 +78,10 @@ def name_tokens(lex: Lexicon) -> NameTokens:
 def correction(word: str) -> str | None:
     """The everyday question word `word` misspells ("manny", "movis", "numbr", "lsit"), if
     any: one edit away (`fuzzy.typo`, a transposition is one edit), the same first letter, the
-    nearest by `fuzz.ratio` when several are."""
+    nearest by `fuzz.ratio` when several are, and of those tied one the word opens (a word cut
+    short: "ther" is "there", not "their"), then the first in order (never the set's order)."""
     near = [w for w in _EVERYDAY if w[0] == word[:1] and w != word and fuzzy.typo(word, w)]
+    near.sort(key=lambda w: (not w.startswith(word), w))
     hit = fuzzy.closest(word, near, 0.0) if near else None
     return hit[0] if hit else None
 
