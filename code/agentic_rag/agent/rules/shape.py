@@ -43,7 +43,10 @@ _ONE_VERB = re.compile(
     # a verb in the singular before the superlative: "which reality show has the most seasons"
     rf"\b(?:which|what)\b[^?.,;]{{0,60}}?\b(?:has|had|runs|ran|lasts|lasted|got)\s+"
     rf"(?:the\s+)?{SUPERLATIVE}|"
-    r"\bwhich\s+(?:one|of\s+(?:them|those|these)\s+(?:is|was|has|runs|lasts))\b",
+    r"\bwhich\s+(?:one|of\s+(?:them|those|these)\s+(?:is|was|has|runs|lasts))\b|"
+    # "the one with the most seasons", "the title that has the longest runtime"
+    rf"\bthe\s+(?:one|title|show|movie|film)\s+(?:with|that\s+(?:has|had)|having|which\s+has)\s+"
+    rf"the\s+{SUPERLATIVE}",
     _I,
 )
 _MINUTES = re.compile(
