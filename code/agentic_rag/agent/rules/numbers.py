@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.amounts import NUMBER, amount_tags, num
+from agentic_rag.agent.rules.eras import era_tags
 from agentic_rag.agent.rules.periods import MONTH_NAMES, period_tags
 from agentic_rag.agent.rules.shape import FIRST_ADDED, SUPERLATIVE
 from agentic_rag.agent.rules.tags import Tag, at
@@ -64,16 +65,6 @@ _BARE_MONTH = re.compile(
 )
 _RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|through)\s*{_Y}\b", _I)
 _LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{NUMBER}\s+years?\b", _I)
-_DECADE = re.compile(
-    r"\b(?:the\s+)?(?:(early|mid|middle|late)[\s-]+)?(?:(19|20)?(\d)0'?s|"
-    rf"({'|'.join(WORDS.decades)}))\b",
-    _I,
-)
-_DECADE_WORDS = WORDS.decades
-#: the years of a decade's part: "the early 90s" 1990–1993, "the mid 80s" 1984–1986
-_DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "middle": (4, 6), "late": (7, 9)}
-
-
 #: how many titles are asked for: "top 5", "the 3 longest", "list 10 french movies", "name
 #: three indian comedies", "give me 3 korean shows" (a number of 100 or less: not a year)
 _TOP = re.compile(
@@ -237,17 +228,7 @@ def number_tags(text: str, latest_added: str, latest_release: int, after: str = 
             )
         else:
             tags.append(at("release", m, lo=a, hi=b, label=f"{a}–{b}"))
-    for m in _DECADE.finditer(text):
-        if free(*m.span()) and (m.group(3) or m.group(4)):
-            if m.group(4):
-                lo = _DECADE_WORDS[m.group(4).casefold()]
-            else:
-                century = m.group(2) or ("20" if m.group(3) in "012" else "19")
-                lo = int(f"{century}{m.group(3)}0")
-            part = (m.group(1) or "").casefold()
-            a, b = _DECADE_PARTS.get(part, (0, 9))
-            label = f"the {part + ' ' if part else ''}{lo}s"
-            tags.append(at("release", m, lo=lo + a, hi=lo + b, label=label))
+    tags += era_tags(text, _when, latest_added, latest_release, free)
     for m in _DATE.finditer(text):
         if free(*m.span()):
             tags.append(_date_tag(m, full))
