@@ -8,8 +8,8 @@ from datetime import date, timedelta
 
 def value_range(lo: object, hi: object, unit: str = "") -> str:
     """'1980–1989', '121 min or more'; years (no unit) run 'or later' / 'or earlier'."""
-    if lo is not None and hi is not None:
-        return f"{lo}{unit}" if lo == hi else f"{lo}–{hi}{unit}"
+    if lo is not None and hi is not None:  # "1 season", not "1 seasons"
+        return f"{lo}{unit.rstrip('s') if lo == 1 else unit}" if lo == hi else f"{lo}–{hi}{unit}"
     if lo is not None:
         return f"{lo}{unit} or {'more' if unit else 'later'}"
     return f"{hi}{unit} or {'less' if unit else 'earlier'}"

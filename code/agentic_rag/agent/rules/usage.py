@@ -43,6 +43,7 @@ DESCRIBED = frozenset({"search", "people", "similar"})  # operations that use th
 PLACEHOLDER = re.compile(r"\{\w+\}")
 SMALL = WORDS.small_words  # "of", "in": a cue's joining words ("number of", "star in")
 _PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur", "chain"})
+_TIMED = frozenset({"average", "top", "describe", "list"})  # answers that say running times
 #: each operation's own deciding wordings besides its cue (read on the masked question)
 _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
     "most": (CUES["most"],),  # its cues hold "per year", "by number" too
@@ -51,6 +52,8 @@ _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
     "describe": (CUES["describe"],),
     "external": (CUES["external"],),
     "compare": (CUES["compare"],),
+    #: "how many minutes is the average anime movie": the unit the average is asked in
+    "average": (CUES["average"], re.compile(r"\bhow\s+many\s+(?:minutes|mins|hours|seasons)\b")),
 }
 
 
@@ -140,7 +143,7 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= _matched((ADDED_VERB,), masked)
         if s.shifted:  # "the year after that": the previous time, moved
             used |= _matched((SHIFT,), masked)
-        if s.in_hours:  # "in hours": the answer says the running time in hours
+        if s.in_hours and s.op in _TIMED:  # "in hours": the answer says running times in hours
             used |= _matched((IN_HOURS,), masked)
         if s.by and s.by in GROUP_WORDS:
             used |= _matched((GROUP_WORDS[s.by],), masked)
