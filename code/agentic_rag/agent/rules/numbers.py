@@ -78,6 +78,10 @@ _LEADS_RANK = re.compile(
     rf"(?<![\w.,:/-]){NUMBER}\s+(?={SUPERLATIVE}\b|(?:{'|'.join(sorted(WORDS.rank_words))})\b)",
     _I,
 )
+#: a number just after the order it limits: "the newest three anime", "the longest 5 movies"
+_TRAILS_RANK = re.compile(
+    rf"\b{SUPERLATIVE}\s+{NUMBER}\b(?!\s*(?:seasons?|minutes?|mins?|hours?|hrs?|%|-))", _I
+)
 MAX_ASKED = 100
 
 
@@ -256,7 +260,7 @@ def number_tags(text: str, latest_added: str, latest_release: int, after: str = 
             tags.append(
                 Tag(kind="limit", start=start, end=m.end(), text=text[start : m.end()], lo=n)
             )
-    for m in _LEADS_RANK.finditer(text):
+    for m in (*_LEADS_RANK.finditer(text), *_TRAILS_RANK.finditer(text)):
         if free(*m.span(1)) and (n := int(num(m.group(1)))) <= MAX_ASKED:
             tags.append(Tag(kind="limit", start=m.start(1), end=m.end(1), text=m.group(1), lo=n))
     return sorted(tags, key=lambda t: t.start)
