@@ -1,8 +1,9 @@
-"""Units a reading cannot answer in are never answered surely: a sum of running times ("how many
-hours of movies", "the total running time of X's films") is no count of titles, so a count that
-leaves the unit unused is capped (`meaning_words.yaml`: minutes, hours, runtime, "running
-time"); a reading that answers in the unit uses it ("how many minutes is the average anime
-movie": the average; "the longest movie in hours": the ranking)."""
+"""Units and vague ages a reading cannot answer in are never answered surely: a sum of running
+times ("how many hours of movies", "the total running time of X's films") is no count of titles,
+so a count that leaves the unit unused is capped (`meaning_words.yaml`: minutes, hours, runtime,
+"running time"), and so is a listing that ignores "recent", "new" or "old"; a reading that
+answers in the unit or ranks by the age uses its words ("how many minutes is the average anime
+movie": the average; "the most recent korean movie": the ranking)."""
 
 from __future__ import annotations
 
@@ -43,3 +44,21 @@ def test_a_reading_that_answers_in_the_unit_uses_it(catalog_reader, question):
     specs = catalog_reader.read(question)
     _, used = features(catalog_reader, question, specs, "")
     assert not {"minutes", "hours", "how", "many"} & {*used.unused, *used.meaning}
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["old movies added recently", "recent korean dramas", "new anime shows", "old spanish films"],
+)
+def test_a_vague_age_the_reading_left_unused_is_not_confident(catalog_reader, question):
+    assert _sure(catalog_reader, question) <= MEANING_CAP
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["the most recent korean movie", "the 3 most recently added anime", "the oldest movie"],
+)
+def test_an_age_the_ranking_reads_is_used(catalog_reader, question):
+    specs = catalog_reader.read(question)
+    _, used = features(catalog_reader, question, specs, "")
+    assert not {"recent", "recently", "old"} & {*used.unused, *used.meaning}
