@@ -160,8 +160,16 @@ def refers(piece: str) -> str | None:
     return "all" if REFERENCE.search(piece) else None
 
 
+#: a part that is only what is asked, of the set the next part names: "count and name the
+#: egyptian comedies", "how many and which anime are from korea", "which and how many …"
+_ASK_ONLY = re.compile(r"\W*(?:(count|how\s+many|number|tally)|which|what|list|name)\W*", re.I)
+
+
 def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     """`spec` (a later part) read with the part before it."""
+    if (ask := _ASK_ONLY.fullmatch(prev.text)) and prev.titles.is_empty() and prev.ref is None:
+        prev.op, prev.about = ("count" if ask.group(1) else "list"), ""
+        prev.titles = spec.titles.model_copy(deep=True)
     if spec.ref == "person" and prev.op in PEOPLE_OPS:
         return spec  # "what else did the director of X make": already the people part's person
     ref = refers(piece)
