@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from agentic_rag.agent.rules.confidence import MEANING_CAP, features, probability
+
 
 @pytest.mark.parametrize(
     ("question", "window"),
@@ -70,3 +72,17 @@ def test_the_last_decades_count_back_from_the_catalogs_latest_release(reader, qu
 def test_the_last_year_is_no_year_of_its_own(reader):
     (spec,) = reader.read("movies added in the last year")
     assert spec.titles.added_from != f"{int(reader.lex.latest_added[:4]) - 1}-01-01"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many shows were added in q3 of last year",
+        "movies added in the second half of this year",
+        "titles added in the final quarter of last year",
+    ],
+)
+def test_a_part_of_a_relative_year_it_cannot_read_is_not_confident(catalog_reader, question):
+    specs = catalog_reader.read(question)
+    feats, _ = features(catalog_reader, question, specs, "")
+    assert probability(feats) <= MEANING_CAP

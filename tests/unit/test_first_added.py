@@ -62,3 +62,24 @@ def test_who_is_in_the_first_title_added_refers_to_it(reader):
     first, people = reader.read("what was the first title added in 2020, who's in it")
     assert (first.op, first.by, first.ascending, first.limit) == ("top", "date_added", True, 1)
     assert (people.op, people.ref, people.needs_results) == ("people", "first", True)
+
+
+@pytest.mark.parametrize(
+    ("question", "limit"),
+    [
+        ("what was the last movie added in 2019", 1),
+        ("which korean show was the last one to be added", 1),
+        ("the last 4 documentaries added", 4),
+    ],
+)
+def test_the_last_title_added_is_the_most_recent_by_date_added(reader, question, limit):
+    spec = reader.read(question)[0]
+    assert (spec.op, spec.by, spec.ascending, spec.limit) == ("top", "date_added", False, limit)
+
+
+@pytest.mark.parametrize(
+    "question", ["movies added in the last 3 years", "what did the last season of it add"]
+)
+def test_last_with_no_title_added_after_it_is_no_ranking_by_date_added(reader, question):
+    spec = reader.read(question)[0]
+    assert not (spec.op == "top" and spec.by == "date_added")

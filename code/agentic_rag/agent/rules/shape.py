@@ -18,10 +18,11 @@ from agentic_rag.agent.rules.spec import TitleSet
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
-#: "first" is a superlative only of the date added: "the first title added", "the very first
-#: movie to be added in 2021", "the first additions" (not "the first season", "first half")
+#: "first" and "last" are superlatives only of the date added: "the first title added", "the
+#: very first movie to be added in 2021", "the last title added in 2019", "the first additions"
+#: (not "the first season", "first half", "the last 3 years")
 FIRST_ADDED = (
-    r"(?:very\s+)?first(?=(?:\s+[\w'’{}]+){0,3}?\s+(?:to\s+(?:be\s+|get\s+)?)?"
+    r"(?:very\s+)?(?:first|last)(?=(?:\s+[\w'’{}]+){0,3}?\s+(?:to\s+(?:be\s+|get\s+)?)?"
     r"(?:added|additions?|arrived|arrive|landed|land|uploaded)\b|\s+additions?\b)"
 )
 SUPERLATIVE = (
