@@ -30,3 +30,17 @@ def test_added_in_its_release_year_is_one_constraint(lexicon, db, reader, questi
 def test_added_in_a_year_is_no_same_year(reader):
     (spec,) = reader.read("how many titles were added in 2019")
     assert not spec.titles.added_same_year and spec.titles.added_from == "2019-01-01"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many titles were put on netflix the same year they came out",
+        "count the titles that landed on the platform the year they were released",
+        "how many titles got added to the catalog in the same year they premiered",
+    ],
+)
+def test_where_it_was_added_may_follow_the_verb(reader, question):
+    (spec,) = reader.read(question)
+    assert spec.op == "count" and spec.titles.added_same_year
+    assert spec.titles.added_from is None and spec.titles.year_from is None

@@ -30,9 +30,9 @@ def test_a_word_left_beside_a_tag_that_titles_hold_together_with_it_is_a_missed_
 def test_tag_runs_needs_the_neighbour_tagged_and_several_titles(catalog_reader):
     lex = catalog_reader.lex
     genre = Tag(kind="genre", text="kids", value="Kids' TV", start=8, end=12)
-    assert usage.tag_runs("the spy kids movies", [genre], {"spy"}, lex) == ["spy kids"]
-    assert usage.tag_runs("the spy kids movies", [], {"spy"}, lex) == []  # "kids" not a tag
-    assert usage.tag_runs("the spy kids movies", [genre], set(), lex) == []  # "spy" was used
+    assert signals.tag_runs("the spy kids movies", [genre], {"spy"}, lex) == ["spy kids"]
+    assert signals.tag_runs("the spy kids movies", [], {"spy"}, lex) == []  # "kids" not a tag
+    assert signals.tag_runs("the spy kids movies", [genre], set(), lex) == []  # "spy" was used
 
 
 @pytest.mark.parametrize(

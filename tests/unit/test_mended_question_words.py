@@ -5,6 +5,10 @@ tagger reads itself). Truth: the CSV's genres and countries (pandas)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from agentic_rag.agent.rules import mend
@@ -79,3 +83,14 @@ def test_a_word_one_edit_from_two_question_words_is_mended_the_same_in_any_order
         assert any("as 'there'" in n for n in spec.notes)
     assert len(readings) == 1
     assert mend.correction("thee") == "there" and mend.correction("thier") == "their"
+
+
+@pytest.mark.parametrize("seed", ["1", "2", "3"])
+def test_a_tie_between_corrections_is_the_word_cut_short_whatever_the_hash_seed(seed):
+    code = (
+        "from agentic_rag.agent.rules.mend import correction;"
+        "print(correction('ther'), correction('wher'), correction('thes'))"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.stdout.split() == ["there", "where", "these"]

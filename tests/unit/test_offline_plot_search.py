@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from agentic_rag.agent.interfaces import SynthContext
-from agentic_rag.agent.rules.compile_sql import stem
+from agentic_rag.agent.rules.sql_text import stem
 from agentic_rag.agent.rules.writer import OfflineSynthesizer
 from agentic_rag.tools.base import ToolResult, ToolStatus
 from agentic_rag.tools.sql.guard import check_sql

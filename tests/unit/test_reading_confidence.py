@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from agentic_rag.agent.follow_ups import changed, suggest_follow_ups
 from agentic_rag.agent.interfaces import EvalContext, PlanContext
 from agentic_rag.agent.models import ExecutionPlan, plan_schema_for, to_plan
-from agentic_rag.agent.rules import clarify, confidence, mend, signals, usage, usage_words
+from agentic_rag.agent.rules import clarify, confidence, mend, signals, usage_words
 from agentic_rag.agent.rules.evaluator import OfflineEvaluator
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.phrasing import question_for, read_as, reading_line, set_words
@@ -320,10 +320,10 @@ def test_unused_words_catalog_titles_hold_together_are_a_missed_name():
     more = {"Crash Landing: Live": SHOWS["Crash Landing"], "Kingdom": SHOWS["Kingdom"]}
     lex = Lexicon(GENRES, COUNTRIES, RATINGS, people=PEOPLE, shows={**SHOWS, **more})
     words = ["crash", "landing", "movies", "versus", "shows"]
-    assert usage.title_runs(words, {"crash", "landing"}, lex) == ["crash landing"]
-    assert usage.title_runs(words, {"crash"}, lex) == []  # one word is not a whole title
-    assert usage.title_runs(["kingdom", "films"], {"kingdom"}, lex) == ["kingdom"]
-    assert usage.title_runs(["landing", "crash"], {"landing", "crash"}, lex) == []  # not in a row
+    assert signals.title_runs(words, {"crash", "landing"}, lex) == ["crash landing"]
+    assert signals.title_runs(words, {"crash"}, lex) == []  # one word is not a whole title
+    assert signals.title_runs(["kingdom", "films"], {"kingdom"}, lex) == ["kingdom"]
+    assert signals.title_runs(["landing", "crash"], {"landing", "crash"}, lex) == []  # not in a row
 
 
 def test_a_question_asking_more_than_the_reading_has_parts_says_so():
@@ -341,7 +341,8 @@ def test_a_quantity_the_catalog_does_not_count_is_not_answered_surely(planner):
 
 
 def test_a_ranking_of_groups_that_names_no_group_is_not_confident(planner):
-    sure = plan(planner, "which month in 2019 had the most additions").confidence
+    # a month is a group (the month added: tests/unit/test_months_added.py); a weekday is not
+    sure = plan(planner, "which weekday in 2019 had the most additions").confidence
     assert sure is not None and sure.probability <= confidence.MEANING_CAP
     named = plan(planner, "which country has the most dramas").confidence
     assert named is not None and named.probability > confidence.MEANING_CAP

@@ -230,10 +230,11 @@ class CatalogWords:
 
     @staticmethod
     def _synonyms(res: Cues, low: str, tags: list[Tag]) -> None:
-        for pattern, names in res:
-            for m in pattern.finditer(low):
-                if free(tags, *m.span()):
-                    tags.append(at("genre", m, value=names[0], alts=names[1:], label=m.group()))
+        # the longest cue first where cues overlap ("comedy special": stand-up, not comedies)
+        cued = [(m, names) for pattern, names in res for m in pattern.finditer(low)]
+        for m, names in sorted(cued, key=lambda c: (c[0].start() - c[0].end(), c[0].start())):
+            if free(tags, *m.span()):
+                tags.append(at("genre", m, value=names[0], alts=names[1:], label=m.group()))
 
     def _nationality(self, low: str, m: re.Match[str], country: str) -> Tag:
         """A nationality word: the country; a genre named '<word> TV Shows/Movies' is the other

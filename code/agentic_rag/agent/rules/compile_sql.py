@@ -10,7 +10,15 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
-from agentic_rag.agent.rules.sql_text import ids_in, in_list, like, lit, title_words, whole_words
+from agentic_rag.agent.rules.sql_text import (
+    ids_in,
+    in_list,
+    like,
+    lit,
+    stem,
+    title_words,
+    whole_words,
+)
 
 SHOW_COLS = "s.show_id, s.title, s.type, s.release_year"
 LIST_COLS = f"{SHOW_COLS}, s.rating, s.duration, s.date_added, s.listed_in"
@@ -23,6 +31,12 @@ MISSING_COLUMNS = {
 GROUPS = {
     "release_year": ("s.release_year", ""),
     "added_year": ("substr(s.date_added, 1, 4)", ""),
+    "added_month": ("substr(s.date_added, 1, 7)", ""),
+    "added_calendar_month": (  # its name: "Jul"
+        "substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * CAST(substr(s.date_added, 6, 2) AS "
+        "INTEGER) - 2, 3)",
+        "",
+    ),
     "rating": ("s.rating", ""),
     "type": ("s.type", ""),
     "country": (
@@ -45,7 +59,8 @@ GROUPS = {
         "JOIN people p ON p.person_id = sp.person_id",
     ),
 }
-ALIASES = {"cast": "actor", "added_year": "year_added"}
+ALIASES = {"cast": "actor", "added_year": "year_added", "added_month": "month_added"}
+ALIASES["added_calendar_month"] = "month_of_year_added"
 
 
 def _where(conds: Sequence[str]) -> str:
@@ -105,11 +120,8 @@ def conditions(s: TitleSet, a: str = "s") -> list[str]:
         words = title_words(f"{a}.title_folded")  # "Marvelous"; "star trek" is in "Star Trek:")
         out.append("(" + " OR ".join(f"{words} LIKE {whole_words(p)}" for p in s.title_has) + ")")
     if s.same_people is not None:  # "… by the same director": a person of those titles
-        role = (
-            f" AND x.role = {lit(s.same_people.role)} AND y.role = x.role"
-            if (s.same_people.role)
-            else ""
-        )
+        r = s.same_people.role
+        role = f" AND x.role = {lit(r)} AND y.role = x.role" if r else ""
         out.append(
             f"EXISTS (SELECT 1 FROM show_people x JOIN show_people y ON y.person_id = "
             f"x.person_id WHERE x.show_id = {a}.show_id AND y.show_id IN "
@@ -176,12 +188,9 @@ def _left_out_groups(s: TitleSet, dim: str) -> tuple[TitleSet, list[str]]:
     if field is None:
         return s, []
     groups = [w for w in s.without if w.model_dump(exclude_defaults=True).keys() == {field}]
-    names = [n for w in groups for v in getattr(w, field) for n in _names(v)]
+    values = [v for w in groups for v in getattr(w, field)]
+    names = [n for v in values for n in ([v] if isinstance(v, str) else v)]
     return s.model_copy(update={"without": [w for w in s.without if w not in groups]}), names
-
-
-def _names(value: str | list[str]) -> list[str]:
-    return [value] if isinstance(value, str) else value
 
 
 def group(spec: QuerySpec) -> str:
@@ -270,16 +279,6 @@ def costars(name: str, other: str | None = "cast", relaxed: bool = False) -> str
         f"ON s.show_id = sp.show_id WHERE {who} GROUP BY p2.name "
         "ORDER BY shared DESC, p2.name LIMIT 30"
     )
-
-
-def stem(word: str) -> str:
-    """A word's stem for a prefix match: 'volcanoes' and 'volcano' both match 'volcano*',
-    'zombies' 'zomb*' (one ending taken off); short words are kept whole."""
-    w = word.casefold()
-    for end in ("ing", "ies", "es", "s"):
-        if w.endswith(end) and len(w) - len(end) >= 4:
-            return w[: -len(end)]
-    return w
 
 
 def fts(words: Sequence[str], s: TitleSet, limit: int = 10) -> str:

@@ -33,6 +33,7 @@ from typing import Any
 from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
 from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF, THE_ROLE
+from agentic_rag.agent.rules.shift import has_time, shift_of, shifted
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
 
 _I = re.IGNORECASE
@@ -159,8 +160,16 @@ def refers(piece: str) -> str | None:
     return "all" if REFERENCE.search(piece) else None
 
 
+#: a part that is only what is asked, of the set the next part names: "count and name the
+#: egyptian comedies", "how many and which anime are from korea", "which and how many …"
+_ASK_ONLY = re.compile(r"\W*(?:(count|how\s+many|number|tally)|which|what|list|name)\W*", re.I)
+
+
 def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     """`spec` (a later part) read with the part before it."""
+    if (ask := _ASK_ONLY.fullmatch(prev.text)) and prev.titles.is_empty() and prev.ref is None:
+        prev.op, prev.about = ("count" if ask.group(1) else "list"), ""
+        prev.titles = spec.titles.model_copy(deep=True)
     if spec.ref == "person" and prev.op in PEOPLE_OPS:
         return spec  # "what else did the director of X make": already the people part's person
     ref = refers(piece)
@@ -208,6 +217,9 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         spec.op, spec.by, spec.about = "most", spec.role, ""  # "… and who directed the most"
     if spec.op in SET_OPS and (ref or elliptic) and not own:
         base = prev.titles if prev.op in SET_OPS or prev.op == "search" else spec.titles
+        years = 0 if has_time(spec.titles) else shift_of(piece)  # "… and the year after"
+        if years and (moved := shifted(base, years)) is not None:
+            base, spec.shifted = moved, years
         spec.titles = narrowed(base, spec.titles, piece)
         if ref == "first" and spec.op == "top" and spec.limit is None:
             spec.limit = 1

@@ -15,6 +15,7 @@ from agentic_rag.agent.rules.compose import (
 )
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.numbers import RELEASE_VERB
+from agentic_rag.agent.rules.shift import has_time, shift_of, shifted
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.vocab import WORD
 
@@ -97,7 +98,10 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         last = (fresh.year_to or fresh.year_from) + 1  # a question on dates added: same dimension
         fresh.added_from, fresh.added_to = f"{fresh.year_from}-01-01", f"{last}-01-01"
         fresh.year_from = fresh.year_to = None
-    out.titles = narrowed(old.titles, fresh, text)
+    years = 0 if has_time(fresh) else shift_of(text)  # "and the year after that?"
+    base = shifted(old.titles, years) if years else None
+    out.shifted = years if base is not None else 0
+    out.titles = narrowed(base or old.titles, fresh, text)
     if own and new.op in ("people", "costars") and PRONOUN.search(text):
         ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
         out.titles = TitleSet(show_ids=ids[:50]) if ids else old.titles
@@ -113,6 +117,8 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         out.op = "describe"  # "the crown" then "how many seasons": its entry, not a count of 1
     out.text = text
     out.notes = [*new.notes, "a follow-up: read with the previous question"]
+    if out.shifted:
+        out.notes.append(f"moved the previous question's time by {out.shifted:+d} year(s)")
     named = {p.name for p in out.titles.people} | set(out.titles.titles)
     out.absent = list({a.name: a for a in [*old.absent, *new.absent] if a.name in named}.values())
     return out

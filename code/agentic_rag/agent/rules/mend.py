@@ -78,21 +78,12 @@ def name_tokens(lex: Lexicon) -> NameTokens:
 def correction(word: str) -> str | None:
     """The everyday question word `word` misspells ("manny", "movis", "numbr", "lsit"), if
     any: one edit away (`fuzzy.typo`, a transposition is one edit), the same first letter, the
-    nearest by `fuzz.ratio` when several are; of words as near, the one sharing the longest
-    opening with it ("ther" is "there", not "their"), then the first in alphabetical order: the
-    same word in every process, whatever order the word set iterates in."""
+    nearest by `fuzz.ratio` when several are, and of those tied one the word opens (a word cut
+    short: "ther" is "there", not "their"), then the first in order (never the set's order)."""
     near = [w for w in _EVERYDAY if w[0] == word[:1] and w != word and fuzzy.typo(word, w)]
-    if not near:
-        return None
-    scores = dict(fuzzy.ranked(word, near, 0.0, len(near)))
-    return min(near, key=lambda w: (-scores.get(w, 0.0), -_opening(word, w), w))
-
-
-def _opening(a: str, b: str) -> int:
-    """How many letters `a` and `b` open with alike."""
-    return next(
-        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
-    )
+    near.sort(key=lambda w: (not w.startswith(word), w))
+    hit = fuzzy.closest(word, near, 0.0) if near else None
+    return hit[0] if hit else None
 
 
 def inflected(word: str) -> bool:

@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.amounts import NUMBER, amount_tags, num
+from agentic_rag.agent.rules.eras import era_tags
 from agentic_rag.agent.rules.periods import MONTH_NAMES, period_tags
-from agentic_rag.agent.rules.shape import SUPERLATIVE
+from agentic_rag.agent.rules.shape import FIRST_ADDED, SUPERLATIVE
 from agentic_rag.agent.rules.tags import Tag, at
 from agentic_rag.agent.rules.words import WORDS
 
@@ -64,31 +65,6 @@ _BARE_MONTH = re.compile(
 )
 _RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|through)\s*{_Y}\b", _I)
 _LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{NUMBER}\s+years?\b", _I)
-#: the decades said in words (the catalog's oldest title is from the 1920s)
-_DECADE_WORDS = {
-    w: 1920 + 10 * i
-    for i, w in enumerate(
-        (
-            "twenties",
-            "thirties",
-            "forties",
-            "fifties",
-            "sixties",
-            "seventies",
-            "eighties",
-            "nineties",
-        )
-    )
-}
-_DECADE = re.compile(
-    r"\b(?:the\s+)?(?:(early|mid|middle|late)[\s-]+)?(?:(19|20)?(\d)0'?s|"
-    rf"({'|'.join(_DECADE_WORDS)}))\b",
-    _I,
-)
-#: the years of a decade's part: "the early 90s" 1990–1993, "the mid 80s" 1984–1986
-_DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "middle": (4, 6), "late": (7, 9)}
-
-
 #: how many titles are asked for: "top 5", "the 3 longest", "list 10 french movies", "name
 #: three indian comedies", "give me 3 korean shows" (a number of 100 or less: not a year)
 _TOP = re.compile(
@@ -102,6 +78,10 @@ _LEADS_RANK = re.compile(
     rf"(?<![\w.,:/-]){NUMBER}\s+(?={SUPERLATIVE}\b|(?:{'|'.join(sorted(WORDS.rank_words))})\b)",
     _I,
 )
+#: a number just after the order it limits: "the newest three anime", "the longest 5 movies"
+_TRAILS_RANK = re.compile(
+    rf"\b{SUPERLATIVE}\s+{NUMBER}\b(?!\s*(?:seasons?|minutes?|mins?|hours?|hrs?|%|-))", _I
+)
 MAX_ASKED = 100
 
 
@@ -111,14 +91,26 @@ def yields(t: Tag) -> bool:
     return t.kind == "limit" or (t.kind == "added" and not t.value + t.value2)
 
 
+#: a question ranking or counting months: only dates added have them ("which month of 2020 had
+#: the most additions", "titles per month in 2019")
+_MONTHLY = re.compile(
+    r"\b(?:which|what|each|every|per|by|a|busiest|biggest|peak|top|slowest|quietest)\s+"
+    r"months?\b|\bmonthly\b",
+    _I,
+)
+
+
 def _when(text: str, start: int, end: int | None = None) -> str:
     """'added' or 'release': the nearest verb before `start` (within the clause) decides. A
     date finer than a year (`end` given: it names months) can only be a date added, so with
     no verb before it an adding verb after it in the same sentence decides ("between june and
-    august 2021 how many anime series were added")."""
+    august 2021 how many anime series were added"); so is a year in a question about months
+    with no verb before it ("which month in 2020 had the most additions")."""
     before = re.split(r"[,;?!.]|\band\s+(?:how|what|which|who)\b", text[:start])[-1]
     added = [m.end() for m in ADDED_VERB.finditer(before)]
     released = [m.end() for m in RELEASE_VERB.finditer(before) if m.group().casefold() != "from"]
+    if not added and not released and _MONTHLY.search(text):
+        return "added"
     if end is not None and not added and not released:
         return "added" if ADDED_VERB.search(re.split(r"[;?!.]", text[end:])[0]) else "release"
     return "added" if added and (not released or added[-1] > released[-1]) else "release"
@@ -203,14 +195,18 @@ def _date_tag(m: re.Match[str], text: str) -> Tag:
     return at("added", m, value=span[0] or "", value2=span[1] or "", label=f"{word} {label}")
 
 
-def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
-    """Every date, year range, duration, season count and top-N of `text`."""
+def number_tags(text: str, latest_added: str, latest_release: int, after: str = "") -> list[Tag]:
+    """Every date, year range, duration, season count and top-N of `text`. `after`: the rest
+    of the question when `text` is a part of it, read for the adding verb a date finer than a
+    year may have after it ("first half of 2019 - how many tv shows got added")."""
     tags: list[Tag] = []
+    full = f"{text} {after}" if after else text
 
     def free(s: int, e: int) -> bool:
         return not any(t.start < e and s < t.end for t in tags)
 
-    tags += period_tags(text, latest_added, _when, [m.span() for m in _MONTH_SPAN.finditer(text)])
+    spans = [m.span() for m in _MONTH_SPAN.finditer(text)]
+    tags += period_tags(text, latest_added, lambda _, s, e: _when(full, s, e), spans)
     for m in _LAST.finditer(text):
         if not free(*m.span()):
             continue
@@ -225,7 +221,7 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
             tags.append(at("release", m, lo=first, label=label))
     for m in _MONTH_SPAN.finditer(text):
         if free(*m.span()):
-            tags.append(_month_span(m, text))
+            tags.append(_month_span(m, full))
     for m in _RANGE.finditer(text):
         a, b = sorted((int(m.group(1)), int(m.group(2))))
         if not free(*m.span()):
@@ -236,20 +232,10 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
             )
         else:
             tags.append(at("release", m, lo=a, hi=b, label=f"{a}–{b}"))
-    for m in _DECADE.finditer(text):
-        if free(*m.span()) and (m.group(3) or m.group(4)):
-            if m.group(4):
-                lo = _DECADE_WORDS[m.group(4).casefold()]
-            else:
-                century = m.group(2) or ("20" if m.group(3) in "012" else "19")
-                lo = int(f"{century}{m.group(3)}0")
-            part = (m.group(1) or "").casefold()
-            a, b = _DECADE_PARTS.get(part, (0, 9))
-            label = f"the {part + ' ' if part else ''}{lo}s"
-            tags.append(at("release", m, lo=lo + a, hi=lo + b, label=label))
+    tags += era_tags(text, _when, latest_added, latest_release, free)
     for m in _DATE.finditer(text):
         if free(*m.span()):
-            tags.append(_date_tag(m, text))
+            tags.append(_date_tag(m, full))
     for m in _BARE_MONTH.finditer(text):
         word, before = m.group(2).casefold(), (m.group(1) or "").casefold()
         if free(*m.span(2)) and (word != "may" or before in ("in", "about", "during")):
@@ -269,8 +255,12 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
     for m in _TOP.finditer(text):
         asked = m.group(1).casefold() not in ("a", "an")
         if free(*m.span()) and asked and (n := int(num(m.group(1)))) <= MAX_ASKED:
-            tags.append(at("limit", m, lo=n))
-    for m in _LEADS_RANK.finditer(text):
+            # "the first 3 movies added": "first" stays a word of the order (date added)
+            start = m.start(1) if re.match(FIRST_ADDED, text[m.start() :], _I) else m.start()
+            tags.append(
+                Tag(kind="limit", start=start, end=m.end(), text=text[start : m.end()], lo=n)
+            )
+    for m in (*_LEADS_RANK.finditer(text), *_TRAILS_RANK.finditer(text)):
         if free(*m.span(1)) and (n := int(num(m.group(1)))) <= MAX_ASKED:
             tags.append(Tag(kind="limit", start=m.start(1), end=m.end(1), text=m.group(1), lo=n))
     return sorted(tags, key=lambda t: t.start)

@@ -13,7 +13,12 @@ The grammar (case-insensitive; YEAR is 19xx or 20xx; every window is [first day,
 * month spans across years: "between March 2019 and May 2020", "from Nov 2019 to Feb 2020"
   -> 2019-03-01 to 2020-06-01 (months within one year are read by `numbers`);
 * "in the last N months": the N calendar months up to and including the catalog's latest
-  date_added (not today: the catalog ends in 2021), said so in the label.
+  date_added (not today: the catalog ends in 2021), said so in the label;
+* a year's edge after a bound: "since the start of 2020" (2020-01-01 on), "by the end of 2019"
+  and "before the end of 2019" (up to 2020-01-01), "after the beginning of 2018";
+* one day: "on 1 January 2020", "the 4th of July 2019", a day by its name ("new year's day
+  2020", "christmas eve 2019": `holidays` in `words.yaml`) -> [that day, the next day), or
+  open after a bound ("since christmas day 2020", "before the 1st of march 2019").
 
 A window in a question about release dates keeps its year only (the catalog has release years,
 not dates), with a note saying so.
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import date, timedelta
 
 from agentic_rag.agent.rules.tags import Tag, at
 from agentic_rag.agent.rules.words import WORDS
@@ -69,6 +75,68 @@ _LAST_MONTHS = re.compile(
 )
 
 
+#: a bound before a year's edge or a day: lower bounds first ("since"), then upper ones ("by")
+_LOWER = ("since", "after", "from", "as of", "starting", "starting from")
+_UPPER = ("before", "until", "till", "by", "prior to", "up to", "up until")
+_BOUND = "(" + "|".join(w.replace(" ", r"\s+") for w in sorted(_LOWER + _UPPER, key=len)[::-1])
+_BOUND += ")"
+_EDGE = re.compile(
+    rf"\b{_BOUND}\s+(?:the\s+)?(start|beginning|end|close)\s+of\s+(?:the\s+year\s+)?{_Y}\b", _I
+)
+_HOLIDAY = "|".join(
+    re.escape(h).replace("'", "['’]?").replace(r"\ ", r"\s+")
+    for h in sorted(WORDS.holidays, key=len, reverse=True)
+)
+_DAY = re.compile(
+    rf"\b(?:{_BOUND}\s+|on\s+)?(?:the\s+)?(?:(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MON}|"
+    rf"({_HOLIDAY}))(?:,?\s+(?:of\s+)?|\s+in\s+){_Y}\b",
+    _I,
+)
+
+
+def _bound(said: str | None) -> str:
+    """'lower', 'upper' or '' (none): which end a bound word sets."""
+    word = " ".join((said or "").casefold().split())
+    return "lower" if word in _LOWER else "upper" if word in _UPPER else ""
+
+
+def _edge(m: re.Match[str], text: str, when: Callable[[str, int, int], str]) -> Tag:
+    """A bound at a year's start or end: the first day of that year or of the next."""
+    end, year = m.group(2).casefold() in ("end", "close"), int(m.group(3))
+    lower, word = _bound(m.group(1)) == "lower", " ".join(m.group(1).casefold().split())
+    if when(text, m.start(), m.end()) == "release":
+        lo, hi = (year + end, None) if lower else (None, year - 1 + end)
+        return at("release", m, lo=lo, hi=hi, label=f"{word} the {m.group(2).casefold()} of {year}")
+    point = f"{year + end}-01-01"
+    lo_d, hi_d = (point, "") if lower else ("", point)
+    return at("added", m, value=lo_d, value2=hi_d, label=f"{word} {point}")
+
+
+def _day(m: re.Match[str], text: str, when: Callable[[str, int, int], str]) -> Tag | None:
+    """One day of a year, or the days after or before it; None for a date that is no day."""
+    year = int(m.group(5))
+    if m.group(4):
+        key = " ".join(m.group(4).casefold().replace("’", "'").split())
+        month, day = WORDS.holidays.get(key) or WORDS.holidays[key.replace("'", "")]
+    else:
+        month, day = _month(m.group(3)), int(m.group(2))
+    try:
+        first = date(year, month, day)
+    except ValueError:
+        return None
+    if when(text, m.start(), m.end()) == "release":
+        note = f"release dates are years only: read '{m.group().strip()}' as {year}"
+        return at("release", m, lo=year, hi=year, label=str(year), note=note)
+    day_iso, next_iso = first.isoformat(), (first + timedelta(days=1)).isoformat()
+    side = _bound(m.group(1))
+    word = " ".join((m.group(1) or "on").casefold().split())
+    lo, hi = {
+        "lower": (next_iso if word == "after" else day_iso, ""),
+        "upper": ("", day_iso if word in ("before", "prior to") else next_iso),
+    }.get(side, (day_iso, next_iso))
+    return at("added", m, value=lo, value2=hi, label=f"{word} {day_iso}")
+
+
 def _month(word: str) -> int:
     return next(i for i, m in enumerate(MONTH_NAMES, start=1) if m.startswith(word.casefold()[:3]))
 
@@ -105,7 +173,8 @@ def period_tags(
     """Halves, quarters, seasons, month spans across years and "the last N months" in `text`.
     A season whose words overlap a span of months the question names (`named_months`: "summer
     2019 (june to august)") is left to those months."""
-    tags = []
+    tags = [_edge(m, text, when) for m in _EDGE.finditer(text)]
+    tags += [t for m in _DAY.finditer(text) if (t := _day(m, text, when))]
     for m in _HALF.finditer(text):
         word, digit = (m.group(1) or "").casefold(), m.group(3)
         half = int(digit) if digit else (_HALVES[word] or 2)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from agentic_rag.agent.rules.relations import RELATIONS
 from agentic_rag.agent.rules.relations import reading as relation_reading
+from agentic_rag.agent.rules.spans import date_span as _date
+from agentic_rag.agent.rules.spans import value_range as _range
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 
 GROUP_NAMES = {
@@ -13,6 +15,8 @@ GROUP_NAMES = {
     "cast": "actor",
     "release_year": "release year",
     "added_year": "year added",
+    "added_month": "month added",
+    "added_calendar_month": "month of the year added",
     "rating": "rating",
     "type": "type",
 }
@@ -25,27 +29,6 @@ ORDER_NAMES = {
     "date_added": ("most recently added", "first added"),
     "title": ("", ""),
 }
-
-
-def _range(lo: object, hi: object, unit: str = "") -> str:
-    """'1980–1989', '121 min or more'; years (no unit) run 'or later' / 'or earlier'."""
-    if lo is not None and hi is not None:
-        return f"{lo}{unit}" if lo == hi else f"{lo}–{hi}{unit}"
-    if lo is not None:
-        return f"{lo}{unit} or {'more' if unit else 'later'}"
-    return f"{hi}{unit} or {'less' if unit else 'earlier'}"
-
-
-def _date(lo: str | None, hi: str | None) -> str:
-    def short(d: str) -> str:
-        return d[:4] if d.endswith("-01-01") else d[:7] if d.endswith("-01") else d
-
-    if lo and hi:
-        if lo.endswith("-01-01") and hi.endswith("-01-01"):
-            a, b = int(lo[:4]), int(hi[:4]) - 1
-            return f"in {a}" if a == b else f"in {a}–{b}"
-        return f"from {short(lo)} up to (not including) {short(hi)}"
-    return f"on or after {lo}" if lo else f"before {hi}"
 
 
 def _who(role: str | None) -> str:

@@ -33,7 +33,7 @@ from agentic_rag.agent.rules.split import is_order, set_aside, split
 from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag, free
-from agentic_rag.agent.rules.topic import named_only, person_then
+from agentic_rag.agent.rules.topic import absorb, named_only, person_then
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
 
@@ -82,7 +82,7 @@ class Reader:
             if i + 1 < len(pieces) and (said := person_then(piece, pieces[i + 1], self.tagger)):
                 pieces[i + 1], dropped = said, dropped + claims.claimed(piece)  # "him": X
                 continue
-            spec = self.read_part(piece)
+            spec = self.read_part(piece, " ".join(pieces[i + 1 :]))  # the rest: its sentence
             if specs and answered_by(specs[-1], spec, piece):
                 continue
             if (people := person_of_title(spec, piece)) is not None:  # "the director of X"
@@ -93,7 +93,7 @@ class Reader:
                 continue
             spec = link(specs[-1], spec, piece) if specs else spec
             if specs and named_only(specs[-1], spec):  # "korean films: how many are there"
-                spec.notes[:0] = specs.pop().notes
+                absorb(specs.pop(), spec)
             if not entry_given(specs, spec):  # "… and what year it came out": part 1's entry
                 specs.append(spec)
         if not specs:
@@ -149,8 +149,8 @@ class Reader:
             evidence.append(Found(source="keyword_versus"))  # 'x' versus 'y': two labels
         return self.intents.classify(text, tags, evidence)
 
-    def read_part(self, text: str) -> QuerySpec:
-        tags = self.tagger.tag(text)
+    def read_part(self, text: str, after: str = "") -> QuerySpec:
+        tags = self.tagger.tag(text, after)
         found: list[Found] = []
         if (named := holdings.asked_for(text, tags, self.lex)) is not None:  # "do you have X?"
             tags = [t for t in tags if t.end <= named.start or t.start >= named.end]

@@ -13,12 +13,15 @@ from agentic_rag.agent.rules.tags import Tag, at, free
 
 _ADDED, _RELEASED = ADDED_VERB.pattern, RELEASE_VERB.pattern
 _THEY = r"(?:(?:they|it|the\s+\w+|each\s+\w+)\s+(?:were\s+|was\s+|got\s+|had\s+been\s+)?)?"
+#: where it was added, after the verb: "to netflix", "on netflix" ("put on netflix"), "onto the
+#: platform", "to the catalog"
+_WHERE = r"(?:(?:(?:to|on|onto)\s+)?(?:netflix|the\s+(?:platform|service|catalog(?:ue)?|site))\s+)?"
 _SAME_YEAR = re.compile(
-    rf"{_ADDED}\s+(?:to\s+netflix\s+)?(?:in\s+|during\s+)?(?:the\s+)?(?:same\s+year|year)\s+"
+    rf"{_ADDED}\s+{_WHERE}(?:in\s+|during\s+)?(?:the\s+)?(?:same\s+year|year)\s+"
     rf"(?:as\s+|that\s+|when\s+)?{_THEY}{_RELEASED}|"
-    rf"{_ADDED}\s+(?:to\s+netflix\s+)?(?:in\s+|during\s+)?(?:the\s+same\s+year\s+as\s+|the\s+year\s+of\s+)?"
+    rf"{_ADDED}\s+{_WHERE}(?:in\s+|during\s+)?(?:the\s+same\s+year\s+as\s+|the\s+year\s+of\s+)?"
     rf"(?:their|its|the)\s+(?:release\s+year|release|premiere)\b|"
-    rf"{_RELEASED}\s+(?:and|&)\s+{_ADDED}\s+(?:to\s+netflix\s+)?(?:in\s+)?(?:the\s+)?same\s+year",
+    rf"{_RELEASED}\s+(?:and|&)\s+{_ADDED}\s+{_WHERE}(?:in\s+)?(?:the\s+)?same\s+year",
     re.I,
 )
 

@@ -35,7 +35,8 @@ def _titles(rows: list[dict[str, Any]], extra: str | None = None) -> str:
     for r in rows[:MAX_NAMED]:
         bits = [str(r.get("release_year") or r.get("year") or "")]
         if extra and r.get(extra) is not None:
-            bits.append(f"{r[extra]}{_UNITS.get(extra, '')}")
+            unit = " season" if extra == "seasons" and r[extra] == 1 else _UNITS.get(extra, "")
+            bits.append(f"{r[extra]}{unit}")
         out.append(f"**{cell(r.get('title'))}** ({', '.join(b for b in bits if b)})")
     more = f", and {len(rows) - MAX_NAMED} more" if len(rows) > MAX_NAMED else ""
     return "; ".join(out) + more

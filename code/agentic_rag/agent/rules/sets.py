@@ -15,7 +15,7 @@ _I = re.IGNORECASE
 _RANKED_GROUP = re.compile(
     r"(?:\b(?:top|which|what|the)\s+(?:\{n\}\s+|\d+\s+)?|\{n\}\s+)"
     rf"(?:most\s+\w+\s+|(?:{'|'.join(sorted(WORDS.rank_words))})\s+)?(?:genres?|countr(?:y|ies)|"
-    r"directors?|actors?|actress(?:es)?|ratings?|categor(?:y|ies))\b",
+    r"directors?|actors?|actress(?:es)?|ratings?|categor(?:y|ies)|months?)\b",
     _I,
 )
 

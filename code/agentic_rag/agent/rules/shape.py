@@ -18,9 +18,16 @@ from agentic_rag.agent.rules.spec import TitleSet
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
+#: "first" and "last" are superlatives only of the date added: "the first title added", "the
+#: very first movie to be added in 2021", "the last title added in 2019", "the first additions"
+#: (not "the first season", "first half", "the last 3 years")
+FIRST_ADDED = (
+    r"(?:very\s+)?(?:first|last)(?=(?:\s+[\w'’{}]+){0,3}?\s+(?:to\s+(?:be\s+|get\s+)?)?"
+    r"(?:added|additions?|arrived|arrive|landed|land|uploaded)\b|\s+additions?\b)"
+)
 SUPERLATIVE = (
     r"(?:longest|shortest|oldest|newest|earliest|latest|most\s+recent(?:ly\s+added)?|"
-    r"first\s+added|most\s+seasons|fewest\s+seasons)"
+    rf"{FIRST_ADDED}|most\s+seasons|fewest\s+seasons)"
 )
 _HEAD = re.compile(
     rf"\b{SUPERLATIVE}((?:\s+(?!(?:and|or|from|in|of|by|on|with|that|which|who|"
@@ -37,7 +44,10 @@ _ONE_VERB = re.compile(
     # a verb in the singular before the superlative: "which reality show has the most seasons"
     rf"\b(?:which|what)\b[^?.,;]{{0,60}}?\b(?:has|had|runs|ran|lasts|lasted|got)\s+"
     rf"(?:the\s+)?{SUPERLATIVE}|"
-    r"\bwhich\s+(?:one|of\s+(?:them|those|these)\s+(?:is|was|has|runs|lasts))\b",
+    r"\bwhich\s+(?:one|of\s+(?:them|those|these)\s+(?:is|was|has|runs|lasts))\b|"
+    # "the one with the most seasons", "the title that has the longest runtime"
+    rf"\bthe\s+(?:one|title|show|movie|film)\s+(?:with|that\s+(?:has|had)|having|which\s+has)\s+"
+    rf"the\s+{SUPERLATIVE}",
     _I,
 )
 _MINUTES = re.compile(

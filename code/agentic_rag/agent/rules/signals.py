@@ -22,6 +22,9 @@ Each is a number `confidence.features` feeds to the calibrated model:
   another or lost;
 - `people_unasked`: a part that asks for people ("who ...", "which actors ...", "the directors
   that ...") read as an operation that answers with titles or numbers of titles.
+And two kinds of a name the reading missed, for `usage.py`: unused words in a row that titles
+hold together (`title_runs`), and an unused word beside a tagged one that titles hold together
+with it (`tag_runs`).
 """
 
 from __future__ import annotations
@@ -176,3 +179,38 @@ def people_unasked(specs: list[QuerySpec]) -> float:
             continue
         return 1.0
     return 0.0
+
+
+def title_runs(words: list[str], unused: set[str], lex: Lexicon) -> list[str]:
+    """Runs of unused content words in a row that catalog titles hold together (two or more
+    words: "power rangers" left out of a comparison of movies and shows) or that are a whole
+    title (one word: "underworld films"): a name the reading missed, even when each word alone
+    is everyday English."""
+    runs, run = [], []
+    for w in [*words, ""]:
+        if w in unused:
+            run.append(w)
+            continue
+        said = " ".join(run)
+        if (len(run) >= 2 and lex.titles_with(said)) or (len(run) == 1 and said in lex.title_keys):
+            runs.append(said)
+        run = []
+    return runs
+
+
+def tag_runs(text: str, tags: list[Tag], unused: set[str], lex: Lexicon) -> list[str]:
+    """An unused word beside a word a tag took, the two held together by several catalog
+    titles: a name the tag broke up ("spy" left over when "kids" was read as a genre, in "all
+    the spy kids movies": four titles say "spy kids")."""
+    tagged = {w.casefold() for t in tags if t.kind != "title" for w in WORD.findall(t.text)}
+    seq = [plain(w) for w in WORD.findall(text.casefold())]
+    out = []
+    for i, w in enumerate(seq):
+        if w not in unused:
+            continue
+        for pair in (seq[i - 1 : i + 1] if i else [], seq[i : i + 2]):
+            other = [x for x in pair if x != w]
+            said = " ".join(pair)
+            if len(pair) == 2 and other and other[0] in tagged and len(lex.titles_with(said)) > 1:
+                out.append(said)
+    return list(dict.fromkeys(out))

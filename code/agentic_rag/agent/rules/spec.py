@@ -11,6 +11,8 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 Role = Literal["director", "cast"]
+#: the orders and groups that read the date added ("added_month": its year and month)
+ADDED_GROUPS = frozenset({"date_added", "added_year", "added_month", "added_calendar_month"})
 #: count / list the set; top: first N by a field; most: the group with the most (or fewest)
 #: titles; share: % of the set in `part`; compare: two sets' counts; label: counts per description
 #: keyword label; average: duration or seasons; describe: a named title's row; people: its
@@ -143,3 +145,5 @@ class QuerySpec(BaseModel):
     #: the turn before's reading, run again only for the person or title a follow-up refers to
     #: ("what else did he direct"): answered in that turn, not again (`writer`)
     replayed: bool = False
+    #: a follow-up's time: the previous question's moved by whole years ("the year after that")
+    shifted: int = 0

@@ -33,6 +33,7 @@ _FILLER = re.compile(rf"\W*(?:(?:{alternation(WORDS.fillers)})\W*)+", re.IGNOREC
 _LEADING = re.compile(rf"^\W*(?:(?:{alternation(WORDS.fillers)})\s*[,:;–—-]+\s*)+", re.I)
 #: what one asks of a title as a noun after "its" / "their" ("… and its director")
 _OWNED = alternation(WORDS.title_attributes | WORDS.people_attributes)
+_ONE = r"(?:one|title|show|series|movie|film)"  # the one title of a set a ranking names
 
 _SPLIT = re.compile(
     rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+(?:{JOINS}|\+|&)\s+(?=(?:"
@@ -50,7 +51,11 @@ _SPLIT = re.compile(
     # set before it: "number of lgbtq movies and the oldest one", "count of kids shows + the
     # newest", "swedish films n the longest of them"
     rf",?\s+(?:{JOINS}|\+|&)\s+(?=the\s+{SUPERLATIVE}(?:\s+(?:one|ones|title|of\s+(?:them|those|"
-    r"these|all)))*\W*$)|"
+    r"these|all)))*\W*$|"
+    # or names the one it ranks: "… plus the one with the most seasons", "… and the title
+    # that has the longest runtime"
+    rf"the\s+{_ONE}\s+(?:with|that\s+(?:has|had)|having|which\s+has)\s+the\s+{SUPERLATIVE}"
+    r"(?:\s+(?:runtime|run\s*time|running\s+time|duration|length))?\W*$)|"
     # a sentence's end (one dot or more) before a question: "oldest turkish film on netflix..
     # who directed it?"
     r"(?<=[a-z]{2}\.|[a-z]\.\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"

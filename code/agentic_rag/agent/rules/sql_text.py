@@ -42,3 +42,13 @@ def in_list(values: Iterable[str]) -> str:
 
 def ids_in(ids: Iterable[str]) -> str:
     return ", ".join(f"'{i}'" for i in dict.fromkeys(ids) if SHOW_ID.match(str(i))) or "''"
+
+
+def stem(word: str) -> str:
+    """A word's stem for a prefix match: 'volcanoes' and 'volcano' both match 'volcano*',
+    'zombies' 'zomb*' (one ending taken off); short words are kept whole."""
+    w = word.casefold()
+    for end in ("ing", "ies", "es", "s"):
+        if w.endswith(end) and len(w) - len(end) >= 4:
+            return w[: -len(end)]
+    return w

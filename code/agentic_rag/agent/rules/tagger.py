@@ -77,12 +77,12 @@ class Tagger:
         self.lex = lex
         self.catalog_words = CatalogWords(lex)
 
-    def tag(self, text: str) -> list[Tag]:
+    def tag(self, text: str, after: str = "") -> list[Tag]:
         lex = self.lex
         tags = titled_tags(text)  # "with christmas in the title": words of the titles' names
         tags += [
             t
-            for t in number_tags(text, lex.latest_added, lex.latest_release)
+            for t in number_tags(text, lex.latest_added, lex.latest_release, after)
             if free(tags, t.start, t.end)
         ]
         self._quoted(text, tags)

@@ -20,7 +20,7 @@ import re
 from agentic_rag.agent.rules.claims import claim_then
 from agentic_rag.agent.rules.compose import PERSON_REF, THEY
 from agentic_rag.agent.rules.lexicon import Lexicon
-from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.tagger import Tagger
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import ASK_HEADS
@@ -40,8 +40,28 @@ def named_only(prev: QuerySpec, spec: QuerySpec) -> bool:
         and not _ASKING.search(prev.text)
         and spec.op == "count"
         and spec.titles.within is None  # "… and how many of those are rated R": a narrowing
-        and prev.titles.merged(spec.titles) == spec.titles
+        and prev.titles.merged(held := _held(prev, spec)) == held
     )
+
+
+_TIMES = ("year_from", "year_to", "added_from", "added_to")
+
+
+def _held(prev: QuerySpec, spec: QuerySpec) -> TitleSet:
+    """The count's set, with the time of a piece that named only a time ("spring 2021 - how
+    many anime arrived", "2019: how many korean dramas"), unless the count has its own."""
+    timeless = prev.titles.model_copy(update=dict.fromkeys(_TIMES))
+    if timeless.is_empty() and all(getattr(spec.titles, f) is None for f in _TIMES):
+        return prev.titles.merged(spec.titles)
+    return spec.titles
+
+
+def absorb(prev: QuerySpec, spec: QuerySpec) -> None:
+    """The count stands for the piece that only named its set: that piece's notes and words
+    are the count's ("the first half of 2018 - how many dramas came out": 'half' is a word of
+    the question the reading must account for)."""
+    spec.notes[:0] = prev.notes
+    spec.text, spec.titles = f"{prev.text} - {spec.text}", _held(prev, spec)
 
 
 _POSSESSIVE = re.compile(r"\b(?:his|their|hers)\b", re.IGNORECASE)

@@ -21,15 +21,16 @@ from agentic_rag.agent.rules import relations
 from agentic_rag.agent.rules.compose import OTHER, SAME, SINGULAR
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.intent import group_of, mask
-from agentic_rag.agent.rules.lexicon import Lexicon, key
+from agentic_rag.agent.rules.lexicon import key
 from agentic_rag.agent.rules.mend import name_tokens, typo
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.periods import unread_parts
 from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.shape import IN_HOURS
-from agentic_rag.agent.rules.signals import found_names, plain
-from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.shift import SHIFT
+from agentic_rag.agent.rules.signals import found_names, plain, tag_runs, title_runs
+from agentic_rag.agent.rules.spec import ADDED_GROUPS, QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.usage_words import meaning, reading_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -42,6 +43,7 @@ DESCRIBED = frozenset({"search", "people", "similar"})  # operations that use th
 PLACEHOLDER = re.compile(r"\{\w+\}")
 SMALL = WORDS.small_words  # "of", "in": a cue's joining words ("number of", "star in")
 _PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur", "chain"})
+_TIMED = frozenset({"average", "top", "describe", "list"})  # answers that say running times
 #: each operation's own deciding wordings besides its cue (read on the masked question)
 _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
     "most": (CUES["most"],),  # its cues hold "per year", "by number" too
@@ -50,6 +52,8 @@ _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
     "describe": (CUES["describe"],),
     "external": (CUES["external"],),
     "compare": (CUES["compare"],),
+    #: "how many minutes is the average anime movie": the unit the average is asked in
+    "average": (CUES["average"], re.compile(r"\bhow\s+many\s+(?:minutes|mins|hours|seasons)\b")),
 }
 
 
@@ -137,9 +141,11 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= set(rw.keywords)
         if s.titles.people or s.role or s.op in _PEOPLE_OPS:
             used |= set(rw.people)
-        if s.titles.added_from or s.titles.added_to or s.by in ("added_year", "date_added"):
+        if s.titles.added_from or s.titles.added_to or s.by in ADDED_GROUPS:
             used |= _matched((ADDED_VERB,), masked)
-        if s.in_hours:  # "in hours": the answer says the running time in hours
+        if s.shifted:  # "the year after that": the previous time, moved
+            used |= _matched((SHIFT,), masked)
+        if s.in_hours and s.op in _TIMED:  # "in hours": the answer says running times in hours
             used |= _matched((IN_HOURS,), masked)
         if s.by and s.by in GROUP_WORDS:
             used |= _matched((GROUP_WORDS[s.by],), masked)
@@ -259,38 +265,3 @@ def usage(
         + title_runs(words, set(unused) & set(content) - set(unread), reader.lex)
         + tag_runs(text, tags, set(unused) & set(content) - set(unread), reader.lex),
     )
-
-
-def title_runs(words: list[str], unused: set[str], lex: Lexicon) -> list[str]:
-    """Runs of unused content words in a row that catalog titles hold together (two or more
-    words: "power rangers" left out of a comparison of movies and shows) or that are a whole
-    title (one word: "underworld films"): a name the reading missed, even when each word alone
-    is everyday English."""
-    runs, run = [], []
-    for w in [*words, ""]:
-        if w in unused:
-            run.append(w)
-            continue
-        said = " ".join(run)
-        if (len(run) >= 2 and lex.titles_with(said)) or (len(run) == 1 and said in lex.title_keys):
-            runs.append(said)
-        run = []
-    return runs
-
-
-def tag_runs(text: str, tags: list[Tag], unused: set[str], lex: Lexicon) -> list[str]:
-    """An unused word beside a word a tag took, the two held together by several catalog
-    titles: a name the tag broke up ("spy" left over when "kids" was read as a genre, in "all
-    the spy kids movies": four titles say "spy kids")."""
-    tagged = {w.casefold() for t in tags if t.kind != "title" for w in WORD.findall(t.text)}
-    seq = [plain(w) for w in WORD.findall(text.casefold())]
-    out = []
-    for i, w in enumerate(seq):
-        if w not in unused:
-            continue
-        for pair in (seq[i - 1 : i + 1] if i else [], seq[i : i + 2]):
-            other = [x for x in pair if x != w]
-            said = " ".join(pair)
-            if len(pair) == 2 and other and other[0] in tagged and len(lex.titles_with(said)) > 1:
-                out.append(said)
-    return list(dict.fromkeys(out))

@@ -84,6 +84,9 @@ class Words(BaseModel):
     halves: dict[str, int]  # which half of a year a word names (0: the last)
     quarters: dict[str, int]
     year_seasons: dict[str, int]  # a season of a year by its first month
+    #: a day of a year by its name ("new year's day 2020"): its month and day
+    holidays: dict[str, tuple[int, int]]
+    decades: dict[str, int]  # a decade said in words ("the fifties"): its first year
     title_words: TitleWords
     title_attributes: frozenset[str]
     people_attributes: frozenset[str]  # who made a title, as a noun ("its stars")
