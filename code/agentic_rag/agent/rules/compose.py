@@ -44,7 +44,7 @@ SINGULAR = re.compile(
 )
 #: a reference to the earlier set or result, in any number
 REFERENCE = re.compile(
-    r"\b(?:them|those|these|they|their|ones|of\s+(?:them|those|these)|"
+    r"\b(?:them|those|these|they|their|ones|of\s+(?:them|those|these|['’]?em)|(?<!\w)['’]em|"
     r"the\s+same\s+(?:director|cast|actors?|people|year|country|genre))\b",
     _I,
 )
@@ -57,7 +57,11 @@ WORKS = re.compile(
 #: "which has the most" with no noun after it: the most of the quantity the earlier part named
 _MOST_OF_IT = re.compile(r"\b(?:has|have|had|with|runs?)\s+the\s+(?:most|longest)\W*$", _I)
 #: "… and who directed the most": the person with the most of the earlier set in that role
-_THE_MOST = re.compile(r"\bthe\s+most\W*$", _I)
+_THE_MOST = re.compile(
+    r"\bthe\s+most(?:\s+(?:of\s+)?(?:them|those|these|['’]?em|(?:the\s+)?(?:titles|movies|films|"
+    r"shows|ones)))?(?:\s+(?:on\s+)?(?:here|there|overall))?\W*$",
+    _I,
+)
 #: how sure a part read as the describe cue with its "it" as the title is
 _DESCRIBE_FLOOR = max(c.floor for c in BOOK.operations["describe"].cues)
 SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"})
@@ -92,7 +96,7 @@ def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
 
 
 #: "which of those", "how many of them", "among these": a narrowing of the earlier set
-_AMONG = re.compile(r"\b(?:of|among)\s+(?:these|those|them)\b", _I)
+AMONG = re.compile(r"\b(?:of|among)\s+(?:these|those|them)\b", _I)
 
 
 def _one_year(s: TitleSet) -> int | None:
@@ -111,7 +115,7 @@ def narrowed(old: TitleSet, new: TitleSet, piece: str) -> TitleSet:
     if new.added_month and (year := _one_year(old)):  # "… in march 2021 … what about april"
         out.added_from, out.added_month = f"{year}-{new.added_month:02d}-01", None
         out.added_to = f"{year + new.added_month // 12}-{new.added_month % 12 + 1:02d}-01"
-    if not _AMONG.search(piece):
+    if not AMONG.search(piece):
         return out
     fields = type(new).model_fields
     clash = any(

@@ -11,9 +11,10 @@ STRONG_LEAD = (
 )
 LEAD = re.compile(rf"\b(?:{STRONG_LEAD}|that|who|when|while|has|have|with)\b", re.IGNORECASE)
 STRONG = re.compile(rf"\b(?:{STRONG_LEAD})\b", re.IGNORECASE)
-OPENER = re.compile(  # after a joining word too: "and who directed it"
-    r"^\W*(?:(?:and|but|so|also|then)\s+)?(?:who|what|which|when|where|in\s+which|whose|is\s+"
-    r"there)\b",
+OPENER = re.compile(  # after a joining word too: "and who directed it"; a follow-up's "what
+    # about" / "how about" is its opening, not a description's lead ("what about barbie?")
+    r"^\W*(?:(?:and|but|so|also|then)\s+)?(?:(?:what|how)\s+about|who|what|which|when|where|"
+    r"in\s+which|whose|is\s+there)\b",
     re.IGNORECASE,
 )
 

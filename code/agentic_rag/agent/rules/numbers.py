@@ -66,10 +66,14 @@ _RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|throug
 _LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{NUMBER}\s+years?\b", _I)
 _DECADE = re.compile(
     r"\b(?:the\s+)?(?:(early|mid|middle|late)[\s-]+)?(?:(19|20)?(\d)0'?s|"
-    r"(sixties|seventies|eighties|nineties))\b",
+    # an older decade only after "the": "in her forties" is an age, "from the forties" a decade
+    r"(sixties|seventies|eighties|nineties|(?<=the\s)(?:thirties|forties|fifties)))\b",
     _I,
 )
-_DECADE_WORDS = {"sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties": 1990}
+_DECADE_WORDS = {
+    w: 1900 + 10 * k
+    for k, w in enumerate(("thirties", "forties", "fifties", "sixties", "seventies"), start=3)
+} | {"eighties": 1980, "nineties": 1990}
 #: the years of a decade's part: "the early 90s" 1990–1993, "the mid 80s" 1984–1986
 _DECADE_PARTS = {"early": (0, 3), "mid": (4, 6), "middle": (4, 6), "late": (7, 9)}
 
@@ -85,6 +89,12 @@ _TOP = re.compile(
 #: shows", "10 most popular genres", "two best rated" (not "2 seasons", a count of its own)
 _LEADS_RANK = re.compile(
     rf"(?<![\w.,:/-]){NUMBER}\s+(?={SUPERLATIVE}\b|(?:{'|'.join(sorted(WORDS.rank_words))})\b)",
+    _I,
+)
+#: a number just after the ranking it limits: "list the newest three", "the longest 5 korean
+#: films" (not "the longest 2 seasons", a length of its own)
+_TRAILS_RANK = re.compile(
+    rf"\b{SUPERLATIVE}\s+{NUMBER}\b(?!\s*(?:seasons?|minutes?|mins?|hours?|episodes?|years?|%|or\b|\+))",
     _I,
 )
 MAX_ASKED = 100
@@ -255,7 +265,7 @@ def number_tags(text: str, latest_added: str, latest_release: int) -> list[Tag]:
         asked = m.group(1).casefold() not in ("a", "an")
         if free(*m.span()) and asked and (n := int(num(m.group(1)))) <= MAX_ASKED:
             tags.append(at("limit", m, lo=n))
-    for m in _LEADS_RANK.finditer(text):
+    for m in [*_LEADS_RANK.finditer(text), *_TRAILS_RANK.finditer(text)]:
         if free(*m.span(1)) and (n := int(num(m.group(1)))) <= MAX_ASKED:
             tags.append(Tag(kind="limit", start=m.start(1), end=m.end(1), text=m.group(1), lo=n))
     return sorted(tags, key=lambda t: t.start)

@@ -14,7 +14,7 @@ from typing import Any
 
 from agentic_rag.agent.interfaces import PlanContext, Usage
 from agentic_rag.agent.models import MAX_CALLS, ExecutionPlan, PlannedCall
-from agentic_rag.agent.rules import absent, clarify, compose, match
+from agentic_rag.agent.rules import absent, clarify, compose, match, ties
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.compiler import Compiler, key_words, semantic, sql
 from agentic_rag.agent.rules.evaluator import deferred, usable
@@ -72,12 +72,12 @@ class OfflinePlanner:
         lines, calls = ["Offline reading:"], []
         tried = {c.key for p in ctx.previous_plans for c in p.calls}
         bad = _bad_keys(ctx)
+        crowds = 0  # parts whose "it" is one of a crowd of titles tied first (`ties`)
         for i, spec in enumerate(specs, start=1):
-            known = i == 1 or compose.fill(
-                spec,
-                earlier_rows(ctx.previous_plans, ctx.results, i - 1),
-                tied=compose.ranked_one(specs[i - 2]),
-            )
+            rows = earlier_rows(ctx.previous_plans, ctx.results, i - 1) if i > 1 else []
+            if i > 1 and ties.crowded(specs[i - 2], spec, rows):
+                rows, crowds = ties.few(spec, rows), crowds + 1
+            known = i == 1 or compose.fill(spec, rows, tied=compose.ranked_one(specs[i - 2]))
             steps = self.compiler.steps(spec, ctx.results, tools) if known else []
             steps = [kept for alts in steps if (kept := [c for c in alts if c.tool in tools])]
             lines.append(
@@ -111,6 +111,7 @@ class OfflinePlanner:
         sure = clarify.assess(
             self.reader, ctx.question, as_read, calls, planned, self.clarify_below
         )
+        sure = ties.capped(sure, crowds)
         lines.append(f"Confidence that this reading is right: {sure.probability:.2f}")
         return ExecutionPlan(
             reasoning="\n".join(lines),

@@ -8,7 +8,15 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
-from agentic_rag.agent.rules import absent, dangling, holdings, relations, slots, story
+from agentic_rag.agent.rules import (
+    absent,
+    billing,
+    dangling,
+    holdings,
+    relation_words,
+    slots,
+    story,
+)
 from agentic_rag.agent.rules.compose import entry_given, link, person_of_title
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
@@ -129,7 +137,7 @@ class Reader:
         a long description, keywords set against each other)."""
         masked = mask(text, tags)
         evidence = list(found)
-        if rel := relations.relation(masked, tags):
+        if rel := relation_words.relation(masked, tags):
             evidence.append(Found(source="relation", op=rel))
         if slots.whole_title(text, tags):  # "schindlers list?": a lookup of that title
             evidence.append(Found(source="bare_title"))
@@ -197,7 +205,9 @@ class Reader:
         spec.notes += [f"{t.label}" for t in tags if t.kind == "added" and "last" in t.label]
         if limit := next((t.lo for t in tags if t.kind == "limit"), None):
             spec.limit = max(1, min(int(limit), 50))
-        spec.role, spec.in_hours = _role(masked, tags), in_hours(masked)
+        spec.role, spec.in_hours = billing.role(masked, tags), in_hours(masked)  # type: ignore[assignment]
+        if op == "people" and billing.lead_asked(masked):  # "who's the lead in X": one
+            spec.role, spec.limit = "cast", 1
         if op == "most":
             spec.by = group_of(masked) or "country"
             spec.by = (
@@ -205,7 +215,7 @@ class Reader:
             )
             spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
             spec.breakdown = breakdown(masked) and spec.limit is None  # "… each year"
-        elif op == "costars" and spec.limit is None and relations.one_asked(masked):
+        elif op == "costars" and spec.limit is None and relation_words.one_asked(masked):
             spec.limit = 1  # "who does X work with the most": one (and those tied)
         elif op in ("top", "average"):
             spec.by, spec.ascending = order(masked, spec.titles, bool(ADDED_VERB.search(text)))
@@ -264,20 +274,6 @@ def _described(text: str, content: list[str]) -> tuple[bool, bool]:
         [w for w in _words(text[lead:].strip(" ?.!")) if w in content] if lead is not None else []
     )
     return len(after) >= 3, len(content) >= 5
-
-
-def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
-    roles = [t.role for t in tags if t.kind == "person" and t.role]
-    if re.search(r"\bdirect\w*|\bfilmmaker", masked):
-        return "director"
-    if re.search(
-        r"\b(?:cast|actors?|actress\w*|star\w*|act(?:s|ed|ing)?|appear\w*|play\w*|featur\w*)\b|"
-        r"\b(?:(?:show|turn|pop)(?:s|ed|ing)?|\{type\})\s+up\b|\bbeen\s+in\b|"  # on screen
-        r"\bwho(?:'s|’s|s|\s+is|\s+was|\s+are|\s+were)\s+in\b",  # "who's in it": its cast
-        masked,
-    ):
-        return "cast"
-    return roles[0] if roles else None  # type: ignore[return-value]
 
 
 def _words(text: str) -> list[str]:

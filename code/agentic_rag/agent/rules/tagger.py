@@ -17,6 +17,7 @@ from agentic_rag.agent.rules.catalog_words import CatalogWords
 from agentic_rag.agent.rules.lead import describes
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.missing import missing_fields
+from agentic_rag.agent.rules.named_one import named_one_tags
 from agentic_rag.agent.rules.negation import negate
 from agentic_rag.agent.rules.numbers import number_tags, yields
 from agentic_rag.agent.rules.phrases import phrase_tags, titled_tags
@@ -49,7 +50,6 @@ _TYPE = re.compile(
 _ATTRIBUTE = re.compile(
     r"(?:'s)?\s+(?:seasons?|runtime|run\s*time|running\s+time|episodes|age\s+rating)\b", re.I
 )
-
 #: words that name what follows as a title even when it is an everyday word in lower case ("a
 #: show called her", "the movie her"); a works noun alone does not ("horror movie you have")
 _CALLED = re.compile(
@@ -79,7 +79,7 @@ class Tagger:
 
     def tag(self, text: str) -> list[Tag]:
         lex = self.lex
-        tags = titled_tags(text)  # "with christmas in the title": words of the titles' names
+        tags = titled_tags(text) + named_one_tags(text, lex)  # "… in the title", "X (the P one)"
         tags += [
             t
             for t in number_tags(text, lex.latest_added, lex.latest_release)

@@ -2,7 +2,7 @@
 
 Consumed means: inside a tagged entity or a name the reading found (or a word of its catalog
 name), matched by the cue or wording that decided the chosen operation (`intent.CUES`,
-`relations.WORDING`, the group words of a ranking, the order words of a `top`), named in a spec
+`relation_words.WORDING`, the group words of a ranking, the order words of a `top`), named in a spec
 field (the searched description, keywords, labels, the text of an `external` part, the name a
 `describe` part looks up), a joining word of a split question, or a word of the lists in
 `reading_words.yaml` (the frame of any catalog question, the words an operation's answer says,
@@ -17,9 +17,10 @@ import re
 
 from pydantic import BaseModel
 
-from agentic_rag.agent.rules import relations
+from agentic_rag.agent.rules import billing, relation_words, year_shift
 from agentic_rag.agent.rules.compose import OTHER, SAME
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
+from agentic_rag.agent.rules.follow import FOLLOW_LEAD, FOLLOWED
 from agentic_rag.agent.rules.intent import group_of, mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens, typo
@@ -123,7 +124,7 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
     rw = reading_words()
     used = {w.casefold() for w in rw.structural}
     for s in specs:
-        own = (*_OWN.get(s.op, ()), *relations.WORDING.get(s.op, ()))
+        own = (*_OWN.get(s.op, ()), *relation_words.WORDING.get(s.op, ()))
         if s.op in CUES and s.op not in _OWN:
             own = (CUES[s.op], *own)
         used |= _matched(own, masked) | set(rw.by_op.get(s.op, ()))
@@ -137,6 +138,11 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= set(rw.people)
         if s.titles.added_from or s.titles.added_to or s.by in ("added_year", "date_added"):
             used |= _matched((ADDED_VERB,), masked)
+        if s.op == "people" and s.limit == 1:  # "who's the lead in X": its first billed
+            used |= _matched((billing.LEAD,), masked)
+        if FOLLOWED in s.notes:  # "same for the following year": the lead of a follow-up
+            used |= _matched((FOLLOW_LEAD,), masked)
+        used |= year_shift.said(s.titles, masked)  # "and the year after that?": its year moved
         if s.in_hours:  # "in hours": the answer says the running time in hours
             used |= _matched((IN_HOURS,), masked)
         if s.by and s.by in GROUP_WORDS:
@@ -208,7 +214,7 @@ def usage(
             found.append(phrase)
     cues = [
         op
-        for op, cue in (*CUES.items(), *relations.CUE_LIKE.items())
+        for op, cue in (*CUES.items(), *relation_words.CUE_LIKE.items())
         for m in cue.finditer(masked)
         if any(
             w.casefold() not in used

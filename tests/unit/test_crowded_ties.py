@@ -1,0 +1,58 @@
+"""'it' after a ranking of one title whose tie is a crowd (the query's ten rows, so maybe more):
+the later part is read over the first three tied titles, the reading says the tie, and the
+reading is at most `ties.CROWDED_SURE` likely right; a small tie (under ten) is still each tied
+title, at the reading's own confidence. Wordings written for this test."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_rag.agent.models import ExecutionPlan
+from agentic_rag.agent.rules import ties
+from agentic_rag.tools.base import ToolResult, ToolStatus
+from tests.unit.test_offline_planner import plan
+
+
+def _tied(n: int) -> list[dict]:
+    return [{"show_id": f"s{i + 10}", "title": f"Tied {i}", "release_year": 2021} for i in range(n)]
+
+
+def _round_two(lexicon, question: str, n: int) -> ExecutionPlan:
+    first = plan(lexicon, question)
+    assert "[deferred]" in first.reasoning
+    top = ToolResult(call_id="1.1", tool="sql", status=ToolStatus.OK, rows=_tied(n))
+    return plan(lexicon, question, iteration=2, previous_plans=[first], results=[top])
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "the newest indian movie and who directed it",
+        "which korean show is the newest? who is in it",
+        "most recent south korean drama, and who directed it?",
+    ],
+)
+def test_it_over_a_crowded_tie_is_a_few_titles_at_low_confidence(lexicon, question):
+    second = _round_two(lexicon, question, ties.TIED_ROWS)
+    part2 = second.reading[1]
+    assert len(part2.titles.show_ids) == ties.FEW
+    assert any("tie for first" in note for note in part2.notes)
+    assert second.confidence is not None
+    assert second.confidence.probability <= ties.CROWDED_SURE
+    assert any("tied first" in u for u in second.confidence.unsure)
+
+
+def test_it_over_a_small_tie_is_each_tied_title_at_its_own_confidence(lexicon):
+    second = _round_two(lexicon, "the newest indian movie and who directed it", 4)
+    part2 = second.reading[1]
+    assert len(part2.titles.show_ids) == 4
+    assert not any("tie for first" in note for note in part2.notes)
+    assert second.confidence is not None and second.confidence.probability > ties.CROWDED_SURE
+
+
+def test_capped_leaves_a_reading_without_a_crowd_alone():
+    from agentic_rag.agent.models import ReadingConfidence
+
+    sure = ReadingConfidence(probability=0.93)
+    assert ties.capped(sure, 0) is sure
+    assert ties.capped(sure, 1).probability == ties.CROWDED_SURE
