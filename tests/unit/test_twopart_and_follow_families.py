@@ -205,3 +205,36 @@ def test_a_number_after_the_superlative_limits_the_ranking(reader, question, lim
 def test_a_number_of_seasons_after_the_superlative_is_no_limit(reader):
     spec = reader.read("which korean show has the most seasons 2 or more")[-1]
     assert spec.limit != 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "third"),
+    [
+        ("who directed The Irishman", "what else has he made?",
+         "and how many of those are from the 90s"),
+        ("who directed Okja", "anything else by him?", "which of those are from 2019?"),
+        ("who is in Kingdom", "what else has she been in?", "how many of them are movies"),
+    ],
+)  # fmt: skip
+def test_a_third_turn_keeps_the_person_the_second_waited_on(reader, first, second, third):
+    history = [TurnSummary(q, q, "…") for q in (first, second)]
+    *again, last = reader.read(third, history)
+    assert again and all(s.replayed for s in again)
+    assert again[0].op == "people" and again[0].titles.titles
+    assert last.ref == "person" and last.needs_results
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "window"),
+    [
+        ("how many korean shows were added in 2019", "and 2020?", "2020-01-01"),
+        ("how many korean shows were added in 2019", "and the year after that?", "2020-01-01"),
+        ("how many korean tv shows were added in 2020", "what about 2018", "2018-01-01"),
+    ],
+)
+def test_the_other_reading_of_a_word_follows_the_follow_up(reader, first, then, window):
+    (before,) = reader.read(first)
+    assert before.other is not None  # 'korean': the country, or the genre Korean TV Shows
+    (spec,) = reader.read(then, _turn(first))
+    assert spec.titles.added_from == window
+    assert spec.other is not None and spec.other.added_from == window

@@ -96,6 +96,15 @@ def _frame(old: TitleSet) -> TitleSet:
     return old.model_copy(update={k: [] for k in _SUBJECT} | {"within": None})
 
 
+def _moved(old: TitleSet, fresh: TitleSet, text: str) -> TitleSet:
+    """The earlier set with the follow-up's constraints: its one year moved ("and the year
+    after?", `year_shift`) unless the follow-up names a year of its own."""
+    moved = year_shift.shifted(old, text)
+    if moved is not None and not (fresh.year_from or fresh.added_from or fresh.added_to):
+        return narrowed(moved, fresh, text)
+    return narrowed(old, fresh, text)
+
+
 def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -> QuerySpec:
     """The new part read with the previous question: its entities replace the old ones.
 
@@ -123,13 +132,12 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         last = (fresh.year_to or fresh.year_from) + 1  # a question on dates added: same dimension
         fresh.added_from, fresh.added_to = f"{fresh.year_from}-01-01", f"{last}-01-01"
         fresh.year_from = fresh.year_to = None
-    moved = year_shift.shifted(old.titles, text)  # "… added in 2018" then "and the year after?"
-    if moved is not None and not (fresh.year_from or fresh.added_from or fresh.added_to):
-        out.titles = narrowed(moved, fresh, text)
-    elif new_subject(fresh, text):  # "how many korean shows" then "and pokemon?"
+    if new_subject(fresh, text):  # "how many korean shows" then "and pokemon?"
         out.titles, out.other = narrowed(_frame(old.titles), fresh, text), new.other
-    else:
-        out.titles = narrowed(old.titles, fresh, text)
+    else:  # the other reading of an ambiguous word ('korean': the genre) follows it too
+        out.titles = _moved(old.titles, fresh, text)
+        both = old.other is not None and out.op in ("count", "average")
+        out.other = _moved(old.other, fresh, text) if both and old.other else new.other
     if own and new.op in ("people", "costars") and PRONOUN.search(text):
         ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
         out.titles = TitleSet(show_ids=ids[:50]) if ids else old.titles
@@ -148,3 +156,15 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
     named = {p.name for p in out.titles.people} | set(out.titles.titles)
     out.absent = list({a.name: a for a in [*old.absent, *new.absent] if a.name in named}.values())
     return out
+
+
+def carried(before: list[QuerySpec], out: QuerySpec) -> list[QuerySpec]:
+    """A follow-up's parts: `out` alone, or, when the previous turn's last part waited on the
+    person its own earlier part found ("who directed X" … "what else has he made?" … "and how
+    many of those are from the 90s"), that turn's earlier parts run again first and `out` waits
+    on the same person (read alone it has no person: the whole catalog's 90s titles)."""
+    old = before[-1]
+    if old.ref not in ("person", "people_of") or len(before) < 2 or out.titles.people:
+        return [out]
+    out.ref, out.needs_results, out.role = old.ref, True, out.role or old.role
+    return [*(s.model_copy(update={"replayed": True}) for s in before[:-1]), out]

@@ -19,7 +19,7 @@ from agentic_rag.agent.rules import (
 )
 from agentic_rag.agent.rules.compose import entry_given, link, person_of_title
 from agentic_rag.agent.rules.cues import CUES
-from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
+from agentic_rag.agent.rules.follow import PRONOUN, answered_by, carried, follow, is_follow_up
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lead import STRONG, lead_at
 from agentic_rag.agent.rules.lexicon import Lexicon
@@ -117,15 +117,16 @@ class Reader:
             specs[0].ignored = dropped + noisy
         if history and len(specs) == 1 and is_follow_up(text, specs[0]):
             prev = history[-1]  # its reading: its own words read with the turns before it,
-            old = self.read(prev.question, history[:-1])[-1]  # never the generated text
+            before = self.read(prev.question, history[:-1])  # never the generated text
+            old = before[-1]
             new = link(old, specs[0].model_copy(deep=True), text)
             # "what else did he direct?" needs the person the last turn found: that turn's
             # reading runs again as part 1, this one is part 2
             again = new.ref in ("person", "people_of") or (  # (an entry after an entry: its own)
                 new.op == "describe" and new.ref == "first" and old.op != "describe"
             )
-            replayed = old.model_copy(update={"replayed": True})
-            specs = [replayed, new] if again else [follow(old, specs[0], text, prev.show_ids)]
+            specs = carried(before, follow(old, specs[0], text, prev.show_ids))
+            specs = [old.model_copy(update={"replayed": True}), new] if again else specs
         elif history and len(specs) == 2 and specs[0].needs_results and specs[1].ref == "first":
             old = self.read(history[-1].question, history[:-1])[-1]  # "… who is in the longest
             specs[0] = follow(old, specs[0], text, history[-1].show_ids)  # one": of its set
