@@ -1,7 +1,9 @@
 """'it' after a ranking of one title whose tie is a crowd (the query's ten rows, so maybe more):
 the later part is read over the first three tied titles, the reading says the tie, and the
 reading is at most `ties.CROWDED_SURE` likely right; a small tie (under ten) is still each tied
-title, at the reading's own confidence. Wordings written for this test."""
+title, at the reading's own confidence. A second "it" after a part that itself meant the title
+before it is that same title, filled from the first part's results in the same round (a third
+round never comes). Wordings written for this test."""
 
 from __future__ import annotations
 
@@ -56,3 +58,21 @@ def test_capped_leaves_a_reading_without_a_crowd_alone():
     sure = ReadingConfidence(probability=0.93)
     assert ties.capped(sure, 0) is sure
     assert ties.capped(sure, 1).probability == ties.CROWDED_SURE
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "the longest korean movie, who directed it and when was it released",
+        "the newest indian movie - who is in it and how long is it",
+        "oldest south korean show, who directed it and what is it rated",
+    ],
+)
+def test_a_second_it_is_the_title_of_the_first_known_in_the_same_round(lexicon, question):
+    first = plan(lexicon, question)
+    assert [s.ref for s in first.reading] == [None, "first", "first"]
+    one = [{"show_id": "s2", "title": "Okja", "release_year": 2017}]
+    top = ToolResult(call_id="1.1", tool="sql", status=ToolStatus.OK, rows=one)
+    second = plan(lexicon, question, iteration=2, previous_plans=[first], results=[top])
+    assert [s.titles.show_ids for s in second.reading[1:]] == [["s2"], ["s2"]]
+    assert any(c.purpose.startswith("[part 3/3]") for c in second.calls)

@@ -252,6 +252,16 @@ def waiting(spec: QuerySpec) -> bool:
     return not (spec.ref is None or named or (spec.ref == "all" and not spec.titles.is_empty()))
 
 
+def source(specs: Sequence[QuerySpec], i: int) -> int:
+    """The part whose results part `i` (1-based) refers to: the one before it, or for "it"
+    after a part that itself meant the title before it ("the longest korean movie, who directed
+    it and when was it released") that earlier title's part: known a round sooner."""
+    src = i - 1
+    while src > 1 and specs[i - 1].ref == "first" and specs[src - 1].ref == "first":
+        src -= 1
+    return src
+
+
 def ranked_one(spec: QuerySpec) -> bool:
     """A ranking of one title ("the newest korean movie"): its rows are the titles tied first."""
     return spec.op == "top" and spec.limit == 1

@@ -74,10 +74,11 @@ class OfflinePlanner:
         bad = _bad_keys(ctx)
         crowds = 0  # parts whose "it" is one of a crowd of titles tied first (`ties`)
         for i, spec in enumerate(specs, start=1):
-            rows = earlier_rows(ctx.previous_plans, ctx.results, i - 1) if i > 1 else []
-            if i > 1 and ties.crowded(specs[i - 2], spec, rows):
+            src = compose.source(specs, i)  # the part whose results this one refers to
+            rows = earlier_rows(ctx.previous_plans, ctx.results, src) if i > 1 else []
+            if i > 1 and ties.crowded(specs[src - 1], spec, rows):
                 rows, crowds = ties.few(spec, rows), crowds + 1
-            known = i == 1 or compose.fill(spec, rows, tied=compose.ranked_one(specs[i - 2]))
+            known = i == 1 or compose.fill(spec, rows, tied=compose.ranked_one(specs[src - 1]))
             steps = self.compiler.steps(spec, ctx.results, tools) if known else []
             steps = [kept for alts in steps if (kept := [c for c in alts if c.tool in tools])]
             lines.append(
