@@ -109,3 +109,19 @@ def test_alongside_both_is_the_shared_relation_with_every_word_used(lexicon, que
     p = plan(lexicon, question)
     assert p.reading[0].op == "shared"
     assert p.confidence is not None and "alongside" not in " ".join(p.confidence.unsure)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who has directed Tom Hanks the most",
+        "who has Michael Peña acted with the most",
+        "who has cast Tom Hanks the most",
+    ],
+)
+def test_a_ranking_of_collaborators_uses_the_ranking_words(lexicon, question):
+    from tests.unit.test_offline_planner import plan
+
+    p = plan(lexicon, question)
+    assert p.reading[0].op == "costars" and p.reading[0].limit == 1
+    assert p.confidence is not None and not p.confidence.features.get("cue_unused")

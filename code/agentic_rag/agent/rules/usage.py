@@ -51,6 +51,7 @@ _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
     "describe": (CUES["describe"],),
     "external": (CUES["external"],),
     "compare": (CUES["compare"],),
+    "costars": (CUES["most"],),  # a ranking of people: "who has directed X the most"
 }
 
 
