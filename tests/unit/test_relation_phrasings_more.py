@@ -117,6 +117,7 @@ def test_alongside_both_is_the_shared_relation_with_every_word_used(lexicon, que
         "who has directed Tom Hanks the most",
         "who has Michael Peña acted with the most",
         "who has cast Tom Hanks the most",
+        "which actor turns up most often alongside Michael Peña",
     ],
 )
 def test_a_ranking_of_collaborators_uses_the_ranking_words(lexicon, question):

@@ -32,7 +32,7 @@ from typing import Any
 
 from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
-from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF, THE_ROLE
+from agentic_rag.agent.rules.person_refs import PERSON_REF, THE_ROLE
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
 
 _I = re.IGNORECASE
@@ -72,27 +72,6 @@ THEY = re.compile(r"\b(?:they|them|their|themselves)\b", _I)
 PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
 _BY_THEM = re.compile(r"\bby\s+(?:them|him|her)\b", _I)
 OTHER = re.compile(r"\b(?:else|other|also|besides|apart\s+from|except)\b", _I)
-
-
-def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
-    """'what else did the director of Okja make': the people of the title, as a part of its own
-    that the question's part then refers to (`ref="person"`); None for other questions."""
-    if not (spec.titles.titles and OTHER.search(piece) and OF_TITLE.search(piece)):
-        return None
-    role = spec.role or "director"
-    people = QuerySpec(
-        op="people",
-        titles=TitleSet(titles=spec.titles.titles),
-        role=role,
-        text=piece,
-        confidence=spec.confidence,
-        absent=spec.absent,  # "the director of parasite": the title the catalog lacks is here
-        notes=spec.notes,  # type: ignore[arg-type]
-    )
-    spec.op, spec.ref, spec.needs_results, spec.role = "list", "person", True, role  # type: ignore[assignment]
-    spec.absent, spec.notes = [], []
-    spec.titles = spec.titles.model_copy(update={"titles": []})
-    return people
 
 
 #: "which of those", "how many of them", "among these": a narrowing of the earlier set

@@ -17,7 +17,7 @@ from agentic_rag.agent.rules import (
     slots,
     story,
 )
-from agentic_rag.agent.rules.compose import entry_given, link, person_of_title
+from agentic_rag.agent.rules.compose import entry_given, link
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, carried, follow, is_follow_up
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
@@ -26,6 +26,7 @@ from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import mend, noise
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.ranked import ranked_part
+from agentic_rag.agent.rules.role_of_title import person_of_title
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
 from agentic_rag.agent.rules.shape import (
     average_unit,

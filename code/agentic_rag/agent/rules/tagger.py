@@ -267,10 +267,10 @@ class Tagger:
 
     def _title_ok(self, text: str, start: int, words: list[str]) -> bool:
         named = re.search(
-            r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|"
-            r"named|titled)|directed|direct|starred\s+in|stars?\s+in|cast\s+of|"
-            r"similar\s+to|like|about|(?:seasons|episodes)\s+(?:does|did|has|of|in)|"
-            r"(?:runtime|length|rating)\s+of)\s*$",
+            r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|named|titled)|"
+            r"directed|direct|starred\s+in|stars?\s+in|similar\s+to|like|about|(?:seasons|"
+            r"episodes)\s+(?:does|did|has|of|in)|(?:runtime|length|rating|cast|directors?|stars?|"
+            r"leads?|creators?|actors?|actress)\s+of(?:\s+the\s+(?:movie|film|show|series))?)\s*$",
             text[:start],
             re.I,
         ) or _ATTRIBUTE.match(text, start + len(" ".join(words)))  # "twin peaks season count"

@@ -51,7 +51,7 @@ _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
     "describe": (CUES["describe"],),
     "external": (CUES["external"],),
     "compare": (CUES["compare"],),
-    "costars": (CUES["most"],),  # a ranking of people: "who has directed X the most"
+    "costars": (CUES["costars"], CUES["most"]),  # a ranking: "who has directed X the most"
 }
 
 
@@ -135,7 +135,10 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= set(rw.disjunction)
         if s.titles.keywords or s.labels:
             used |= set(rw.keywords)
-        if s.titles.people or s.role or s.op in _PEOPLE_OPS:
+        #: a role serves a part about people: on a bare count of titles ("count the stars of
+        #: the crown" read as the number of titles named The Crown) its words are not used
+        about_people = s.titles.people or s.ref or s.op in _PEOPLE_OPS or s.titles.missing
+        if about_people or (s.role and s.op != "count"):
             used |= set(rw.people)
         if s.titles.added_from or s.titles.added_to or s.by in ("added_year", "date_added"):
             used |= _matched((ADDED_VERB,), masked)
