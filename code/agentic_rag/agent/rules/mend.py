@@ -75,11 +75,21 @@ def name_tokens(lex: Lexicon) -> NameTokens:
     return out
 
 
+def _shared_start(a: str, b: str) -> int:
+    """How many letters two words share at their start."""
+    return next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+
+
 def correction(word: str) -> str | None:
     """The everyday question word `word` misspells ("manny", "movis", "numbr", "lsit"), if
     any: one edit away (`fuzzy.typo`, a transposition is one edit), the same first letter, the
     nearest by `fuzz.ratio` when several are."""
     near = [w for w in _EVERYDAY if w[0] == word[:1] and w != word and fuzzy.typo(word, w)]
+    #: ties in the same order every run (COMMON is a set): the longest shared start first ("ther"
+    #: is "there", not "their"), then alphabetical
+    near.sort(key=lambda w: (-_shared_start(w, word), w))
     hit = fuzzy.closest(word, near, 0.0) if near else None
     return hit[0] if hit else None
 
