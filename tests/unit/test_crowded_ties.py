@@ -76,3 +76,26 @@ def test_a_second_it_is_the_title_of_the_first_known_in_the_same_round(lexicon, 
     second = plan(lexicon, question, iteration=2, previous_plans=[first], results=[top])
     assert [s.titles.show_ids for s in second.reading[1:]] == [["s2"], ["s2"]]
     assert any(c.purpose.startswith("[part 3/3]") for c in second.calls)
+
+
+@pytest.mark.parametrize("then", ["who directed it?", "and who is in it", "who stars in that one?"])
+def test_it_in_a_follow_up_after_a_crowded_tie_is_a_few_at_low_confidence(lexicon, then):
+    from agentic_rag.agent.interfaces import TurnSummary
+
+    first = "what's the newest korean movie"
+    ids = [f"s{i + 10}" for i in range(ties.TIED_ROWS)]
+    history = [TurnSummary(first, first, "…", show_ids=ids)]
+    p = plan(lexicon, then, history)
+    (spec,) = p.reading
+    assert spec.titles.show_ids == ids[: ties.FEW]
+    assert ties.crowded_parts(p.reading) == 1
+    assert p.confidence is not None and p.confidence.probability <= ties.CROWDED_SURE
+
+
+def test_them_in_a_follow_up_after_a_crowded_tie_is_all_of_them(lexicon):
+    from agentic_rag.agent.interfaces import TurnSummary
+
+    first = "what's the newest korean movie"
+    ids = [f"s{i + 10}" for i in range(ties.TIED_ROWS)]
+    (spec,) = plan(lexicon, "who directed them?", [TurnSummary(first, first, "…", ids)]).reading
+    assert spec.titles.show_ids == ids and not ties.crowded_parts([spec])

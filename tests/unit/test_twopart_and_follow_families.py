@@ -238,3 +238,41 @@ def test_the_other_reading_of_a_word_follows_the_follow_up(reader, first, then, 
     (spec,) = reader.read(then, _turn(first))
     assert spec.titles.added_from == window
     assert spec.other is not None and spec.other.added_from == window
+
+
+@pytest.mark.parametrize(
+    ("question", "by", "ascending"),
+    [
+        ("how many korean dramas are there and which one came out first", "release_year", True),
+        ("list indian comedies, which of them was added last", "date_added", False),
+        ("count the korean shows and which was released most recently", "release_year", False),
+    ],
+)
+def test_which_one_came_out_first_ranks_the_first_parts_set(reader, question, by, ascending):
+    first, second = reader.read(question)
+    assert (second.op, second.by, second.ascending, second.limit) == ("top", by, ascending, 1)
+    assert second.titles.countries == first.titles.countries
+
+
+@pytest.mark.parametrize(
+    ("question", "by", "ascending"),
+    [
+        ("number of korean tv shows + the one added most recently", "date_added", False),
+        ("how many indian movies and the title released first", "release_year", True),
+        ("count korean movies plus the one that was added last", "date_added", False),
+    ],
+)
+def test_the_one_added_last_after_a_count_is_a_part_of_its_own(reader, question, by, ascending):
+    first, second = reader.read(question)
+    assert first.op == "count"
+    assert (second.op, second.by, second.ascending, second.limit) == ("top", by, ascending, 1)
+    assert second.titles.countries == first.titles.countries
+
+
+@pytest.mark.parametrize(
+    "then", ["who stars in that one?", "who directed that movie", "and who acted in that one"]
+)
+def test_that_one_in_a_follow_up_is_the_previous_answer(reader, then):
+    first = "what's the longest korean movie"
+    (spec,) = reader.read(then, [TurnSummary(first, first, "…", ["s2"])])
+    assert spec.op == "people" and spec.titles.show_ids == ["s2"]

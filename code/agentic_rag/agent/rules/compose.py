@@ -54,6 +54,15 @@ WORKS = re.compile(
     r"specials?)\b",
     _I,
 )
+#: "which one came out first", "which of them was added last": a ranking of the earlier set by
+#: its dates (not the entry of "the first one"); group 1 the verb, group 2 which end
+CAME_FIRST = re.compile(
+    r"(?:\bwhich(?:\s+one|\s+of\s+(?:them|those|these))?|(?:\{n\}|\bthe\s+(?:one|title|show|movie|"
+    r"film))(?:\s+(?:that|which))?)\s+(?:\w+\s+)?(?:was\s+|got\s+|were\s+)?"
+    r"(came\s+out|released|added|premiered|dropped|made|aired)\s+(first|earliest|last|latest|"
+    r"most\s+recently)\b",
+    _I,
+)
 #: "which has the most" with no noun after it: the most of the quantity the earlier part named
 _MOST_OF_IT = re.compile(r"\b(?:has|have|had|with|runs?)\s+the\s+(?:most|longest)\W*$", _I)
 #: "… and who directed the most": the person with the most of the earlier set in that role
@@ -170,7 +179,11 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         spec.titles = TitleSet(type=spec.titles.type)
         spec.ref, spec.needs_results, spec.about = "people_of", True, ""
         return spec
-    if (
+    if not own and (when := CAME_FIRST.search(piece)):  # "… and which one came out first"
+        spec.op, spec.limit, spec.about = "top", 1, ""
+        spec.by = "date_added" if when.group(1).casefold() == "added" else "release_year"
+        spec.ascending, ref = when.group(2).casefold() in ("first", "earliest"), "first"
+    elif (
         ref == "first"
         and not own
         and spec.op in ("search", "list", "count")

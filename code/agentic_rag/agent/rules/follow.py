@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agentic_rag.agent.rules import year_shift
+from agentic_rag.agent.rules import ties, year_shift
 from agentic_rag.agent.rules.compose import (
     AMONG,
     PERSON_REF,
     SAME,
+    SINGULAR,
     describes_it,
     narrowed,
     person_again,
@@ -22,7 +23,11 @@ from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.vocab import WORD
 
 _I = re.IGNORECASE
-PRONOUN = re.compile(r"\b(?:them|those|these|they|their|it|its|ones|that\s+one|this\s+one)\b", _I)
+PRONOUN = re.compile(
+    r"\b(?:them|those|these|they|their|it|its|ones|(?:that|this)\s+(?:one|movie|film|show|series|"
+    r"title))\b",
+    _I,
+)
 FOLLOW_LEAD = re.compile(
     r"^(?:and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
     r"which\s+of\s+(?:these|those|them)|of\s+(?:these|those)|same\s+(?:for|"
@@ -140,6 +145,7 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         out.other = _moved(old.other, fresh, text) if both and old.other else new.other
     if own and new.op in ("people", "costars") and PRONOUN.search(text):
         ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
+        ids = ties.few_ids(old, new, ids, bool(SINGULAR.search(text)))  # a crowded tie: a few
         out.titles = TitleSet(show_ids=ids[:50]) if ids else old.titles
         out.about = "" if ids else old.about
     elif (

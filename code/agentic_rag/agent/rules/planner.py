@@ -72,12 +72,11 @@ class OfflinePlanner:
         lines, calls = ["Offline reading:"], []
         tried = {c.key for p in ctx.previous_plans for c in p.calls}
         bad = _bad_keys(ctx)
-        crowds = 0  # parts whose "it" is one of a crowd of titles tied first (`ties`)
         for i, spec in enumerate(specs, start=1):
             src = compose.source(specs, i)  # the part whose results this one refers to
             rows = earlier_rows(ctx.previous_plans, ctx.results, src) if i > 1 else []
             if i > 1 and ties.crowded(specs[src - 1], spec, rows):
-                rows, crowds = ties.few(spec, rows), crowds + 1
+                rows = ties.few(spec, rows)  # "it": one of a crowd of titles tied first
             known = i == 1 or compose.fill(spec, rows, tied=compose.ranked_one(specs[src - 1]))
             steps = self.compiler.steps(spec, ctx.results, tools) if known else []
             steps = [kept for alts in steps if (kept := [c for c in alts if c.tool in tools])]
@@ -112,7 +111,7 @@ class OfflinePlanner:
         sure = clarify.assess(
             self.reader, ctx.question, as_read, calls, planned, self.clarify_below
         )
-        sure = ties.capped(sure, crowds)
+        sure = ties.capped(sure, ties.crowded_parts(specs))
         lines.append(f"Confidence that this reading is right: {sure.probability:.2f}")
         return ExecutionPlan(
             reasoning="\n".join(lines),

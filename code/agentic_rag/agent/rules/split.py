@@ -49,7 +49,10 @@ _SPLIT = re.compile(
     # or "the one with" a ranking: "number of australian shows plus the one with the most
     # seasons", "count of anime films and the one that runs the longest"
     rf"the\s+(?:one|title|show|movie|film)\s+(?:with|that\s+(?:has|runs|is)|having|running)\s+"
-    rf"(?:the\s+)?{SUPERLATIVE}(?:\s+(?:runtime|time|of\s+(?:them|those|all)))?\W*$)|"
+    rf"(?:the\s+)?{SUPERLATIVE}(?:\s+(?:runtime|time|of\s+(?:them|those|all)))?\W*$|"
+    # "… + the one added most recently", "… and the title released first"
+    r"the\s+(?:one|title|show|movie|film)\s+(?:(?:that|which)\s+(?:was|got)\s+)?(?:added|released|"
+    r"made)\s+(?:most\s+recently|last|first|earliest)\W*$)|"
     # a sentence's end (one dot or more) before a question: "oldest turkish film on netflix..
     # who directed it?"
     r"(?<=[a-z]{2}\.|[a-z]\.\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"

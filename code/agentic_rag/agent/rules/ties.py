@@ -15,6 +15,7 @@ from agentic_rag.agent.rules.spec import QuerySpec
 TIED_ROWS = 10  # the most titles tied first a ranking's query returns (compile_sql: LIMIT 10)
 FEW = 3  # the tied titles a later "it" is read over when the tie is a crowd
 CROWDED_SURE = 0.45  # how likely right a reading of "it" over a crowd of tied titles is at most
+_NOTE = "titles tie for first"
 
 
 def crowded(ranking: QuerySpec, spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
@@ -29,10 +30,24 @@ def few(spec: QuerySpec, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The first `FEW` tied titles, with a note on the spec that says the tie."""
     titled = [r for r in rows if r.get("show_id")]
     spec.notes.append(
-        f"at least {len(titled)} titles tie for first, so 'it' is none of them in particular: "
+        f"at least {len(titled)} {_NOTE}, so 'it' is none of them in particular: "
         f"read as the first {FEW} of them (name one to ask about it alone)"
     )
     return titled[:FEW]
+
+
+def few_ids(ranking: QuerySpec, spec: QuerySpec, ids: list[str], one: bool) -> list[str]:
+    """A follow-up's "it" over the previous turn's answer ("the newest indian movie" then "who
+    directed it?"): the first `FEW` of a crowded tie, said on the spec; else all `ids`."""
+    if not (one and ranking.op == "top" and ranking.limit == 1 and len(ids) >= TIED_ROWS):
+        return ids
+    few(spec, [{"show_id": i} for i in ids])
+    return ids[:FEW]
+
+
+def crowded_parts(specs: list[QuerySpec]) -> int:
+    """The parts read over a few titles of a crowded tie (their note says so)."""
+    return sum(any(_NOTE in n for n in s.notes) for s in specs)
 
 
 def capped(sure: ReadingConfidence, n: int) -> ReadingConfidence:

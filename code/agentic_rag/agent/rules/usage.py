@@ -18,7 +18,7 @@ import re
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import billing, relation_words, year_shift
-from agentic_rag.agent.rules.compose import OTHER, SAME
+from agentic_rag.agent.rules.compose import CAME_FIRST, OTHER, SAME
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.follow import FOLLOW_LEAD, FOLLOWED
 from agentic_rag.agent.rules.intent import group_of, mask
@@ -142,6 +142,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= set(rw.people)
         if s.titles.added_from or s.titles.added_to or s.by in ("added_year", "date_added"):
             used |= _matched((ADDED_VERB,), masked)
+        if s.op == "top":  # "… and which one came out first": the order's words
+            used |= _matched((CAME_FIRST,), masked)
         if s.op == "people" and s.limit == 1:  # "who's the lead in X": its first billed
             used |= _matched((billing.LEAD,), masked)
         if FOLLOWED in s.notes:  # "same for the following year": the lead of a follow-up
