@@ -49,3 +49,21 @@ def test_a_count_of_a_titles_people_is_not_a_confident_count_of_titles(lexicon, 
     counts_the_title = spec.op == "count" and bool(spec.titles.titles) and not spec.ref
     assert p.confidence is not None
     assert not (counts_the_title and p.confidence.probability >= 0.5)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "best korean drama and who directed it",
+        "worst indian comedy and how long is it",
+        "good korean show and who is in it",
+    ],
+)
+def test_a_judgement_opening_a_part_is_not_used_by_the_split(lexicon, question):
+    """The split used each part's first word (its opener), so a judgement the catalog cannot
+    answer hid there when it opened the question ("best rated kids show and how long is it"
+    answered a plain list at 0.95)."""
+    p = plan(lexicon, question)
+    assert len(p.reading) == 2
+    assert p.confidence is not None and p.confidence.probability < 0.5
+    assert p.confidence.features.get("unused_meaning")
