@@ -115,7 +115,7 @@ class Compiler:
         if op == "people" and (s.titles or s.show_ids):
             if s.show_ids:
                 return [[sql(what, q.people_of(spec.role, s), 100)]]
-            return [
+            per_title = [
                 [
                     call("cypher", what, query=cy.title_people(t, spec.role), max_rows=60),
                     sql(what, q.people_of(spec.role, TitleSet(titles=[t]))),
@@ -123,6 +123,9 @@ class Compiler:
                 ]
                 for t in s.titles[:3]
             ]
+            #: the lead only: the tables keep the billing order (the graph does not)
+            lead = spec.limit == 1
+            return [[*a[1:], a[0]] for a in per_title] if lead else per_title
         if op == "people":  # people of the best match for a description: semantic, then graph
             steps: Steps = [[semantic(spec.about or spec.text, s, what, 5)]]
             ids = [

@@ -5,17 +5,16 @@ titles of its own, so it is about the first part's set, and "which one" asks for
 
 * a part that refers back ("it", "them", "those", "which one", "the first one", "the same
   director"), names no titles noun ("... and how many are from Japan?") or nothing of its own
-  but a type ("... and how many are shows?") inherits
-  the earlier part's filters; its own filters override the inherited ones field by
-  field ("... and how many are from Japan?" keeps the rest and replaces the country);
+  but a type ("... and how many are shows?") inherits the earlier part's filters; its own
+  filters override the inherited ones field by field ("... and how many are from Japan?" keeps
+  the rest and replaces the country);
 * a set operation (count, list, top, ...) then runs over that set; a singular reference to a
   ranking ("which one is the longest") asks for one title;
 * an operation on named titles (people, describe, similar, external) with a singular reference
   ("who directed it") needs the earlier part's top RESULT: it is marked `ref="first"` and the
   planner fills in that title once the earlier part has run (the loop's second round); a plural
   reference ("who directed them") runs over the earlier part's set; "name them", "which are
-  they" list it.
-
+  they" list it;
 * "he", "she" after a part that named one person, with a verb of another role ("movies with
   Keanu Reeves … which of those did he direct himself"): that person in both roles;
 * "he", "she", "his", "her" after a part that found people ("who directed X and how many
@@ -32,8 +31,8 @@ from typing import Any
 
 from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
-from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF, THE_ROLE
-from agentic_rag.agent.rules.shift import has_time, shift_of, shifted
+from agentic_rag.agent.rules.person_refs import PERSON_REF, THE_ROLE
+from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
 
 _I = re.IGNORECASE
@@ -45,7 +44,7 @@ SINGULAR = re.compile(
 )
 #: a reference to the earlier set or result, in any number
 REFERENCE = re.compile(
-    r"\b(?:them|those|these|they|their|ones|of\s+(?:them|those|these)|"
+    r"\b(?:them|those|these|they|their|ones|of\s+(?:them|those|these|['’]?em)|(?<!\w)['’]em|"
     r"the\s+same\s+(?:director|cast|actors?|people|year|country|genre))\b",
     _I,
 )
@@ -55,10 +54,23 @@ WORKS = re.compile(
     r"specials?)\b",
     _I,
 )
+#: "which one came out first", "which of them was added last": a ranking of the earlier set by
+#: its dates (not the entry of "the first one"); group 1 the verb, group 2 which end
+CAME_FIRST = re.compile(
+    r"(?:\bwhich(?:\s+one|\s+of\s+(?:them|those|these))?|(?:\{n\}|\bthe\s+(?:one|title|show|movie|"
+    r"film))(?:\s+(?:that|which))?)\s+(?:\w+\s+)?(?:was\s+|got\s+|were\s+)?"
+    r"(came\s+out|released|added|premiered|dropped|made|aired)\s+(first|earliest|last|latest|"
+    r"most\s+recently)\b",
+    _I,
+)
 #: "which has the most" with no noun after it: the most of the quantity the earlier part named
 _MOST_OF_IT = re.compile(r"\b(?:has|have|had|with|runs?)\s+the\s+(?:most|longest)\W*$", _I)
 #: "… and who directed the most": the person with the most of the earlier set in that role
-_THE_MOST = re.compile(r"\bthe\s+most\W*$", _I)
+_THE_MOST = re.compile(
+    r"\bthe\s+most(?:\s+(?:of\s+)?(?:them|those|these|['’]?em|(?:the\s+)?(?:titles|movies|films|"
+    r"shows|ones)))?(?:\s+(?:on\s+)?(?:here|there|overall))?\W*$",
+    _I,
+)
 #: how sure a part read as the describe cue with its "it" as the title is
 _DESCRIBE_FLOOR = max(c.floor for c in BOOK.operations["describe"].cues)
 SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"})
@@ -69,31 +81,8 @@ THEY = re.compile(r"\b(?:they|them|their|themselves)\b", _I)
 PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
 _BY_THEM = re.compile(r"\bby\s+(?:them|him|her)\b", _I)
 OTHER = re.compile(r"\b(?:else|other|also|besides|apart\s+from|except)\b", _I)
-
-
-def person_of_title(spec: QuerySpec, piece: str) -> QuerySpec | None:
-    """'what else did the director of Okja make': the people of the title, as a part of its own
-    that the question's part then refers to (`ref="person"`); None for other questions."""
-    if not (spec.titles.titles and OTHER.search(piece) and OF_TITLE.search(piece)):
-        return None
-    role = spec.role or "director"
-    people = QuerySpec(
-        op="people",
-        titles=TitleSet(titles=spec.titles.titles),
-        role=role,
-        text=piece,
-        confidence=spec.confidence,
-        absent=spec.absent,  # "the director of parasite": the title the catalog lacks is here
-        notes=spec.notes,  # type: ignore[arg-type]
-    )
-    spec.op, spec.ref, spec.needs_results, spec.role = "list", "person", True, role  # type: ignore[assignment]
-    spec.absent, spec.notes = [], []
-    spec.titles = spec.titles.model_copy(update={"titles": []})
-    return people
-
-
 #: "which of those", "how many of them", "among these": a narrowing of the earlier set
-_AMONG = re.compile(r"\b(?:of|among)\s+(?:these|those|them)\b", _I)
+AMONG = re.compile(r"\b(?:of|among)\s+(?:these|those|them)\b", _I)
 
 
 def _one_year(s: TitleSet) -> int | None:
@@ -112,7 +101,7 @@ def narrowed(old: TitleSet, new: TitleSet, piece: str) -> TitleSet:
     if new.added_month and (year := _one_year(old)):  # "… in march 2021 … what about april"
         out.added_from, out.added_month = f"{year}-{new.added_month:02d}-01", None
         out.added_to = f"{year + new.added_month // 12}-{new.added_month % 12 + 1:02d}-01"
-    if not _AMONG.search(piece):
+    if not AMONG.search(piece):
         return out
     fields = type(new).model_fields
     clash = any(
@@ -196,7 +185,11 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         spec.titles = TitleSet(type=spec.titles.type)
         spec.ref, spec.needs_results, spec.about = "people_of", True, ""
         return spec
-    if (
+    if not own and (when := CAME_FIRST.search(piece)):  # "… and which one came out first"
+        spec.op, spec.limit, spec.about = "top", 1, ""
+        spec.by = "date_added" if when.group(1).casefold() == "added" else "release_year"
+        spec.ascending, ref = when.group(2).casefold() in ("first", "earliest"), "first"
+    elif (
         ref == "first"
         and not own
         and spec.op in ("search", "list", "count")
@@ -217,9 +210,7 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         spec.op, spec.by, spec.about = "most", spec.role, ""  # "… and who directed the most"
     if spec.op in SET_OPS and (ref or elliptic) and not own:
         base = prev.titles if prev.op in SET_OPS or prev.op == "search" else spec.titles
-        years = 0 if has_time(spec.titles) else shift_of(piece)  # "… and the year after"
-        if years and (moved := shifted(base, years)) is not None:
-            base, spec.shifted = moved, years
+        base, spec.shifted = moved(base, spec.titles, piece)  # "… and the year after"
         spec.titles = narrowed(base, spec.titles, piece)
         if ref == "first" and spec.op == "top" and spec.limit is None:
             spec.limit = 1
@@ -258,6 +249,16 @@ def waiting(spec: QuerySpec) -> bool:
     if spec.ref == "people_of":
         return spec.titles.same_people is None
     return not (spec.ref is None or named or (spec.ref == "all" and not spec.titles.is_empty()))
+
+
+def source(specs: Sequence[QuerySpec], i: int) -> int:
+    """The part whose results part `i` (1-based) refers to: the one before it, or for "it"
+    after a part that itself meant the title before it ("the longest korean movie, who directed
+    it and when was it released") that earlier title's part: known a round sooner."""
+    src = i - 1
+    while src > 1 and specs[i - 1].ref == "first" and specs[src - 1].ref == "first":
+        src -= 1
+    return src
 
 
 def ranked_one(spec: QuerySpec) -> bool:

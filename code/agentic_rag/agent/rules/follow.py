@@ -6,22 +6,28 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agentic_rag.agent.rules import ties
 from agentic_rag.agent.rules.compose import (
+    AMONG,
     PERSON_REF,
     SAME,
+    SINGULAR,
     describes_it,
     narrowed,
     person_again,
 )
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.numbers import RELEASE_VERB
-from agentic_rag.agent.rules.shift import has_time, shift_of, shifted
+from agentic_rag.agent.rules.relation_words import restates
+from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.vocab import WORD
 
 _I = re.IGNORECASE
 PRONOUN = re.compile(
-    r"\b(?:them|those|these|they|their|it|its|ones|that\s+one|this\s+one|that(?=\W*$))\b", _I
+    r"\b(?:them|those|these|they|their|it|its|ones|(?:that|this)\s+(?:one|movie|film|show|series|"
+    r"title)|that(?=\W*$))\b",
+    _I,
 )
 FOLLOW_LEAD = re.compile(
     r"^(?:and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
@@ -29,6 +35,8 @@ FOLLOW_LEAD = re.compile(
     r"but)|among\s+(?:these|those))\b",
     _I,
 )
+#: the note of a part read with the previous question: its lead ("same for …") was used
+FOLLOWED = "a follow-up: read with the previous question"
 #: what a title's entry says of it, asked as a count or length ("how many seasons", "how long")
 _OF_ONE = re.compile(r"\bhow\s+(?:many\s+(?:seasons|episodes|minutes)|long)\b", _I)
 #: a follow-up that opens by asking "which": the titles themselves, even after a count
@@ -50,6 +58,9 @@ def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
     director acted in it too? who?": a bare "who" after a part that names people is that part."""
     if _BARE_WHO.fullmatch(piece) and prev.op in _NAMES_PEOPLE:
         return True
+    t = spec.titles
+    if restates(prev.op, piece, bool(t.people or t.titles or t.title_has or spec.absent)):
+        return True  # "how is A linked to B? shortest path of people who worked together"
     return (
         prev.op in ("most", "top")
         and spec.op in ("count", "list")
@@ -69,6 +80,26 @@ def is_follow_up(text: str, spec: QuerySpec) -> bool:
     someone = bare and PERSON_REF.search(text) is not None  # "what else did he direct?"
     same = bare and SAME.search(text) is not None  # "what else has the same director made?"
     return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone or same
+
+
+#: what a set is about (its subject): a follow-up that names a subject of its own replaces them all
+_SUBJECT = ("countries", "genres", "people", "titles", "title_has", "show_ids", "keywords")
+
+
+def new_subject(fresh: TitleSet, text: str) -> bool:
+    """'how many korean shows' then 'and pokemon?': a follow-up that names a title or a phrase of
+    titles and no filter besides (no country, genre, ...) asks the same question of
+    a new subject, not of the old one narrowed to it (South Korean Pokémon shows: none); the
+    frame carries over (the type, the years, the ratings: "and pokemon?" counts Pokémon shows).
+    "which of those are pokemon" narrows (a reference back)."""
+    named = bool(fresh.titles or fresh.title_has)  # a person may narrow: "and with Song Kang-ho?"
+    filters = bool(fresh.countries or fresh.genres or fresh.keywords)
+    return named and not filters and not PRONOUN.search(text) and not AMONG.search(text)
+
+
+def _frame(old: TitleSet) -> TitleSet:
+    """The old set without its subject (`_SUBJECT`): what a new subject is asked with."""
+    return old.model_copy(update={k: [] for k in _SUBJECT} | {"within": None})
 
 
 def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -> QuerySpec:
@@ -98,12 +129,17 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         last = (fresh.year_to or fresh.year_from) + 1  # a question on dates added: same dimension
         fresh.added_from, fresh.added_to = f"{fresh.year_from}-01-01", f"{last}-01-01"
         fresh.year_from = fresh.year_to = None
-    years = 0 if has_time(fresh) else shift_of(text)  # "and the year after that?"
-    base = shifted(old.titles, years) if years else None
-    out.shifted = years if base is not None else 0
-    out.titles = narrowed(base or old.titles, fresh, text)
+    base, out.shifted = moved(old.titles, fresh, text)  # "and the year after that?"
+    if new_subject(fresh, text):  # "how many korean shows" then "and pokemon?"
+        out.titles, out.other, out.shifted = narrowed(_frame(old.titles), fresh, text), new.other, 0
+    else:  # the other reading of an ambiguous word ('korean': the genre) follows it too
+        out.titles = narrowed(base, fresh, text)
+        both = old.other is not None and out.op in ("count", "average")
+        other = moved(old.other, fresh, text)[0] if old.other else None
+        out.other = narrowed(other, fresh, text) if both and other else new.other
     if own and new.op in ("people", "costars") and PRONOUN.search(text):
         ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
+        ids = ties.few_ids(old, new, ids, bool(SINGULAR.search(text)))  # a crowded tie: a few
         out.titles = TitleSet(show_ids=ids[:50]) if ids else old.titles
         out.about = "" if ids else old.about
     elif (
@@ -116,9 +152,21 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
     if out.op == "count" and len(out.titles.titles) == 1 and _OF_ONE.search(text):
         out.op = "describe"  # "the crown" then "how many seasons": its entry, not a count of 1
     out.text = text
-    out.notes = [*new.notes, "a follow-up: read with the previous question"]
+    out.notes = [*new.notes, FOLLOWED]
     if out.shifted:
         out.notes.append(f"moved the previous question's time by {out.shifted:+d} year(s)")
     named = {p.name for p in out.titles.people} | set(out.titles.titles)
     out.absent = list({a.name: a for a in [*old.absent, *new.absent] if a.name in named}.values())
     return out
+
+
+def carried(before: list[QuerySpec], out: QuerySpec) -> list[QuerySpec]:
+    """A follow-up's parts: `out` alone, or, when the previous turn's last part waited on the
+    person its own earlier part found ("who directed X" … "what else has he made?" … "and how
+    many of those are from the 90s"), that turn's earlier parts run again first and `out` waits
+    on the same person (read alone it has no person: the whole catalog's 90s titles)."""
+    old = before[-1]
+    if old.ref not in ("person", "people_of") or len(before) < 2 or out.titles.people:
+        return [out]
+    out.ref, out.needs_results, out.role = old.ref, True, out.role or old.role
+    return [*(s.model_copy(update={"replayed": True}) for s in before[:-1]), out]

@@ -11,11 +11,17 @@ from agentic_rag.agent.rules.vocab import COMMON
 STRONG_LEAD = (
     r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
 )
-LEAD = re.compile(rf"\b(?:{STRONG_LEAD}|that|who|when|while|has|have|with)\b", re.IGNORECASE)
+#: "that" opens a description, except as the determiner of a reference ("who stars in that one")
+LEAD = re.compile(
+    rf"\b(?:{STRONG_LEAD}|that(?!\s+(?:one|ones|movie|film|show|series|title)\b)|who|when|while|"
+    r"has|have|with)\b",
+    re.IGNORECASE,
+)
 STRONG = re.compile(rf"\b(?:{STRONG_LEAD})\b", re.IGNORECASE)
-OPENER = re.compile(  # after a joining word too: "and who directed it"
-    r"^\W*(?:(?:and|but|so|also|then)\s+)?(?:who|what|which|when|where|in\s+which|whose|is\s+"
-    r"there)\b",
+OPENER = re.compile(  # after a joining word too: "and who directed it"; a follow-up's "what
+    # about" / "how about" is its opening, not a description's lead ("what about barbie?")
+    r"^\W*(?:(?:and|but|so|also|then)\s+)?(?:(?:what|how)\s+about|who|what|which|when|where|"
+    r"in\s+which|whose|is\s+there)\b",
     re.IGNORECASE,
 )
 

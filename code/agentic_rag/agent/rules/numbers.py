@@ -79,8 +79,11 @@ _LEADS_RANK = re.compile(
     _I,
 )
 #: a number just after the order it limits: "the newest three anime", "the longest 5 movies"
+#: (not "the longest 2 seasons", a length of its own)
 _TRAILS_RANK = re.compile(
-    rf"\b{SUPERLATIVE}\s+{NUMBER}\b(?!\s*(?:seasons?|minutes?|mins?|hours?|hrs?|%|-))", _I
+    rf"\b{SUPERLATIVE}\s+{NUMBER}\b"
+    r"(?!\s*(?:seasons?|minutes?|mins?|hours?|hrs?|episodes?|years?|%|-|or\b|\+))",
+    _I,
 )
 MAX_ASKED = 100
 

@@ -1,6 +1,6 @@
 """Words that name a person by reference, not by name: "he", "her", "that director" after a part
 that found people (`compose.link`), "the director of X" / "the guy who directed X" (a person
-named by their part in a title: `compose.person_of_title`), and "who is the comedian" after a
+named by their part in a title: `role_of_title.person_of_title`), and "who is the comedian" after a
 part that found a title (that title's people). Read by `compose`, `usage`, `signals`, `slots`,
 `dangling` and `follow`."""
 

@@ -215,6 +215,7 @@ def facets(s: TitleSet) -> list[str]:
 def _doing(spec: QuerySpec) -> str:
     """What is done with the set, as the line's last facet."""
     op, who = spec.op, {"director": "directors", "cast": "cast"}.get(spec.role or "", "people")
+    who = "lead (first billed)" if op == "people" and spec.limit == 1 else who
     if op in ("count", "list"):
         return "how many" if op == "count" else "list" + (f" {spec.limit}" if spec.limit else "")
     if op == "top":

@@ -14,7 +14,7 @@ from typing import Any
 
 from agentic_rag.agent.interfaces import PlanContext, Usage
 from agentic_rag.agent.models import MAX_CALLS, ExecutionPlan, PlannedCall
-from agentic_rag.agent.rules import absent, clarify, compose, match
+from agentic_rag.agent.rules import absent, clarify, compose, match, ties
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.compiler import Compiler, key_words, semantic, sql
 from agentic_rag.agent.rules.evaluator import deferred, usable
@@ -73,11 +73,11 @@ class OfflinePlanner:
         tried = {c.key for p in ctx.previous_plans for c in p.calls}
         bad = _bad_keys(ctx)
         for i, spec in enumerate(specs, start=1):
-            known = i == 1 or compose.fill(
-                spec,
-                earlier_rows(ctx.previous_plans, ctx.results, i - 1),
-                tied=compose.ranked_one(specs[i - 2]),
-            )
+            src = compose.source(specs, i)  # the part whose results this one refers to
+            rows = earlier_rows(ctx.previous_plans, ctx.results, src) if i > 1 else []
+            if i > 1 and ties.crowded(specs[src - 1], spec, rows):
+                rows = ties.few(spec, rows)  # "it": one of a crowd of titles tied first
+            known = i == 1 or compose.fill(spec, rows, tied=compose.ranked_one(specs[src - 1]))
             steps = self.compiler.steps(spec, ctx.results, tools) if known else []
             steps = [kept for alts in steps if (kept := [c for c in alts if c.tool in tools])]
             lines.append(
@@ -111,6 +111,7 @@ class OfflinePlanner:
         sure = clarify.assess(
             self.reader, ctx.question, as_read, calls, planned, self.clarify_below
         )
+        sure = ties.capped(sure, ties.crowded_parts(specs))
         lines.append(f"Confidence that this reading is right: {sure.probability:.2f}")
         return ExecutionPlan(
             reasoning="\n".join(lines),

@@ -8,16 +8,26 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.interfaces import TurnSummary
-from agentic_rag.agent.rules import absent, claims, dangling, holdings, relations, slots, story
-from agentic_rag.agent.rules.compose import entry_given, link, person_of_title
+from agentic_rag.agent.rules import (
+    absent,
+    billing,
+    claims,
+    dangling,
+    holdings,
+    relation_words,
+    slots,
+    story,
+)
+from agentic_rag.agent.rules.compose import entry_given, link
 from agentic_rag.agent.rules.cues import CUES
-from agentic_rag.agent.rules.follow import PRONOUN, answered_by, follow, is_follow_up
+from agentic_rag.agent.rules.follow import PRONOUN, answered_by, carried, follow, is_follow_up
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lead import description, lead_at, with_thing
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import mend, noise
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.ranked import ranked_part
+from agentic_rag.agent.rules.role_of_title import person_of_title
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
 from agentic_rag.agent.rules.shape import (
     average_unit,
@@ -109,15 +119,16 @@ class Reader:
             specs[0].ignored = dropped + noisy
         if history and len(specs) == 1 and is_follow_up(text, specs[0]):
             prev = history[-1]  # its reading: its own words read with the turns before it,
-            old = self.read(prev.question, history[:-1])[-1]  # never the generated text
+            before = self.read(prev.question, history[:-1])  # never the generated text
+            old = before[-1]
             new = link(old, specs[0].model_copy(deep=True), text)
             # "what else did he direct?" needs the person the last turn found: that turn's
             # reading runs again as part 1, this one is part 2
             again = new.ref in ("person", "people_of") or (  # (an entry after an entry: its own)
                 new.op == "describe" and new.ref == "first" and old.op != "describe"
             )
-            replayed = old.model_copy(update={"replayed": True})
-            specs = [replayed, new] if again else [follow(old, specs[0], text, prev.show_ids)]
+            specs = carried(before, follow(old, specs[0], text, prev.show_ids))
+            specs = [old.model_copy(update={"replayed": True}), new] if again else specs
         elif history and len(specs) == 2 and specs[0].needs_results and specs[1].ref == "first":
             old = self.read(history[-1].question, history[:-1])[-1]  # "… who is in the longest
             specs[0] = follow(old, specs[0], text, history[-1].show_ids)  # one": of its set
@@ -129,7 +140,7 @@ class Reader:
         a long description, keywords set against each other)."""
         masked = mask(text, tags)
         evidence = list(found)
-        if rel := relations.relation(masked, tags):
+        if rel := relation_words.relation(masked, tags):
             evidence.append(Found(source="relation", op=rel))
         if slots.whole_title(text, tags):  # "schindlers list?": a lookup of that title
             evidence.append(Found(source="bare_title"))
@@ -194,7 +205,9 @@ class Reader:
         spec.notes += [f"{t.label}" for t in tags if t.kind == "added" and "last" in t.label]
         if limit := next((t.lo for t in tags if t.kind == "limit"), None):
             spec.limit = max(1, min(int(limit), 50))
-        spec.role, spec.in_hours = _role(masked, tags), in_hours(masked)
+        spec.role, spec.in_hours = billing.role(masked, tags), in_hours(masked)  # type: ignore[assignment]
+        if op == "people" and billing.lead_asked(masked):  # "who's the lead in X": one
+            spec.role, spec.limit = "cast", 1
         if op == "most":
             spec.by = group_of(masked) or "country"
             spec.by = (
@@ -202,7 +215,7 @@ class Reader:
             )
             spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
             spec.breakdown = breakdown(masked) and spec.limit is None  # "… each year"
-        elif op == "costars" and spec.limit is None and relations.one_asked(masked):
+        elif op == "costars" and spec.limit is None and relation_words.one_asked(masked):
             spec.limit = 1  # "who does X work with the most": one (and those tied)
         elif op in ("top", "average"):
             spec.by, spec.ascending = order(masked, spec.titles, bool(ADDED_VERB.search(text)))
@@ -263,20 +276,6 @@ def _described(text: str, content: list[str], tags: list[Tag]) -> tuple[bool, bo
         else []
     )
     return len(after) >= 3 or with_thing(text, lead, content, tags), len(content) >= 5
-
-
-def _role(masked: str, tags: list[Tag]) -> str | None:  # type: ignore[return]
-    roles = [t.role for t in tags if t.kind == "person" and t.role]
-    if re.search(r"\bdirect\w*|\bfilmmaker", masked):
-        return "director"
-    if re.search(
-        r"\b(?:cast|actors?|actress\w*|star\w*|act(?:s|ed|ing)?|appear\w*|play\w*|featur\w*)\b|"
-        r"\b(?:(?:show|turn|pop)(?:s|ed|ing)?|\{type\})\s+up\b|\bbeen\s+in\b|"  # on screen
-        r"\bwho(?:'s|’s|s|\s+is|\s+was|\s+are|\s+were)\s+in\b",  # "who's in it": its cast
-        masked,
-    ):
-        return "cast"
-    return roles[0] if roles else None  # type: ignore[return-value]
 
 
 def _words(text: str, cap: int | None = 8) -> list[str]:  # no cap: every word of a description

@@ -7,22 +7,19 @@
 * `chain`: the shortest chain of shared titles between two people ("how is A connected to B?");
 * the people a person worked with most is `costars` (ranked by shared titles).
 
-`relation` reads the operation from the question's wording and its people; the compilers and
-the answer sentences for each are here too, so one module owns each relation end to end.
+`relation_words.relation` reads the operation from the question's wording and its people; the
+compilers and the answer sentences for each are here.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from agentic_rag.agent.rules.compile_cypher import REL, filters, lit
 from agentic_rag.agent.rules.compile_sql import conditions
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.sql_text import lit as sql_lit
-from agentic_rag.agent.rules.tags import Tag
 
-_I = re.IGNORECASE
 CHAIN_TITLES = 4  # the longest chain looked for: four shared titles (five took 2-5 s alone)
 FIXED_TITLES = 3  # chains up to this long are one fixed pattern each; longer ones level by level
 _WORKS = "-[:DIRECTED|ACTED_IN]->"
@@ -30,121 +27,6 @@ _BY = "<-[:DIRECTED|ACTED_IN]-"
 RELATIONS = frozenset({"shared", "auteur", "chain"})
 #: relations whose search is bounded: finding nothing is not proof that there is nothing
 BOUNDED = frozenset({"chain"})
-_BOTH = re.compile(
-    r"\b(?:shared|common|in\s+common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
-    r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
-    r"\bwith\s+\{person\}\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}|"
-    r"\b(?:with|alongside)\s+\{person\}\s+(?:and|&|as\s+well\s+as|plus)\s+(?:also\s+)?"
-    r"(?:(?:(?:in|on)\s+)?(?:(?:one|another|other|an?|some|the)\s+(?:\{type\}\s+|\w+\s+)?|"
-    r"\{type\}\s+)(?:with|alongside|starring|featuring)\s+|(?:with|alongside)\s+)?(?:also\s+)?\{person\}",
-    _I,
-)
-_WHO = re.compile(
-    r"^\W*(?:who|whom|which\s+(?:\w+\s+)?(?:actors?|people|persons?|directors?|stars?|cast)|"
-    r"(?:any|some)(?:one|body))\b|\b(?:actors|people|any(?:one|body)|some(?:one|body)|whom|"
-    r"who(?:['’]?s)?)\b",
-    _I,
-)
-_WORKED = re.compile(
-    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|co-?star\w*|direct\w*|"
-    r"shar\w*(?:\s+(?:the\s+|a\s+)?(?:screen|stage|set|frame|credits?)(?:\s+space)?)?|"
-    r"been\s+in|in\s+(?:an?\s+)?(?:titles?|movies?|films?|shows?)|(?:in\s+)?common\s+to|in\s+common)\b|"
-    r"\bin\s+(?:an?\s+)?\{type\}",
-    _I,
-)
-_AUTEUR = re.compile(
-    r"\b(?:both\s+)?direct\w*\s+(?:and|&|as\s+well\s+as)\s+(?:also\s+)?(?:act|star|appear|play)\w*|"
-    r"\b(?:both\s+)?(?:act|star|appear|play)\w*\s+(?:in\s+\w+\s+)?(?:and|&|as\s+well\s+as)\s+"
-    r"(?:also\s+)?"
-    r"direct\w*|\b(?:act|star|appear)\w*\s+in\s+(?:[\w{}]+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
-    r"direct\w*|\bdirect\w*\s+(?:an?\s+|the\s+)?(?:\{type\}|\w+)\s+(?:that\s+)?(?:they|he|she)\s+"
-    r"(?:also\s+)?(?:act|star|appear|play)\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
-    r"\bdirectors?\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
-    r"\bdirectors?\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:act|star|appear|play|cast)\w*|"
-    r"\b(?:act|star|appear|play|cast)\w*\s+(?:\w+\s+)?in\s+(?:their|his|her)\s+own\b|"
-    r"\bdirect\w*\s+(?:[\w{}]+\s+){1,4}?(?:and|&)\s+(?:also\s+)?(?:act|star|appear|play)\w*\s+in\s+"
-    r"(?:it|them|that|the\s+same)",
-    _I,
-)
-_CHAIN = re.compile(
-    r"\b(?:shortest\s+)?(?:chain|path|link|route|conn?ec?tion)s?\s+(?:of\s+(?:\S+\s+){1,3}?)?"
-    r"(?:between|from)\b|"
-    r"\b(?:connected|linked|related)\s+(?:to|with)\b|\bdegrees?\s+of\s+separation\b|"
-    # "how many degrees apart", "how far apart are A and B", "A to B in as few films as possible"
-    r"\b(?:degrees?|steps?|hops?|links?|titles?|movies?|films?|\{type\})\s+(?:apart|away)\b|"
-    r"\bhow\s+far\s+(?:apart|away)\b|\bhow\s+close(?:ly)?\s+(?:are|is|were|was)\b|"
-    r"\{person\}\s+to\s+\{person\}\s+(?:in|with|using)\s+(?:as\s+few|the\s+fewest|the\s+least)\b|"
-    r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees(?:\s+of\s+separation)?\b|"
-    r"\b(?:links?|connects?)\s+\{person\}\s+(?:to|and|with)\s+\{person\}|"
-    # "how do you get from A to B", "how many steps from A to B"
-    r"\b(?:get|gets|go|goes|going|travel|move|hop|jump|reach|(?:how\s+many\s+)?(?:steps?|hops?))"
-    r"\s+(?:is\s+it\s+)?from\s+"
-    r"\{person\}\s+to\s+\{person\}",
-    _I,
-)
-#: what a chain goes through ("... through people they've worked with", "via shared titles")
-_VIA = re.compile(
-    r"\b(?:through|via|by\s+way\s+of)\s+(?:the\s+)?(?:people|actors|co-?stars|collaborators|"
-    r"(?:shared\s+|common\s+)?(?:titles|movies|films|shows))(?:\s+(?:they|who|that)(?:['’]ve)?"
-    r"(?:\s+have)?\s+(?:both\s+)?(?:worked|acted|starred|appeared|shared|been\s+in)"
-    r"(?:\s+with|\s+in)?)?",
-    _I,
-)
-
-#: the one title both roles are in ("directed and starred in the same movie"): its words are
-#: the relation's own (usage), not a wording that makes the relation
-_SAME_TITLE = re.compile(
-    r"\bin\s+(?:the\s+same|one|a\s+single|their\s+own|his\s+own|her\s+own)"
-    r"(?:\s+(?:title|movie|film|show|project)s?)?\b",
-    _I,
-)
-
-#: the people a person worked with most: a work verb or noun with a person, and a superlative
-_MOST_WITH = re.compile(r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite)\b", _I)
-_WITH = re.compile(
-    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast|"
-    r"(?:show|turn|pop)(?:s|ed|ing)?\s+up|\{type\}\s+up)\s+(?:\w+\s+)?(?:with|alongside)\b|"
-    r"\bin\s+(?:the\s+)?most\s+(?:\{type\}|titles|movies|films|shows|projects|things)\s+"
-    r"(?:with|alongside)\b|\bco-?(?:stars?|actors?|workers?)\b|\bcollaborat(?:ors?|ions?)\b|"
-    r"\bpartners?\b|"
-    # "X's most frequent director", "who directed X most often" (no gender: not "leading lady")
-    r"\b(?:frequent|usual|regular|favou?rite|main)\s+(?:directors?|actors?|actresses|stars?)\b|"
-    r"\b(?:direct\w*|cast)\s+\{person\}\s+(?:the\s+)?most\b",
-    _I,
-)
-
-#: the wordings that make each relation: the words they match are what the reading used
-WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
-    "shared": (_BOTH, _WORKED, _WHO),
-    "auteur": (_AUTEUR, _SAME_TITLE),
-    "chain": (_CHAIN, _VIA),
-    "costars": (_WITH, _MOST_WITH),
-}
-
-#: the wordings that name a relation (as a cue names an operation): left unused, a cue unused
-CUE_LIKE: dict[str, re.Pattern[str]] = {"shared": _BOTH, "auteur": _AUTEUR, "chain": _CHAIN}
-
-
-def relation(masked: str, tags: list[Tag]) -> str | None:
-    """The relation a question asks for, from its wording (read on the masked question)."""
-    people = [t for t in tags if t.kind == "person"]
-    if len(people) == 2 and _CHAIN.search(masked):
-        return "chain"
-    if len(people) == 2 and _BOTH.search(masked) and _WORKED.search(masked) and _WHO.search(masked):
-        return "shared"
-    if not people and _AUTEUR.search(masked):
-        return "auteur"
-    if len(people) == 1 and _WITH.search(masked) and _MOST_WITH.search(masked):
-        return "costars"  # "who does {person} work with the most", "{person}'s usual co-star"
-    return None
-
-
-def one_asked(masked: str) -> bool:
-    """A ranking of people asked in the singular: "who does X work with the most" (one, and
-    those tied with them); "who has X worked with" is the list."""
-    return bool(_MOST_WITH.search(masked)) and not re.search(
-        r"\b(?:people|actors|actresses|directors|co-?stars|collaborators|partners)\b", masked, _I
-    )
 
 
 # -- compiling -------------------------------------------------------------------------------

@@ -42,11 +42,18 @@ def _titles(rows: list[dict[str, Any]], extra: str | None = None) -> str:
     return "; ".join(out) + more
 
 
-def _people(rows: list[dict[str, Any]]) -> str:
+def _people(rows: list[dict[str, Any]], lead: bool = False) -> str:
+    """The people of each title in the rows' order (`lead`: the first billed only, said so)."""
     by_title: dict[str, list[str]] = {}
     for r in rows:
         if r.get("name"):
             by_title.setdefault(str(r.get("title") or "?"), []).append(str(r["name"]))
+    if lead:
+        said = (
+            f"**{cell(t)}**: the lead (first billed) is **{cell(n[0])}**"
+            for t, n in by_title.items()
+        )
+        return "; ".join(said)
     return "; ".join(f"**{cell(t)}**: {', '.join(dict.fromkeys(n))}" for t, n in by_title.items())
 
 

@@ -55,3 +55,11 @@ def shifted(s: TitleSet, years: int) -> TitleSet | None:
 
 def has_time(s: TitleSet) -> bool:
     return any(v is not None for v in (s.year_from, s.year_to, s.added_from, s.added_to))
+
+
+def moved(base: TitleSet, own: TitleSet, text: str) -> tuple[TitleSet, int]:
+    """`base` moved by the years `text` says ("and the year after that?") unless `own`, the
+    part's own set, names a time: the set and the years it moved (0: not moved)."""
+    years = 0 if has_time(own) else shift_of(text)
+    out = shifted(base, years) if years else None
+    return (out, years) if out is not None else (base, 0)

@@ -33,7 +33,6 @@ _FILLER = re.compile(rf"\W*(?:(?:{alternation(WORDS.fillers)})\W*)+", re.IGNOREC
 _LEADING = re.compile(rf"^\W*(?:(?:{alternation(WORDS.fillers)})\s*[,:;–—-]+\s*)+", re.I)
 #: what one asks of a title as a noun after "its" / "their" ("… and its director")
 _OWNED = alternation(WORDS.title_attributes | WORDS.people_attributes)
-_ONE = r"(?:one|title|show|series|movie|film)"  # the one title of a set a ranking names
 
 _SPLIT = re.compile(
     rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+(?:{JOINS}|\+|&)\s+(?=(?:"
@@ -52,10 +51,13 @@ _SPLIT = re.compile(
     # newest", "swedish films n the longest of them"
     rf",?\s+(?:{JOINS}|\+|&)\s+(?=the\s+{SUPERLATIVE}(?:\s+(?:one|ones|title|of\s+(?:them|those|"
     r"these|all)))*\W*$|"
-    # or names the one it ranks: "… plus the one with the most seasons", "… and the title
-    # that has the longest runtime"
-    rf"the\s+{_ONE}\s+(?:with|that\s+(?:has|had)|having|which\s+has)\s+the\s+{SUPERLATIVE}"
-    r"(?:\s+(?:runtime|run\s*time|running\s+time|duration|length))?\W*$)|"
+    # or "the one with" a ranking: "number of australian shows plus the one with the most
+    # seasons", "count of anime films and the one that runs the longest"
+    rf"the\s+(?:one|title|show|movie|film)\s+(?:with|that\s+(?:has|runs|is)|having|running)\s+"
+    rf"(?:the\s+)?{SUPERLATIVE}(?:\s+(?:runtime|time|of\s+(?:them|those|all)))?\W*$|"
+    # "… + the one added most recently", "… and the title released first"
+    r"the\s+(?:one|title|show|movie|film)\s+(?:(?:that|which)\s+(?:was|got)\s+)?(?:added|released|"
+    r"made)\s+(?:most\s+recently|last|first|earliest)\W*$)|"
     # a sentence's end (one dot or more) before a question: "oldest turkish film on netflix..
     # who directed it?"
     r"(?<=[a-z]{2}\.|[a-z]\.\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"
@@ -75,7 +77,11 @@ _SPLIT = re.compile(
     # who is in it", "find okja who directed it", "oldest turkish show when was it added" (not
     # "tell me who …", "do you know what …", nor a clause: "titles where the director acts in it")
     r"(?<!\bme)(?<!\bus)(?<!\bknow)(?<!\bwonder)(?<!\bask)(?<!\band)(?<!\bbut)(?<!\bso)"
-    r"(?<!\bthen)(?<!\balso)(?<!\bor)(?<!\bok)(?<!\bokay)(?<=\w),?\s+(?=(?:who(?:s|'s|’s)?|(?:what|when|"
+    r"(?<!\bthen)(?<!\balso)(?<!\bor)(?<!\bok)(?<!\bokay)"
+    # nor a relative clause after someone unnamed: "made by someone who also starred in it"
+    # ("… and the actors who starred in it" does split: the actors are its part's people)
+    r"(?<!\ba\sperson)(?<!\bsomeone)(?<!\bsomebody)(?<!\banyone)(?<!\banybody)"
+    r"(?<=\w),?\s+(?=(?:who(?:s|'s|’s)?|(?:what|when|"
     r"where|how)(?:s|'s|’s)?\s+(?:is|was|are|were|did|does|do|has|have|had|many|long|old|year))"
     r"(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those|that\s+one)(?:\s+[\w'’]+){0,2}\W*$)",
     re.IGNORECASE,

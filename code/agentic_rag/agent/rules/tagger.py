@@ -17,6 +17,7 @@ from agentic_rag.agent.rules.catalog_words import CatalogWords
 from agentic_rag.agent.rules.lead import describes
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.missing import missing_fields
+from agentic_rag.agent.rules.named_one import named_one_tags
 from agentic_rag.agent.rules.negation import negate
 from agentic_rag.agent.rules.numbers import number_tags, yields
 from agentic_rag.agent.rules.phrases import phrase_tags, titled_tags
@@ -49,7 +50,6 @@ _TYPE = re.compile(
 _ATTRIBUTE = re.compile(
     r"(?:'s)?\s+(?:seasons?|runtime|run\s*time|running\s+time|episodes|age\s+rating)\b", re.I
 )
-
 #: words that name what follows as a title even when it is an everyday word in lower case ("a
 #: show called her", "the movie her"); a works noun alone does not ("horror movie you have")
 _CALLED = re.compile(
@@ -79,7 +79,7 @@ class Tagger:
 
     def tag(self, text: str, after: str = "") -> list[Tag]:
         lex = self.lex
-        tags = titled_tags(text)  # "with christmas in the title": words of the titles' names
+        tags = titled_tags(text) + named_one_tags(text, lex)  # "… in the title", "X (the P one)"
         tags += [
             t
             for t in number_tags(text, lex.latest_added, lex.latest_release, after)
@@ -267,10 +267,10 @@ class Tagger:
 
     def _title_ok(self, text: str, start: int, words: list[str]) -> bool:
         named = re.search(
-            r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|"
-            r"named|titled)|directed|direct|starred\s+in|stars?\s+in|cast\s+of|"
-            r"similar\s+to|like|about|(?:seasons|episodes)\s+(?:does|did|has|of|in)|"
-            r"(?:runtime|length|rating)\s+of)\s*$",
+            r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|named|titled)|"
+            r"directed|direct|starred\s+in|stars?\s+in|similar\s+to|like|about|(?:seasons|"
+            r"episodes)\s+(?:does|did|has|of|in)|(?:runtime|length|rating|cast|directors?|stars?|"
+            r"leads?|creators?|actors?|actress)\s+of(?:\s+the\s+(?:movie|film|show|series))?)\s*$",
             text[:start],
             re.I,
         ) or _ATTRIBUTE.match(text, start + len(" ".join(words)))  # "twin peaks season count"

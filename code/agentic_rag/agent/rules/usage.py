@@ -2,7 +2,7 @@
 
 Consumed means: inside a tagged entity or a name the reading found (or a word of its catalog
 name), matched by the cue or wording that decided the chosen operation (`intent.CUES`,
-`relations.WORDING`, the group words of a ranking, the order words of a `top`), named in a spec
+`relation_words.WORDING`, the group words of a ranking, the order words of a `top`), named in a spec
 field (the searched description, keywords, labels, the text of an `external` part, the name a
 `describe` part looks up), a joining word of a split question, or a word of the lists in
 `reading_words.yaml` (the frame of any catalog question, the words an operation's answer says,
@@ -17,9 +17,10 @@ import re
 
 from pydantic import BaseModel
 
-from agentic_rag.agent.rules import relations
-from agentic_rag.agent.rules.compose import OTHER, SAME, SINGULAR
+from agentic_rag.agent.rules import billing, relation_words
+from agentic_rag.agent.rules.compose import CAME_FIRST, OTHER, SAME, SINGULAR
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
+from agentic_rag.agent.rules.follow import FOLLOW_LEAD, FOLLOWED
 from agentic_rag.agent.rules.intent import group_of, mask
 from agentic_rag.agent.rules.lexicon import key
 from agentic_rag.agent.rules.mend import name_tokens, typo
@@ -54,6 +55,7 @@ _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
     "compare": (CUES["compare"],),
     #: "how many minutes is the average anime movie": the unit the average is asked in
     "average": (CUES["average"], re.compile(r"\bhow\s+many\s+(?:minutes|mins|hours|seasons)\b")),
+    "costars": (CUES["costars"], CUES["most"]),  # a ranking: "who has directed X the most"
 }
 
 
@@ -127,7 +129,7 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
     rw = reading_words()
     used = {w.casefold() for w in rw.structural}
     for s in specs:
-        own = (*_OWN.get(s.op, ()), *relations.WORDING.get(s.op, ()))
+        own = (*_OWN.get(s.op, ()), *relation_words.WORDING.get(s.op, ()))
         if s.op in CUES and s.op not in _OWN:
             own = (CUES[s.op], *own)
         used |= _matched(own, masked) | set(rw.by_op.get(s.op, ()))
@@ -139,12 +141,21 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= set(rw.disjunction)
         if s.titles.keywords or s.labels:
             used |= set(rw.keywords)
-        if s.titles.people or s.role or s.op in _PEOPLE_OPS:
+        #: a role serves a part about people: on a bare count of titles ("count the stars of
+        #: the crown" read as the number of titles named The Crown) its words are not used
+        about_people = s.titles.people or s.ref or s.op in _PEOPLE_OPS or s.titles.missing
+        if about_people or (s.role and s.op != "count"):
             used |= set(rw.people)
         if s.titles.added_from or s.titles.added_to or s.by in ADDED_GROUPS:
             used |= _matched((ADDED_VERB,), masked)
         if s.shifted:  # "the year after that": the previous time, moved
             used |= _matched((SHIFT,), masked)
+        if s.op == "top":  # "… and which one came out first": the order's words
+            used |= _matched((CAME_FIRST,), masked)
+        if s.op == "people" and s.limit == 1:  # "who's the lead in X": its first billed
+            used |= _matched((billing.LEAD,), masked)
+        if FOLLOWED in s.notes:  # "same for the following year": the lead of a follow-up
+            used |= _matched((FOLLOW_LEAD,), masked)
         if s.in_hours and s.op in _TIMED:  # "in hours": the answer says running times in hours
             used |= _matched((IN_HOURS,), masked)
         if s.by and s.by in GROUP_WORDS:
@@ -170,9 +181,9 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         )
         used |= {w.casefold() for w in WORD.findall(said)} if fields else set()
     if len(specs) > 1:  # the split into parts used its joining word and each part's opener
-        used |= {"and", "then", "also", "but"} | {
-            w.casefold() for s in specs for w in WORD.findall(s.text)[:1]
-        }
+        openers = {w.casefold() for s in specs for w in WORD.findall(s.text)[:1]}
+        #: not a word that changes the meaning ("best rated kids show and how long is it")
+        used |= {"and", "then", "also", "but"} | (openers - set(meaning().words))
     return used
 
 
@@ -219,7 +230,7 @@ def usage(
             found.append(phrase)
     cues = [
         op
-        for op, cue in (*CUES.items(), *relations.CUE_LIKE.items())
+        for op, cue in (*CUES.items(), *relation_words.CUE_LIKE.items())
         for m in cue.finditer(masked)
         if any(
             w.casefold() not in used

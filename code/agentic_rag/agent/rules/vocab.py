@@ -83,7 +83,11 @@ WORKS_BEFORE = re.compile(
 )
 WORKS_AFTER = re.compile(
     r"^['’]s\s+(?:\w+\s+){0,2}?(?:movies|films|shows|titles|series|work|works|"
-    r"filmography|stuff)\b",
+    r"filmography|stuff|collaborat(?:ors?|ions?)|co-?stars?|partners?|"
+    r"(?:directors?|actors?|actresses|stars?)\s+(?:of\s+choice))\b|"
+    # "scorsese's most frequent collaborator", "peele's usual co-star", "X's favourite actor"
+    r"^['’]s\s+(?:most\s+)?(?:frequent|usual|regular|favou?rite|go-to|main)\s+"
+    r"(?:directors?|actors?|actresses|stars?)\b",
     re.I,
 )
 

@@ -96,7 +96,7 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
         more = f", and {len(rows) - 10} more" if len(rows) > 10 else ""
         return f"{part.reading}, most shared titles first: {who}{more} [{n}]."
     if op == "people" and result.tool in ("cypher", "sql") and any("name" in r for r in rows):
-        return f"{_people(rows)} [{n}]."
+        return f"{_people(rows, part.spec.limit == 1)} [{n}]."
     if op == "describe" and "title" in first:
         bits = [
             str(first.get(k))

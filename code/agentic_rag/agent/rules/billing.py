@@ -1,0 +1,43 @@
+"""Which people of a title a part asks for: the role its words give ("who directed it":
+directors, "who's in it": the cast), and whether it asks for the lead only ("who's the lead in
+Peaky Blinders", "the main actor of The Crown", "who plays the main guy in it", "its star"):
+the first-billed cast member, the one the catalog lists first (`show_people.position`)."""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.rules.tags import Tag
+
+_I = re.IGNORECASE
+_DIRECTOR = re.compile(r"\bdirect\w*|\bfilmmaker", _I)
+_CAST = re.compile(
+    r"\b(?:cast|actors?|actress\w*|star\w*|act(?:s|ed|ing)?|appear\w*|play\w*|featur\w*)\b|"
+    r"\b(?:(?:show|turn|pop)(?:s|ed|ing)?|\{type\})\s+up\b|\bbeen\s+in\b|"  # on screen
+    r"\bwho(?:'s|’s|s|\s+is|\s+was|\s+are|\s+were)\s+in\b|"  # "who's in it": its cast
+    r"\b(?:the\s+)?(?:lead|leads|protagonist)\b",
+    _I,
+)
+#: the one lead: "the lead (actor)", "the main guy/actress/character", "the leading man",
+#: "top-billed", "who stars as the protagonist" (not "the leads": plural, "the main cast": all)
+LEAD = re.compile(
+    r"\bthe\s+(?:(?:male|female)\s+)?lead(?:\s+(?:actor|actress|role|star|character))?\b(?!s)|"
+    r"\b(?:main|lead|leading|principal|central)\s+(?:guy|man|woman|girl|lady|actor|actress|"
+    r"star|character|role|protagonist)\b(?!s)|\bthe\s+protagonist\b|"
+    r"\b(?:top|first)[\s-]billed\b(?!\s+(?:actors|cast|people))|\bthe\s+star\s+of\b",
+    _I,
+)
+
+
+def role(masked: str, tags: list[Tag]) -> str | None:
+    """The role a part's words ask for (a person's tagged role otherwise)."""
+    if _DIRECTOR.search(masked):
+        return "director"
+    if _CAST.search(masked):
+        return "cast"
+    return next((t.role for t in tags if t.kind == "person" and t.role), None)
+
+
+def lead_asked(masked: str) -> bool:
+    """Whether a people part asks for a title's lead only (its first-billed cast member)."""
+    return bool(LEAD.search(masked)) and not _DIRECTOR.search(masked)

@@ -1,0 +1,160 @@
+"""The wordings of the graph relations between people (see `relations`): which question asks
+for which relation, the words that make each (what the reading used, for `usage`), and a part
+that only restates the relation the part before it asked ("how is A linked to B? shortest path
+of people who worked together": one question, not a second part about the shortest title).
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.rules.tags import Tag
+
+_I = re.IGNORECASE
+_BOTH = re.compile(
+    r"\b(?:shared|common|in\s+common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
+    r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
+    r"\bwith\s+\{person\}\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}|"
+    r"\b(?:with|alongside)\s+\{person\}\s+(?:and|&|as\s+well\s+as|plus)\s+(?:also\s+)?"
+    r"(?:(?:(?:in|on)\s+)?(?:(?:one|another|other|an?|some|the)\s+(?:\{type\}\s+|\w+\s+)?|"
+    r"(?:some|any|an(?:y|other))\s*thing\s+(?:else\s+)?|"
+    r"\{type\}\s+)(?:with|alongside|starring|featuring)\s+|(?:with|alongside)\s+)?(?:also\s+)?\{person\}",
+    _I,
+)
+_WHO = re.compile(
+    r"^\W*(?:who|whom|which\s+(?:\w+\s+)?(?:actors?|people|persons?|directors?|stars?|cast)|"
+    r"(?:any|some)(?:one|body))\b|\b(?:actors|people|any(?:one|body)|some(?:one|body)|whom|"
+    r"who(?:['’]?s)?)\b",
+    _I,
+)
+_WORKED = re.compile(
+    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|co-?star\w*|direct\w*|"
+    r"shar\w*(?:\s+(?:the\s+|a\s+)?(?:screen|stage|set|frame|credits?)(?:\s+space)?)?|"
+    r"alongside|(?:been|were|was)\s+in|in\s+(?:an?\s+)?(?:titles?|movies?|films?|shows?)|(?:in\s+)?common\s+to|in\s+common)\b|"
+    r"\bin\s+(?:an?\s+)?\{type\}",
+    _I,
+)
+_AUTEUR = re.compile(
+    r"\b(?:both\s+)?direct\w*\s+(?:and|&|as\s+well\s+as)\s+(?:also\s+)?(?:act|star|appear|play)\w*|"
+    r"\b(?:both\s+)?(?:act|star|appear|play)\w*\s+(?:in\s+\w+\s+)?(?:and|&|as\s+well\s+as)\s+"
+    r"(?:also\s+)?"
+    r"direct\w*|\b(?:act|star|appear)\w*\s+in\s+(?:[\w{}]+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
+    r"direct\w*|\bdirect\w*\s+(?:an?\s+|the\s+)?(?:\{type\}|\w+)\s+(?:that\s+)?(?:they|he|she)\s+"
+    r"(?:also\s+)?(?:act|star|appear|play)\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
+    r"\b(?:directors?|filmmakers?)\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
+    r"\b(?:directors?|filmmakers?)\s+(?:also\s+)?(?:has|had|have|plays?|played|takes?|took)\s+"
+    r"(?:a|an|their\s+own|his\s+own|her\s+own)\s+(?:\w+\s+)?(?:role|part)\b|"
+    r"\bdirectors?\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:act|star|appear|play|cast)\w*|"
+    # "the director is also in the cast", "director was one of the actors", "... among the cast"
+    r"\bdirectors?\s+(?:is|was|are|were|also|appears?|appeared)\s+(?:also\s+|too\s+)?"
+    r"(?:(?:in|part\s+of|among|listed\s+in|credited\s+in)\s+(?:the\s+)?cast|"
+    r"(?:one\s+of\s+the\s+|an?\s+)?(?:actors?|actress\w*|cast\s+members?))\b|"
+    # "directed by someone who also acted in it", "made by a person who also starred in it"
+    r"\b(?:direct|ma[dk])\w*\s+by\s+(?:some(?:one|body)|a\s+person|people|the\s+same\s+"
+    r"person|an?\s+\w+)\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
+    r"\b(?:act|star|appear|play|cast)\w*\s+(?:\w+\s+)?in\s+(?:their|his|her)\s+own\b|"
+    r"\bdirect\w*\s+(?:[\w{}]+\s+){1,4}?(?:and|&)\s+(?:also\s+)?(?:act|star|appear|play)\w*\s+in\s+"
+    r"(?:it|them|that|the\s+same)",
+    _I,
+)
+_CHAIN = re.compile(
+    r"\b(?:shortest\s+)?(?:chain|path|link|route|conn?ec?tion)s?\s+(?:of\s+(?:\S+\s+){1,3}?)?"
+    r"(?:between|from)\b|"
+    r"\b(?:connected|linked|related)\s+(?:to|with)\b|\bdegrees?\s+of\s+separation\b|"
+    # "how many degrees apart", "how far apart are A and B", "A to B in as few films as possible"
+    r"\b(?:degrees?|steps?|hops?|links?|titles?|movies?|films?|\{type\})\s+(?:apart|away)\b|"
+    r"\bhow\s+far\s+(?:apart|away)\b|\bhow\s+close(?:ly)?\s+(?:are|is|were|was)\b|"
+    r"\{person\}\s+to\s+\{person\}\s+(?:in|with|using)\s+(?:as\s+few|the\s+fewest|the\s+least)\b|"
+    r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees(?:\s+of\s+separation)?\b|"
+    r"\b(?:links?|connects?)\s+\{person\}\s+(?:to|and|with)\s+\{person\}|"
+    # "how do you get from A to B", "how many steps from A to B"
+    r"\b(?:get|gets|go|goes|going|travel|move|hop|jump|reach|(?:how\s+many\s+)?(?:steps?|hops?))"
+    r"\s+(?:is\s+it\s+)?from\s+"
+    r"\{person\}\s+to\s+\{person\}",
+    _I,
+)
+#: what a chain goes through ("... through people they've worked with", "via shared titles")
+_VIA = re.compile(
+    r"\b(?:through|via|by\s+way\s+of)\s+(?:the\s+)?(?:people|actors|co-?stars|collaborators|"
+    r"(?:shared\s+|common\s+)?(?:titles|movies|films|shows))(?:\s+(?:they|who|that)(?:['’]ve)?"
+    r"(?:\s+have)?\s+(?:both\s+)?(?:worked|acted|starred|appeared|shared|been\s+in)"
+    r"(?:\s+with|\s+in)?)?",
+    _I,
+)
+
+#: the one title both roles are in ("directed and starred in the same movie"): its words are
+#: the relation's own (usage), not a wording that makes the relation
+_SAME_TITLE = re.compile(
+    r"\bin\s+(?:the\s+same|one|a\s+single|their\s+own|his\s+own|her\s+own)"
+    r"(?:\s+(?:title|movie|film|show|project)s?)?\b",
+    _I,
+)
+
+#: the people a person worked with most: a work verb or noun with a person, and a superlative
+_MOST_WITH = re.compile(r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite|go-?to)\b", _I)
+_WITH = re.compile(
+    r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast|"
+    r"(?:show|turn|pop)(?:s|ed|ing)?\s+up|\{type\}\s+up)\s+(?:\w+\s+)?(?:with|alongside)\b|"
+    r"\bin\s+(?:the\s+)?most\s+(?:\{type\}|titles|movies|films|shows|projects|things)\s+"
+    r"(?:with|alongside)\b|\bco-?(?:stars?|actors?|workers?)\b|\bcollaborat(?:ors?|ions?)\b|"
+    r"\bpartners?\b|"
+    # "X's most frequent director", "who directed X most often" (no gender: not "leading lady")
+    r"\b(?:frequent|usual|regular|favou?rite|main|go-?to)\s+(?:directors?|actors?|actresses|stars?)\b|"
+    r"\b(?:direct\w*|cast)\s+\{person\}\s+(?:the\s+)?most\b",
+    _I,
+)
+
+#: the wordings that make each relation: the words they match are what the reading used
+WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
+    "shared": (_BOTH, _WORKED, _WHO),
+    "auteur": (_AUTEUR, _SAME_TITLE),
+    "chain": (_CHAIN, _VIA),
+    "costars": (_WITH, _MOST_WITH),
+}
+
+#: the wordings that name a relation (as a cue names an operation): left unused, a cue unused
+CUE_LIKE: dict[str, re.Pattern[str]] = {"shared": _BOTH, "auteur": _AUTEUR, "chain": _CHAIN}
+
+
+def relation(masked: str, tags: list[Tag]) -> str | None:
+    """The relation a question asks for, from its wording (read on the masked question)."""
+    people = [t for t in tags if t.kind == "person"]
+    if len(people) == 2 and _CHAIN.search(masked):
+        return "chain"
+    if len(people) == 2 and _BOTH.search(masked) and _WORKED.search(masked) and _WHO.search(masked):
+        return "shared"
+    if not people and _AUTEUR.search(masked):
+        return "auteur"
+    if len(people) == 1 and _WITH.search(masked) and _MOST_WITH.search(masked):
+        return "costars"  # "who does {person} work with the most", "{person}'s usual co-star"
+    return None
+
+
+def one_asked(masked: str) -> bool:
+    """A ranking of people asked in the singular: "who does X work with the most" (one, and
+    those tied with them); "who has X worked with" is the list."""
+    return bool(_MOST_WITH.search(masked)) and not re.search(
+        r"\b(?:people|actors|actresses|directors|co-?stars|collaborators|partners)\b", masked, _I
+    )
+
+
+#: words that name a relation again in a part of its own, with no one new named: the chain's
+#: ("shortest path of people who worked together", "what is the link"), the shared people's
+#: ("who are they both linked to"), the auteur's and the co-stars' own wordings
+_RESTATE: dict[str, tuple[re.Pattern[str], ...]] = {
+    "chain": (
+        re.compile(
+            r"\b(?:chain|path|link|route|connection|degrees?|separation|steps?|hops?)s?\b", _I
+        ),
+    ),
+    "shared": (re.compile(r"\b(?:both|in\s+common|shared|common)\b", _I),),
+    "auteur": (_AUTEUR,),
+    "costars": (_WITH, _MOST_WITH),
+}
+
+
+def restates(op: str, piece: str, named: bool) -> bool:
+    """A part that only says again the relation `op` the part before it asked (`named`: the
+    part names a person or a title of its own, so it asks something new)."""
+    wording = _RESTATE.get(op)
+    return bool(wording) and not named and all(p.search(piece) for p in wording or ())

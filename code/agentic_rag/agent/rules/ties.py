@@ -1,0 +1,63 @@
+"""A reference to one title after a ranking with a crowd tied first: "the newest indian movie
+and who directed it" when dozens of Indian movies came out in the newest year. The ranking's
+query returns at most `TIED_ROWS` of the titles tied first; when it returns that many, "it" is
+no one title the reader can pick, so the later part is read over the first `FEW` of them (the
+answer says so and names them), and the reading is at most `CROWDED_SURE` likely right: the
+question means one title and the reading cannot tell which."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agentic_rag.agent.models import ReadingConfidence
+from agentic_rag.agent.rules.spec import QuerySpec
+
+TIED_ROWS = 10  # the most titles tied first a ranking's query returns (compile_sql: LIMIT 10)
+FEW = 3  # the tied titles a later "it" is read over when the tie is a crowd
+CROWDED_SURE = 0.45  # how likely right a reading of "it" over a crowd of tied titles is at most
+_NOTE = "titles tie for first"
+
+
+def crowded(ranking: QuerySpec, spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
+    """True when `spec` refers to the one top title of `ranking` and `rows` (the ranking's
+    results) are a tie as large as the query returns: there may be more tied than shown."""
+    one = ranking.op == "top" and ranking.limit == 1
+    titled = [r for r in rows if r.get("show_id")]
+    return one and spec.ref == "first" and len(titled) >= TIED_ROWS
+
+
+def few(spec: QuerySpec, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The first `FEW` tied titles, with a note on the spec that says the tie."""
+    titled = [r for r in rows if r.get("show_id")]
+    spec.notes.append(
+        f"at least {len(titled)} {_NOTE}, so 'it' is none of them in particular: "
+        f"read as the first {FEW} of them (name one to ask about it alone)"
+    )
+    return titled[:FEW]
+
+
+def few_ids(ranking: QuerySpec, spec: QuerySpec, ids: list[str], one: bool) -> list[str]:
+    """A follow-up's "it" over the previous turn's answer ("the newest indian movie" then "who
+    directed it?"): the first `FEW` of a crowded tie, said on the spec; else all `ids`."""
+    if not (one and ranking.op == "top" and ranking.limit == 1 and len(ids) >= TIED_ROWS):
+        return ids
+    few(spec, [{"show_id": i} for i in ids])
+    return ids[:FEW]
+
+
+def crowded_parts(specs: list[QuerySpec]) -> int:
+    """The parts read over a few titles of a crowded tie (their note says so)."""
+    return sum(any(_NOTE in n for n in s.notes) for s in specs)
+
+
+def capped(sure: ReadingConfidence, n: int) -> ReadingConfidence:
+    """The reading's confidence when `n` parts referred to one title of a crowded tie."""
+    if not n:
+        return sure
+    why = "which of the titles tied first 'it' means"
+    return sure.model_copy(
+        update={
+            "probability": min(sure.probability, CROWDED_SURE),
+            "unsure": [*sure.unsure, why],
+        }
+    )
