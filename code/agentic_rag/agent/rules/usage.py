@@ -181,7 +181,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         )
         used |= {w.casefold() for w in WORD.findall(said)} if fields else set()
     if len(specs) > 1:  # the split into parts used its joining word and each part's opener
-        openers = {w.casefold() for s in specs for w in WORD.findall(s.text)[:1]}
+        #: (an everyday word: "westerns from the forties - how many" opens with the set's noun)
+        openers = {w.casefold() for s in specs for w in WORD.findall(s.text)[:1]} & COMMON
         #: not a word that changes the meaning ("best rated kids show and how long is it")
         used |= {"and", "then", "also", "but"} | (openers - set(meaning().words))
     return used
