@@ -33,6 +33,7 @@ _FILLER = re.compile(rf"\W*(?:(?:{alternation(WORDS.fillers)})\W*)+", re.IGNOREC
 _LEADING = re.compile(rf"^\W*(?:(?:{alternation(WORDS.fillers)})\s*[,:;–—-]+\s*)+", re.I)
 #: what one asks of a title as a noun after "its" / "their" ("… and its director")
 _OWNED = alternation(WORDS.title_attributes | WORDS.people_attributes)
+_ONE = r"(?:one|title|show|series|movie|film)"  # the one title of a set a ranking names
 
 _SPLIT = re.compile(
     rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+(?:{JOINS}|\+|&)\s+(?=(?:"
@@ -52,12 +53,14 @@ _SPLIT = re.compile(
     rf",?\s+(?:{JOINS}|\+|&)\s+(?=the\s+{SUPERLATIVE}(?:\s+(?:one|ones|title|of\s+(?:them|those|"
     r"these|all)))*\W*$|"
     # or "the one with" a ranking: "number of australian shows plus the one with the most
-    # seasons", "count of anime films and the one that runs the longest"
-    rf"the\s+(?:one|title|show|movie|film)\s+(?:with|that\s+(?:has|runs|is)|having|running)\s+"
-    rf"(?:the\s+)?{SUPERLATIVE}(?:\s+(?:runtime|time|of\s+(?:them|those|all)))?\W*$|"
+    # seasons", "count of anime films and the one that runs the longest", "… and the title that
+    # has the longest runtime"
+    rf"the\s+{_ONE}\s+(?:with|(?:that|which)\s+(?:has|had|runs|is)|having|running)\s+"
+    rf"(?:the\s+)?{SUPERLATIVE}(?:\s+(?:runtime|run\s*time|running\s+time|time|duration|length|"
+    r"of\s+(?:them|those|all)))?\W*$|"
     # "… + the one added most recently", "… and the title released first"
-    r"the\s+(?:one|title|show|movie|film)\s+(?:(?:that|which)\s+(?:was|got)\s+)?(?:added|released|"
-    r"made)\s+(?:most\s+recently|last|first|earliest)\W*$)|"
+    rf"the\s+{_ONE}\s+(?:(?:that|which)\s+(?:was|got)\s+)?(?:added|released|made)\s+"
+    r"(?:most\s+recently|last|first|earliest)\W*$)|"
     # a sentence's end (one dot or more) before a question: "oldest turkish film on netflix..
     # who directed it?"
     r"(?<=[a-z]{2}\.|[a-z]\.\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"
