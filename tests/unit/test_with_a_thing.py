@@ -56,6 +56,9 @@ def test_a_thing_said_with_any_lead_is_searched_for_not_a_list_of_every_title(
         ("how many shows with 3 seasons", "count"),
         ("movies with christmas in the title", "list"),
         ("australian series with the most seasons - whats its release year", "top"),
+        ("the korean movie with the longest runtime", "top"),
+        ("which anime has the shortest running time", "top"),
+        ("the british show with the fewest seasons", "top"),
     ],
 )
 def test_titles_with_a_person_a_number_or_a_ranking_keep_their_reading(
