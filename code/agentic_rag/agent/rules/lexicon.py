@@ -23,6 +23,7 @@ NEAR_CUTOFF = 75.0  # a name this close but under FUZZY_CUTOFF is offered ("did 
 MAX_NEAR = 2  # names offered when several are equally close
 _ARTICLE = re.compile(r"^(?:the|a|an) ")
 _QUALIFIER = re.compile(r"\s*\([^)]*\)\s*$")  # "The Office (U.S.)", "... (Spanish Version)"
+MAX_HELD = 4096  # phrases whose titles are remembered (`titles_with`)
 SURNAME_LEAD = 3  # a shared surname means its most credited person when they lead this much
 
 
@@ -135,9 +136,19 @@ class Lexicon(NameEvidence):
     def titles_with(self, phrase: str) -> list[str]:
         """The titles whose words include the phrase's words in a row ("power rangers")."""
         k = f" {_bare(key(phrase))} "
-        return (
-            [t for tk, t in self.title_keys.items() if k in f" {_bare(tk)} "] if k.strip() else []
-        )
+        if k not in self._holding:  # the readings of one question ask again and again
+            if len(self._holding) >= MAX_HELD:  # a long-running page: bounded
+                self._holding.clear()
+            self._holding[k] = [t for tk, t in self._bare_keys if k in tk] if k.strip() else []
+        return self._holding[k]
+
+    @cached_property
+    def _bare_keys(self) -> list[tuple[str, str]]:
+        return [(f" {_bare(tk)} ", t) for tk, t in self.title_keys.items()]
+
+    @cached_property
+    def _holding(self) -> dict[str, list[str]]:
+        return {}
 
     def show(self, title: str) -> ShowInfo | None:
         return self.shows.get(title)
