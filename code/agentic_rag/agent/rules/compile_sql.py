@@ -19,6 +19,7 @@ from agentic_rag.agent.rules.sql_text import (
     title_words,
     whole_words,
 )
+from agentic_rag.agent.rules.ties import TIED_ROWS
 
 SHOW_COLS = "s.show_id, s.title, s.type, s.release_year"
 LIST_COLS = f"{SHOW_COLS}, s.rating, s.duration, s.date_added, s.listed_in"
@@ -167,7 +168,7 @@ def top(spec: QuerySpec) -> str:
         best = f"(SELECT {'min' if spec.ascending else 'max'}(s.{col}) FROM shows s{_where(cond)})"
         return (
             f"SELECT {LIST_COLS}, s.{col} AS {alias} FROM shows s"
-            f"{_where([*cond, f's.{col} = {best}'])} ORDER BY s.title LIMIT 10"
+            f"{_where([*cond, f's.{col} = {best}'])} ORDER BY s.title LIMIT {TIED_ROWS}"
         )
     return (
         f"SELECT {LIST_COLS}, s.{col} AS {alias} FROM shows s{_where(cond)} "

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules.shape import SUPERLATIVE
+from agentic_rag.agent.rules.shape import ranking_said
 from agentic_rag.agent.rules.vocab import COMMON
-from agentic_rag.agent.rules.words import WORDS
 
 STRONG_LEAD = (
     r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
@@ -71,11 +70,9 @@ def with_thing(text: str, lead: int | None, content: list[str], tags: list) -> b
     m = _THING.search(text, lead if lead is not None else 0)
     if m is None or any(t.end > m.start() for t in tags):
         return False
-    if re.search(rf"\b{SUPERLATIVE}\b", text[m.end() :], re.I):  # a ranking: "the longest"
+    if ranking_said(text[m.end() :]):  # "with the longest runtime", "with the most seasons"
         return False
     rest = [w.casefold() for w in re.findall(r"[\w'’-]+", text[m.end() :])]
-    if set(rest) & WORDS.rank_words:  # "with the most seasons", "with the highest rating"
-        return False
     own = [w for w in rest if w in content or (w.endswith("ed") and w not in COMMON)]
     said = [w for w in rest if w not in own and w not in _FRAME]
     return 0 < len(own) <= WITH_WORDS and not said  # "a haunted house": a participle too

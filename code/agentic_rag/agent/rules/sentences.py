@@ -14,6 +14,7 @@ from agentic_rag.agent.rules.phrasing import reading
 from agentic_rag.agent.rules.rows import cell
 from agentic_rag.agent.rules.shape import hours
 from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.ties import TIED_ROWS
 from agentic_rag.tools.base import ToolResult
 
 MAX_NAMED = 20
@@ -125,7 +126,7 @@ def top_one(part: Part, rows: list[dict[str, Any]], n: int) -> str:
     value = value.removesuffix("s") if value == "1 seasons" else value
     if key == "duration_minutes" and part.spec.in_hours and isinstance(rows[0].get(key), int):
         value += f", {hours(rows[0][key])}"  # "the longest movie in hours"
-    if len(rows) >= 10:  # the query returns at most 10 of the tied titles
+    if len(rows) >= TIED_ROWS:  # the query returns at most that many of the tied titles
         return (
             f"{part.reading}: at least {len(rows)} titles tied at {value} [{n}]: {_titles(rows)}."
         )

@@ -65,6 +65,13 @@ IN_HOURS = re.compile(
 
 
 _RANKS = re.compile(rf"\b(?:{'|'.join(sorted(WORDS.rank_words))})\b", _I)
+_ORDERED = re.compile(rf"\b{SUPERLATIVE}\b|{_RANKS.pattern}", _I)
+
+
+def ranking_said(text: str) -> bool:
+    """Whether `text` says a ranking: a superlative ("the longest") or a rank word ("the most
+    seasons", "the highest rating")."""
+    return bool(_ORDERED.search(text))
 
 
 def breakdown(masked: str) -> bool:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules.compose import SINGULAR
+from agentic_rag.agent.rules.compose import PEOPLE_OPS, SINGULAR
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens, typo
@@ -56,9 +56,7 @@ _ASKS_PEOPLE = re.compile(
     re.IGNORECASE,
 )
 #: operations that answer with people (an entry and an outside answer say who as well)
-_GIVES_PEOPLE = frozenset(
-    {"people", "costars", "shared", "auteur", "chain", "describe", "external"}
-)
+_GIVES_PEOPLE = PEOPLE_OPS | {"chain", "describe", "external"}
 #: a question's head where a clause opens: the start, a separator, or a joining word
 _ASK = re.compile(
     rf"(?:^|[,;:+&?!]|\s[-–—]+|\b(?:{JOINS})\b)\W*(?:and\s+)?(?:{ASK_HEADS})\b",

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from agentic_rag.agent.models import ReadingConfidence
+from agentic_rag.agent.rules.compose import ranked_one
 from agentic_rag.agent.rules.spec import QuerySpec
 
-TIED_ROWS = 10  # the most titles tied first a ranking's query returns (compile_sql: LIMIT 10)
+TIED_ROWS = 10  # the most titles tied first a ranking's query returns (`compile_sql.top`)
 FEW = 3  # the tied titles a later "it" is read over when the tie is a crowd
 CROWDED_SURE = 0.45  # how likely right a reading of "it" over a crowd of tied titles is at most
 _NOTE = "titles tie for first"
@@ -21,9 +22,8 @@ _NOTE = "titles tie for first"
 def crowded(ranking: QuerySpec, spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
     """True when `spec` refers to the one top title of `ranking` and `rows` (the ranking's
     results) are a tie as large as the query returns: there may be more tied than shown."""
-    one = ranking.op == "top" and ranking.limit == 1
     titled = [r for r in rows if r.get("show_id")]
-    return one and spec.ref == "first" and len(titled) >= TIED_ROWS
+    return ranked_one(ranking) and spec.ref == "first" and len(titled) >= TIED_ROWS
 
 
 def few(spec: QuerySpec, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -39,7 +39,7 @@ def few(spec: QuerySpec, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def few_ids(ranking: QuerySpec, spec: QuerySpec, ids: list[str], one: bool) -> list[str]:
     """A follow-up's "it" over the previous turn's answer ("the newest indian movie" then "who
     directed it?"): the first `FEW` of a crowded tie, said on the spec; else all `ids`."""
-    if not (one and ranking.op == "top" and ranking.limit == 1 and len(ids) >= TIED_ROWS):
+    if not (one and ranked_one(ranking) and len(ids) >= TIED_ROWS):
         return ids
     few(spec, [{"show_id": i} for i in ids])
     return ids[:FEW]

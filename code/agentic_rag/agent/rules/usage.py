@@ -18,7 +18,7 @@ import re
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import billing, relation_words
-from agentic_rag.agent.rules.compose import CAME_FIRST, OTHER, SAME, SINGULAR
+from agentic_rag.agent.rules.compose import CAME_FIRST, OTHER, PEOPLE_OPS, SAME, SINGULAR
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.follow import FOLLOW_LEAD, FOLLOWED
 from agentic_rag.agent.rules.intent import group_of, mask
@@ -43,7 +43,7 @@ COMPILED_FIELDS = frozenset({"op", "titles", "part", "by", "labels", "other", "a
 DESCRIBED = frozenset({"search", "people", "similar"})  # operations that use the described words
 PLACEHOLDER = re.compile(r"\{\w+\}")
 SMALL = WORDS.small_words  # "of", "in": a cue's joining words ("number of", "star in")
-_PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur", "chain"})
+_PEOPLE_OPS = PEOPLE_OPS | {"chain"}  # a chain of shared titles runs through people too
 _TIMED = frozenset({"average", "top", "describe", "list"})  # answers that say running times
 #: each operation's own deciding wordings besides its cue (read on the masked question)
 _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
