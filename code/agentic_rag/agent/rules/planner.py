@@ -21,7 +21,7 @@ from agentic_rag.agent.rules.evaluator import deferred, usable
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.phrasing import question_for, reading
 from agentic_rag.agent.rules.reader import Reader
-from agentic_rag.agent.rules.spec import TitleSet
+from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.vocab import WORD
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
@@ -75,6 +75,8 @@ class OfflinePlanner:
         for i, spec in enumerate(specs, start=1):
             src = compose.source(specs, i)  # the part whose results this one refers to
             rows = earlier_rows(ctx.previous_plans, ctx.results, src) if i > 1 else []
+            if i > 1 and not rows:  # "the lobster - who directed it": known before any round
+                rows = named_rows(specs[src - 1], self.lexicon)
             if i > 1 and ties.crowded(specs[src - 1], spec, rows):
                 rows = ties.few(spec, rows)  # "it": one of a crowd of titles tied first
             known = i == 1 or compose.fill(spec, rows, tied=compose.ranked_one(specs[src - 1]))
@@ -153,6 +155,25 @@ def ensure(calls: list[PlannedCall], ctx: PlanContext, resolved: str) -> list[Pl
         spare = spare[2:]
     fresh = [c for c in spare if c.tool in ctx.tool_names and c.key not in tried]
     return fresh[:1] or spare[-1:]
+
+
+#: operations whose answer rows are the titles their part names (its facts, its people)
+ABOUT_NAMED = frozenset({"describe", "people"})
+
+
+def named_rows(spec: QuerySpec, lexicon: Lexicon) -> list[dict[str, Any]]:
+    """The title rows of a part that only names its titles ("the lobster - who directed it",
+    "okja: who is in it and what else did its director make"): a later part's "it" or "the
+    same director" is those titles, known from the catalog's names before any round has run,
+    so the later part is planned in the same round instead of waiting for one."""
+    titles = spec.titles
+    if spec.op not in ABOUT_NAMED or not titles.titles or compose.waiting(spec):
+        return []
+    rest = titles.model_copy(update={"titles": [], "show_ids": [], "type": None})
+    if not rest.is_empty():  # a filter beside the names: the rows are not just the named titles
+        return []
+    shows = [(t, lexicon.show(t)) for t in titles.titles]
+    return [{"show_id": info.show_id, "title": t} for t, info in shows if info is not None]
 
 
 def earlier_rows(
