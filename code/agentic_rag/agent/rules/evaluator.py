@@ -20,6 +20,10 @@ NO_READING = 0.5  # the confidence of a plan without a reading that found rows
 #: the most an answer is trusted whose bounded search (`relations.BOUNDED`) found nothing: its
 #: "none within N" is not a "none"
 UNPROVEN = 0.3
+#: the most an answer is trusted with a part of its reading that found nothing (never planned,
+#: empty or failed): the answer cannot show that part was read right ("which other films by the
+#: same director", never run; a description search narrowed by words of its own story, empty)
+UNCOVERED = 0.45
 
 
 def deferred(spec: QuerySpec) -> bool:
@@ -55,6 +59,35 @@ def evidence(plans: list[ExecutionPlan], results: list[ToolResult]) -> dict[int,
     return out
 
 
+def found_parts(
+    plans: list[ExecutionPlan], results: list[ToolResult]
+) -> dict[int, list[ToolResult]]:
+    """`evidence`, where a part asking for outside facts counts only outside sources' rows."""
+    read = reading_of(plans)
+    found = evidence(plans, results)
+    for number, spec in enumerate(read.reading if read else [], start=1):
+        if spec.op == "external" and number in found:
+            found[number] = [r for r in found[number] if r.tool in OUTSIDE]
+            if not found[number]:
+                del found[number]
+    return found
+
+
+def uncovered(plans: list[ExecutionPlan], results: list[ToolResult]) -> bool:
+    """Whether a part of the reading has no evidence, other than a thing the catalog does not
+    hold (its answer is that it is absent) or the people of a title it names (the catalog
+    records no director for most series: "who directed the crown" is answered by the empty
+    query, `empty.nobody`)."""
+    read = reading_of(plans)
+    if read is None:
+        return False
+    found = found_parts(plans, results)
+    return any(
+        not s.absent and not (s.op == "people" and s.titles.titles) and n not in found
+        for n, s in enumerate(read.reading, start=1)
+    )
+
+
 def unproven(plans: list[ExecutionPlan], results: list[ToolResult]) -> bool:
     """Whether a part of the reading is a bounded search that found nothing."""
     read = reading_of(plans)
@@ -76,12 +109,7 @@ class OfflineEvaluator:
         plans = list(ctx.plans)
         read = reading_of(plans)
         parts = list(enumerate(read.reading, start=1)) if read else []
-        found = evidence(plans, list(ctx.results))
-        for number, spec in parts:  # outside facts need an outside source, not the catalog row
-            if spec.op == "external" and number in found:
-                found[number] = [r for r in found[number] if r.tool in OUTSIDE]
-                if not found[number]:
-                    del found[number]
+        found = found_parts(plans, list(ctx.results))  # outside facts need an outside source
         at_cap = ctx.iteration >= ctx.max_iterations or len(plans) >= 2
         if not parts:  # no reading (a model's plan, the fallback): any rows will do
             good = any(usable(r) for r in ctx.results)

@@ -19,7 +19,7 @@ from agentic_rag.agent.interfaces import StepLimits, SynthContext, TurnSummary
 from agentic_rag.agent.models import ExecutionPlan
 from agentic_rag.agent.node_mode import turn_label
 from agentic_rag.agent.rules import match
-from agentic_rag.agent.rules.evaluator import UNPROVEN, reading_of, unproven
+from agentic_rag.agent.rules.evaluator import UNCOVERED, UNPROVEN, reading_of, uncovered, unproven
 from agentic_rag.agent.rules.phrasing import reading_line
 from agentic_rag.tools.base import ToolResult
 
@@ -40,9 +40,12 @@ def _show_ids(results: list[ToolResult]) -> list[str]:
 
 def _trusted(probability: float, plans: list[ExecutionPlan], results: list[ToolResult]) -> float:
     """The reading's probability, capped when its evidence is weaker than the reading: a bounded
-    search that found nothing, a description matched weakly or only without its filters."""
+    search that found nothing, a part that found nothing, a description matched weakly or only
+    without its filters."""
     if unproven(plans, results):
         probability = min(probability, UNPROVEN)
+    if uncovered(plans, results):
+        probability = min(probability, UNCOVERED)
     read = reading_of(plans)
     if read is not None and match.unsure(read.reading, plans, results):
         probability = min(probability, match.UNSURE)
