@@ -15,6 +15,7 @@ from agentic_rag.agent.rules import compile_cypher as cy
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.evaluator import usable
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.name_evidence import key
 from agentic_rag.agent.rules.phrasing import reading, set_words
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -195,7 +196,15 @@ class Compiler:
         about = spec.about or spec.text
         loose = TitleSet(type=s.type)
         if s.people:  # the semantic tool cannot keep to a person's titles: their words only
-            return [[sql(what, q.fts(key_words(about), s), 20)]]
+            named = {w for p in s.people for w in key(p.name).split()}  # the filter holds them
+            story = [w for w in key_words(about) if key(w) not in named] or key_words(about)
+            alts = [sql(what, q.fts(story, s), 20)]
+            if any(key(p.name) in key(about) for p in s.people):  # a name among the story's
+                #: words may be the story's ("the prison of the michael jackson dance video"):
+                #: when the person's titles hold none, the search without the filters, next round
+                without = semantic(about, TitleSet(), f"{what}, without its filters")
+                alts.append(without.model_copy(update={"role": "loose"}))
+            return [alts]
         steps = [
             [semantic(about, s, what)],
             [
