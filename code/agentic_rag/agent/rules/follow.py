@@ -140,7 +140,10 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
     if own and new.op in ("people", "costars") and PRONOUN.search(text):
         ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
         ids = ties.few_ids(old, new, ids, bool(SINGULAR.search(text)))  # a crowded tie: a few
-        out.titles = TitleSet(show_ids=ids[:50]) if ids else old.titles
+        #: the earlier question named them ("who stars in the crown", then "and who directed
+        #: it?"): the names go with the ids, so the reading and the answer can say them
+        named = old.titles.titles if len(ids) <= len(old.titles.titles) else []
+        out.titles = TitleSet(titles=named, show_ids=ids[:50]) if ids else old.titles
         out.about = "" if ids else old.about
     elif (
         not own
