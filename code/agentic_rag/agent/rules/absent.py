@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.mend import typo
 from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import (
@@ -98,8 +99,10 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
         start, end = run[0].start(), run[-1].end() - (2 if POSSESSIVE.search(last) else 0)
         one = text[start:end]
         strong = STRONG_CUE.search(text[:start]) and lex.proper(one) and not lex.cased(one)[0]
+        works = _WORKS_NEXT.match(text[end : end + 30]) is not None
         if len(run) == 1 and not (
-            end - start >= 3 and (one[:1].isupper() or lex.name_word(one) or strong)
+            end - start >= 3
+            and (one[:1].isupper() or lex.name_word(one) or strong or (works and unheard(one, lex)))
         ):
             continue
         role = role_at(text, start, end)
@@ -109,6 +112,21 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
         elif _WORKS_NEXT.match(after):
             out.append(Cued(start, end, None, weak=True))
     return out
+
+
+def unheard(word: str, lex: Lexicon) -> bool:
+    """A word of no English the catalog writes and no question word's typo, five letters or more
+    ("almodovar", "miyazaki"): before a works noun ("almodovar films, do you have any") it is a
+    name the catalog lacks, not a kind of film ("heist movies", "zombie films": words its
+    descriptions use)."""
+    low = word.casefold()
+    return (
+        len(low) >= 5
+        and low.isalpha()
+        and low not in COMMON
+        and low not in lex.everyday_words
+        and not typo(low)
+    )
 
 
 def _role_verb(rest: str) -> bool:

@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from agentic_rag.agent.rules import signals
 from agentic_rag.agent.rules.intent import mask
+from agentic_rag.agent.rules.mend import unhailed
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tagger import clean
@@ -59,6 +60,7 @@ FEATURES = (
     "unread_asks",
     "mostly_unused",
     "people_unasked",
+    "unused_kind",
 )
 #: features that cap the probability at MEANING_CAP: a meaning word, an entity, or a word of a
 #: catalog name the reading left unused, or a search by the words left after an instruction
@@ -69,6 +71,7 @@ CAPPING = (
     "ordered_search",
     "mostly_unused",
     "people_unasked",  # people asked, titles answered: another question's answer
+    "unused_kind",  # "zombie films" read as every film
 )
 #: a reading that left this many content words unused, and at least this share of them, did not
 #: read the question ("the chronicles of narnia films?" read as every movie): no tune question
@@ -97,7 +100,7 @@ def calibration() -> Calibration:
 def features(
     reader: Reader, question: str, specs: list[QuerySpec], calls: str
 ) -> tuple[dict[str, float], Usage]:
-    text = clean(question)
+    text = unhailed(clean(question), reader.lex)  # the text the reader read ("yo", "hey," off)
     tags = reader.tagger.tag(text)  # once: usage and the signals below read the same tags
     u = usage(reader, text, tags, specs, calls)
     asked = " ".join(s.text for s in specs if s.op != "external")  # outside questions name freely
@@ -145,6 +148,7 @@ def features(
         ),
         "unread_asks": signals.unread_asks(text, len(specs)),
         "people_unasked": signals.people_unasked(specs),
+        "unused_kind": signals.unused_kind(text, set(u.unused)),
         "mostly_unused": float(
             len(u.unused) >= MOSTLY_UNUSED[0]
             and len(u.unused) >= MOSTLY_UNUSED[1] * max(1, u.content)

@@ -2,14 +2,16 @@
 
 The question words are the `common` words of `words.yaml` of four letters or more: the
 operation words ("count", "number", "list"), the type nouns and the genre words the reader
-knows ("horror", "documentary"). A typed word is mended to the nearest of them (one edit,
+knows ("horror", "documentary"), and the words of `meaning_words.yaml` of five letters or more
+("average", "percentage", "without"). A typed word is mended to the nearest of them (one edit,
 `fuzzy.typo`, the same first letter) when it is no word of its own: not everyday English (the
 words the catalog's descriptions write in lower case), not a word of a catalog name or title
 (`NameTokens`), no word of the reader's own tables ("least"), not capitalised inside the
-question (a name), not quoted, no regular form of a question word ("titled"), no word the
-tagger reads itself (a genre cue: "kdramas"; a catalog misspelling: "documentries"). "cout of
-anime series" is read as "count of anime series"; the reading notes what it mended. The
-signals of `signals.py` count the misspellings no reading mended with the same test (`typo`).
+question (a name), not beside a word that makes the two a name ("ari aster": `named`), not
+quoted, no regular form of a question word ("titled"), no word the tagger reads itself (a genre
+cue: "kdramas"; a catalog misspelling: "documentries"). "cout of anime series" is read as
+"count of anime series"; the reading notes what it mended. The signals of `signals.py` count
+the misspellings no reading mended with the same test (`typo`).
 """
 
 from __future__ import annotations
@@ -23,10 +25,24 @@ import yaml
 
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules.lexicon import Lexicon
-from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.agent.rules.usage_words import meaning
+from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
+from agentic_rag.agent.rules.words import WORDS
 
-_EVERYDAY = tuple(w for w in COMMON if len(w) >= 4)
+#: the words a typo is mended to: everyday question words, and the words that change what a
+#: question means ("avrage", "percantage", "excpet": `meaning_words.yaml`), of five letters or
+#: more (a short one is too near other words: "lest" is not "less")
+_EVERYDAY = tuple(
+    dict.fromkeys(
+        [
+            *(w for w in COMMON if len(w) >= 4),
+            *(w for w in meaning().words if w.isalpha() and len(w) >= 5),
+        ]
+    )
+)
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?:^|(?<=[\s(]))'[^']*'(?=[\s?.!,;:)]|$)")
+#: words that hail before the question ("yo", "hey,", "ok so"), then at least a word of it
+_HAIL = re.compile(rf"^\W*(?:(?:{alternation(WORDS.greetings)})\b[\s,.!:;–—-]*)+(?=\w)", re.I)
 _TOKENS: dict[int, tuple[Lexicon, NameTokens]] = {}
 #: the reader's own word tables: a word any of them names is known, never a typo ("least")
 _TABLES = ("words.yaml", "cues.yaml", "reading_words.yaml", "meaning_words.yaml")
@@ -132,12 +148,42 @@ def noise(piece: str, lex: Lexicon, knows: Callable[[str], bool]) -> bool:
     )
 
 
+def named(word: str, lex: Lexicon, knows: Callable[[str], bool]) -> bool:
+    """Whether a word beside a typed word makes the two a name: a word of a catalog name that
+    is no everyday word, or a word of no world at all ("ari aster", "gaspar noe"): its
+    neighbour is the name's other word, not a misspelt question word."""
+    low = word.casefold()
+    if not word.isalpha() or len(low) < 3 or low in COMMON or low in lex.everyday_words:
+        return False
+    return low in name_tokens(lex).tokens or not (known(low, lex, knows) or typo(low))
+
+
+def unhailed(text: str, lex: Lexicon) -> str:
+    """The question without the words that hail before it ("yo is parasite on netflix": "is
+    parasite on netflix"; "hey, how many ..."): a greeting is no word of a name or a filter,
+    unless a catalog title opens with the question's first words ("hi score girl ...")."""
+    m = _HAIL.match(text)
+    if m is None:
+        return text
+    opening = " ".join(WORD.findall(text.casefold())[:3])
+    if any(k.startswith(opening) or opening.startswith(k + " ") for k in _openers(lex, opening)):
+        return text
+    return text[m.end() :]
+
+
+def _openers(lex: Lexicon, opening: str) -> list[str]:
+    """The title keys holding the question's first word (a greeting) at their start."""
+    first = opening.split()[0] if opening else ""
+    return [k for k in lex.title_keys if k == first or k.startswith(first + " ")]
+
+
 def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, list[str]]:
     """`text` with its misspelt question words mended, and a note for each mended word;
     `knows`: whether the tagger reads a word as typed (a genre cue such as "kdramas")."""
     quoted = [m.span() for m in _QUOTED.finditer(text)]
     out, notes, pos = [], [], 0
-    for m in WORD.finditer(text):
+    words = list(WORD.finditer(text))
+    for i, m in enumerate(words):
         w = m.group()
         low = w.casefold()
         if (
@@ -147,6 +193,7 @@ def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, li
             or known(low, lex, knows)
             or any(a <= m.start() < b for a, b in quoted)
             or not (fixed := correction(low))
+            or any(named(n.group(), lex, knows) for n in words[max(0, i - 1) : i + 2 : 2])
         ):
             continue
         out += [text[pos : m.start()], fixed]

@@ -24,7 +24,7 @@ from agentic_rag.agent.rules.follow import PRONOUN, answered_by, carried, follow
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lead import description, lead_at, with_thing
 from agentic_rag.agent.rules.lexicon import Lexicon
-from agentic_rag.agent.rules.mend import mend, noise
+from agentic_rag.agent.rules.mend import mend, noise, unhailed
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.role_of_title import person_of_title
@@ -77,7 +77,9 @@ class Reader:
 
     def read(self, question: str, history: Sequence[TurnSummary] = ()) -> list[QuerySpec]:
         knows = self.tagger.catalog_words.knows
-        text, mended = mend(clean(question), self.lex, knows)  # "cout of anime series": count
+        text, mended = mend(
+            unhailed(clean(question), self.lex), self.lex, knows
+        )  # "cout of": count
         kept, dropped = set_aside(text)  # instructions to the system, never acted on
         specs: list[QuerySpec] = []
         pieces = split(kept) if kept.strip() else []

@@ -30,6 +30,7 @@ with it (`tag_runs`).
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from agentic_rag.agent.rules.compose import PEOPLE_OPS, SINGULAR
 from agentic_rag.agent.rules.intent import mask
@@ -177,6 +178,14 @@ def people_unasked(specs: list[QuerySpec]) -> float:
             continue
         return 1.0
     return 0.0
+
+
+def unused_kind(text: str, unused: set[str]) -> float:
+    """1 when a word the reading left unused stands right before a noun naming a kind of title
+    ("zombie films from korea", "vampire shows", "heist movies"): it says which of them are
+    asked for, and a reading without it answers for the whole kind."""
+    words = [key(m.group()) for m in WORD.finditer(text)]
+    return float(any(w in unused and nxt in WORDS.works_nouns for w, nxt in pairwise(words)))
 
 
 def title_runs(words: list[str], unused: set[str], lex: Lexicon) -> list[str]:

@@ -224,8 +224,8 @@ class Tagger:
         too, or a surname one person is known by), else kept as a named-but-absent person with
         the closest catalog names (see `absent`). A weak cue (only a works noun after the
         word, or one lower-case word after any cue but a name-only one such as "directed by")
-        tags a catalog name, never an absent one: "Bollywood movies", "movies with kangaroos"
-        and "documentaries by the bbc" name no one."""
+        tags a catalog name, never an absent one ("Bollywood movies", "documentaries by the bbc"),
+        unless the word is `absent.unheard` ("almodovar films")."""
         lex = self.lex
         for start, end, role, weak in absent.cued_names(text, tags, lex):
             raw = text[start:end]
@@ -243,7 +243,9 @@ class Tagger:
                 also = f" (also: {', '.join(others[:2])})" if others else ""
                 note = f"read '{raw}' as {who}{also}"
                 tags.append(person(value=who, score=0.8 if others else 0.9, note=note))
-            elif not weak and not lex.by_surname(raw):  # several: no reading
+            elif (not weak or absent.unheard(raw, lex)) and not lex.by_surname(
+                raw
+            ):  # several: none
                 tags.append(absent.absent_person(raw, (start, end), lex, role))
 
     def _person_ok(self, words: list[str]) -> bool:
