@@ -44,7 +44,7 @@ _ASKED = re.compile(
     r"got|(?:you|u|ya)\s+(?:got|have)|is\s+there|are\s+there|can\s+(?:i|we|you)\s+(?:watch|"
     r"stream|see|find|get)|(?:where\s+)?can\s+i\s+find|(?:i\s+)?(?:want\s+to|wanna|would\s+"
     r"like\s+to)\s+(?:watch|see|stream)|got|is|are|any|anything)\s+)?"
-    r"(?:(?:an?|any|anything|the\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*(?:[-–—:,]+\s*)?"
+    r"(?:(?:an?|any|anything|the\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*(?:[-–—:,.!?]+\s*)?"
     rf"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)\b|{_HELD_BACK}|"
     r"on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|here|there|"
     r"available|streaming|to\s+(?:watch|stream)|at\s+all|movies?|films?|shows?|series|titles?)"
@@ -58,6 +58,11 @@ _AVAILABLE = re.compile(
     r"\b(?:on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|"
     rf"here|available|streaming|to\s+(?:watch|stream))\b|{_HELD_BACK}",
     _I,
+)
+#: a whole piece that only asks back whether the catalog holds what the piece before it named:
+#: "breaking bad?? is it here", "okja! can i watch it", "the crown? is it on netflix at all"
+_ONLY_BACK = re.compile(
+    rf"^\W*(?:{_BACK.pattern})(?:\s+(?:{_AVAILABLE.pattern}|at\s+all|still|now|there))*\W*$", _I
 )
 _TYPE = re.compile(r"\b(?:(movies?|films?)|shows?|series)\b", _I)
 #: "… a movie or a (show)" after the name: the question asks which type the title is
@@ -169,3 +174,16 @@ def _person(name: str, span: tuple[int, int], role: str, lex: Lexicon) -> Tag | 
     if hit := lex.fuzzy_person(name):
         return fuzzy_tag("person", span, name, hit, role)
     return absent.absent_person(name, span, lex, role)
+
+
+def joined_back(pieces: list[str]) -> list[str]:
+    """The question's pieces, a piece that only asks back whether the catalog holds what the
+    piece before it named ("breaking bad?? is it here", "the godfather! is it on netflix", "okja.
+    can i stream it") joined to that piece as one question ("breaking bad - is it here")."""
+    out: list[str] = []
+    for piece in pieces:
+        if out and _ONLY_BACK.match(piece):
+            out[-1] = f"{out[-1].rstrip(' ?!.,;:')} - {piece.strip()}"
+        else:
+            out.append(piece)
+    return out

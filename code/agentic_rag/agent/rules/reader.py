@@ -82,7 +82,7 @@ class Reader:
         )  # "cout of": count
         kept, dropped = set_aside(text)  # instructions to the system, never acted on
         specs: list[QuerySpec] = []
-        pieces = split(kept) if kept.strip() else []
+        pieces = holdings.joined_back(split(kept)) if kept.strip() else []  # "X?? is it here"
         noisy: list[str] = []  # keyboard noise beside the question, no word of it known
         for i, piece in enumerate(pieces):
             if is_order(piece):
