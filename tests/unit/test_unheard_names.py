@@ -99,4 +99,39 @@ def test_a_word_left_unused_before_a_works_noun_caps_the_confidence(catalog_read
     ],
 )
 def test_unused_kind(text, unused, capped):
-    assert signals.unused_kind(text, unused) == capped
+    assert signals.unused_kind(text, unused, []) == capped
+
+
+@pytest.mark.parametrize(
+    ("question", "mended"),
+    [
+        ("how manny movies are rated pg-13", "how many movies"),
+        ("how mutch is it", "how much is it"),
+    ],
+)
+def test_after_how_a_name_s_word_is_still_mended(catalog_reader, question, mended):
+    """'Manny' is credited in the catalog; right after "how" the word is "many"."""
+    from agentic_rag.agent.rules.mend import mend
+
+    lex = catalog_reader.lex
+    assert mend(question, lex, catalog_reader.tagger.catalog_words.knows)[0].startswith(mended)
+
+
+@pytest.mark.parametrize("word", ["fewest", "docuseries", "longest"])
+def test_the_reader_s_own_words_are_not_unheard(catalog_reader, word):
+    assert not absent.unheard(word, catalog_reader.lex)
+
+
+@pytest.mark.parametrize(
+    "question", ["the chronicles of narnia films?", "a tale of kieslowski films"]
+)
+def test_the_end_of_a_longer_name_is_not_a_person(catalog_reader, question):
+    (spec,) = catalog_reader.read(question)
+    assert not spec.absent
+
+
+def test_a_description_search_is_not_capped_for_a_kind_word(catalog_reader):
+    q = "who directed the animated film about a postman and a toymaker who bring joy to a town"
+    specs = catalog_reader.read(q)
+    feats, _ = confidence.features(catalog_reader, q, specs, "")
+    assert any(s.about for s in specs) and feats["unused_kind"] == 0.0

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from agentic_rag.agent.rules.lexicon import Lexicon
-from agentic_rag.agent.rules.mend import typo
+from agentic_rag.agent.rules.mend import table_words, typo
 from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import (
@@ -39,6 +39,19 @@ STRONG_CUE = re.compile(
 )
 #: a works noun right after a name: a weak cue ("scorsese movies", "kajol films")
 _WORKS_NEXT = re.compile(r"\s+(?:movies|films|shows|series|titles|filmography)\b", re.I)
+#: small words that join the words of one name ("chronicles of narnia", "vincent van gogh")
+_JOINS_NAMES = frozenset(SMALL_WORDS) - {
+    "a",
+    "an",
+    "the",
+    "any",
+    "for",
+    "with",
+    "by",
+    "at",
+    "in",
+    "to",
+}
 CHECK_PURPOSE = "in the catalog? "  # the purpose prefix of the grounding count
 
 
@@ -99,7 +112,11 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
         start, end = run[0].start(), run[-1].end() - (2 if POSSESSIVE.search(last) else 0)
         one = text[start:end]
         strong = STRONG_CUE.search(text[:start]) and lex.proper(one) and not lex.cased(one)[0]
-        works = _WORKS_NEXT.match(text[end : end + 30]) is not None
+        #: only as the whole name before the noun: not the end of a longer one ("the chronicles
+        #: of narnia films": a title's words, not a person)
+        before = WORD.findall(text[:start].casefold())[-1:]
+        whole = not before or (before[0] in COMMON and before[0] not in _JOINS_NAMES)
+        works = whole and _WORKS_NEXT.match(text[end : end + 30]) is not None
         if len(run) == 1 and not (
             end - start >= 3
             and (one[:1].isupper() or lex.name_word(one) or strong or (works and unheard(one, lex)))
@@ -125,6 +142,7 @@ def unheard(word: str, lex: Lexicon) -> bool:
         and low.isalpha()
         and low not in COMMON
         and low not in lex.everyday_words
+        and low not in table_words()  # the reader's own words ("fewest", "docuseries")
         and not typo(low)
     )
 

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from agentic_rag.agent.rules import signals
 from agentic_rag.agent.rules.intent import mask
-from agentic_rag.agent.rules.mend import unhailed
+from agentic_rag.agent.rules.mend import mend, unhailed
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tagger import clean
@@ -100,7 +100,10 @@ def calibration() -> Calibration:
 def features(
     reader: Reader, question: str, specs: list[QuerySpec], calls: str
 ) -> tuple[dict[str, float], Usage]:
-    text = unhailed(clean(question), reader.lex)  # the text the reader read ("yo", "hey," off)
+    #: the text the reader read: greetings set off, typos mended ("how manny": 'many' is used)
+    text = mend(
+        unhailed(clean(question), reader.lex), reader.lex, reader.tagger.catalog_words.knows
+    )[0]
     tags = reader.tagger.tag(text)  # once: usage and the signals below read the same tags
     u = usage(reader, text, tags, specs, calls)
     asked = " ".join(s.text for s in specs if s.op != "external")  # outside questions name freely
@@ -148,7 +151,7 @@ def features(
         ),
         "unread_asks": signals.unread_asks(text, len(specs)),
         "people_unasked": signals.people_unasked(specs),
-        "unused_kind": signals.unused_kind(text, set(u.unused)),
+        "unused_kind": signals.unused_kind(text, set(u.unused), specs),
         "mostly_unused": float(
             len(u.unused) >= MOSTLY_UNUSED[0]
             and len(u.unused) >= MOSTLY_UNUSED[1] * max(1, u.content)

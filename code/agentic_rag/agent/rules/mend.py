@@ -43,6 +43,8 @@ _EVERYDAY = tuple(
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?:^|(?<=[\s(]))'[^']*'(?=[\s?.!,;:)]|$)")
 #: words that hail before the question ("yo", "hey,", "ok so"), then at least a word of it
 _HAIL = re.compile(rf"^\W*(?:(?:{alternation(WORDS.greetings)})\b[\s,.!:;–—-]*)+(?=\w)", re.I)
+_HAILS = frozenset(w for g in WORDS.greetings for w in g.split())  # "asdfgh lol;" is noise
+_HOW = frozenset({"many", "much"})
 _TOKENS: dict[int, tuple[Lexicon, NameTokens]] = {}
 #: the reader's own word tables: a word any of them names is known, never a typo ("least")
 _TABLES = ("words.yaml", "cues.yaml", "reading_words.yaml", "meaning_words.yaml")
@@ -141,7 +143,7 @@ def noise(piece: str, lex: Lexicon, knows: Callable[[str], bool]) -> bool:
         and not any(
             not m.group().isalpha()
             or (m.group()[:1].isupper() and m.start() > 0)
-            or known(m.group().casefold(), lex, knows)
+            or (known(m.group().casefold(), lex, knows) and m.group().casefold() not in _HAILS)
             or typo(m.group().casefold())
             for m in words
         )
@@ -186,11 +188,14 @@ def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, li
     for i, m in enumerate(words):
         w = m.group()
         low = w.casefold()
+        #: right after "how" a word one edit from "many"/"much" is that word, even one that is
+        #: also a catalog name's ("how manny movies": Manny is credited)
+        how = i > 0 and words[i - 1].group().casefold() == "how" and correction(low) in _HOW
         if (
             len(w) < 4
             or not w.isalpha()
             or (w[:1].isupper() and m.start() > 0)
-            or known(low, lex, knows)
+            or (known(low, lex, knows) and not (how and low not in lex.everyday_words))
             or any(a <= m.start() < b for a, b in quoted)
             or not (fixed := correction(low))
             or any(named(n.group(), lex, knows) for n in words[max(0, i - 1) : i + 2 : 2])

@@ -180,10 +180,13 @@ def people_unasked(specs: list[QuerySpec]) -> float:
     return 0.0
 
 
-def unused_kind(text: str, unused: set[str]) -> float:
+def unused_kind(text: str, unused: set[str], specs: list[QuerySpec]) -> float:
     """1 when a word the reading left unused stands right before a noun naming a kind of title
     ("zombie films from korea", "vampire shows", "heist movies"): it says which of them are
-    asked for, and a reading without it answers for the whole kind."""
+    asked for, and a reading without it answers for the whole kind. Not when a description is
+    searched ("the animated film about a postman ..."): the story picks the title."""
+    if any(s.about for s in specs):
+        return 0.0
     words = [key(m.group()) for m in WORD.finditer(text)]
     return float(any(w in unused and nxt in WORDS.works_nouns for w, nxt in pairwise(words)))
 
