@@ -243,9 +243,7 @@ class Tagger:
                 also = f" (also: {', '.join(others[:2])})" if others else ""
                 note = f"read '{raw}' as {who}{also}"
                 tags.append(person(value=who, score=0.8 if others else 0.9, note=note))
-            elif (not weak or absent.unheard(raw, lex)) and not lex.by_surname(
-                raw
-            ):  # several: none
+            elif (not weak or absent.unheard(raw, lex)) and not lex.by_surname(raw):  # several
                 tags.append(absent.absent_person(raw, (start, end), lex, role))
 
     def _person_ok(self, words: list[str]) -> bool:
