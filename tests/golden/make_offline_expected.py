@@ -8,7 +8,7 @@ and adds the filters and operations the new families need: dates added (ISO boun
 durations and seasons ranges, description keywords, shares, labels, comparisons, orderings.
 Question ids name the family: "<half>-<family>-<nn>" (t = tune, c = check; st / sc for the
 stranger sets of issue 19, ft / fc for the fresh stranger sets, lt / lc for the late ones,
-nt / nc for the new ones, bt / bc for the blind ones).
+nt / nc for the new ones, bt / bc for the blind ones, qt / qc for the quiet ones).
 
 The stranger sets add: title phrases (`title_has`), a title added in its release year
 (`added_same_year`), ties named and top-n in `first`, top-n keys in `top`, averages (`mean`),
@@ -24,6 +24,7 @@ of the stranger sets carries its `near` titles (longer catalog titles holding it
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import re
@@ -44,11 +45,13 @@ CSV = ROOT / "data" / "netflix_titles.csv"
 SETS = ("offline_tune", "offline_check", "strangers_tune", "strangers_check",
         "strangers_fresh_tune", "strangers_fresh_check", "strangers_late_tune",
         "strangers_late_check", "strangers_new_tune", "strangers_new_check",
-        "strangers_blind_tune", "strangers_blind_check")  # fmt: skip
+        "strangers_blind_tune", "strangers_blind_check", "strangers_quiet_tune",
+        "strangers_quiet_check")  # fmt: skip
 #: expected titles carry their `near` titles
 NEAR_SETS = ("strangers_tune", "strangers_check", "strangers_fresh_tune", "strangers_fresh_check",
              "strangers_late_tune", "strangers_late_check", "strangers_new_tune",
-             "strangers_new_check", "strangers_blind_tune", "strangers_blind_check")  # fmt: skip
+             "strangers_new_check", "strangers_blind_tune", "strangers_blind_check",
+             "strangers_quiet_tune", "strangers_quiet_check")  # fmt: skip
 MAX_NAMES = 20
 RUNNERS_UP = 3
 
@@ -64,6 +67,7 @@ def frame(path: Path) -> pd.DataFrame:
     return df
 
 
+@functools.cache  # the same catalog titles are folded again for every phrase looked up
 def fold(text: str) -> str:
     """Accent-free, case-folded words separated by single spaces (how a stranger types)."""
     text = unicodedata.normalize("NFKD", text)

@@ -3,7 +3,7 @@
     PYTHONPATH=code .venv/bin/python tests/golden/score_offline_sets.py [SET ...]
 
 SET is one of tune, check, golden, stune, scheck, ftune, fcheck, ltune, lcheck, ntune, ncheck,
-btune, bcheck (default: tune check). Runs each set through the real graph with
+btune, bcheck, qtune, qcheck (default: tune check). Runs each set through the real graph with
 `agentic_rag.eval.harness.run_eval` (offline mode) and prints, per set: the accuracy, the score
 per family (the middle part of each id, "<half>-<family>-<nn>"), a reliability table of the
 turns' confidence (see agentic_rag.eval.calibration: bins 0-0.2 ... 0.8-1.0 with count, mean
@@ -37,6 +37,8 @@ SETS = {
     "ncheck": "strangers_new_check",
     "btune": "strangers_blind_tune",
     "bcheck": "strangers_blind_check",
+    "qtune": "strangers_quiet_tune",
+    "qcheck": "strangers_quiet_check",
 }
 
 

@@ -5,6 +5,7 @@
     python tests/golden/split_strangers.py POOL.yaml late      # strangers_late_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml new       # strangers_new_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml blind     # strangers_blind_tune/_check.yaml
+    python tests/golden/split_strangers.py POOL.yaml quiet     # strangers_quiet_tune/_check.yaml
 
 The pool (ids "<family>-<nn>", follow-ups "<family>-<nn>a/b" sharing a `thread`) was written
 before anyone changed the reader for these questions and is not kept in the repository: the two
@@ -32,6 +33,11 @@ The blind set (SPLITS["blind"]) was written on 2026-11-28, after the new check h
 scored twice, by another helper who had not read the reader's code, word lists or example bank
 and never ran the agent, and split the same way before any agent run: seed 47, "bt-..." (tune)
 and "bc-..." (check).
+
+The quiet set (SPLITS["quiet"]) was written on 2026-11-28, after the blind set had been scored
+twice and then opened, by another helper who had not read the reader's code, word lists or
+example bank and never ran the agent, and split the same way before any agent run: seed 53,
+"qt-..." (tune) and "qc-..." (check).
 """
 
 from __future__ import annotations
@@ -102,6 +108,17 @@ BLIND_HEADER = """\
 # (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
 # adv, followup.
 """
+QUIET_SEED = 53
+QUIET_HALVES = (("strangers_quiet_tune", "qt"), ("strangers_quiet_check", "qc"))
+QUIET_HEADER = """\
+# Quiet stranger question set ({name}): see tests/golden/README.md.
+# Written 2026-11-28 by a stranger to the reader's code who never ran the agent (after the blind
+# set had been scored twice and then opened), split before any agent run; truth from
+# tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (qt = tune, qc = check).
+# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
+# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
+# adv, followup.
+"""
 #: set name -> (seed, (name, id prefix) of the tune and check halves, file header)
 SPLITS = {
     "strangers": (SEED, HALVES, HEADER),
@@ -109,6 +126,7 @@ SPLITS = {
     "late": (LATE_SEED, LATE_HALVES, LATE_HEADER),
     "new": (NEW_SEED, NEW_HALVES, NEW_HEADER),
     "blind": (BLIND_SEED, BLIND_HALVES, BLIND_HEADER),
+    "quiet": (QUIET_SEED, QUIET_HALVES, QUIET_HEADER),
 }
 
 
