@@ -17,6 +17,7 @@ TIED_ROWS = 10  # the most titles tied first a ranking's query returns (`compile
 FEW = 3  # the tied titles a later "it" is read over when the tie is a crowd
 CROWDED_SURE = 0.45  # how likely right a reading of "it" over a crowd of tied titles is at most
 _NOTE = "titles tie for first"
+_LISTED = "titles listed before"
 
 
 def crowded(ranking: QuerySpec, spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
@@ -38,7 +39,16 @@ def few(spec: QuerySpec, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def few_ids(ranking: QuerySpec, spec: QuerySpec, ids: list[str], one: bool) -> list[str]:
     """A follow-up's "it" over the previous turn's answer ("the newest indian movie" then "who
-    directed it?"): the first `FEW` of a crowded tie, said on the spec; else all `ids`."""
+    directed it?"): the first `FEW` of a crowded tie, said on the spec; all of several titles
+    listed, said on the spec too (the reading is no surer of one than of another); else all
+    `ids`."""
+    if one and len(ids) > 1 and ranking.op in ("list", "search") and ranking.limit != 1:
+        #: "give me a horror movie from spain" answered with ten, then "who is in it"
+        spec.notes.append(
+            f"'it' may be any of the {len(ids)} {_LISTED}: read as all of them (name one to ask "
+            "about it alone)"
+        )
+        return ids
     if not (one and ranked_one(ranking) and len(ids) >= TIED_ROWS):
         return ids
     few(spec, [{"show_id": i} for i in ids])
@@ -46,15 +56,16 @@ def few_ids(ranking: QuerySpec, spec: QuerySpec, ids: list[str], one: bool) -> l
 
 
 def crowded_parts(specs: list[QuerySpec]) -> int:
-    """The parts read over a few titles of a crowded tie (their note says so)."""
-    return sum(any(_NOTE in n for n in s.notes) for s in specs)
+    """The parts read over a few titles of a crowded tie, or over all the titles listed before
+    for one "it" (their note says so)."""
+    return sum(any(_NOTE in n or _LISTED in n for n in s.notes) for s in specs)
 
 
 def capped(sure: ReadingConfidence, n: int) -> ReadingConfidence:
     """The reading's confidence when `n` parts referred to one title of a crowded tie."""
     if not n:
         return sure
-    why = "which of the titles tied first 'it' means"
+    why = "which one title 'it' means"
     return sure.model_copy(
         update={
             "probability": min(sure.probability, CROWDED_SURE),
