@@ -65,7 +65,7 @@ def capped(sure: ReadingConfidence, n: int) -> ReadingConfidence:
     """The reading's confidence when `n` parts referred to one title of a crowded tie."""
     if not n:
         return sure
-    why = "which one title 'it' means"
+    why = "which of the titles tied first or listed before 'it' means"
     return sure.model_copy(
         update={
             "probability": min(sure.probability, CROWDED_SURE),
