@@ -152,6 +152,9 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         and (old.op != "count" or WHICH_ASKED.match(text))  # "and only movies?" stays a count
     ):
         out.op = "list" if old.op not in ("people", "search", "similar") else old.op
+    shown = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
+    if old.limit and 1 < len(shown) <= old.limit and AMONG.search(text) and not out.titles.show_ids:
+        out.titles.show_ids = shown  # "name 3 british crime shows", "which of those …": the 3
     if out.op == "count" and len(out.titles.titles) == 1 and _OF_ONE.search(text):
         out.op = "describe"  # "the crown" then "how many seasons": its entry, not a count of 1
     out.text = text
