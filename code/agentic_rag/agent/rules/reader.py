@@ -208,6 +208,7 @@ class Reader:
         spec.role, spec.in_hours = billing.role(masked, tags), in_hours(masked)  # type: ignore[assignment]
         if op == "people" and billing.lead_asked(masked):  # "who's the lead in X": one
             spec.role, spec.limit = "cast", 1
+        spec.every = op == "people" and relation_words.every_asked(masked)  # "in both of them"
         if op == "most":
             spec.by = group_of(masked) or "country"
             spec.by = (

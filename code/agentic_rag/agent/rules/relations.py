@@ -87,6 +87,28 @@ def sql(spec: QuerySpec, limit: int = 30) -> str | None:
     )
 
 
+def common(spec: QuerySpec) -> bool:
+    """Whether a people part asks for those in every title of a set of several ("who acted in
+    both of them"; `QuerySpec.every`): a set of named titles or of an earlier part's titles."""
+    s = spec.titles
+    return spec.every and (len(s.titles) >= 2 or len(s.show_ids) >= 2 or spec.ref == "all")
+
+
+def common_sql(spec: QuerySpec, limit: int = 30) -> str:
+    """The people (in the role asked) credited on every title of the set: those whose titles
+    in the set are as many as the set's titles."""
+    conds = conditions(spec.titles)
+    role = [f"sp.role = {sql_lit(spec.role)}"] if spec.role else []
+    where = " AND ".join([*conds, *role]) or "1 = 1"
+    among = f" WHERE {' AND '.join(conds)}" if conds else ""
+    return (
+        "SELECT p.name, count(DISTINCT s.show_id) AS shared, group_concat(DISTINCT s.title) AS "
+        "titles FROM shows s JOIN show_people sp ON sp.show_id = s.show_id JOIN people p ON "
+        f"p.person_id = sp.person_id WHERE {where} GROUP BY p.name HAVING count(DISTINCT "
+        f"s.show_id) = (SELECT count(*) FROM shows s{among}) ORDER BY p.name LIMIT {int(limit)}"
+    )
+
+
 def chains(spec: QuerySpec) -> list[str]:
     """One query per chain length (1 to CHAIN_TITLES shared titles): the shortest found wins.
     FalkorDB has no undirected shortestPath and the guard bounds variable-length patterns, so
@@ -175,7 +197,7 @@ def sentence(op: str, reading_line: str, rows: list[dict[str, Any]], n: int, bol
         )
         more = f" and {len(rows) - 10} more" if len(rows) > 10 else ""
         return f"{reading_line}: {who}{more} [{n}]."
-    if op == "auteur" and "name" in first:
+    if op in ("auteur", "people") and "name" in first:  # people: in every title (`common`)
         who = "; ".join(f"{bold(str(r['name']))} ({_names(r.get('titles'))})" for r in rows[:10])
         return f"{reading_line}: {who} [{n}]."
     return ""

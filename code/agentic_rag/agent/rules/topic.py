@@ -89,12 +89,52 @@ def about_person(name: str, piece: str, own: list[Tag]) -> str | None:
     return piece[: m.start()] + said + piece[m.end() :]
 
 
+#: what may stand between the names of a piece that only names people: "a and b", "a & b, c"
+_BETWEEN = re.compile(r"^[\s,;:&/+-]*(?:(?:and|plus|with|or)\b[\s,;:&/+-]*)?$", re.IGNORECASE)
+#: the words that refer to the people named before, as a group: "them", "they", "those two"
+_GROUP_REF = re.compile(
+    r"\b(?:(?:both|each|either|all)\s+of\s+(?:them|those|these)|the\s+(?:two|pair)\s+of\s+them|"
+    r"(?:those|these|the)\s+(?:two|pair|duo)|them|they|their)\b",
+    re.IGNORECASE,
+)
+
+
+def named_people(piece: str, tags: list[Tag]) -> list[str]:
+    """The names of a piece that is two or more people's names and nothing else ("cate
+    blanchett and meryl streep", "naomi watts & nicole kidman -"); [] otherwise."""
+    if len(tags) < 2 or any(t.kind != "person" for t in tags):
+        return []
+    edges = [0, *(x for t in tags for x in (t.start, t.end)), len(piece)]
+    gaps = [piece[edges[i] : edges[i + 1]] for i in range(0, len(edges), 2)]
+    inner, outer = gaps[1:-1], (gaps[0], gaps[-1])
+    if any(re.search(r"\w", g) for g in outer) or not all(_BETWEEN.match(g) for g in inner):
+        return []
+    return [piece[t.start : t.end] for t in tags]
+
+
+def about_people(names: list[str], piece: str, own: list[Tag]) -> str | None:
+    """The piece asked of the people named before it, their names in the place of the words
+    that refer to them as a group ("who has acted with both of them" -> "who has acted with
+    both a and b"); None when the piece names a person of its own or refers to no group."""
+    if any(t.kind == "person" for t in own) or not (m := _GROUP_REF.search(piece)):
+        return None
+    said = m.group().casefold()
+    both = "both " if said.startswith("both") or said.startswith(("the two", "the pair")) else ""
+    said = f"{both}{', '.join(names[:-1])} and {names[-1]}"
+    if m.group().casefold() == "their":
+        said += "'s"
+    return piece[: m.start()] + said + piece[m.end() :]
+
+
 def person_then(piece: str, nxt: str, tagger: Tagger) -> str | None:
     """The next piece asked of the person the piece only names ("akshay kumar - who shows up
-    with him the most"), the name in its pronoun's place, or of the titles it only names
-    (`works_then`), or of the title a claim before it names (`claims.claim_then`); None
-    otherwise."""
+    with him the most"), the name in its pronoun's place, or of the people it only names
+    ("cate blanchett and meryl streep - who has acted with both of them"), or of the titles it
+    only names (`works_then`), or of the title a claim before it names (`claims.claim_then`);
+    None otherwise."""
     tags = tagger.tag(piece)
+    if names := named_people(piece, tags):
+        return about_people(names, nxt, tagger.tag(nxt))
     if not named_person(piece, tags):
         return works_then(piece, nxt, tags, tagger.lex) or claim_then(piece, nxt, tagger.lex)
     return about_person(piece[tags[0].start : tags[0].end], nxt, tagger.tag(nxt))
