@@ -144,8 +144,8 @@ def relation(masked: str, tags: list[Tag]) -> str | None:
 #: "the cast X and Y have in common", "appears in all three", "shared by those films"
 _EVERY = re.compile(
     r"\bboth\b|\bin\s+common\b|\bcommon\s+to\b|\bshared\s+(?:by|between)\b|"
-    r"\bin\s+(?:(?:all|each|every)\s+(?:one\s+)?of\s+(?:them|those|these|the)|all\s+(?:\{n\}|two|three|four"
-    r"|five)|every\s+one|them\s+all|each\s+one)\b",
+    r"\bin\s+(?:(?:all|each|every)\s+(?:one\s+)?of\s+(?:them|those|these|the|\{title\})|"
+    r"all\s+(?:\{n\}|two|three|four|five)|every\s+one|them\s+all|each\s+one)(?!\w)",
     _I,
 )
 

@@ -38,7 +38,7 @@ def named_only(prev: QuerySpec, spec: QuerySpec) -> bool:
         and not prev.needs_results
         and not prev.titles.is_empty()
         and not _ASKING.search(prev.text)
-        and spec.op == "count"
+        and spec.op in ("count", "auteur")  # "in dramas, who directed and acted in one film"
         and spec.titles.within is None  # "… and how many of those are rated R": a narrowing
         and prev.titles.merged(held := _held(prev, spec)) == held
     )
@@ -50,6 +50,8 @@ _TIMES = ("year_from", "year_to", "added_from", "added_to")
 def _held(prev: QuerySpec, spec: QuerySpec) -> TitleSet:
     """The count's set, with the time of a piece that named only a time ("spring 2021 - how
     many anime arrived", "2019: how many korean dramas"), unless the count has its own."""
+    if spec.op == "auteur":  # "in dramas, who directed and acted in one film": within the set
+        return prev.titles.merged(spec.titles)
     timeless = prev.titles.model_copy(update=dict.fromkeys(_TIMES))
     if timeless.is_empty() and all(getattr(spec.titles, f) is None for f in _TIMES):
         return prev.titles.merged(spec.titles)
