@@ -35,6 +35,8 @@ SHARED = [
     "people who have been in something with tom hanks as well as with michael pena",
     "co-stars common to tom hanks and michael pena",
     "which person shared the screen with michael pena and also with tom hanks",
+    "tom hanks + michael pena, common co-stars?",
+    "do tom hanks and jordan peele have any mutual collaborators",
 ]
 
 
@@ -102,6 +104,8 @@ def test_the_one_a_person_shares_most_titles_with(lexicon, question):
         ("egyptian filmmakers who are part of the cast of their own film", "Egypt"),
         ("in dramas, who directed a film and starred in that very same film", "Dramas"),
         ("japanese directors that were also among the cast", "Japan"),
+        ("korean films whose director also plays a role in them", "South Korea"),
+        ("people credited as both director and actor on the same indian movie", "India"),
     ],
 )
 def test_director_actors_of_a_set_carry_its_filter_into_the_cypher(lexicon, question, where):
@@ -137,6 +141,8 @@ def names(db, spec: QuerySpec) -> set[str]:
         ("the cast common to The Irishman and Okja", {"Tom Hanks"}),
         ("who directed both The Irishman and Okja?", {"Jordan Peele"}),
         ("who appears in all of The Irishman, Okja and Kingdom", set()),
+        ("what cast do The Irishman and Okja share", {"Tom Hanks"}),
+        ("Okja, The Irishman: which actors are in both?", {"Tom Hanks"}),
     ],
 )
 def test_the_people_several_titles_have_in_common(reader, linked_db, question, who):

@@ -18,6 +18,7 @@ _PEOPLE_NOUNS = "|".join(sorted(WORDS.people_asked, key=len, reverse=True))
 _BOTH = re.compile(
     r"\b(?:shared|common|in\s+common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
     r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
+    r"\b(?:common|shared|mutual)\s+(?:co-?stars?|collaborators?|co-?workers?|cast)\b|"
     r"\bwith\s+\{person\}\s*,?\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}|"
     # the two named before, as a group: "a, b - anyone who appeared with the pair"
     r"\{person\}.*\b(?:with|alongside|opposite)\s+(?:the\s+(?:pair|duo|two)(?:\s+of\s+them)?|"
@@ -31,7 +32,7 @@ _BOTH = re.compile(
 _WHO = re.compile(
     r"^\W*(?:who|whom|which\s+(?:\w+\s+)?(?:actors?|people|persons?|directors?|stars?|cast)|"
     r"(?:any|some)(?:one|body))\b|\b(?:actors|people|any(?:one|body)|some(?:one|body)|whom|"
-    rf"who(?:['’]?s)?|{_PEOPLE_NOUNS})\b",
+    rf"who(?:['’]?s)?|co-?stars?|collaborators?|co-?workers?|{_PEOPLE_NOUNS})\b",
     _I,
 )
 _WORKED = re.compile(
@@ -48,9 +49,9 @@ _AUTEUR = re.compile(
     r"direct\w*|\b(?:act|star|appear)\w*\s+in\s+(?:[\w{}]+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
     r"direct\w*|\bdirect\w*\s+(?:an?\s+|the\s+)?(?:\{type\}|\w+)\s+(?:that\s+)?(?:they|he|she)\s+"
     r"(?:also\s+)?(?:act|star|appear|play)\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
-    r"\b(?:directors?|filmmakers?)\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
     r"\b(?:directors?|filmmakers?)\s+(?:also\s+)?(?:has|had|have|plays?|played|takes?|took)\s+"
     r"(?:a|an|their\s+own|his\s+own|her\s+own)\s+(?:\w+\s+)?(?:role|part)\b|"
+    r"\b(?:directors?|filmmakers?)\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
     r"\bdirectors?\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:act|star|appear|play|cast)\w*|"
     # "the director is also in the cast", "director was one of the actors", "... among the cast"
     r"\bdirectors?\s+(?:(?:who|that)\s+)?(?:is|was|are|were|also|appears?|appeared)\s+"
@@ -94,7 +95,7 @@ _VIA = re.compile(
 #: the one title both roles are in ("directed and starred in the same movie"): its words are
 #: the relation's own (usage), not a wording that makes the relation
 _SAME_TITLE = re.compile(
-    r"\bin\s+(?:(?:the|that|this|those|these)\s+(?:very\s+)?same|one|a\s+single|their\s+own|"
+    r"\b(?:in|on|for)\s+(?:(?:the|that|this|those|these)\s+(?:very\s+)?same|one|a\s+single|their\s+own|"
     r"his\s+own|her\s+own)(?:\s+(?:title|movie|film|show|project)s?)?\b",
     _I,
 )
@@ -126,6 +127,16 @@ WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
 CUE_LIKE: dict[str, re.Pattern[str]] = {"shared": _BOTH, "auteur": _AUTEUR, "chain": _CHAIN}
 
 
+#: the people of several titles asked for in all of them at once: "who acted in both (of them)",
+#: "the cast X and Y have in common", "appears in all three", "shared by those films"
+EVERY = re.compile(
+    r"\bboth\b|\bin\s+common\b|\bcommon\s+to\b|\bshared\s+(?:by|between)\b|\bshare\b|"
+    r"\bin\s+(?:(?:all|each|every)\s+(?:one\s+)?of\s+(?:them|those|these|the|\{title\})|"
+    r"all\s+(?:\{n\}|two|three|four|five)|every\s+one|them\s+all|each\s+one)(?!\w)",
+    _I,
+)
+
+
 def relation(masked: str, tags: list[Tag]) -> str | None:
     """The relation a question asks for, from its wording (read on the masked question)."""
     people = [t for t in tags if t.kind == "person"]
@@ -137,23 +148,16 @@ def relation(masked: str, tags: list[Tag]) -> str | None:
         return "auteur"
     if len(people) == 1 and _WITH.search(masked) and _MOST_WITH.search(masked):
         return "costars"  # "who does {person} work with the most", "{person}'s usual co-star"
+    titles = [t for t in tags if t.kind == "title"]
+    if len(titles) >= 2 and not people and EVERY.search(masked) and _WHO.search(masked):
+        return "people"  # "what cast do {title} and {title} share": those in all (`every_asked`)
     return None
-
-
-#: the people of several titles asked for in all of them at once: "who acted in both (of them)",
-#: "the cast X and Y have in common", "appears in all three", "shared by those films"
-_EVERY = re.compile(
-    r"\bboth\b|\bin\s+common\b|\bcommon\s+to\b|\bshared\s+(?:by|between)\b|"
-    r"\bin\s+(?:(?:all|each|every)\s+(?:one\s+)?of\s+(?:them|those|these|the|\{title\})|"
-    r"all\s+(?:\{n\}|two|three|four|five)|every\s+one|them\s+all|each\s+one)(?!\w)",
-    _I,
-)
 
 
 def every_asked(masked: str) -> bool:
     """Whether a part asking for the people of titles asks for those in all of them (the
     common cast), not the people of each."""
-    return bool(_EVERY.search(masked))
+    return bool(EVERY.search(masked))
 
 
 #: people asked for as those who worked with someone: "who has acted with both of them",

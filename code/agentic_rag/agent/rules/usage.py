@@ -135,8 +135,10 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         used |= _matched(own, masked) | set(rw.by_op.get(s.op, ()))
         if s.op == "describe":  # "how many seasons does it have": "it" is the title looked up
             used |= _matched(own, SINGULAR.sub("{title}", masked)) - {"title"}
-        if len(s.titles.people) >= 2 or len(s.titles.genres) >= 2 or s.every:  # all, together
+        if len(s.titles.people) >= 2 or len(s.titles.genres) >= 2:  # all of them, together
             used |= set(rw.conjunction)
+        if s.every:  # the people in all of its titles: "both", "in common", "share"
+            used |= _matched((relation_words.EVERY,), masked) | set(rw.conjunction)
         if len(s.titles.countries) >= 2 or len(s.titles.ratings) >= 2:  # any of them
             used |= set(rw.disjunction)
         if s.titles.keywords or s.labels:
