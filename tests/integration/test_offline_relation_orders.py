@@ -60,6 +60,18 @@ async def test_the_people_who_worked_with_both_of_two_people(runtime, fixture_ro
     assert values["confidence"] >= 0.8
 
 
+async def test_the_set_of_a_shared_relation_holds_on_both_titles(runtime, fixture_rows):
+    """Only titles of the set count on either side ("in dramas with both A and B")."""
+    dramas = [r for r in fixture_rows if "Dramas" in split_multi(r["listed_in"])]
+    expected = worked_with_both(dramas, "Vera Farmiga", "Jim Broadbent")
+    everywhere = worked_with_both(fixture_rows, "Vera Farmiga", "Jim Broadbent")
+    assert expected and everywhere - expected  # the filter changes the answer here
+    question = "which actors have been in dramas with both vera farmiga and jim broadbent"
+    values = await ask(runtime, question, "both-dramas")
+    assert all(name in values["answer"] for name in expected), values["answer"][:400]
+    assert not any(f"**{n}**" in values["answer"] for n in everywhere - expected)
+
+
 async def test_the_cast_two_titles_have_in_common_asked_at_once(runtime, fixture_rows):
     titles = ["Dear White People", "Breaking Bad"]
     expected = in_common(fixture_rows, titles)

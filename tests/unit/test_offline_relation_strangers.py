@@ -15,6 +15,7 @@ from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules import confidence, topic
 from agentic_rag.agent.rules.relation_words import coworkers_unread, every_asked
 from agentic_rag.agent.rules.relations import common, common_sql
+from agentic_rag.agent.rules.relations import sql as relation_sql
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
 from agentic_rag.tools.sql.guard import check_sql
 from tests.unit import test_offline_planner as tiny
@@ -223,3 +224,39 @@ def test_spanish_language_shows_are_their_genre(catalog_reader):
     assert (spec.op, spec.by, spec.limit) == ("most", "cast", 2)
     (films,) = catalog_reader.read("spanish movies from 2019")
     assert films.titles.countries == ["Spain"] and not films.titles.genres
+
+
+@pytest.mark.parametrize(
+    ("question", "needle"),
+    [
+        (
+            "which actors have been in comedies with both tom hanks and michael pena",
+            "'TV Comedies'",
+        ),
+        ("who worked with both tom hanks and jordan peele on indian titles", "India"),
+        ("anyone in movies with tom hanks and also with michael pena before 2018", "2017"),
+    ],
+)
+def test_the_set_of_a_shared_relation_holds_on_both_titles(lexicon, question, needle):
+    p = plan(lexicon, question)  # the Cypher guard checks the query
+    (spec,) = p.reading
+    assert spec.op == "shared", question
+    query = next(c.args["query"] for c in p.calls if c.tool == "cypher")
+    assert query.count(needle) == 2, query  # once for the title with each person
+    alt = relation_sql(spec)  # the alternative when the graph fails
+    assert alt is not None and alt.count(needle) == 2, alt
+    assert check_sql(alt, schema=SQL_SCHEMA).sql
+
+
+def test_the_set_of_a_shared_relation_filters_over_sql(reader):
+    links = [("Tom Hanks", "s1", "cast"), ("Michael Peña", "s5", "cast"),
+             ("Bong Joon Ho", "s1", "cast"), ("Bong Joon Ho", "s5", "cast"),
+             ("Jordan Peele", "s6", "cast"), ("Bong Joon Ho", "s6", "cast"),
+             ("Tom Hanks", "s6", "cast")]  # fmt: skip
+    db = tiny.with_people(links)
+    spec = reader.read("who worked with both tom hanks and michael pena")[-1]
+    query = check_sql(relation_sql(spec), schema=SQL_SCHEMA).sql
+    assert {r[0] for r in db.execute(query)} == {"Bong Joon Ho"}
+    dramas = reader.read("who worked with both tom hanks and michael pena in comedies")[-1]
+    query = check_sql(relation_sql(dramas), schema=SQL_SCHEMA).sql
+    assert {r[0] for r in db.execute(query)} == set()  # The Irishman is a drama

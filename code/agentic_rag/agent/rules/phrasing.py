@@ -135,7 +135,7 @@ def reading(spec: QuerySpec) -> str:
         )
         return f"{who}{' in every one' if common(spec) else ''} of {target}"
     if op in RELATIONS:
-        return relation_reading(spec, s)
+        return relation_reading(spec, set_words(spec.titles.model_copy(update={"people": []})))
     if op == "costars":
         name = spec.titles.people[0].name if spec.titles.people else "them"
         return f"{'Directors' if spec.role == 'director' else 'People'} who worked with {name}"
