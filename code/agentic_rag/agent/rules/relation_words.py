@@ -15,10 +15,11 @@ from agentic_rag.agent.rules.words import WORDS
 _I = re.IGNORECASE
 #: the nouns that ask for people ("any actor that ...", "is there a person who ..."): `words.yaml`
 _PEOPLE_NOUNS = "|".join(sorted(WORDS.people_asked, key=len, reverse=True))
+_COWORKERS = "|".join(re.escape(w) for w in sorted(WORDS.coworkers, key=len, reverse=True))
 _BOTH = re.compile(
     r"\b(?:shared|common|in\s+common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
     r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
-    r"\b(?:common|shared|mutual)\s+(?:co-?stars?|collaborators?|co-?workers?|cast)\b|"
+    rf"\b(?:common|shared|mutual)\s+(?:{_COWORKERS}|cast)\b|"
     r"\bwith\s+\{person\}\s*,?\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}|"
     # the two named before, as a group: "a, b - anyone who appeared with the pair"
     r"\{person\}.*\b(?:with|alongside|opposite)\s+(?:the\s+(?:pair|duo|two)(?:\s+of\s+them)?|"
@@ -32,7 +33,7 @@ _BOTH = re.compile(
 _WHO = re.compile(
     r"^\W*(?:who|whom|which\s+(?:\w+\s+)?(?:actors?|people|persons?|directors?|stars?|cast)|"
     r"(?:any|some)(?:one|body))\b|\b(?:actors|people|any(?:one|body)|some(?:one|body)|whom|"
-    rf"who(?:['’]?s)?|co-?stars?|collaborators?|co-?workers?|{_PEOPLE_NOUNS})\b",
+    rf"who(?:['’]?s)?|{_COWORKERS}|{_PEOPLE_NOUNS})\b",
     _I,
 )
 _WORKED = re.compile(

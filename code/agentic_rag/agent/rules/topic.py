@@ -24,6 +24,7 @@ from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.tagger import Tagger
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import ASK_HEADS
+from agentic_rag.agent.rules.words import WORDS
 
 _ASKING = re.compile(rf"\b(?:{ASK_HEADS})\b", re.IGNORECASE)
 
@@ -93,12 +94,16 @@ def about_person(name: str, piece: str, own: list[Tag]) -> str | None:
 
 #: what may stand between the names of a piece that only names people: "a and b", "a & b, c"
 _BETWEEN = re.compile(r"^[\s,;:&/+-]*(?:(?:and|plus|with|or)\b[\s,;:&/+-]*)?$", re.IGNORECASE)
-#: the words that refer to the people named before, as a group: "them", "they", "those two"
+#: the words that refer to the people named before as a group (`words.yaml`), longest first
 _GROUP_REF = re.compile(
-    r"\b(?:(?:both|each|either|all)\s+of\s+(?:them|those|these)|the\s+(?:two|pair)\s+of\s+them|"
-    r"(?:those|these|the)\s+(?:two|pair|duo)|them|they|their)\b",
+    r"\b(?:"
+    + "|".join(
+        r"\s+".join(map(re.escape, w.split())) for w in sorted(WORDS.group_refs, key=len)[::-1]
+    )
+    + r")\b",
     re.IGNORECASE,
 )
+_TWO = re.compile(r"\b(?:both|each|two|pair|duo)\b", re.IGNORECASE)  # "both A and B"
 
 
 def named_people(piece: str, tags: list[Tag]) -> list[str]:
@@ -120,8 +125,7 @@ def about_people(names: list[str], piece: str, own: list[Tag]) -> str | None:
     both a and b"); None when the piece names a person of its own or refers to no group."""
     if any(t.kind == "person" for t in own) or not (m := _GROUP_REF.search(piece)):
         return None
-    said = m.group().casefold()
-    both = "both " if said.startswith("both") or said.startswith(("the two", "the pair")) else ""
+    both = "both " if _TWO.search(m.group()) and len(names) == 2 else ""
     said = f"{both}{', '.join(names[:-1])} and {names[-1]}"
     if m.group().casefold() == "their":
         said += "'s"

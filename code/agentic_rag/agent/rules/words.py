@@ -91,6 +91,8 @@ class Words(BaseModel):
     title_attributes: frozenset[str]
     people_attributes: frozenset[str]  # who made a title, as a noun ("its stars")
     people_asked: frozenset[str]  # nouns that make a part ask for people ("which actors")
+    coworkers: frozenset[str]  # the people someone worked with, as a noun ("co-stars")
+    group_refs: tuple[str, ...] = Field(min_length=1)  # "both of them": people named before
     release_words: tuple[str, ...] = Field(min_length=1)  # a time in a description: released
     place_words: tuple[str, ...] = Field(min_length=1)  # a name in a description: a place
     #: phrases that make a piece of a question an instruction to the system or a change to the
