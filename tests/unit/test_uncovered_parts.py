@@ -65,7 +65,7 @@ def test_an_absent_thing_found_nothing_by_design():
 
 
 def test_the_people_of_a_named_title_found_nothing_by_design():
-    """"who directed the crown": the catalog records no director for most series."""
+    """ "who directed the crown": the catalog records no director for most series."""
     people = QuerySpec(op="people", role="director", titles=TitleSet(titles=["The Crown"]))
     plans = [plan([people], [1])]
     results = [result("1.1", 0, ToolStatus.EMPTY)]

@@ -39,32 +39,34 @@ def graph_ok(s: TitleSet) -> bool:
     )
 
 
-def filters(s: TitleSet) -> tuple[list[str], list[str]]:
-    """(extra MATCH clauses, WHERE conditions) on Show variable s."""
+def filters(s: TitleSet, v: str = "s") -> tuple[list[str], list[str]]:
+    """(extra MATCH clauses, WHERE conditions) on Show variable `v` (its genre and country
+    nodes named after it, so two shows of one pattern can each have the set's filters)."""
+    n = "" if v == "s" else v
     where: list[str] = []
     if s.type:
-        where.append(f"s.type = {lit(s.type)}")
+        where.append(f"{v}.type = {lit(s.type)}")
     if s.year_from is not None:
-        where.append(f"s.release_year >= {int(s.year_from)}")
+        where.append(f"{v}.release_year >= {int(s.year_from)}")
     if s.year_to is not None:
-        where.append(f"s.release_year <= {int(s.year_to)}")
+        where.append(f"{v}.release_year <= {int(s.year_to)}")
     if s.seasons_min is not None:
-        where.append(f"s.seasons >= {int(s.seasons_min)}")
+        where.append(f"{v}.seasons >= {int(s.seasons_min)}")
     if s.seasons_max is not None:
-        where.append(f"s.seasons <= {int(s.seasons_max)}")
+        where.append(f"{v}.seasons <= {int(s.seasons_max)}")
     if s.ratings:
-        where.append(f"s.rating IN {_list(s.ratings)}")
+        where.append(f"{v}.rating IN {_list(s.ratings)}")
     if s.titles:
-        where.append(f"s.title IN {_list(s.titles)}")
+        where.append(f"{v}.title IN {_list(s.titles)}")
     if s.excluded:
-        where.append(f"NOT s.show_id IN {_list(s.excluded)}")
+        where.append(f"NOT {v}.show_id IN {_list(s.excluded)}")
     matches = [
-        f"MATCH (s)-[:IN_GENRE]->(g{i}:Genre) WHERE g{i}.name IN {_list(group)}"
+        f"MATCH ({v})-[:IN_GENRE]->(g{i}{n}:Genre) WHERE g{i}{n}.name IN {_list(group)}"
         for i, group in enumerate(s.genres)
     ]
     if s.countries:
         matches.append(
-            f"MATCH (s)-[:PRODUCED_IN]->(c0:Country) WHERE c0.name IN {_list(s.countries)}"
+            f"MATCH ({v})-[:PRODUCED_IN]->(c0{n}:Country) WHERE c0{n}.name IN {_list(s.countries)}"
         )
     return matches, where
 

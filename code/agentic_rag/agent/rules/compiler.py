@@ -111,6 +111,8 @@ class Compiler:
                     sql(what, q.costars(name.split()[-1], other, True)),
                 ]
             ]
+        if op == "people" and relations.common(spec):  # "who acted in both of them"
+            return [[sql(what, relations.common_sql(spec))]]
         if op == "people" and spec.ref == "all" and not (s.titles or s.show_ids or s.is_empty()):
             return [[sql(what, q.people_of(spec.role, s), 100)]]  # "who directed them": the set
         if op == "people" and (s.titles or s.show_ids):

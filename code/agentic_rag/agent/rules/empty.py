@@ -45,6 +45,8 @@ def nobody(part: Part, ctx: SynthContext) -> str:
     if not ran_empty or not titles:
         return ""
     who = {"director": "directors", "cast": "cast"}.get(part.spec.role or "", "people")
+    if relations.common(part.spec):  # "who acted in both X and Y": no one in all of them
+        return f"No one is in the {who} of all of {literal(', '.join(titles))} in the catalog."
     return (
         f"The catalog records no {who} for {literal(', '.join(titles))}: the query for them "
         "came back empty."

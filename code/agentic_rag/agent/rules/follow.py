@@ -26,7 +26,7 @@ from agentic_rag.agent.rules.vocab import WORD
 _I = re.IGNORECASE
 PRONOUN = re.compile(
     r"\b(?:them|those|these|they|their|it|its|ones|(?:that|this)\s+(?:one|movie|film|show|series|"
-    r"title)|that(?=\W*$))\b",
+    r"title)|that(?=\W*$)|(?:both|each\s+one|all\s+(?:two|three|four))(?=\W*$))\b",
     _I,
 )
 FOLLOW_LEAD = re.compile(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agentic_rag.agent.rules.relations import RELATIONS
+from agentic_rag.agent.rules.relations import RELATIONS, common
 from agentic_rag.agent.rules.relations import reading as relation_reading
 from agentic_rag.agent.rules.spans import date_span as _date
 from agentic_rag.agent.rules.spans import value_range as _range
@@ -133,9 +133,9 @@ def reading(spec: QuerySpec) -> str:
             if not spec.titles.is_empty()
             else ("the earlier part's title" if spec.ref else f"the best match for '{spec.about}'")
         )
-        return f"{who} of {target}"
+        return f"{who}{' in every one' if common(spec) else ''} of {target}"
     if op in RELATIONS:
-        return relation_reading(spec, s)
+        return relation_reading(spec, set_words(spec.titles.model_copy(update={"people": []})))
     if op == "costars":
         name = spec.titles.people[0].name if spec.titles.people else "them"
         return f"{'Directors' if spec.role == 'director' else 'People'} who worked with {name}"
@@ -238,7 +238,8 @@ def _doing(spec: QuerySpec) -> str:
     if op == "average":
         return "average " + ("seasons" if spec.by == "seasons" else "running time")
     if op == "people":
-        return f"their {who}" if not spec.titles.is_empty() else f"{who} of the best match"
+        mine = f"their {who}" + (" in common" if common(spec) else "")
+        return mine if not spec.titles.is_empty() else f"{who} of the best match"
     if op == "costars":
         return ("directors" if spec.role == "director" else "people") + ", most shared titles first"
     done = {

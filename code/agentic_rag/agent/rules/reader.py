@@ -124,8 +124,7 @@ class Reader:
             before = self.read(prev.question, history[:-1])  # never the generated text
             old = before[-1]
             new = link(old, specs[0].model_copy(deep=True), text)
-            # "what else did he direct?" needs the person the last turn found: that turn's
-            # reading runs again as part 1, this one is part 2
+            # "what else did he direct?": the last turn's reading runs again as part 1 (its person)
             again = new.ref in ("person", "people_of") or (  # (an entry after an entry: its own)
                 new.op == "describe" and new.ref == "first" and old.op != "describe"
             )
@@ -210,6 +209,7 @@ class Reader:
         spec.role, spec.in_hours = billing.role(masked, tags), in_hours(masked)  # type: ignore[assignment]
         if op == "people" and billing.lead_asked(masked):  # "who's the lead in X": one
             spec.role, spec.limit = "cast", 1
+        spec.every = op == "people" and relation_words.every_asked(masked)  # "in both of them"
         if op == "most":
             spec.by = group_of(masked) or "country"
             spec.by = (

@@ -8,14 +8,23 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
+#: the nouns that ask for people ("any actor that ...", "is there a person who ..."): `words.yaml`
+_PEOPLE_NOUNS = "|".join(sorted(WORDS.people_asked, key=len, reverse=True))
+_COWORKERS = "|".join(re.escape(w) for w in sorted(WORDS.coworkers, key=len, reverse=True))
 _BOTH = re.compile(
     r"\b(?:shared|common|in\s+common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
     r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
-    r"\bwith\s+\{person\}\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}|"
-    r"\b(?:with|alongside)\s+\{person\}\s+(?:and|&|as\s+well\s+as|plus)\s+(?:also\s+)?"
+    rf"\b(?:common|shared|mutual)\s+(?:{_COWORKERS}|cast)\b|"
+    r"\bwith\s+\{person\}\s*,?\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}|"
+    # the two named before, as a group: "a, b - anyone who appeared with the pair"
+    r"\{person\}.*\b(?:with|alongside|opposite)\s+(?:the\s+(?:pair|duo|two)(?:\s+of\s+them)?|"
+    r"each\s+of\s+them|them\s+(?:both|two))\b|"
+    r"\b(?:with|alongside)\s+\{person\}\s*,?\s+(?:and|&|as\s+well\s+as|plus)\s+(?:also\s+)?"
     r"(?:(?:(?:in|on)\s+)?(?:(?:one|another|other|an?|some|the)\s+(?:\{type\}\s+|\w+\s+)?|"
     r"(?:some|any|an(?:y|other))\s*thing\s+(?:else\s+)?|"
     r"\{type\}\s+)(?:with|alongside|starring|featuring)\s+|(?:with|alongside)\s+)?(?:also\s+)?\{person\}",
@@ -24,7 +33,7 @@ _BOTH = re.compile(
 _WHO = re.compile(
     r"^\W*(?:who|whom|which\s+(?:\w+\s+)?(?:actors?|people|persons?|directors?|stars?|cast)|"
     r"(?:any|some)(?:one|body))\b|\b(?:actors|people|any(?:one|body)|some(?:one|body)|whom|"
-    r"who(?:['’]?s)?)\b",
+    rf"who(?:['’]?s)?|{_COWORKERS}|{_PEOPLE_NOUNS})\b",
     _I,
 )
 _WORKED = re.compile(
@@ -41,18 +50,20 @@ _AUTEUR = re.compile(
     r"direct\w*|\b(?:act|star|appear)\w*\s+in\s+(?:[\w{}]+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
     r"direct\w*|\bdirect\w*\s+(?:an?\s+|the\s+)?(?:\{type\}|\w+)\s+(?:that\s+)?(?:they|he|she)\s+"
     r"(?:also\s+)?(?:act|star|appear|play)\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
-    r"\b(?:directors?|filmmakers?)\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
     r"\b(?:directors?|filmmakers?)\s+(?:also\s+)?(?:has|had|have|plays?|played|takes?|took)\s+"
     r"(?:a|an|their\s+own|his\s+own|her\s+own)\s+(?:\w+\s+)?(?:role|part)\b|"
+    r"\b(?:directors?|filmmakers?)\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
     r"\bdirectors?\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:act|star|appear|play|cast)\w*|"
     # "the director is also in the cast", "director was one of the actors", "... among the cast"
-    r"\bdirectors?\s+(?:is|was|are|were|also|appears?|appeared)\s+(?:also\s+|too\s+)?"
+    r"\bdirectors?\s+(?:(?:who|that)\s+)?(?:is|was|are|were|also|appears?|appeared)\s+"
+    r"(?:also\s+|too\s+)?"
     r"(?:(?:in|part\s+of|among|listed\s+in|credited\s+in)\s+(?:the\s+)?cast|"
     r"(?:one\s+of\s+the\s+|an?\s+)?(?:actors?|actress\w*|cast\s+members?))\b|"
     # "directed by someone who also acted in it", "made by a person who also starred in it"
     r"\b(?:direct|ma[dk])\w*\s+by\s+(?:some(?:one|body)|a\s+person|people|the\s+same\s+"
     r"person|an?\s+\w+)\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
     r"\b(?:act|star|appear|play|cast)\w*\s+(?:\w+\s+)?in\s+(?:their|his|her)\s+own\b|"
+    r"\bcast\s+(?:list\s+)?of\s+(?:their|his|her)\s+own\b|"
     r"\bdirect\w*\s+(?:[\w{}]+\s+){1,4}?(?:and|&)\s+(?:also\s+)?(?:act|star|appear|play)\w*\s+in\s+"
     r"(?:it|them|that|the\s+same)",
     _I,
@@ -85,8 +96,8 @@ _VIA = re.compile(
 #: the one title both roles are in ("directed and starred in the same movie"): its words are
 #: the relation's own (usage), not a wording that makes the relation
 _SAME_TITLE = re.compile(
-    r"\bin\s+(?:the\s+same|one|a\s+single|their\s+own|his\s+own|her\s+own)"
-    r"(?:\s+(?:title|movie|film|show|project)s?)?\b",
+    r"\b(?:in|on|for)\s+(?:(?:the|that|this|those|these)\s+(?:very\s+)?same|one|a\s+single|their\s+own|"
+    r"his\s+own|her\s+own)(?:\s+(?:title|movie|film|show|project)s?)?\b",
     _I,
 )
 
@@ -95,8 +106,9 @@ _MOST_WITH = re.compile(r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?
 _WITH = re.compile(
     r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast|"
     r"(?:show|turn|pop)(?:s|ed|ing)?\s+up|\{type\}\s+up)\s+(?:\w+\s+)?(?:with|alongside)\b|"
-    r"\bin\s+(?:the\s+)?most\s+(?:\{type\}|titles|movies|films|shows|projects|things)\s+"
-    r"(?:with|alongside)\b|\bco-?(?:stars?|actors?|workers?)\b|\bcollaborat(?:ors?|ions?)\b|"
+    r"\b(?:(?:shar\w*|ha(?:s|d|ve|ving)|ma[dk]\w*|d(?:id|one|oes))\s+)?(?:the\s+)?most\s+"
+    r"(?:\{type\}|titles|movies|films|shows|projects|things|credits)\s+"
+    r"(?:in\s+common\s+)?(?:with|alongside)\b|\bco-?(?:stars?|actors?|workers?)\b|\bcollaborat(?:ors?|ions?)\b|"
     r"\bpartners?\b|"
     # "X's most frequent director", "who directed X most often" (no gender: not "leading lady")
     r"\b(?:frequent|usual|regular|favou?rite|main|go-?to)\s+(?:directors?|actors?|actresses|stars?)\b|"
@@ -109,11 +121,21 @@ WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
     "shared": (_BOTH, _WORKED, _WHO),
     "auteur": (_AUTEUR, _SAME_TITLE),
     "chain": (_CHAIN, _VIA),
-    "costars": (_WITH, _MOST_WITH),
+    "costars": (_WITH, _MOST_WITH, _WHO),
 }
 
 #: the wordings that name a relation (as a cue names an operation): left unused, a cue unused
 CUE_LIKE: dict[str, re.Pattern[str]] = {"shared": _BOTH, "auteur": _AUTEUR, "chain": _CHAIN}
+
+
+#: the people of several titles asked for in all of them at once: "who acted in both (of them)",
+#: "the cast X and Y have in common", "appears in all three", "shared by those films"
+EVERY = re.compile(
+    r"\bboth\b|\bin\s+common\b|\bcommon\s+to\b|\bshared\s+(?:by|between)\b|\bshare\b|"
+    r"\bin\s+(?:(?:all|each|every)\s+(?:one\s+)?of\s+(?:them|those|these|the|\{title\})|"
+    r"all\s+(?:\{n\}|two|three|four|five)|every\s+one|them\s+all|each\s+one)(?!\w)",
+    _I,
+)
 
 
 def relation(masked: str, tags: list[Tag]) -> str | None:
@@ -127,7 +149,37 @@ def relation(masked: str, tags: list[Tag]) -> str | None:
         return "auteur"
     if len(people) == 1 and _WITH.search(masked) and _MOST_WITH.search(masked):
         return "costars"  # "who does {person} work with the most", "{person}'s usual co-star"
+    titles = [t for t in tags if t.kind == "title"]
+    if len(titles) >= 2 and not people and EVERY.search(masked) and _WHO.search(masked):
+        return "people"  # "what cast do {title} and {title} share": those in all (`every_asked`)
     return None
+
+
+def every_asked(masked: str) -> bool:
+    """Whether a part asking for the people of titles asks for those in all of them (the
+    common cast), not the people of each."""
+    return bool(EVERY.search(masked))
+
+
+#: people asked for as those who worked with someone: "who has acted with both of them",
+#: "anyone who appeared alongside {person}" (the people worked with follow the verb)
+_WORKED_WITH = re.compile(
+    r"\b(?:work|act|star|appear|collaborat|co-?star|team|perform|play|shar)\w*\s+"
+    r"(?:(?:the\s+)?(?:screen|stage|set|credits?|a\s+(?:title|movie|film|show))\s+)?"
+    r"(?:with|alongside|opposite)\b",
+    _I,
+)
+
+
+def coworkers_unread(spec: QuerySpec) -> list[str]:
+    """The words of a part read as the people of its people's titles that ask for the people
+    who worked with them ("cate blanchett and meryl streep ... who has acted with them" read as
+    the cast of the titles with both): the relation was not read, and those words say so."""
+    s = spec.titles
+    if spec.op != "people" or not s.people or s.titles or s.show_ids or spec.replayed:
+        return []
+    m = _WORKED_WITH.search(spec.text)
+    return [m.group()] if m else []
 
 
 def one_asked(masked: str) -> bool:
@@ -149,7 +201,7 @@ _RESTATE: dict[str, tuple[re.Pattern[str], ...]] = {
     ),
     "shared": (re.compile(r"\b(?:both|in\s+common|shared|common)\b", _I),),
     "auteur": (_AUTEUR,),
-    "costars": (_WITH, _MOST_WITH),
+    "costars": (_WITH, _MOST_WITH, _WHO),
 }
 
 

@@ -43,10 +43,13 @@ def cypher(spec: QuerySpec, limit: int = 30) -> str:
         )
     a, b = (lit(p.name) for p in s.people[:2])
     rel = REL[spec.role if spec.role == "director" else "cast"]
+    (m1, w1), (m2, w2) = filters(s, "s1"), filters(s, "s2")  # "in comedies with both A and B"
+    cond = " AND ".join(["p <> a", "p <> b", *w1, *w2])
     return (
         f"MATCH (a:Person {{name: {a}}})-[:DIRECTED|ACTED_IN]->(s1:Show)<-[:{rel}]-(p:Person)"
-        f"-[:{rel}]->(s2:Show)<-[:DIRECTED|ACTED_IN]-(b:Person {{name: {b}}}) WHERE p <> a "
-        "AND p <> b RETURN p.name AS name, collect(DISTINCT s1.title) AS with_first, "
+        f"-[:{rel}]->(s2:Show)<-[:DIRECTED|ACTED_IN]-(b:Person {{name: {b}}}) WHERE {cond}"
+        f"{''.join(' ' + m for m in (*m1, *m2))} RETURN p.name AS name, "
+        "collect(DISTINCT s1.title) AS with_first, "
         "collect(DISTINCT s2.title) AS with_second ORDER BY name "
         f"LIMIT {int(limit)}"
     )
@@ -68,13 +71,15 @@ def sql(spec: QuerySpec, limit: int = 30) -> str | None:
     if op != "shared":
         return None
     role = "director" if spec.role == "director" else "cast"
+    own = conditions(s.model_copy(update={"people": []}))  # "in comedies with both A and B"
 
     def side(name: str, alias: str) -> str:
         return (
             f"SELECT o.person_id, group_concat(DISTINCT s.title) AS titles FROM people x "
             f"JOIN show_people xs ON xs.person_id = x.person_id JOIN show_people o ON "
             f"o.show_id = xs.show_id AND o.role = '{role}' AND o.person_id <> x.person_id "
-            f"JOIN shows s ON s.show_id = xs.show_id WHERE x.name = {sql_lit(name)} "
+            f"JOIN shows s ON s.show_id = xs.show_id WHERE "
+            f"{' AND '.join([f'x.name = {sql_lit(name)}', *own])} "
             f"GROUP BY o.person_id) {alias}"
         )
 
@@ -84,6 +89,28 @@ def sql(spec: QuerySpec, limit: int = 30) -> str | None:
         f"SELECT p.name, one.titles AS with_first, two.titles AS with_second FROM {both} "
         f"JOIN people p ON p.person_id = one.person_id WHERE p.name NOT IN ({sql_lit(a)}, "
         f"{sql_lit(b)}) ORDER BY p.name LIMIT {int(limit)}"
+    )
+
+
+def common(spec: QuerySpec) -> bool:
+    """Whether a people part asks for those in every title of a set of several ("who acted in
+    both of them"; `QuerySpec.every`): a set of named titles or of an earlier part's titles."""
+    s = spec.titles
+    return spec.every and (len(s.titles) >= 2 or len(s.show_ids) >= 2 or spec.ref == "all")
+
+
+def common_sql(spec: QuerySpec, limit: int = 30) -> str:
+    """The people (in the role asked) credited on every title of the set: those whose titles
+    in the set are as many as the set's titles."""
+    conds = conditions(spec.titles)
+    role = [f"sp.role = {sql_lit(spec.role)}"] if spec.role else []
+    where = " AND ".join([*conds, *role]) or "1 = 1"
+    among = f" WHERE {' AND '.join(conds)}" if conds else ""
+    return (
+        "SELECT p.name, count(DISTINCT s.show_id) AS shared, group_concat(DISTINCT s.title) AS "
+        "titles FROM shows s JOIN show_people sp ON sp.show_id = s.show_id JOIN people p ON "
+        f"p.person_id = sp.person_id WHERE {where} GROUP BY p.name HAVING count(DISTINCT "
+        f"s.show_id) = (SELECT count(*) FROM shows s{among}) ORDER BY p.name LIMIT {int(limit)}"
     )
 
 
@@ -139,7 +166,10 @@ def reading(spec: QuerySpec, set_words: str) -> str:
     names = [p.name for p in spec.titles.people[:2]]
     if spec.op == "shared":
         who = "Directors" if spec.role == "director" else "People"
-        return f"{who} who worked with both {names[0]} and {names[1]}"
+        among = (
+            "" if spec.titles.model_copy(update={"people": []}).is_empty() else f", on {set_words}"
+        )
+        return f"{who} who worked with both {names[0]} and {names[1]}{among}"
     if spec.op == "chain":
         upto = f"(up to {CHAIN_TITLES} titles)"
         return f"The shortest chain of shared titles between {names[0]} and {names[1]} {upto}"
@@ -175,7 +205,7 @@ def sentence(op: str, reading_line: str, rows: list[dict[str, Any]], n: int, bol
         )
         more = f" and {len(rows) - 10} more" if len(rows) > 10 else ""
         return f"{reading_line}: {who}{more} [{n}]."
-    if op == "auteur" and "name" in first:
+    if op in ("auteur", "people") and "name" in first:  # people: in every title (`common`)
         who = "; ".join(f"{bold(str(r['name']))} ({_names(r.get('titles'))})" for r in rows[:10])
         return f"{reading_line}: {who} [{n}]."
     return ""

@@ -134,6 +134,9 @@ class QuerySpec(BaseModel):
     runner_up: str = ""
     margin: float | None = None
     needs_results: bool = False  # refers to the previous part's titles ("them")
+    #: people: only those in every title of the set ("who acted in both of them", "the cast
+    #: the two films have in common"), not the people of each (`relations.common_sql`)
+    every: bool = False
     #: the words of a first part that refer back with nothing before them ("who is in it" as a
     #: whole question): a meaning the reading could not use (`dangling.py`)
     unresolved: list[str] = Field(default_factory=list)

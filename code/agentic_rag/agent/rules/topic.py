@@ -24,6 +24,7 @@ from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.tagger import Tagger
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import ASK_HEADS
+from agentic_rag.agent.rules.words import WORDS
 
 _ASKING = re.compile(rf"\b(?:{ASK_HEADS})\b", re.IGNORECASE)
 
@@ -38,7 +39,7 @@ def named_only(prev: QuerySpec, spec: QuerySpec) -> bool:
         and not prev.needs_results
         and not prev.titles.is_empty()
         and not _ASKING.search(prev.text)
-        and spec.op == "count"
+        and spec.op in ("count", "auteur")  # "in dramas, who directed and acted in one film"
         and spec.titles.within is None  # "… and how many of those are rated R": a narrowing
         and prev.titles.merged(held := _held(prev, spec)) == held
     )
@@ -50,6 +51,8 @@ _TIMES = ("year_from", "year_to", "added_from", "added_to")
 def _held(prev: QuerySpec, spec: QuerySpec) -> TitleSet:
     """The count's set, with the time of a piece that named only a time ("spring 2021 - how
     many anime arrived", "2019: how many korean dramas"), unless the count has its own."""
+    if spec.op == "auteur":  # "in dramas, who directed and acted in one film": within the set
+        return prev.titles.merged(spec.titles)
     timeless = prev.titles.model_copy(update=dict.fromkeys(_TIMES))
     if timeless.is_empty() and all(getattr(spec.titles, f) is None for f in _TIMES):
         return prev.titles.merged(spec.titles)
@@ -89,12 +92,55 @@ def about_person(name: str, piece: str, own: list[Tag]) -> str | None:
     return piece[: m.start()] + said + piece[m.end() :]
 
 
+#: what may stand between the names of a piece that only names people: "a and b", "a & b, c"
+_BETWEEN = re.compile(r"^[\s,;:&/+-]*(?:(?:and|plus|with|or)\b[\s,;:&/+-]*)?$", re.IGNORECASE)
+#: the words that refer to the people named before as a group (`words.yaml`), longest first
+_GROUP_REF = re.compile(
+    r"\b(?:"
+    + "|".join(
+        r"\s+".join(map(re.escape, w.split())) for w in sorted(WORDS.group_refs, key=len)[::-1]
+    )
+    + r")\b",
+    re.IGNORECASE,
+)
+_TWO = re.compile(r"\b(?:both|each|two|pair|duo)\b", re.IGNORECASE)  # "both A and B"
+
+
+def named_people(piece: str, tags: list[Tag]) -> list[str]:
+    """The names of a piece that is two or more people's names and nothing else ("cate
+    blanchett and meryl streep", "naomi watts & nicole kidman -"); [] otherwise."""
+    if len(tags) < 2 or any(t.kind != "person" for t in tags):
+        return []
+    edges = [0, *(x for t in tags for x in (t.start, t.end)), len(piece)]
+    gaps = [piece[edges[i] : edges[i + 1]] for i in range(0, len(edges), 2)]
+    inner, outer = gaps[1:-1], (gaps[0], gaps[-1])
+    if any(re.search(r"\w", g) for g in outer) or not all(_BETWEEN.match(g) for g in inner):
+        return []
+    return [piece[t.start : t.end] for t in tags]
+
+
+def about_people(names: list[str], piece: str, own: list[Tag]) -> str | None:
+    """The piece asked of the people named before it, their names in the place of the words
+    that refer to them as a group ("who has acted with both of them" -> "who has acted with
+    both a and b"); None when the piece names a person of its own or refers to no group."""
+    if any(t.kind == "person" for t in own) or not (m := _GROUP_REF.search(piece)):
+        return None
+    both = "both " if _TWO.search(m.group()) and len(names) == 2 else ""
+    said = f"{both}{', '.join(names[:-1])} and {names[-1]}"
+    if m.group().casefold() == "their":
+        said += "'s"
+    return piece[: m.start()] + said + piece[m.end() :]
+
+
 def person_then(piece: str, nxt: str, tagger: Tagger) -> str | None:
     """The next piece asked of the person the piece only names ("akshay kumar - who shows up
-    with him the most"), the name in its pronoun's place, or of the titles it only names
-    (`works_then`), or of the title a claim before it names (`claims.claim_then`); None
-    otherwise."""
+    with him the most"), the name in its pronoun's place, or of the people it only names
+    ("cate blanchett and meryl streep - who has acted with both of them"), or of the titles it
+    only names (`works_then`), or of the title a claim before it names (`claims.claim_then`);
+    None otherwise."""
     tags = tagger.tag(piece)
+    if names := named_people(piece, tags):
+        return about_people(names, nxt, tagger.tag(nxt))
     if not named_person(piece, tags):
         return works_then(piece, nxt, tags, tagger.lex) or claim_then(piece, nxt, tagger.lex)
     return about_person(piece[tags[0].start : tags[0].end], nxt, tagger.tag(nxt))

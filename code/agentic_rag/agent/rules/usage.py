@@ -137,6 +137,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= _matched(own, SINGULAR.sub("{title}", masked)) - {"title"}
         if len(s.titles.people) >= 2 or len(s.titles.genres) >= 2:  # all of them, together
             used |= set(rw.conjunction)
+        if s.every:  # the people in all of its titles: "both", "in common", "share"
+            used |= _matched((relation_words.EVERY,), masked) | set(rw.conjunction)
         if len(s.titles.countries) >= 2 or len(s.titles.ratings) >= 2:  # any of them
             used |= set(rw.disjunction)
         if s.titles.keywords or s.labels:
@@ -220,6 +222,7 @@ def usage(
     found = [w for w in unused if w in m.words and w not in restricting]
     found += [w for w in unused if w in unread]  # a constraint the tag's value dropped
     found += [w for w in unused if w.isdigit()]  # a number no tag or field took: "list 10 …"
+    found += [w for s in specs for w in relation_words.coworkers_unread(s)]  # a relation missed
     if any(s.op == "most" for s in specs) and group_of(masked) is None:
         found.append("most")  # a ranking of groups that names no group: the group was guessed
     unresolved = [w for s in specs for w in s.unresolved]  # "who is in it" as a question

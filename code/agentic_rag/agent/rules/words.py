@@ -93,6 +93,8 @@ class Words(BaseModel):
     people_asked: frozenset[str]  # nouns that make a part ask for people ("which actors")
     greetings: tuple[str, ...] = Field(min_length=1)  # hail a message before its question
     works_nouns: frozenset[str]  # nouns that name a kind of title ("films", "docuseries")
+    coworkers: frozenset[str]  # the people someone worked with, as a noun ("co-stars")
+    group_refs: tuple[str, ...] = Field(min_length=1)  # "both of them": people named before
     release_words: tuple[str, ...] = Field(min_length=1)  # a time in a description: released
     place_words: tuple[str, ...] = Field(min_length=1)  # a name in a description: a place
     #: phrases that make a piece of a question an instruction to the system or a change to the

@@ -95,6 +95,8 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
         who = "; ".join(f"**{cell(r['name'])}** ({r.get('shared')})" for r in rows[:10])
         more = f", and {len(rows) - 10} more" if len(rows) > 10 else ""
         return f"{part.reading}, most shared titles first: {who}{more} [{n}]."
+    if op in relations.RELATIONS or (op == "people" and relations.common(part.spec)):
+        return relations.sentence(op, part.reading, rows, n, lambda x: f"**{cell(x)}**")
     if op == "people" and result.tool in ("cypher", "sql") and any("name" in r for r in rows):
         return f"{_people(rows, part.spec.limit == 1)} [{n}]."
     if op == "describe" and "title" in first:
@@ -114,8 +116,6 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
             f"**{cell(first['title'])}** ({', '.join(bits)}): {cell(first.get('description'))}"
             f"{' ' + cell(extra.strip()) if extra else ''}{added} [{n}]"
         )
-    if op in relations.RELATIONS:
-        return relations.sentence(op, part.reading, rows, n, lambda x: f"**{cell(x)}**")
     if (
         op == "top"
         and part.spec.limit == 1
