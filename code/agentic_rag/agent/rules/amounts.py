@@ -83,6 +83,11 @@ def _bounds(value: int, before: str, after: str) -> tuple[int | None, int | None
     return value, value
 
 
+def _glued(m: re.Match[str]) -> bool:
+    """A number word run into its unit is one word, no amount: "i am" is not "a m" (1 min)."""
+    return m.group("n")[-1:].isalpha() and not m.group("after") and m.end("n") == m.start("unit")
+
+
 def amount_tags(text: str, tags: list[Tag]) -> list[Tag]:
     """The amounts of `text` outside `tags` (a span "between A and B <unit>" first)."""
     out: list[Tag] = []
@@ -92,7 +97,7 @@ def amount_tags(text: str, tags: list[Tag]) -> list[Tag]:
         kind = "seasons" if unit.startswith("s") else "minutes"
         out.append(at(kind, m, lo=int(a * f), hi=int(b * f)))
     for m in _AMOUNT.finditer(text):
-        if not free([*tags, *out], *m.span()):
+        if not free([*tags, *out], *m.span()) or _glued(m):
             continue
         how, unit = m.group("how") or "", m.group("unit").casefold()
         after = m.group("after") or m.group("after2") or ""
