@@ -30,9 +30,11 @@ _BOTH = re.compile(
     r"\{type\}\s+)(?:with|alongside|starring|featuring)\s+|(?:with|alongside)\s+)?(?:also\s+)?\{person\}",
     _I,
 )
+#: (not a "{person}" placeholder of the masked question: "which movies did both {person} and
+#: {person} appear in" asks for titles)
 _WHO = re.compile(
     r"^\W*(?:who|whom|which\s+(?:\w+\s+)?(?:actors?|people|persons?|directors?|stars?|cast)|"
-    r"(?:any|some)(?:one|body))\b|\b(?:actors|people|any(?:one|body)|some(?:one|body)|whom|"
+    r"(?:any|some)(?:one|body))\b|(?<!\{)\b(?:actors|people|any(?:one|body)|some(?:one|body)|whom|"
     rf"who(?:['’]?s)?|{_COWORKERS}|{_PEOPLE_NOUNS})\b",
     _I,
 )
