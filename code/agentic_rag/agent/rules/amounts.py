@@ -17,6 +17,10 @@ NUM_WORDS = {**WORDS.numbers, **WORDS.number_phrases}
 #: a number in digits or words (one group)
 NUMBER = r"(\d+(?:\.\d+)?|" + "|".join(sorted(WORDS.numbers, key=len, reverse=True)) + ")"
 _N = NUMBER
+#: an amount's number: digits, a number word or a longer phrase ("a single season")
+_AMOUNT_N = "|".join(
+    [_N[1:-1], *(re.escape(w) for w in sorted(WORDS.number_phrases, key=len, reverse=True))]
+)
 
 
 def _alts(phrases: tuple[str, ...]) -> str:
@@ -50,8 +54,8 @@ _FRACTION = (
 #: an amount with its unit and bounds: "under 75 minutes", "90 minutes or less", "3+ seasons",
 #: "shorter than half an hour", "an hour and a half", "2 hours and 15 minutes"
 _AMOUNT = re.compile(
-    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+)?(?P<n>{_FRACTION}|{_N[1:-1]})"
-    rf"(?P<half>\s+and\s+a\s+half)?\s*(?P<after>{_AFTER})?\s*{_UNIT}\b"
+    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+)?(?P<n>{_FRACTION}|{_AMOUNT_N})"
+    rf"(?P<half>\s+and\s+a\s+half)?\s*(?P<after>{_AFTER})?(?:\s*|-){_UNIT}\b"
     rf"(?P<half2>\s+and\s+a\s+half\b)?"
     rf"(?:(?:(?<=h)|(?<=hr)|(?<=hrs)|(?<=hour)|(?<=hours)),?\s+(?:and\s+)?(?P<mins>\d+)\s*"
     rf"(?:minutes?|mins?)\b)?"

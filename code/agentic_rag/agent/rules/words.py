@@ -101,6 +101,10 @@ class Words(BaseModel):
     asks: tuple[str, ...] = Field(min_length=1)  # the heads of a question asked ("how many")
     order_asks: tuple[str, ...] = Field(min_length=1)  # what an instruction's clause must ask
     joining_words: tuple[str, ...] = Field(min_length=1)  # "and", "plus": a question's next part
+    #: a count asked of every set named ("…, give me both numbers", "how many of each")
+    each_asks: tuple[str, ...] = Field(min_length=1)
+    #: courtesy words that may end a part ("… plus the shortest one pls")
+    courtesies: tuple[str, ...] = Field(min_length=1)
     rank_words: frozenset[str] = Field(min_length=1)  # the leaders of a ranking asked ("most")
     negation: Negation
     keyword_stops: frozenset[str]  # never a keyword of a question ("mentions war")
