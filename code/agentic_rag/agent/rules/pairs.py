@@ -30,7 +30,7 @@ _COUNT = re.compile(
     r"^\W*(?:how\s+many|count(?:\s+(?:of|the))?|(?:the\s+)?number\s+of|total\s+of)\s+", _I
 )
 #: where one set ends and the next begins
-_JOIN = re.compile(r",?\s+(?:and|plus|as\s+well\s+as)\s+|,\s+(?!and\b)", _I)
+_JOIN = re.compile(r",?\s+(?:and|plus|as\s+well\s+as|vs\.?|versus)\s+|,\s+(?!and\b)", _I)
 #: a noun naming titles: each set has one
 _NOUN = re.compile(
     r"\b(?:movies?|films?|flicks?|shows?|series|docuseries|documentar(?:y|ies)|docs|titles?|"

@@ -8,7 +8,7 @@ import re
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.spec import PersonRef, TitleSet
 from agentic_rag.agent.rules.tags import Tag
-from agentic_rag.agent.rules.vocab import TYPE_HINTS
+from agentic_rag.agent.rules.vocab import GENRE_ALONE, TYPE_HINTS
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -79,6 +79,8 @@ def to_set(tags: list[Tag], text: str) -> TitleSet:
         if s.type and len(group) > 1:
             keep = [g for g in group if is_tv_genre(g) == (s.type == "TV Show")]
             s.genres[i] = keep or group
+        elif not s.type and (alone := GENRE_ALONE.get(tuple(group))):  # "documentaries"
+            s.genres[i] = list(alone)
     return s
 
 

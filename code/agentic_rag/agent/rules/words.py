@@ -30,6 +30,9 @@ class GenreCue(BaseModel):
     tv: list[str] = Field(default_factory=list)
     #: read as the genre only in a question that names a person ("jeff dunham specials")
     with_person: bool = False
+    #: the genres the word means when no type is named or implied ("documentaries": the
+    #: documentary films; "documentary series" is the TV genre); empty: all of them
+    alone: list[str] = Field(default_factory=list)
 
     @field_validator("cue")
     @classmethod
