@@ -3,12 +3,13 @@
 "french movies over 2 hours and french shows with more than 2 seasons, give me both numbers",
 "kids shows with more than one season, and family movies shorter than 75 minutes - how many of
 each", "how many of each: horror movies over 2 hours and dramas under 90 minutes", "how many
-movies over 2 hours and shows with 3+ seasons": the sets are joined by "and", "plus", "as well
-as" or a comma; each names titles (a noun: movies, shows, docuseries …) and, when no word asks
-for a count of each (`words.yaml` `each_asks`: "how many of each", "both numbers"), an amount of
-its own (a running time, a season count). Each set is then a part of its own, asked "how many",
-so its amount goes with its own type (minutes with the movies, seasons with the shows) instead
-of both amounts with one set.
+movies over 2 hours and shows with 3+ seasons": a count asked before the sets, or of each of
+them (`words.yaml` `each_asks`: "how many of each", "both numbers"); the sets joined by "and",
+"plus", "as well as" or a comma, each naming titles (a noun: movies, shows, docuseries …) with
+an amount of its own (a running time, a season count: "movies and shows added in 2019, how
+many of each" is one set of words both share, a comparison). Each set is then a part of its
+own, asked "how many", so its amount goes with its own type (minutes with the movies, seasons
+with the shows) instead of both amounts with one set.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ _COUNT = re.compile(
     r"^\W*(?:how\s+many|count(?:\s+(?:of|the))?|(?:the\s+)?number\s+of|total\s+of)\s+", _I
 )
 #: where one set ends and the next begins
-_JOIN = re.compile(r",?\s+(?:and|plus|as\s+well\s+as|vs\.?|versus)\s+|,\s+(?!and\b)", _I)
+_JOIN = re.compile(r",?\s+(?:and|plus|as\s+well\s+as)\s+|,\s+(?!and\b)", _I)
 #: a noun naming titles: each set has one
 _NOUN = re.compile(
     r"\b(?:movies?|films?|flicks?|shows?|series|docuseries|documentar(?:y|ies)|docs|titles?|"
@@ -50,9 +51,8 @@ def each_said(text: str) -> set[str]:
     return {w.casefold() for m in _EACH_SAID.finditer(text) for w in re.findall(r"\w+", m.group())}
 
 
-def _sets(body: str, each: bool) -> list[str] | None:
-    """The sets `body` joins, if every one names titles (and, unless a count of each was asked,
-    has an amount of its own)."""
+def _sets(body: str) -> list[str] | None:
+    """The sets `body` joins, if every one names titles and has an amount of its own."""
     spans = [(t.start, t.end) for t in amount_tags(body, [])]  # not inside "two and a half"
     cuts = [
         m for m in _JOIN.finditer(body) if not any(a < m.end() and m.start() < b for a, b in spans)
@@ -61,8 +61,8 @@ def _sets(body: str, each: bool) -> list[str] | None:
     pieces = [body[a:b].strip(" ,.;:?!") for a, b in zip(ends[::2], ends[1::2], strict=True)]
     if len(pieces) < 2 or not all(p and _NOUN.search(p) for p in pieces):
         return None
-    if not each and not all(amount_tags(p, []) for p in pieces):
-        return None
+    if not all(amount_tags(p, []) for p in pieces):  # "movies and shows added in 2019, how
+        return None  # many of each": what follows the last set may be both sets' (`compare`)
     return pieces
 
 
@@ -77,5 +77,5 @@ def apart(text: str) -> list[str] | None:
         body = text[count.end() :]
     else:
         return None
-    sets = _sets(body.strip(), bool(each))
+    sets = _sets(body.strip())
     return [ASK + _COUNT.sub("", s) for s in sets] if sets else None

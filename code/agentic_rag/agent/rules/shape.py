@@ -194,3 +194,14 @@ def fit_units(
         kind = "TV shows, in seasons" if by == "seasons" else "movies, in minutes"
         notes.append(f"read over {kind} (movies are measured in minutes, TV shows in seasons)")
     return by, notes
+
+
+def own_units(merged: TitleSet, new: TitleSet) -> TitleSet:
+    """A set read with an earlier part's set (`merged`): an amount it took from the earlier part
+    in the unit the other type has is left out when its own part asks for this type ("movies
+    over 2 hours … and how many dramas with 3+ seasons": the seasons go with shows only)."""
+    if new.type == "TV Show" and new.minutes_min is None and new.minutes_max is None:
+        merged.minutes_min = merged.minutes_max = None
+    if new.type == "Movie" and new.seasons_min is None and new.seasons_max is None:
+        merged.seasons_min = merged.seasons_max = None
+    return merged
