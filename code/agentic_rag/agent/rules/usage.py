@@ -185,7 +185,7 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         #: (an everyday word: "westerns from the forties - how many" opens with the set's noun)
         openers = {w.casefold() for s in specs for w in WORD.findall(s.text)[:1]} & COMMON
         #: not a word that changes the meaning ("best rated kids show and how long is it")
-        used |= {"and", "then", "also", "but"} | (openers - set(meaning().words))
+        used |= set(WORDS.joining_words) | (openers - set(meaning().words))  # "and", "n", "plus"
         if all(s.op == "count" for s in specs):  # "… give me both numbers": a count each
             used |= each_said(masked)
     return used
