@@ -77,16 +77,21 @@ def test_the_highest_number_of_seasons_is_one_ranked_title_not_a_count(
 @pytest.mark.parametrize(
     ("question", "genres", "kind"),
     [
-        ("how many documentaries are there", [["Documentaries"]], None),
-        ("list docs from 2019", [["Documentaries"]], None),
+        ("top 3 countries for documentaries", [["Documentaries"]], None),
+        ("which country made the most docs", [["Documentaries"]], None),
+        ("the 5 oldest documentaries", [["Documentaries"]], None),
+        ("how many documentaries are there", [["Documentaries", "Docuseries"]], None),
+        ("list docs from 2019", [["Documentaries", "Docuseries"]], None),
         ("how many documentary shows are there", [["Docuseries"]], "TV Show"),
-        ("documentary series from 2020", [["Docuseries"]], "TV Show"),
+        ("the oldest documentary series", [["Docuseries"]], "TV Show"),
         ("documentaries with more than 2 seasons", [["Docuseries"]], "TV Show"),
         ("documentary movies under an hour", [["Documentaries"]], "Movie"),
         ("how many docuseries are there", [["Docuseries"]], "TV Show"),
     ],
 )
-def test_documentaries_with_no_type_named_are_the_documentary_films(reader, question, genres, kind):
+def test_documentaries_ranked_with_no_type_named_are_the_documentary_films(
+    reader, question, genres, kind
+):
     titles = reader.read(question)[-1].titles
     assert (titles.genres, titles.type) == (genres, kind)
 

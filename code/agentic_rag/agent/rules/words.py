@@ -30,8 +30,8 @@ class GenreCue(BaseModel):
     tv: list[str] = Field(default_factory=list)
     #: read as the genre only in a question that names a person ("jeff dunham specials")
     with_person: bool = False
-    #: the genres the word means when no type is named or implied ("documentaries": the
-    #: documentary films; "documentary series" is the TV genre); empty: all of them
+    #: the genres the word means in a ranking with no type named or implied ("the top 3
+    #: countries for documentaries": the documentary films); empty: all of them
     alone: list[str] = Field(default_factory=list)
 
     @field_validator("cue")
