@@ -90,9 +90,26 @@ def test_the_words_asking_a_count_each_are_the_readings():
         ("movies under an hour and a half", "minutes", None, 89),
         ("films over two and a half hours", "minutes", 151, None),
         ("an hour and a half or less", "minutes", None, 90),
+        ("movies under ninety minutes", "minutes", None, 89),
+        ("films over a hundred minutes", "minutes", 101, None),
+        ("films longer than a hundred and twenty minutes", "minutes", 121, None),
+        ("movies under forty-five minutes", "minutes", None, 44),
+        ("movies under forty five minutes", "minutes", None, 44),
+        ("shows with more than a couple of seasons", "seasons", 3, None),
+        ("shows with a dozen seasons", "seasons", 12, 12),
+        ("shows with eleven seasons or more", "seasons", 11, None),
+        ("movies under an hour and fifteen minutes", "minutes", None, 74),
+        ("over two hours and forty-five minutes", "minutes", 166, None),
+        ("movies under 1h30", "minutes", None, 89),
+        ("a 1h45m film or less", "minutes", 105, 105),
+        ("over 2hr15", "minutes", 136, None),
+        ("shows with one or two seasons", "seasons", 1, 2),
+        ("movies 90 to 120 minutes long", "minutes", 90, 120),
+        ("films of 1-2 hours", "minutes", 60, 120),
+        ("between ninety and a hundred and twenty minutes", "minutes", 90, 120),
     ],
 )
-def test_spelled_amounts(text, kind, lo, hi):
+def test_spelled_amounts(text, kind, lo, hi):  # one amount each, its bounds inclusive
     tags = amount_tags(text, [])
     assert [(t.kind, t.lo, t.hi) for t in tags] == [(kind, lo, hi)]
 
@@ -115,3 +132,15 @@ def test_courtesy_words_at_the_end_do_not_hold_a_part(question, parts):
         assert len(got) == 2 and "please" not in got[-1]
     else:
         assert got == parts
+
+
+@pytest.mark.parametrize(
+    ("text", "amounts"),
+    [
+        ("Ocean's Eleven", []),  # a number word with no unit
+        ("the hundred foot journey", []),
+        ("top 10 to 2 hours", [(120, 120)]),  # a span only from the smaller number up
+    ],
+)
+def test_number_words_alone_or_a_backwards_span_are_no_amount(text, amounts):
+    assert [(t.lo, t.hi) for t in amount_tags(text, [])] == amounts
