@@ -23,6 +23,8 @@ from agentic_rag.agent.rules.spec import TitleSet
         "name the oldest",
         "tell me the newest one",
         "which is the longest",
+        "the longest-running british show",
+        "whats the longest running anime",
     ],
 )
 def test_a_singular_definite_ranking_asks_for_one_title(text):
@@ -53,9 +55,12 @@ def test_a_plural_or_counted_ranking_asks_for_a_list(text):
         ("the {type} with the lowest number of seasons", True),
         ("shows with the smallest number of seasons", True),
         ("the {type} with the fewest seasons", True),
+        ("the longest running {type}", False),
+        ("the longest-running {type}", False),
     ],
 )
 def test_a_number_of_seasons_said_as_a_noun_orders_by_seasons(masked, ascending):
+    """And "the longest-running show": the one that ran the most seasons."""
     assert order(masked, TitleSet(type="TV Show"), False) == ("seasons", ascending)
 
 
@@ -124,3 +129,10 @@ def test_each_set_counted_keeps_its_own_unit_and_type(reader, question, sets):
     fields = ("type", "minutes_min", "minutes_max", "seasons_min", "seasons_max")
     got = [tuple(getattr(s.titles, f) for f in fields) for s in specs]
     assert got == sets
+
+
+def test_the_longest_running_movie_is_by_its_running_time():
+    assert order("the longest running {type}", TitleSet(type="Movie"), False) == (
+        "duration_minutes",
+        False,
+    )

@@ -37,7 +37,8 @@ _FEWEST_SEASONS = re.compile(
     re.IGNORECASE,
 )
 SUPERLATIVE = (
-    r"(?:longest|shortest|oldest|newest|earliest|latest|most\s+recent(?:ly\s+added)?|"
+    r"(?:longest[\s-]+running|longest|shortest|oldest|newest|earliest|latest|"
+    r"most\s+recent(?:ly\s+added)?|"
     rf"{FIRST_ADDED}|{MOST_SEASONS})"
 )
 _HEAD = re.compile(
@@ -139,6 +140,8 @@ def order(masked: str, s: TitleSet, added: bool) -> tuple[str, bool]:
     """The column a ranking orders by, and whether the smallest comes first."""
     if re.search(rf"\b{MOST_SEASONS}\b", masked, re.IGNORECASE):
         return "seasons", bool(_FEWEST_SEASONS.search(masked))
+    if re.search(r"\blongest[\s-]+running\b", masked, re.I) and s.type != "Movie":
+        return "seasons", False  # "the longest-running anime": the one that ran most seasons
     if re.search(r"\b(?:longest|shortest|longer|shorter|length|runtime|duration|long)\b", masked):
         kind = s.type or genre_type(s)  # "the longest anime series": a TV genre, in seasons
         tv = kind == "TV Show" or "season" in masked
