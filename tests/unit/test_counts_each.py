@@ -144,3 +144,22 @@ def test_courtesy_words_at_the_end_do_not_hold_a_part(question, parts):
 )
 def test_number_words_alone_or_a_backwards_span_are_no_amount(text, amounts):
     assert [(t.lo, t.hi) for t in amount_tags(text, [])] == amounts
+
+
+@pytest.mark.parametrize(
+    ("question", "unread"),
+    [
+        ("how many shows have several seasons", ["seasons"]),
+        ("movies of a good few hours, how many", ["hours"]),
+        ("how many shows have 3 seasons", []),
+        ("which show has the most seasons", []),
+        ("the longest kids show by seasons", []),
+        ("average minutes of indian movies", []),
+    ],
+)
+def test_a_unit_the_reading_did_not_read_is_a_meaning_word_left_unused(reader, question, unread):
+    from agentic_rag.agent.rules.usage import usage
+
+    specs = reader.read(question)
+    got = usage(reader, question, reader.tagger.tag(question), specs, "").meaning
+    assert [w for w in got if w in ("seasons", "minutes", "hours")] == unread
