@@ -17,6 +17,17 @@ NUM_WORDS = {**WORDS.numbers, **WORDS.number_phrases}
 #: a number in digits or words (one group)
 NUMBER = r"(\d+(?:\.\d+)?|" + "|".join(sorted(WORDS.numbers, key=len, reverse=True)) + ")"
 _N = NUMBER
+_PHRASES = [re.escape(w) for w in sorted(WORDS.number_phrases, key=len, reverse=True)]
+_TENS = "|".join(w for w, v in NUM_WORDS.items() if v in range(20, 100, 10))
+_ONES = "|".join(w for w, v in WORDS.numbers.items() if 0 < v < 10 and len(w) > 2)
+_SMALL = "|".join(w for w, v in NUM_WORDS.items() if 0 < v < 100 and len(w) > 2)
+#: a number spelled in more than one word: "forty-five", "a hundred and twenty"
+_COMPOUND = (
+    rf"(?:(?:a|one)\s+hundred(?:\s+and)?\s+)?(?:{_TENS})[\s-]+(?:{_ONES})\b|"
+    rf"(?:a|one)\s+hundred(?:\s+and\s+(?:{_SMALL}|\d+)\b)?"
+)
+#: an amount's number: digits, a number word or a longer phrase ("a single season")
+_AMOUNT_N = "|".join([_COMPOUND, _N[1:-1], *_PHRASES])
 
 
 def _alts(phrases: tuple[str, ...]) -> str:
@@ -50,19 +61,40 @@ _FRACTION = (
 #: an amount with its unit and bounds: "under 75 minutes", "90 minutes or less", "3+ seasons",
 #: "shorter than half an hour", "an hour and a half", "2 hours and 15 minutes"
 _AMOUNT = re.compile(
-    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+)?(?P<n>{_FRACTION}|{_N[1:-1]})"
-    rf"(?P<half>\s+and\s+a\s+half)?\s*(?P<after>{_AFTER})?\s*{_UNIT}\b"
+    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+)?(?P<n>{_FRACTION}|{_AMOUNT_N})"
+    rf"(?P<half>\s+and\s+a\s+half)?\s*(?P<after>{_AFTER})?(?:\s*|-){_UNIT}\b"
     rf"(?P<half2>\s+and\s+a\s+half\b)?"
-    rf"(?:(?:(?<=h)|(?<=hr)|(?<=hrs)|(?<=hour)|(?<=hours)),?\s+(?:and\s+)?(?P<mins>\d+)\s*"
+    rf"(?:(?:(?<=h)|(?<=hr)|(?<=hrs)|(?<=hour)|(?<=hours)),?\s+(?:and\s+)?(?P<mins>\d+|{_COMPOUND}|{_SMALL})\s*"
     rf"(?:minutes?|mins?)\b)?"
     rf"(?:\s*(?P<after2>{_AFTER})(?!\w)(?!\s+{_N}\b))?",
     _I,
 )
-_BETWEEN = re.compile(rf"\bbetween\s+{_N}\s+and\s+{_N}\s*{_UNIT}\b", _I)
+#: a running time written as on a clock: "under 1h30", "1h45m or less", "over 2hr15"
+_CLOCK = re.compile(
+    rf"\b(?:(?P<how>{_BEFORE})\s+)?(?P<h>\d)\s*h(?:rs?)?\s*(?P<m>[0-5]\d)(?:\s*(?:m|mins?|minutes?))?\b"
+    rf"(?:\s*(?P<after>{_AFTER})(?!\w))?",
+    _I,
+)
+#: a span: "between 1 and 2 hours", "90 to 120 minutes", "1-2 hours", "one or two seasons"
+_BETWEEN = re.compile(
+    rf"\b(?:between\s+({_AMOUNT_N})\s+and|({_AMOUNT_N})\s*(?:to|or|-|–))\s*({_AMOUNT_N})\s*{_UNIT}\b",
+    _I,
+)
 
 
 def num(word: str) -> float:
-    return NUM_WORDS.get(word.casefold()) or float(word)
+    """A number in digits, a number word or phrase, or spelled in words ("forty-five": 45,
+    "a hundred and twenty": 120)."""
+    said = " ".join(word.casefold().split())
+    if said in NUM_WORDS or re.fullmatch(r"\d+(?:\.\d+)?", said):
+        return NUM_WORDS.get(said) or float(said)
+    total = 0.0
+    for w in re.split(r"[\s-]+", said):
+        if w == "hundred":
+            total = (total or 1) * 100
+        elif w != "and":
+            total += NUM_WORDS.get(w) or float(w)
+    return total
 
 
 def _amount(said: str) -> float:
@@ -92,17 +124,23 @@ def amount_tags(text: str, tags: list[Tag]) -> list[Tag]:
     """The amounts of `text` outside `tags` (a span "between A and B <unit>" first)."""
     out: list[Tag] = []
     for m in _BETWEEN.finditer(text):
-        a, b, unit = num(m.group(1)), num(m.group(2)), m.group(3).casefold()
+        a, b, unit = num(m.group(1) or m.group(2)), num(m.group(3)), m.group("unit").casefold()
         f = 60 if unit.startswith("h") else 1
         kind = "seasons" if unit.startswith("s") else "minutes"
-        out.append(at(kind, m, lo=int(a * f), hi=int(b * f)))
+        if a < b and free(tags, *m.span()):  # not "top 10 to 2 hours"
+            out.append(at(kind, m, lo=int(a * f), hi=int(b * f)))
+    for m in _CLOCK.finditer(text):
+        if free([*tags, *out], *m.span()):
+            value = int(m.group("h")) * 60 + int(m.group("m"))
+            lo, hi = _bounds(value, m.group("how") or "", m.group("after") or "")
+            out.append(at("minutes", m, lo=lo, hi=hi))
     for m in _AMOUNT.finditer(text):
         if not free([*tags, *out], *m.span()) or _glued(m):
             continue
         how, unit = m.group("how") or "", m.group("unit").casefold()
         after = m.group("after") or m.group("after2") or ""
         n = _amount(m.group("n")) + (0.5 if m.group("half") or m.group("half2") else 0)
-        value = round(n * (60 if unit.startswith("h") else 1)) + int(m.group("mins") or 0)
+        value = round(n * (60 if unit.startswith("h") else 1)) + int(num(m.group("mins") or "0"))
         lo, hi = _bounds(value, how, after)
         kind = "seasons" if unit.startswith("s") else "minutes"
         out.append(at(kind, m, lo=lo, hi=hi))

@@ -34,11 +34,16 @@ def _typo(word: str, spelled: str) -> bool:
 class CatalogWords:
     def __init__(self, lex: Lexicon):
         self.lex = lex
-        national = re.compile(rf"^(?:{'|'.join(vocab.DEMONYMS)})\b")  # 'Korean TV Shows': a country
+        national = re.compile(
+            rf"^(?:{'|'.join(vocab.DEMONYMS)})(?![\w-])"
+        )  # 'Korean TV Shows': a country
         multi = [
             k
             for k in lex.genre_keys
-            if " " in k and not national.match(k) and k not in ("tv shows", "movies")
+            # (not "Spanish-Language TV Shows": a nationality word never ends before "-language")
+            if " " in k
+            and not national.match(lex.genre_keys[k].casefold())
+            and k not in ("tv shows", "movies")
         ]
         self._genre_res = [
             (re.compile(_words(k, r"\W+")), lex.genre_keys[k])

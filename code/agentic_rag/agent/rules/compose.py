@@ -32,6 +32,7 @@ from typing import Any
 from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
 from agentic_rag.agent.rules.person_refs import PERSON_REF, THE_ROLE
+from agentic_rag.agent.rules.shape import own_units
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
 
@@ -97,7 +98,7 @@ def narrowed(old: TitleSet, new: TitleSet, piece: str) -> TitleSet:
     """The earlier set with the new part's constraints, each replacing the old one of its field
     ("what about Japan?"); "which of those are from Japan" narrows instead: where a field of both
     differs, the earlier set is kept as `within`, so both hold."""
-    out = old.merged(new)
+    out = own_units(old.merged(new), new)  # "… and dramas with 3+ seasons": not the minutes
     if new.added_month and (year := _one_year(old)):  # "… in march 2021 … what about april"
         out.added_from, out.added_month = f"{year}-{new.added_month:02d}-01", None
         out.added_to = f"{year + new.added_month // 12}-{new.added_month % 12 + 1:02d}-01"

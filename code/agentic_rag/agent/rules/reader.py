@@ -199,7 +199,7 @@ class Reader:
             confidence=intent.score,  # type: ignore[arg-type]
             runner_up=intent.runner_up,
             margin=intent.margin,
-            titles=to_set(kept, text),
+            titles=to_set(kept, text, ranked=op in ("most", "top")),
         )
         spec.notes += [t.note for t in tags if t.note]
         spec.absent = absent.absences(kept)

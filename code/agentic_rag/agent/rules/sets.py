@@ -8,7 +8,7 @@ import re
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.spec import PersonRef, TitleSet
 from agentic_rag.agent.rules.tags import Tag
-from agentic_rag.agent.rules.vocab import TYPE_HINTS
+from agentic_rag.agent.rules.vocab import GENRE_ALONE, TYPE_HINTS
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -40,7 +40,11 @@ _LISTS = {
 }
 
 
-def to_set(tags: list[Tag], text: str) -> TitleSet:
+def to_set(tags: list[Tag], text: str, ranked: bool = False) -> TitleSet:
+    """The set of titles `tags` name. `ranked`: the set is ranked (its groups or its titles),
+    where a genre word meaning two genres with no type named means the one its cue gives
+    (`words.yaml` genres `alone`: "the top 3 countries for documentaries" ranks by documentary
+    films); a count or a listing keeps both (the answer says how many of each type)."""
     s, people = TitleSet(), any(t.kind == "person" for t in tags)
     s.without = [to_set([t.model_copy(update={"negated": False})], text) for t in tags if t.negated]
     tags = [t for t in tags if not t.negated]  # "not from japan": a set left out (`negation`)
@@ -79,6 +83,8 @@ def to_set(tags: list[Tag], text: str) -> TitleSet:
         if s.type and len(group) > 1:
             keep = [g for g in group if is_tv_genre(g) == (s.type == "TV Show")]
             s.genres[i] = keep or group
+        elif not s.type and ranked and (alone := GENRE_ALONE.get(tuple(group))):
+            s.genres[i] = list(alone)
     return s
 
 

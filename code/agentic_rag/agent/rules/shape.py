@@ -25,15 +25,29 @@ FIRST_ADDED = (
     r"(?:very\s+)?(?:first|last)(?=(?:\s+[\w'’{}]+){0,3}?\s+(?:to\s+(?:be\s+|get\s+)?)?"
     r"(?:added|additions?|arrived|arrive|landed|land|uploaded)\b|\s+additions?\b)"
 )
+#: "the most seasons" said with a noun of number: "the highest number of seasons", "the
+#: greatest count of seasons", "the lowest number of seasons"
+MOST_SEASONS = (
+    r"(?:most|fewest|(?:most|highest|greatest|largest|biggest|max(?:imum)?|lowest|smallest|"
+    r"least|fewest|min(?:imum)?)\s+(?:number|count|amount|no\.?|total)\s+of)\s+seasons"
+)
+_FEWEST_SEASONS = re.compile(
+    r"\b(?:fewest|lowest|smallest|least|min(?:imum)?)\s+(?:(?:number|count|amount|no\.?|total)"
+    r"\s+of\s+)?seasons\b",
+    re.IGNORECASE,
+)
 SUPERLATIVE = (
-    r"(?:longest|shortest|oldest|newest|earliest|latest|most\s+recent(?:ly\s+added)?|"
-    rf"{FIRST_ADDED}|most\s+seasons|fewest\s+seasons)"
+    r"(?:longest[\s-]+running|longest|shortest|oldest|newest|earliest|latest|"
+    r"most\s+recent(?:ly\s+added)?|"
+    rf"{FIRST_ADDED}|{MOST_SEASONS})"
 )
 _HEAD = re.compile(
     rf"\b{SUPERLATIVE}((?:\s+(?!(?:and|or|from|in|of|by|on|with|that|which|who|"
     r"released|made|added|ever|to|for|is|was|are|were)\b)[\w'’-]+){0,4})",
     _I,
 )
+#: a title noun in the singular ("series" is either: a verb in the singular says one)
+_SINGULAR = r"(?:one|title|show|movie|film|documentary|doc|docuseries|series|special|sitcom|anime)"
 _ONE_VERB = re.compile(
     rf"(?:\b(?:is|was|whats|wats)|'s|’s)\s+the\s+{SUPERLATIVE}|"
     # "the longest of those", "the oldest one among them": one of an earlier set
@@ -45,9 +59,15 @@ _ONE_VERB = re.compile(
     rf"\b(?:which|what)\b[^?.,;]{{0,60}}?\b(?:has|had|runs|ran|lasts|lasted|got)\s+"
     rf"(?:the\s+)?{SUPERLATIVE}|"
     r"\bwhich\s+(?:one|of\s+(?:them|those|these)\s+(?:is|was|has|runs|lasts))\b|"
-    # "the one with the most seasons", "the title that has the longest runtime"
-    rf"\bthe\s+(?:one|title|show|movie|film)\s+(?:with|that\s+(?:has|had)|having|which\s+has)\s+"
-    rf"the\s+{SUPERLATIVE}",
+    # "the one with the most seasons", "the title that has the longest runtime", "the german
+    # show with the most seasons", "the korean film that runs the longest" (a noun in the
+    # singular after "the", a few words before it)
+    rf"\bthe\s+(?:[\w'’&-]+\s+){{0,3}}?{_SINGULAR}\s+(?:with|(?:that|which)\s+(?:has|had|runs|ran|"
+    rf"lasts|is)|having|running)\s+(?:the\s+)?{SUPERLATIVE}|"
+    # "… and name the oldest", "tell me the longest": a ranking alone ends the part, of the set
+    # before it (a number would have said how many: "the 3 oldest")
+    rf"\b(?:name|tell\s+(?:me|us)|give\s+(?:me|us)|show\s+(?:me|us)|find|get|what(?:'s|’s|s)?"
+    rf"(?:\s+is)?|which\s+is)\s+the\s+{SUPERLATIVE}(?:\s+one)?\W*$",
     _I,
 )
 _MINUTES = re.compile(
@@ -118,8 +138,10 @@ def one_described(text: str, unused: list[str], named: bool) -> bool:
 
 def order(masked: str, s: TitleSet, added: bool) -> tuple[str, bool]:
     """The column a ranking orders by, and whether the smallest comes first."""
-    if re.search(r"\b(?:most|fewest)\s+seasons\b", masked):
-        return "seasons", "fewest" in masked
+    if re.search(rf"\b{MOST_SEASONS}\b", masked, re.IGNORECASE):
+        return "seasons", bool(_FEWEST_SEASONS.search(masked))
+    if re.search(r"\blongest[\s-]+running\b", masked, re.I) and s.type != "Movie":
+        return "seasons", False  # "the longest-running anime": the one that ran most seasons
     if re.search(r"\b(?:longest|shortest|longer|shorter|length|runtime|duration|long)\b", masked):
         kind = s.type or genre_type(s)  # "the longest anime series": a TV genre, in seasons
         tv = kind == "TV Show" or "season" in masked
@@ -175,3 +197,14 @@ def fit_units(
         kind = "TV shows, in seasons" if by == "seasons" else "movies, in minutes"
         notes.append(f"read over {kind} (movies are measured in minutes, TV shows in seasons)")
     return by, notes
+
+
+def own_units(merged: TitleSet, new: TitleSet) -> TitleSet:
+    """A set read with an earlier part's set (`merged`): an amount it took from the earlier part
+    in the unit the other type has is left out when its own part asks for this type ("movies
+    over 2 hours … and how many dramas with 3+ seasons": the seasons go with shows only)."""
+    if new.type == "TV Show" and new.minutes_min is None and new.minutes_max is None:
+        merged.minutes_min = merged.minutes_max = None
+    if new.type == "Movie" and new.seasons_min is None and new.seasons_max is None:
+        merged.seasons_min = merged.seasons_max = None
+    return merged

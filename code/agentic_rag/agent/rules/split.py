@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.pairs import apart
 from agentic_rag.agent.rules.shape import SUPERLATIVE
 from agentic_rag.agent.rules.vocab import JOINS, alternation
 from agentic_rag.agent.rules.words import WORDS
@@ -34,6 +35,8 @@ _LEADING = re.compile(rf"^\W*(?:(?:{alternation(WORDS.fillers)})\s*[,:;–—-]+
 #: what one asks of a title as a noun after "its" / "their" ("… and its director")
 _OWNED = alternation(WORDS.title_attributes | WORDS.people_attributes)
 _ONE = r"(?:one|title|show|series|movie|film)"  # the one title of a set a ranking names
+#: courtesy words ending the question ("… plus the shortest one pls"): not part of what it asks
+_COURTESY = re.compile(rf"(?:[\s,!.]+(?:{alternation(WORDS.courtesies)}))+(?=\W*$)", re.I)
 
 _SPLIT = re.compile(
     rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+(?:{JOINS}|\+|&)\s+(?=(?:"
@@ -107,7 +110,11 @@ def _both(piece: str) -> list[str]:
 
 
 def split(text: str) -> list[str]:
-    """The question's parts, in order (pieces of a character or less dropped)."""
+    """The question's parts, in order (pieces of a character or less dropped); sets asked a
+    count each ("X over 2 hours and Y with 3+ seasons, how many of each") a part each."""
+    text = _COURTESY.sub("", text)
+    if sets := apart(text):
+        return sets
     return [
         q
         for p in _SPLIT.split(text)

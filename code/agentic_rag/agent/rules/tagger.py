@@ -23,7 +23,7 @@ from agentic_rag.agent.rules.numbers import number_tags, yields
 from agentic_rag.agent.rules.phrases import phrase_tags, titled_tags
 from agentic_rag.agent.rules.same_year import same_year_tags
 from agentic_rag.agent.rules.tags import Tag, at, free, fuzzy_tag
-from agentic_rag.agent.rules.vocab import COMMON, WORD, role_at
+from agentic_rag.agent.rules.vocab import COMMON, WORD, role_at, shows_verb
 
 MAX_TEXT = 2_000
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -36,7 +36,6 @@ _KEYWORD_CTX = re.compile(
     r"['\"”’]\s*(?:,|or|and)?)*\s*['\"“‘]?$",
     re.I,
 )
-_SHOWS_VERB = re.compile(r"(?:documentary|film|movie|series|it|that|which|this|footage)\W*$", re.I)
 _TYPE = re.compile(
     r"\b(?:(movies?|films?|feature\s+films?|features|motion\s+pictures?|documentary\s+films?)|"
     r"(tv\s+shows?|tv\s+series|series|shows|sitcoms?|docuseries|miniseries|tv\s+programs?|"
@@ -95,8 +94,9 @@ class Tagger:
         tags += [t for t in soft if free(tags, t.start, t.end)]
         self.catalog_words.tag(text, tags)
         for m in _TYPE.finditer(text):
-            before = text[: m.start()]  # "a documentary that shows": a verb
-            verb = m.group().casefold() == "shows" and _SHOWS_VERB.search(before)
+            verb = m.group().casefold() == "shows" and shows_verb(
+                text[: m.start()], text[m.end() :]
+            )
             if free(tags, *m.span()) and not verb:
                 tags.append(at("type", m, value="Movie" if m.group(1) else "TV Show"))
         found = phrase_tags(text, tags, self.lex)  # may replace a title: "Star Trek series"

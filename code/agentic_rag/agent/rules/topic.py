@@ -35,7 +35,7 @@ def named_only(prev: QuerySpec, spec: QuerySpec) -> bool:
     head) whose every filter the count holds."""
     return (
         prev.op in ("list", "search")
-        and not prev.about
+        and (prev.op == "list" or not prev.about)  # a listing searches no words: "… that got …"
         and not prev.needs_results
         and not prev.titles.is_empty()
         and not _ASKING.search(prev.text)

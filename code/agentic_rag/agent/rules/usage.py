@@ -25,6 +25,7 @@ from agentic_rag.agent.rules.intent import group_of, mask
 from agentic_rag.agent.rules.lexicon import key
 from agentic_rag.agent.rules.mend import name_tokens, typo
 from agentic_rag.agent.rules.numbers import ADDED_VERB
+from agentic_rag.agent.rules.pairs import each_said
 from agentic_rag.agent.rules.periods import unread_parts
 from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
@@ -186,7 +187,9 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         #: (an everyday word: "westerns from the forties - how many" opens with the set's noun)
         openers = {w.casefold() for s in specs for w in WORD.findall(s.text)[:1]} & COMMON
         #: not a word that changes the meaning ("best rated kids show and how long is it")
-        used |= {"and", "then", "also", "but"} | (openers - set(meaning().words))
+        used |= set(WORDS.joining_words) | (openers - set(meaning().words))  # "and", "n", "plus"
+        if all(s.op == "count" for s in specs):  # "… give me both numbers": a count each
+            used |= each_said(masked)
     return used
 
 

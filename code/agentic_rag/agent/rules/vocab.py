@@ -46,6 +46,10 @@ COMMON = WORDS.common
 GENRE_SYNONYMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     g.cue: (tuple(g.movie), tuple(g.tv)) for g in WORDS.genres if not g.with_person
 }
+#: a cue's genres (movie, then TV) -> those it means when no type is named ("documentaries")
+GENRE_ALONE: dict[tuple[str, ...], tuple[str, ...]] = {
+    tuple(dict.fromkeys((*g.movie, *g.tv))): tuple(g.alone) for g in WORDS.genres if g.alone
+}
 #: the same, read only in a question that names a person ("jeff dunham specials")
 PERSON_GENRES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     g.cue: (tuple(g.movie), tuple(g.tv)) for g in WORDS.genres if g.with_person
@@ -99,3 +103,18 @@ def role_at(text: str, start: int, end: int) -> str | None:
         if ROLE_BEFORE[role].search(before) or ROLE_AFTER[role].search(after):
             return role
     return None
+
+
+_SHOWS_VERB = re.compile(r"(?:documentary|film|movie|series|it|that|which|this|footage)\W*$", re.I)
+#: after "shows", words that make it the noun ("documentary shows from the uk"), not the verb
+_SHOWS_NOUN = re.compile(
+    r"\W*$|\s*[,;:?]|\s+(?:from|in|on|with|made|released|added|are|were|have|has|and|or|over|"
+    r"under|since|before|after|rated|vs|versus|plus|n|&|\+|-)\b",
+    re.I,
+)
+
+
+def shows_verb(before: str, after: str) -> bool:
+    """Whether "shows" between `before` and `after` is the verb ("a documentary that shows how
+    …"), not the noun ("documentary shows from the uk", "how many documentary shows")."""
+    return bool(_SHOWS_VERB.search(before)) and not _SHOWS_NOUN.match(after)

@@ -30,6 +30,9 @@ class GenreCue(BaseModel):
     tv: list[str] = Field(default_factory=list)
     #: read as the genre only in a question that names a person ("jeff dunham specials")
     with_person: bool = False
+    #: the genres the word means in a ranking with no type named or implied ("the top 3
+    #: countries for documentaries": the documentary films); empty: all of them
+    alone: list[str] = Field(default_factory=list)
 
     @field_validator("cue")
     @classmethod
@@ -105,6 +108,10 @@ class Words(BaseModel):
     asks: tuple[str, ...] = Field(min_length=1)  # the heads of a question asked ("how many")
     order_asks: tuple[str, ...] = Field(min_length=1)  # what an instruction's clause must ask
     joining_words: tuple[str, ...] = Field(min_length=1)  # "and", "plus": a question's next part
+    #: a count asked of every set named ("…, give me both numbers", "how many of each")
+    each_asks: tuple[str, ...] = Field(min_length=1)
+    #: courtesy words that may end a part ("… plus the shortest one pls")
+    courtesies: tuple[str, ...] = Field(min_length=1)
     rank_words: frozenset[str] = Field(min_length=1)  # the leaders of a ranking asked ("most")
     negation: Negation
     keyword_stops: frozenset[str]  # never a keyword of a question ("mentions war")
