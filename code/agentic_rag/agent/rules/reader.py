@@ -37,6 +37,7 @@ from agentic_rag.agent.rules.shape import (
     one_asked,
     one_described,
     order,
+    refit,
 )
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.split import is_order, set_aside, split
@@ -103,7 +104,7 @@ class Reader:
                 specs.append(link(specs[-1], top, piece) if specs else top)
                 specs.append(spec)
                 continue
-            spec = link(specs[-1], spec, piece) if specs else spec
+            spec = refit(link(specs[-1], spec, piece)) if specs else spec  # its type's unit
             if specs and named_only(specs[-1], spec):  # "korean films: how many are there"
                 absorb(specs.pop(), spec)
             if not entry_given(specs, spec):  # "… and what year it came out": part 1's entry
@@ -250,8 +251,7 @@ class Reader:
                 spec.labels = {k: [k] for k in _words(m.group(1))}
         head = mask(text[:lead], tags) if lead is not None else masked
         pronoun = PRONOUN.search(head) or re.fullmatch(r"about\s+(?:them|those|it)", about, _I)
-        #: "which one is the shortest" (tagged as a limit of one) names no set of its own: the
-        #: one of an earlier set
+        #: "which one is the shortest" (a limit of one) names no set of its own: an earlier one's
         pronoun = pronoun or (spec.titles.is_empty() and _WHICH_ONE.search(text[:lead]))
         spec.needs_results = bool(pronoun) and not spec.titles.titles and not spec.titles.people
         if op in ("search", "people") and not about and not spec.titles.titles:

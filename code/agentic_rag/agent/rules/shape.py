@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.sets import genre_type
-from agentic_rag.agent.rules.spec import TitleSet
+from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -197,6 +197,17 @@ def fit_units(
         kind = "TV shows, in seasons" if by == "seasons" else "movies, in minutes"
         notes.append(f"read over {kind} (movies are measured in minutes, TV shows in seasons)")
     return by, notes
+
+
+def refit(spec: QuerySpec) -> QuerySpec:
+    """A part read with the part before it ("how many docuseries came out in 2017, and which is
+    the longest"): its ordering in the unit of the type it took from that part (seasons for
+    shows), where read alone it had no type and ordered movies by minutes."""
+    by = {"TV Show": "seasons", "Movie": "duration_minutes"}.get(spec.titles.type or "")
+    if by and spec.by in ("seasons", "duration_minutes") and spec.by != by:
+        spec.by = by
+        spec.notes = [n for n in spec.notes if not n.startswith("read over ")]
+    return spec
 
 
 def own_units(merged: TitleSet, new: TitleSet) -> TitleSet:
