@@ -31,6 +31,7 @@ from typing import Any
 
 from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
+from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, person_name, ranks_people
 from agentic_rag.agent.rules.person_refs import PERSON_REF, THE_ROLE
 from agentic_rag.agent.rules.shape import own_units
 from agentic_rag.agent.rules.shift import moved
@@ -79,7 +80,6 @@ ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
 #: "they" after a part that found people is those people ("who directed X … what else did
 #: they direct"); after a set of titles it is the titles
 THEY = re.compile(r"\b(?:they|them|their|themselves)\b", _I)
-PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
 _BY_THEM = re.compile(r"\bby\s+(?:them|him|her)\b", _I)
 OTHER = re.compile(r"\b(?:else|other|also|besides|apart\s+from|except)\b", _I)
 #: "which of those", "how many of them", "among these": a narrowing of the earlier set
@@ -164,7 +164,7 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         return spec  # "what else did the director of X make": already the people part's person
     ref = refers(piece)
     own = bool(spec.titles.people or spec.titles.titles or spec.titles.show_ids)
-    if prev.op in PEOPLE_OPS and not own and (PERSON_REF.search(piece) or THEY.search(piece)):
+    if ranks_people(prev) and not own and (PERSON_REF.search(piece) or THEY.search(piece)):
         spec.ref, spec.needs_results = "person", True  # "... and how many has he directed?"
         said = PERSON_REF.search(piece)
         if spec.role is None and (_BY_THEM.search(piece) or (said and said.group(1))):
@@ -275,7 +275,7 @@ def fill(spec: QuerySpec, rows: list[dict[str, Any]], tied: bool = False) -> boo
         return True
     if spec.ref == "person":
         #: "who made X? anything else by them": the first in this part's role, not any first
-        named = [r for r in rows if r.get("name")]
+        named = [{**r, "name": person_name(r)} for r in rows if person_name(r)]  # or by role
         roles = {spec.role, REL[spec.role]} if spec.role else set()
         of_role = [r for r in named if r.get("role") in roles] or named
         name = str(of_role[0]["name"]) if of_role else None

@@ -19,6 +19,7 @@ from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.compiler import Compiler, key_words, semantic, sql
 from agentic_rag.agent.rules.evaluator import deferred, usable
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.people_rows import person_name
 from agentic_rag.agent.rules.phrasing import question_for, reading
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
@@ -196,7 +197,7 @@ def earlier_rows(
                 and r is not None
                 and r.status == ToolStatus.OK
             ):
-                rows = [row for row in r.rows if row.get("name") or row.get("show_id")]
+                rows = [row for row in r.rows if person_name(row) or row.get("show_id")]
                 if rows:
                     return rows
     return []

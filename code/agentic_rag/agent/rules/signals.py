@@ -32,10 +32,11 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from agentic_rag.agent.rules.compose import PEOPLE_OPS, SINGULAR
+from agentic_rag.agent.rules.compose import SINGULAR
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens, typo
+from agentic_rag.agent.rules.people_rows import PEOPLE_OPS
 from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.relations import RELATIONS

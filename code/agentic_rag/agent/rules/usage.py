@@ -18,7 +18,7 @@ import re
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import billing, relation_words
-from agentic_rag.agent.rules.compose import CAME_FIRST, OTHER, PEOPLE_OPS, SAME, SINGULAR
+from agentic_rag.agent.rules.compose import CAME_FIRST, OTHER, SAME, SINGULAR
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.follow import FOLLOW_LEAD, FOLLOWED
 from agentic_rag.agent.rules.intent import group_of, mask
@@ -26,6 +26,7 @@ from agentic_rag.agent.rules.lexicon import key
 from agentic_rag.agent.rules.mend import name_tokens, typo
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.pairs import each_said
+from agentic_rag.agent.rules.people_rows import PEOPLE_OPS
 from agentic_rag.agent.rules.periods import unread_parts
 from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
@@ -226,7 +227,7 @@ def usage(
     found += [w for w in unused if w in unread]  # a constraint the tag's value dropped
     found += [w for w in unused if w.isdigit()]  # a number no tag or field took: "list 10 …"
     found += [w for s in specs for w in relation_words.coworkers_unread(s)]  # a relation missed
-    if any(s.op == "most" for s in specs) and group_of(masked) is None:
+    if any(s.op == "most" and not s.replayed for s in specs) and group_of(masked) is None:
         found.append("most")  # a ranking of groups that names no group: the group was guessed
     unresolved = [w for s in specs for w in s.unresolved]  # "who is in it" as a question
     found += unresolved

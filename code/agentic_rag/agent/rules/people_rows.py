@@ -1,0 +1,24 @@
+"""Rows that name people: a credit row names its person `name`, a ranking of people names them by
+the role it ranks ("who directed the most documentaries": `director`, `actor`). A later part or
+turn that refers to "they" / "he" takes the first of them (`compose.fill`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agentic_rag.agent.rules.spec import QuerySpec
+
+#: the columns a row names its person in: a credit's, then a ranking's by role
+PERSON_KEYS = ("name", "director", "actor", "cast")
+#: the operations whose answer is people (their credits, a relation's people)
+PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
+
+
+def person_name(row: dict[str, Any]) -> str | None:
+    return next((str(row[k]) for k in PERSON_KEYS if row.get(k)), None)
+
+
+def ranks_people(spec: QuerySpec) -> bool:
+    """A part whose answer is people: their credits, or a ranking of them ("who directed the
+    most documentaries", then "how many did they direct")."""
+    return spec.op in PEOPLE_OPS or (spec.op == "most" and spec.by in ("director", "cast"))
