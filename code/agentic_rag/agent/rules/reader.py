@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules import (
     absent,
+    asides,
     billing,
     claims,
     dangling,
@@ -39,7 +40,7 @@ from agentic_rag.agent.rules.shape import (
     order,
 )
 from agentic_rag.agent.rules.spec import QuerySpec
-from agentic_rag.agent.rules.split import is_order, set_aside, split
+from agentic_rag.agent.rules.split import is_order, split
 from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag, free
@@ -78,7 +79,8 @@ class Reader:
     def read(self, question: str, history: Sequence[TurnSummary] = ()) -> list[QuerySpec]:
         knows = self.tagger.catalog_words.knows
         text, mended = mend(clean(question), self.lex, knows)  # "cout of anime series": count
-        kept, dropped = set_aside(text)  # instructions to the system, never acted on
+        aside = asides.set_aside(text, self.tagger.tag)  # instructions, code: never acted on
+        kept, dropped = aside.kept, list(aside.ignored)
         specs: list[QuerySpec] = []
         pieces = split(kept) if kept.strip() else []
         noisy: list[str] = []  # keyboard noise beside the question, no word of it known
@@ -110,8 +112,8 @@ class Reader:
             specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
         elif not history:  # "who is in it" as a whole question: nothing it can refer to
             dangling.mark(specs[0], lead_at(specs[0].text))
-        specs[0].notes[:0] = mended
-        if dropped:
+        specs[0].notes[:0] = [*mended, *aside.notes]  # what was set aside before reading, and why
+        if len(dropped) > len(aside.ignored):  # a part of the question that asks nothing
             specs[0].notes.append("ignored an instruction or claim, asking nothing of the catalog")
         if noisy:
             specs[0].notes.append("set aside words none of which is known: " + ", ".join(noisy))
