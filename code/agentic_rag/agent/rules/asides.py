@@ -24,11 +24,10 @@ from itertools import pairwise
 
 from pydantic import BaseModel, Field
 
-from agentic_rag.agent.rules.code_text import aside_words, strip_code
+from agentic_rag.agent.rules.code_text import Cut, aside_words, code_cuts
 from agentic_rag.agent.rules.split import is_order
-from agentic_rag.agent.rules.split import set_aside as orders_aside
 from agentic_rag.agent.rules.tags import Tag
-from agentic_rag.agent.rules.vocab import alternation
+from agentic_rag.agent.rules.vocab import WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -41,7 +40,9 @@ _LINK = alternation(aside_words().segment_links)
 _ASK = alternation(WORDS.asks)
 _ORDERS = alternation(WORDS.instructions)
 _OWN = alternation(aside_words().assistant_orders)
-_ASSISTANT = re.compile(rf"^\W*(?:(?:{_LINK})\s+)*(?:{_OWN})\b", _I)
+_ASSISTANT = re.compile(rf"^\W*(?:(?:{_LINK})\s+)*(?:{_OWN}|{_ORDERS})\b", _I)
+#: a question head that only opens a relative clause after a word ("a pirate who loves movies")
+_RELATIVE = re.compile(r"(?:who|whose|which|where|when|what|that)", _I)
 #: where a segment ends: after punctuation, after joining words before a question head ("… a
 #: pirate and | tell me how many"); where one starts: at joining words before an instruction
 #: ("list them | and talk like a pirate")
@@ -63,8 +64,13 @@ class Aside(BaseModel):
     kept: str
     ignored: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
-    #: set aside though it names a filter the rest does not: its words stay the question's
-    unread: list[str] = Field(default_factory=list)
+    #: what looked like code or an instruction but names a filter the rest does not: read
+    read: list[str] = Field(default_factory=list)
+
+    def orders(self, piece: str) -> bool:
+        """A part of the kept text that gives an order and asks nothing (not one that was read
+        for the filter it names)."""
+        return is_order(piece) and not any(piece.strip(" ,.;:") in r for r in self.read)
 
 
 def segments(text: str) -> list[str]:
@@ -75,28 +81,47 @@ def segments(text: str) -> list[str]:
 
 
 def instruction(segment: str) -> bool:
-    """A segment that instructs the assistant and asks nothing of the catalog."""
+    """A segment that instructs the assistant and asks nothing of the catalog: one that holds
+    an instruction and no question head, or that opens with one and holds no question head
+    but a relative clause ("act as a pirate who loves movies and")."""
     return is_order(segment) or (
-        bool(_ASSISTANT.search(segment)) and not re.search(rf"\b(?:{_ASK})\b", segment, _I)
+        bool(_ASSISTANT.search(segment))
+        and not any(_asks(segment, m) for m in _HEADS.finditer(segment))
     )
 
 
-def _tone(segment: str, tag: Callable[[str], list[Tag]]) -> tuple[str, list[str]]:
+_HEADS = re.compile(rf"\b(?:{_ASK})\b", _I)
+
+
+def _asks(segment: str, head: re.Match[str]) -> bool:
+    """Whether a question head asks, not opens a relative clause after a word."""
+    before = WORD.findall(segment[: head.start()])
+    relative = (
+        _RELATIVE.fullmatch(head.group()) and before and not re.fullmatch(_LINK, before[-1], _I)
+    )
+    return not relative
+
+
+def _tone(segment: str, names: list[tuple[int, int]]) -> tuple[str, list[str]]:
     """The segment without the words of tone at its start and end (none a catalog name holds:
     "hello kitty"), and those words."""
     if _ONLY.fullmatch(segment):
         return "", [segment.strip()]
-    names = [(t.start, t.end) for t in tag(segment) if t.kind in FILTERS]
     out: list[str] = []
     lead = _LEADING_TONE.match(segment)
     trail = _TRAILING_TONE.search(segment)
-    if trail and not any(a < trail.end() and trail.start() < b for a, b in names):
+    if trail and not _inside(trail, names):
         out.append(trail.group().strip(" ,.!:;-"))
         segment = segment[: trail.start()] + segment[trail.end() :].strip()
-    if lead and not any(a < lead.end() and lead.start() < b for a, b in names):
+    if lead and not _inside(lead, names):
         out.insert(0, lead.group().strip(" ,.!:;-"))
         segment = segment[lead.end() :]
     return segment, out
+
+
+def _inside(m: re.Match[str], names: list[tuple[int, int]]) -> bool:
+    """Whether words of tone are part of a name that reaches beyond them ("hello kitty")."""
+    return any(a < m.end() and m.start() < b and (a < m.start() or b > m.end()) for a, b in names)
 
 
 def _quote(text: str) -> str:
@@ -107,53 +132,53 @@ def _quote(text: str) -> str:
 def set_aside(text: str, tag: Callable[[str], list[Tag]]) -> Aside:
     """`text` read: what is left of it to read, and what was set aside and why; `tag`: the
     tagger (a filter named in an aside, a catalog name the code is part of)."""
-    names = [(t.start, t.end) for t in tag(text) if t.kind in ("title", "person")]
-    bare, cuts = strip_code(text)
-    if any(a < t_end and t_start < b for a, b in _spans(text, cuts) for t_start, t_end in names):
-        bare, cuts = text, []  # code in a catalog name ("M*A*S*H"): nothing is cut
-    kept, orders = orders_aside(bare)
-    out: list[str] = []
-    code, told, tone = [c.text for c in cuts], list(orders), []
-    for seg in segments(kept):
-        if instruction(seg):
-            told.append(seg.strip())
+    tags = tag(text)
+    names = [(t.start, t.end) for t in tags if t.kind in ("title", "person")]
+    cuts = [c for c in code_cuts(text) if not any(a < c.end and c.start < b for a, b in names)]
+    pieces: list[tuple[str, str]] = []  # (text, kind): "" the question's, else why set aside
+    tone: list[str] = []
+    pos = 0
+    for cut in [*cuts, Cut(start=len(text), end=len(text), text="", kind="")]:
+        at = pos
+        for seg in segments(text[pos : cut.start]):
+            at = text.index(seg, at)
+            if instruction(seg):
+                pieces.append((seg, "instruction"))
+                continue
+            seg, said = _tone(seg, [(t.start - at, t.end - at) for t in tags])
+            tone += said
+            pieces.append((seg, ""))
+        pieces.append((cut.text, "code" if cut.text else ""))
+        pos = cut.end
+    named = {t.value.casefold() for t in tag(_joined(pieces)) if t.kind in FILTERS}
+    aside = Aside(kept="")
+    for i, (p, kind) in enumerate(pieces):
+        if not kind:
             continue
-        seg, said = _tone(seg, tag)
-        tone += said
-        out.append(seg)
-    kept = " ".join(" ".join(out).split())
-    aside = Aside(kept=kept)
-    named = {t.value.casefold() for t in tag(kept) if t.kind in FILTERS}
-    for kind, pieces in (("code", code), ("instruction", told), ("tone", tone)):
-        quiet = []
-        for p in pieces:
-            theirs = [
-                t.text for t in tag(p) if t.kind in FILTERS and t.value.casefold() not in named
-            ]
-            if theirs:  # not the question's, yet it names a filter: left unread, not unseen
-                aside.unread.append(p)
-                aside.notes.append(f"set aside {_quote(p)}, which names {', '.join(theirs)}")
-            else:
-                quiet.append(p)
-        aside.ignored += quiet
-        if quiet:
-            aside.notes.append(f"{_SAID[kind]}: {', '.join(_quote(p) for p in quiet)}")
+        theirs = [t.text for t in tag(p) if t.kind in FILTERS and t.value.casefold() not in named]
+        if theirs:  # it names a filter the rest does not: read, not dropped unseen
+            pieces[i] = (p, "")
+            aside.read.append(p)
+            aside.notes.append(
+                f"read {_quote(p)} though it looks like {_SAID[kind]}: it names "
+                + ", ".join(theirs)
+            )
+    aside.kept = _joined(pieces)
+    aside.ignored = [p.strip() for p, kind in pieces if kind] + tone
+    for kind in ("code", "instruction"):
+        if said := [p for p, k in pieces if k == kind]:
+            aside.notes.append(f"{_SET[kind]}: {', '.join(_quote(p) for p in said)}")
+    if tone:
+        aside.notes.append(f"set aside words said for tone: {', '.join(map(_quote, tone))}")
     return aside
 
 
-_SAID = {
+def _joined(pieces: list[tuple[str, str]]) -> str:
+    return " ".join(" ".join(p for p, kind in pieces if not kind).split())
+
+
+_SAID = {"code": "code", "instruction": "an instruction"}
+_SET = {
     "code": "set aside code",
     "instruction": "ignored an instruction, asking nothing of the catalog",
-    "tone": "set aside words said for tone",
 }
-
-
-def _spans(text: str, cuts: list) -> list[tuple[int, int]]:
-    """Where each cut's text stands in `text` (the code runs were found in text without its
-    markup, so by their text)."""
-    out = []
-    for c in cuts:
-        at = text.find(c.text)
-        if at >= 0:
-            out.append((at, at + len(c.text)))
-    return out

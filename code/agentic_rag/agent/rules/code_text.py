@@ -122,18 +122,11 @@ def code_runs(text: str) -> list[Cut]:
     return cuts
 
 
-def _without(text: str, cuts: list[Cut]) -> str:
-    out, pos = [], 0
-    for c in cuts:
-        out += [text[pos : c.start], " "]
-        pos = c.end
-    out.append(text[pos:])
-    return " ".join("".join(out).split())
-
-
-def strip_code(text: str) -> tuple[str, list[Cut]]:
-    """The text without its markup and runs of code, and what was cut (markup, then code)."""
-    cuts = markup(text)
-    bare = _without(text, cuts)
-    runs = code_runs(bare)
-    return _without(bare, runs), cuts + runs
+def code_cuts(text: str) -> list[Cut]:
+    """The markup and the runs of code of the text, in order (the runs found with the markup
+    blanked out, so every span is the text's own)."""
+    tags = markup(text)
+    blank = list(text)
+    for c in tags:
+        blank[c.start : c.end] = " " * (c.end - c.start)
+    return sorted(tags + code_runs("".join(blank)), key=lambda c: c.start)

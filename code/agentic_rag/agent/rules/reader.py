@@ -40,7 +40,7 @@ from agentic_rag.agent.rules.shape import (
     order,
 )
 from agentic_rag.agent.rules.spec import QuerySpec
-from agentic_rag.agent.rules.split import is_order, split
+from agentic_rag.agent.rules.split import split
 from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag, free
@@ -85,7 +85,7 @@ class Reader:
         pieces = split(kept) if kept.strip() else []
         noisy: list[str] = []  # keyboard noise beside the question, no word of it known
         for i, piece in enumerate(pieces):
-            if is_order(piece):
+            if aside.orders(piece):  # an instruction the split set apart
                 dropped.append(piece)
                 continue
             if len(pieces) > 1 and noise(piece, self.lex, knows):  # "asdfgh lol; how many …"
