@@ -55,6 +55,8 @@ _CHUNK = re.compile(r"\S+")
 _CALL = re.compile(r"\b[A-Za-z_][\w.]*\([^()\s]*\)")  # alert(1), sleep(5), document.write(x)
 #: punctuation that is an operator of code; "(" and ")" only in a call, "-" and "/" doubled
 _OPERATOR = re.compile(r"[=;*{}<>|&$`\\]+|--+|/\*|\*/|//")
+#: a block comment, content and all: "/* anything */"
+_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 #: a string closed and the statement ended or commented out ("admin'--", "';")
 _BREAK_OUT = re.compile(r"['\"]\s*(?:--|;|#)")
 #: a tautology: the same operand on both sides of "=" ("1=1", "'a'='a'", "x = x")
@@ -88,13 +90,19 @@ def _weight(chunk: str) -> tuple[int, bool]:
     return ops + words + strong, bool(ops or calls)
 
 
-def _codeish(chunk: str) -> bool:
+#: words of code a name follows ("FROM accounts", "INTO logs", "TABLE shows")
+_NAMED_BY = frozenset({"from", "into", "table", "join", "update"})
+
+
+def _codeish(chunk: str, before: str = "") -> bool:
     """A chunk a run of code may hold: one that weighs, a word of code, a literal, or
     punctuation alone."""
     return (
         _weight(chunk)[0] > 0
+        or (before.casefold() in _NAMED_BY and bool(re.fullmatch(r"\w+\W?", chunk)))
         or chunk.casefold() in aside_words().code_joiners
         or not re.search(r"\w", chunk)  # punctuation alone: "--", "'"
+        or bool(re.fullmatch(r"""\w+['"]|['"]\w+""", chunk))  # a string closed or opened: "x'"
         or bool(re.fullmatch(r"""(['"]).{0,30}\1""", chunk))
     )
 
@@ -110,7 +118,9 @@ def code_runs(text: str) -> list[Cut]:
             i += 1
             continue
         j = i
-        while j + 1 < len(chunks) and _codeish(text[chunks[j + 1][0] : chunks[j + 1][1]]):
+        while j + 1 < len(chunks) and _codeish(
+            text[chunks[j + 1][0] : chunks[j + 1][1]], text[chunks[j][0] : chunks[j][1]]
+        ):
             j += 1
         start, end = chunks[i][0], chunks[j][1]
         run = text[start:end]
@@ -126,6 +136,11 @@ def code_cuts(text: str) -> list[Cut]:
     """The markup and the runs of code of the text, in order (the runs found with the markup
     blanked out, so every span is the text's own)."""
     tags = markup(text)
+    tags += [
+        Cut(start=m.start(), end=m.end(), text=m.group(), kind="code")
+        for m in _COMMENT.finditer(text)
+        if not any(c.start <= m.start() < c.end for c in tags)
+    ]
     blank = list(text)
     for c in tags:
         blank[c.start : c.end] = " " * (c.end - c.start)
