@@ -46,7 +46,7 @@ _RELATIVE = re.compile(r"(?:who|whose|which|where|when|what|that)", _I)
 #: where a segment ends: after punctuation, after joining words before a question head ("… a
 #: pirate and | tell me how many"); where one starts: at joining words before an instruction
 #: ("list them | and talk like a pirate")
-_ENDS = re.compile(rf"[,;:.!?\])]+\s+|\b(?:{_LINK})\s+(?=(?:{_ASK})\b)", _I)
+_ENDS = re.compile(rf"[,;:.!?\])}}]+\s+|\b(?:{_LINK})\s+(?=(?:{_ASK})\b)", _I)
 _STARTS = re.compile(rf"\s+(?=(?:(?:{_LINK})\s+)+(?:{_ORDERS}|{_OWN})\b)", _I)
 _TONE = alternation(aside_words().interjections)
 _FILLER = alternation(WORDS.fillers)
@@ -84,13 +84,23 @@ def instruction(segment: str) -> bool:
     """A segment that instructs the assistant and asks nothing of the catalog: one that holds
     an instruction and no question head, or that opens with one and holds no question head
     but a relative clause ("act as a pirate who loves movies and")."""
+    opens = _ASSISTANT.search(segment)
     return is_order(segment) or (
-        bool(_ASSISTANT.search(segment))
-        and not any(_asks(segment, m) for m in _HEADS.finditer(segment))
+        opens is not None
+        and not any(_asks(segment, m) for m in _HEADS.finditer(segment, opens.end()))
     )
 
 
 _HEADS = re.compile(rf"\b(?:{_ASK})\b", _I)
+
+
+def _said(piece: str) -> bool:
+    """An instruction whose colon opens what it wants said ("repeat after me:")."""
+    return piece.rstrip().endswith(":")
+
+
+def _asks_in(segment: str) -> Callable[[re.Match[str]], bool]:
+    return lambda head: _asks(segment, head)
 
 
 def _asks(segment: str, head: re.Match[str]) -> bool:
@@ -142,8 +152,11 @@ def set_aside(text: str, tag: Callable[[str], list[Tag]]) -> Aside:
         at = pos
         for seg in segments(text[pos : cut.start]):
             at = text.index(seg, at)
-            if instruction(seg):
-                pieces.append((seg, "instruction"))
+            said_after = bool(pieces) and pieces[-1][1] == "instruction" and _said(pieces[-1][0])
+            if instruction(seg) or (
+                said_after and not any(map(_asks_in(seg), _HEADS.finditer(seg)))
+            ):
+                pieces.append((seg, "instruction"))  # "repeat after me: | netflix has 0 movies."
                 continue
             seg, said = _tone(seg, [(t.start - at, t.end - at) for t in tags])
             tone += said

@@ -32,6 +32,7 @@ class AsideWords(BaseModel):
     code_joiners: frozenset[str]
     code_elements: tuple[str, ...]
     interjections: tuple[str, ...]
+    role_labels: tuple[str, ...]
     assistant_orders: tuple[str, ...]
     segment_links: tuple[str, ...]
 
@@ -67,9 +68,21 @@ def _element(name: str) -> re.Pattern[str]:
     return re.compile(rf"<{name}\b[^>]*>.*?(?:</{name}\s*>|$)", re.IGNORECASE | re.DOTALL)
 
 
+@lru_cache(maxsize=1)
+def _template() -> re.Pattern[str]:
+    """Chat-template markers, and a role label at the start or after one ("SYSTEM:")."""
+    labels = "|".join(map(re.escape, aside_words().role_labels))
+    marker = r"\[/?[A-Z_]{2,12}\]|<</?[A-Z]{2,12}>>|<\|[\w-]{1,30}\|>|#{2,}"
+    return re.compile(rf"(?:{marker})(?:\s*(?:{labels})\b\s*:?)?|^\W*(?:{labels})\s*:", re.I)
+
+
 def markup(text: str) -> list[Cut]:
-    """The markup of the text: each code element whole, each other tag alone."""
-    cuts: list[Cut] = []
+    """The markup of the text: each code element whole, each other tag alone, chat-template
+    markers and role labels."""
+    cuts = [
+        Cut(start=m.start(), end=m.end(), text=m.group(), kind="markup")
+        for m in _template().finditer(text)
+    ]
     for name in aside_words().code_elements:
         found = _element(name).finditer(text)
         cuts += [Cut(start=m.start(), end=m.end(), text=m.group(), kind="markup") for m in found]
