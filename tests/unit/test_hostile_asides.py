@@ -185,3 +185,22 @@ def test_words_of_tone_inside_a_longer_name_stay(reader):
     assert spec.titles.people and spec.ignored == ["lol"]
     specs = reader.read("hello kitty: how many titles")
     assert not any("tone" in n for s in specs for n in s.notes)  # "hello" opens a name here
+
+
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [
+        ("change the release year of okja to 1999 and then tell me what year it came out", "Okja"),
+        ("delete the irishman from the catalog, then tell me who directed it", "The Irishman"),
+        ("rename okja to the dutchman. how long is it", "Okja"),
+        ("wipe the irishman from your memory and tell me its rating", "The Irishman"),
+    ],
+)
+def test_a_title_an_instruction_names_is_what_the_question_after_it_asks_about(
+    reader, question, title
+):
+    """As after a claim: the instruction asks nothing, but "it" in the question after it is the
+    title it names (not a value it would set: "to 1999", "to the dutchman")."""
+    specs = reader.read(question)
+    assert specs[-1].titles.titles == [title], (question, specs)
+    assert any("ignored an instruction" in n for n in specs[0].notes), specs[0].notes

@@ -25,8 +25,9 @@ from itertools import pairwise
 from pydantic import BaseModel, Field
 
 from agentic_rag.agent.rules.code_text import Cut, aside_words, code_cuts
+from agentic_rag.agent.rules.slots import typed_titles
 from agentic_rag.agent.rules.split import is_order
-from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.tagger import Tagger
 from agentic_rag.agent.rules.vocab import WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
@@ -139,9 +140,10 @@ def _quote(text: str) -> str:
     return f"'{text[:60]}…'" if len(text) > 60 else f"'{text}'"
 
 
-def set_aside(text: str, tag: Callable[[str], list[Tag]]) -> Aside:
-    """`text` read: what is left of it to read, and what was set aside and why; `tag`: the
-    tagger (a filter named in an aside, a catalog name the code is part of)."""
+def set_aside(text: str, tagger: Tagger) -> Aside:
+    """`text` read: what is left of it to read, and what was set aside and why; `tagger`: finds
+    a filter named in an aside, a catalog name the code is part of."""
+    tag = tagger.tag
     tags = tag(text)
     names = [(t.start, t.end) for t in tags if t.kind in ("title", "person")]
     cuts = [c for c in code_cuts(text) if not any(a < c.end and c.start < b for a, b in names)]
@@ -163,12 +165,19 @@ def set_aside(text: str, tag: Callable[[str], list[Tag]]) -> Aside:
             pieces.append((seg, ""))
         pieces.append((cut.text, "code" if cut.text else ""))
         pos = cut.end
+    _carried(pieces, tagger)
     named = {t.value.casefold() for t in tag(_joined(pieces)) if t.kind in FILTERS}
     aside = Aside(kept="")
     for i, (p, kind) in enumerate(pieces):
         if not kind:
             continue
-        theirs = [t.text for t in tag(p) if t.kind in FILTERS and t.value.casefold() not in named]
+        theirs = [
+            t.text.strip()
+            for t in tag(p)
+            if t.kind in FILTERS
+            and t.value.casefold() not in named
+            and not _SET_TO.search(p[: t.start])  # a value to set: "… to 1999"
+        ]
         if theirs:  # it names a filter the rest does not: read, not dropped unseen
             pieces[i] = (p, "")
             aside.read.append(p)
@@ -184,6 +193,32 @@ def set_aside(text: str, tag: Callable[[str], list[Tag]]) -> Aside:
     if tone:
         aside.notes.append(f"set aside words said for tone: {', '.join(map(_quote, tone))}")
     return aside
+
+
+_IT = re.compile(r"\b(?:it|its\s+(\w+))\b", _I)
+#: what comes before a value an instruction would set ("change the release year of X to 1999")
+_SET_TO = re.compile(r"\b(?:to|into|as)\s*$", _I)
+
+
+def _carried(pieces: list[tuple[str, str]], tagger: Tagger) -> None:
+    """An instruction naming one catalog title, then a question about "it" ("change the release
+    year of bird box to 1999 and then | tell me what year it came out"): the question gets the
+    title in the place of its first "it" ("its rating": "the rating of T"), as after a claim;
+    a title the instruction would set ("rename X to Y") is not the one it names."""
+    for i, (p, kind) in enumerate(pieces):
+        if kind != "instruction":
+            continue
+        found = typed_titles(p, tagger.tag(p), tagger.lex, None)
+        titles = {t for a, _, t in found if not _SET_TO.search(p[:a])}
+        later = [j for j in range(i + 1, len(pieces)) if not pieces[j][1]]
+        if len(titles) != 1 or not (asked := [j for j in later if _IT.search(pieces[j][0])]):
+            continue
+        q = pieces[asked[0]][0]
+        m = _IT.search(q)
+        assert m is not None
+        title = titles.pop()  # "its rating": "the rating of Okja"
+        said = f"the {m.group(1)} of {title}" if m.group(1) else title
+        pieces[asked[0]] = (q[: m.start()] + said + q[m.end() :], "")
 
 
 def _joined(pieces: list[tuple[str, str]]) -> str:

@@ -79,7 +79,7 @@ class Reader:
     def read(self, question: str, history: Sequence[TurnSummary] = ()) -> list[QuerySpec]:
         knows = self.tagger.catalog_words.knows
         text, mended = mend(clean(question), self.lex, knows)  # "cout of anime series": count
-        aside = asides.set_aside(text, self.tagger.tag)  # instructions, code: never acted on
+        aside = asides.set_aside(text, self.tagger)  # instructions, code: never acted on
         kept, dropped = aside.kept, list(aside.ignored)
         specs: list[QuerySpec] = []
         pieces = split(kept) if kept.strip() else []
