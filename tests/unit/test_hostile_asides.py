@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules.asides import instruction, segments
 from agentic_rag.agent.rules.code_text import code_cuts
 from tests.unit.test_reading_confidence import plan, planner  # noqa: F401 (fixture)
@@ -204,3 +205,21 @@ def test_a_title_an_instruction_names_is_what_the_question_after_it_asks_about(
     specs = reader.read(question)
     assert specs[-1].titles.titles == [title], (question, specs)
     assert any("ignored an instruction" in n for n in specs[0].notes), specs[0].notes
+
+
+@pytest.mark.parametrize(
+    "follow_up",
+    [
+        "thanks! and which of them came out in 2019?",
+        "lol. and which of them came out in 2019?",
+        "'; DROP TABLE shows; -- and which of them came out in 2019?",
+    ],
+)
+def test_a_follow_up_is_read_without_what_was_set_aside(reader, follow_up):
+    first = "how many dramas are from india"
+    plain = reader.read("and which of them came out in 2019?", [TurnSummary(first, first, "...")])
+    specs = reader.read(follow_up, [TurnSummary(first, first, "...")])
+    assert [(s.op, s.titles.countries) for s in specs] == [
+        (s.op, s.titles.countries) for s in plain
+    ], specs
+    assert specs[-1].titles.countries == ["India"], specs

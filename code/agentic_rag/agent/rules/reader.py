@@ -80,7 +80,7 @@ class Reader:
         knows = self.tagger.catalog_words.knows
         text, mended = mend(clean(question), self.lex, knows)  # "cout of anime series": count
         aside = asides.set_aside(text, self.tagger)  # instructions, code: never acted on
-        kept, dropped = aside.kept, list(aside.ignored)
+        kept, dropped, said = aside.kept, list(aside.ignored), aside.kept or text
         specs: list[QuerySpec] = []
         pieces = split(kept) if kept.strip() else []
         noisy: list[str] = []  # keyboard noise beside the question, no word of it known
@@ -119,21 +119,21 @@ class Reader:
             specs[0].notes.append("set aside words none of which is known: " + ", ".join(noisy))
         if dropped or noisy:
             specs[0].ignored = dropped + noisy
-        if history and len(specs) == 1 and is_follow_up(text, specs[0]):
+        if history and len(specs) == 1 and is_follow_up(said, specs[0]):
             prev = history[-1]  # its reading: its own words read with the turns before it,
             before = self.read(prev.question, history[:-1])  # never the generated text
             old = before[-1]
-            new = link(old, specs[0].model_copy(deep=True), text)
+            new = link(old, specs[0].model_copy(deep=True), said)
             # "what else did he direct?" needs the person the last turn found: that turn's
             # reading runs again as part 1, this one is part 2
             again = new.ref in ("person", "people_of") or (  # (an entry after an entry: its own)
                 new.op == "describe" and new.ref == "first" and old.op != "describe"
             )
-            specs = carried(before, follow(old, specs[0], text, prev.show_ids))
+            specs = carried(before, follow(old, specs[0], said, prev.show_ids))
             specs = [old.model_copy(update={"replayed": True}), new] if again else specs
         elif history and len(specs) == 2 and specs[0].needs_results and specs[1].ref == "first":
             old = self.read(history[-1].question, history[:-1])[-1]  # "… who is in the longest
-            specs[0] = follow(old, specs[0], text, history[-1].show_ids)  # one": of its set
+            specs[0] = follow(old, specs[0], said, history[-1].show_ids)  # one": of its set
         return specs
 
     def decide(self, text: str, tags: list[Tag], found: Sequence[Found] = ()) -> Intent:
