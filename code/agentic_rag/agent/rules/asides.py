@@ -41,13 +41,13 @@ _LINK = alternation(aside_words().segment_links)
 _ASK = alternation(WORDS.asks)
 _ORDERS = alternation(WORDS.instructions)
 _OWN = alternation(aside_words().assistant_orders)
-_ASSISTANT = re.compile(rf"^\W*(?:(?:{_LINK})\s+)*(?:{_OWN}|{_ORDERS})\b", _I)
+_ABOUT = re.compile(rf"\b(?:{alternation(aside_words().about_assistant)})\b", _I)
 #: a question head that only opens a relative clause after a word ("a pirate who loves movies")
 _RELATIVE = re.compile(r"(?:who|whose|which|where|when|what|that)", _I)
 #: where a segment ends: after punctuation, after joining words before a question head ("… a
 #: pirate and | tell me how many"); where one starts: at joining words before an instruction
 #: ("list them | and talk like a pirate")
-_ENDS = re.compile(rf"[,;:.!?\])}}]+\s+|\b(?:{_LINK})\s+(?=(?:{_ASK})\b)", _I)
+_ENDS = re.compile(rf"[,;:.!?\])}}]+\s+|\s[-–—]+\s+|\b(?:{_LINK})\s+(?=(?:{_ASK})\b)", _I)
 _STARTS = re.compile(rf"\s+(?=(?:(?:{_LINK})\s+)+(?:{_ORDERS}|{_OWN})\b)", _I)
 _TONE = alternation(aside_words().interjections)
 _FILLER = alternation(WORDS.fillers)
@@ -55,6 +55,8 @@ _LEADING_TONE = re.compile(
     rf"^\W*(?:(?:{_FILLER}|{_TONE})\b[\s,!.:;-]*)*(?:{_TONE})\b[\s,!.:;-]*", _I
 )
 _TRAILING_TONE = re.compile(rf"(?:[\s,!.;:-]+(?:{_TONE}))+\W*$", _I)
+#: a segment that opens (after joining words, fillers or words of tone) with an instruction
+_ASSISTANT = re.compile(rf"^\W*(?:(?:{_LINK}|{_FILLER}|{_TONE})\W+)*(?:{_OWN}|{_ORDERS})\b", _I)
 _ONLY = re.compile(rf"\W*(?:(?:{_FILLER}|{_TONE})\b\W*)+", _I)
 
 
@@ -83,16 +85,25 @@ def segments(text: str) -> list[str]:
 
 def instruction(segment: str) -> bool:
     """A segment that instructs the assistant and asks nothing of the catalog: one that holds
-    an instruction and no question head, or that opens with one and holds no question head
-    but a relative clause ("act as a pirate who loves movies and")."""
+    an instruction (`words.yaml` `instructions`) and no question head; or that opens with an
+    assistant order or speaks of the assistant (`asides.yaml`), with no question head after
+    the order but a relative clause ("act as a pirate who loves movies and")."""
     opens = _ASSISTANT.search(segment)
-    return is_order(segment) or (
-        opens is not None
-        and not any(_asks(segment, m) for m in _HEADS.finditer(segment, opens.end()))
-    )
+    if opens is None and not _ABOUT.search(segment):
+        return is_order(segment)
+    start = opens.end() if opens else 0  # "give me full access": its head is the order's
+    return not any(_asks(segment, m) for m in _HEADS.finditer(segment, start))
 
 
 _HEADS = re.compile(rf"\b(?:{_ASK})\b", _I)
+
+
+def _titled(segment: str, tagger: Tagger) -> bool:
+    """Whether the segment opens with a catalog title ("say i do, how many seasons", "reply
+    1988: …"): its words are a name, not an order."""
+    first = WORD.search(segment)
+    found = typed_titles(segment, tagger.tag(segment), tagger.lex, None)
+    return first is not None and any(a == first.start() for a, _, _ in found)
 
 
 def _said(piece: str) -> bool:
@@ -155,7 +166,7 @@ def set_aside(text: str, tagger: Tagger) -> Aside:
         for seg in segments(text[pos : cut.start]):
             at = text.index(seg, at)
             said_after = bool(pieces) and pieces[-1][1] == "instruction" and _said(pieces[-1][0])
-            if instruction(seg) or (
+            if (instruction(seg) and not _titled(seg, tagger)) or (
                 said_after and not any(map(_asks_in(seg), _HEADS.finditer(seg)))
             ):
                 pieces.append((seg, "instruction"))  # "repeat after me: | netflix has 0 movies."

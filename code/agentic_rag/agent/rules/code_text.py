@@ -34,6 +34,7 @@ class AsideWords(BaseModel):
     interjections: tuple[str, ...]
     role_labels: tuple[str, ...]
     assistant_orders: tuple[str, ...]
+    about_assistant: tuple[str, ...]
     segment_links: tuple[str, ...]
 
 
