@@ -1,14 +1,16 @@
 """Code pasted around a question, found by its form ("'; SELECT * FROM users; -- how many …",
 "1=1 OR 'a'='a' -- count …", "<script>alert(1)</script> how many …"): markup is stripped (an
 element whose content is code, `asides.yaml` `code_elements`, with its content; any other tag
-alone, its text kept), then the text is cut into tokens and a run of tokens that are code is
-found: operators (`=`, `;`, `*`, `--`, `/*`, braces, pipes, `$`, backticks), calls (`alert(1)`),
-tautologies (`1=1`, `'a'='a'`), and around them the words of code (`code_words`: "select",
-"drop"; `code_joiners`, plain English too: "or", "from", "users") and the words and literals
-written against an operator (`users;`). A run is code when it weighs `CODE_WEIGHT`: a call or a
-tautology does alone; operators and code words count one each, joiners nothing, and an operator
-must be in it, so words never make code ("select movies from 2019 or 2020") nor does an
-operator among plain words ("movies > 2 hours", "tom & jerry", "from india & from the us")."""
+alone, its text kept; chat-template markers, "[INST]", "<|im_start|>", "###", with a role label
+after them or at the start, "SYSTEM:"), then the text is cut into chunks at its spaces and a
+run of chunks that are code is found: operators (`=`, `;`, `*`, `--`, `/*`, braces, pipes,
+`$`, backticks), calls (`alert(1)`), tautologies (`1=1`, `'a'='a'`), and around them the words
+of code (`code_words`: "select", "drop"; `code_joiners`, plain English too: "or", "from",
+"users") and the words and literals written against an operator (`users;`). A run is code when
+it weighs `CODE_WEIGHT`: a call or a tautology does alone; operators and code words count one
+each, joiners nothing, and an operator must be in it, so words never make code ("select movies
+from 2019 or 2020") nor does an operator among plain words ("movies > 2 hours", "tom & jerry",
+"from india & from the us")."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict
 
 ASIDES_PATH = Path(__file__).with_name("asides.yaml")
-#: what a run of tokens must weigh to be code (a call, tag or tautology weighs this alone)
+#: what a run of chunks must weigh to be code (a call, a break-out or a tautology weighs this)
 CODE_WEIGHT = 3
 
 
@@ -73,7 +75,7 @@ def _element(name: str) -> re.Pattern[str]:
 def _template() -> re.Pattern[str]:
     """Chat-template markers, and a role label at the start or after one ("SYSTEM:")."""
     labels = "|".join(map(re.escape, aside_words().role_labels))
-    marker = r"\[/?[A-Z_]{2,12}\]|<</?[A-Z]{2,12}>>|<\|[\w-]{1,30}\|>|#{2,}"
+    marker = r"(?-i:\[/?[A-Z_]{2,12}\]|<</?[A-Z]{2,12}>>)|<\|[\w-]{1,30}\|>|#{2,}"
     return re.compile(rf"(?:{marker})(?:\s*(?:{labels})\b\s*:?)?|^\W*(?:{labels})\s*:", re.I)
 
 
