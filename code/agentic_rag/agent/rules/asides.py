@@ -33,6 +33,7 @@ from agentic_rag.agent.rules.code_text import Cut, aside_words, code_cuts
 from agentic_rag.agent.rules.slots import typed_titles
 from agentic_rag.agent.rules.split import is_order
 from agentic_rag.agent.rules.tagger import Tagger
+from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
@@ -129,7 +130,7 @@ def _asks(segment: str, head: re.Match[str]) -> bool:
     return not relative
 
 
-def _tone(segment: str, names: list[tuple[int, int]]) -> tuple[str, list[str]]:
+def _tone(segment: str, spans: Callable[[], list[tuple[int, int]]]) -> tuple[str, list[str]]:
     """The segment without the words of tone at its start and end (none a catalog name holds:
     "hello kitty"), and those words."""
     if _ONLY.fullmatch(segment):
@@ -137,6 +138,7 @@ def _tone(segment: str, names: list[tuple[int, int]]) -> tuple[str, list[str]]:
     out: list[str] = []
     lead = _LEADING_TONE.match(segment)
     trail = _TRAILING_TONE.search(segment)
+    names = spans() if lead or trail else []  # the names of the text, tagged only when needed
     if trail and not _inside(trail, names):
         out.append(trail.group().strip(" ,.!:;-"))
         segment = segment[: trail.start()] + segment[trail.end() :].strip()
@@ -160,9 +162,11 @@ def set_aside(text: str, tagger: Tagger) -> Aside:
     """`text` read: what is left of it to read, and what was set aside and why; `tagger`: finds
     a filter named in an aside, a catalog name the code is part of."""
     tag = tagger.tag
-    tags = tag(text)
-    names = [(t.start, t.end) for t in tags if t.kind in ("title", "person")]
-    cuts = [c for c in code_cuts(text) if not any(a < c.end and c.start < b for a, b in names)]
+    tags = _Once(lambda: tag(text))
+    cuts = code_cuts(text)
+    if cuts:
+        names = [(t.start, t.end) for t in tags() if t.kind in ("title", "person")]
+        cuts = [c for c in cuts if not any(a < c.end and c.start < b for a, b in names)]
     pieces: list[tuple[str, str]] = []  # (text, kind): "" the question's, else why set aside
     tone: list[str] = []
     pos = 0
@@ -176,12 +180,14 @@ def set_aside(text: str, tagger: Tagger) -> Aside:
             ):
                 pieces.append((seg, "instruction"))  # "repeat after me: | netflix has 0 movies."
                 continue
-            seg, said = _tone(seg, [(t.start - at, t.end - at) for t in tags])
+            seg, said = _tone(seg, lambda at=at: [(t.start - at, t.end - at) for t in tags()])
             tone += said
             pieces.append((seg, ""))
         pieces.append((cut.text, "code" if cut.text else ""))
         pos = cut.end
     _carried(pieces, tagger)
+    if not any(kind for _, kind in pieces) and not tone:
+        return Aside(kept=_joined(pieces))  # nothing set aside
     named = {t.value.casefold() for t in tag(_joined(pieces)) if t.kind in FILTERS}
     aside = Aside(kept="")
     for i, (p, kind) in enumerate(pieces):
@@ -235,6 +241,19 @@ def _carried(pieces: list[tuple[str, str]], tagger: Tagger) -> None:
         title = titles.pop()  # "its rating": "the rating of Okja"
         said = f"the {m.group(1)} of {title}" if m.group(1) else title
         pieces[asked[0]] = (q[: m.start()] + said + q[m.end() :], "")
+
+
+class _Once:
+    """A value computed the first time it is asked for (the text's tags)."""
+
+    def __init__(self, make: Callable[[], list[Tag]]):
+        self.make = make
+        self.value: list[Tag] | None = None
+
+    def __call__(self) -> list[Tag]:
+        if self.value is None:
+            self.value = self.make()
+        return self.value
 
 
 def _joined(pieces: list[tuple[str, str]]) -> str:
