@@ -178,7 +178,9 @@ def set_aside(text: str, tagger: Tagger) -> Aside:
             if (instruction(seg) and not _titled(seg, tagger)) or (
                 said_after and not any(map(_asks_in(seg), _HEADS.finditer(seg)))
             ):
-                pieces.append((seg, "instruction"))  # "repeat after me: | netflix has 0 movies."
+                if pieces and pieces[-1][1] == "instruction":  # one instruction, said in parts
+                    seg = pieces.pop()[0] + seg  # "repeat after me: | netflix has 0 movies."
+                pieces.append((seg, "instruction"))
                 continue
             seg, said = _tone(seg, lambda at=at: [(t.start - at, t.end - at) for t in tags()])
             tone += said
