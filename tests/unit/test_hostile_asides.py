@@ -166,7 +166,7 @@ def test_the_note_says_what_was_set_aside_and_why(reader):
     assert (
         "ignored an instruction, asking nothing of the catalog: 'talk like a pirate and'" in notes
     )
-    assert "set aside words said for tone: 'arr'" in notes
+    assert "set aside words that ask nothing (tone, fillers): 'arr'" in notes
 
 
 @pytest.mark.parametrize(

@@ -215,7 +215,9 @@ def set_aside(text: str, tagger: Tagger) -> Aside:
         if said := [p for p, k in pieces if k == kind]:
             aside.notes.append(f"{_SET[kind]}: {', '.join(_quote(p) for p in said)}")
     if tone:
-        aside.notes.append(f"set aside words said for tone: {', '.join(map(_quote, tone))}")
+        aside.notes.append(
+            f"set aside words that ask nothing (tone, fillers): {', '.join(map(_quote, tone))}"
+        )
     return aside
 
 
