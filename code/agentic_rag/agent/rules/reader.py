@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules import (
     absent,
+    asides,
     billing,
     claims,
     dangling,
@@ -40,7 +41,7 @@ from agentic_rag.agent.rules.shape import (
     refit,
 )
 from agentic_rag.agent.rules.spec import QuerySpec
-from agentic_rag.agent.rules.split import is_order, set_aside, split
+from agentic_rag.agent.rules.split import split
 from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag, free
@@ -78,22 +79,21 @@ class Reader:
 
     def read(self, question: str, history: Sequence[TurnSummary] = ()) -> list[QuerySpec]:
         knows = self.tagger.catalog_words.knows
-        text, mended = mend(
-            unhailed(clean(question), self.lex), self.lex, knows
-        )  # "cout of": count
-        kept, dropped = set_aside(text)  # instructions to the system, never acted on
+        text, mended = mend(unhailed(clean(question), self.lex), self.lex, knows)  # "cout of"
+        aside = asides.set_aside(text, self.tagger)  # instructions, code: never acted on
+        kept, dropped, said = aside.kept, list(aside.ignored), aside.kept or text
         specs: list[QuerySpec] = []
         pieces = holdings.joined_back(split(kept)) if kept.strip() else []  # "X?? is it here"
         noisy: list[str] = []  # keyboard noise beside the question, no word of it known
         for i, piece in enumerate(pieces):
-            if is_order(piece):
+            if aside.orders(piece):  # an instruction the split set apart
                 dropped.append(piece)
                 continue
             if len(pieces) > 1 and noise(piece, self.lex, knows):  # "asdfgh lol; how many …"
                 noisy.append(piece.strip(" ,.;:-"))
                 continue
-            if i + 1 < len(pieces) and (said := person_then(piece, pieces[i + 1], self.tagger)):
-                pieces[i + 1], dropped = said, dropped + claims.claimed(piece)  # "him": X
+            if i + 1 < len(pieces) and (named := person_then(piece, pieces[i + 1], self.tagger)):
+                pieces[i + 1], dropped = named, dropped + claims.claimed(piece)  # "him": X
                 continue
             spec = self.read_part(piece, " ".join(pieces[i + 1 :]))  # the rest: its sentence
             if specs and answered_by(specs[-1], spec, piece):
@@ -113,27 +113,27 @@ class Reader:
             specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
         elif not history:  # "who is in it" as a whole question: nothing it can refer to
             dangling.mark(specs[0], lead_at(specs[0].text))
-        specs[0].notes[:0] = mended
-        if dropped:
+        specs[0].notes[:0] = [*mended, *aside.notes]  # what was set aside before reading, and why
+        if len(dropped) > len(aside.ignored):  # a part of the question that asks nothing
             specs[0].notes.append("ignored an instruction or claim, asking nothing of the catalog")
         if noisy:
             specs[0].notes.append("set aside words none of which is known: " + ", ".join(noisy))
         if dropped or noisy:
             specs[0].ignored = dropped + noisy
-        if history and len(specs) == 1 and is_follow_up(text, specs[0]):
+        if history and len(specs) == 1 and is_follow_up(said, specs[0]):
             prev = history[-1]  # its reading: its own words read with the turns before it,
             before = self.read(prev.question, history[:-1])  # never the generated text
             old = before[-1]
-            new = link(old, specs[0].model_copy(deep=True), text)
+            new = link(old, specs[0].model_copy(deep=True), said)
             # "what else did he direct?": the last turn's reading runs again as part 1 (its person)
             again = new.ref in ("person", "people_of") or (  # (an entry after an entry: its own)
                 new.op == "describe" and new.ref == "first" and old.op != "describe"
             )
-            specs = carried(before, follow(old, specs[0], text, prev.show_ids))
+            specs = carried(before, follow(old, specs[0], said, prev.show_ids))
             specs = [old.model_copy(update={"replayed": True}), new] if again else specs
         elif history and len(specs) == 2 and specs[0].needs_results and specs[1].ref == "first":
             old = self.read(history[-1].question, history[:-1])[-1]  # "… who is in the longest
-            specs[0] = follow(old, specs[0], text, history[-1].show_ids)  # one": of its set
+            specs[0] = follow(old, specs[0], said, history[-1].show_ids)  # one": of its set
         return specs
 
     def decide(self, text: str, tags: list[Tag], found: Sequence[Found] = ()) -> Intent:

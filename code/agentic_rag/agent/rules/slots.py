@@ -31,7 +31,8 @@ _TITLE_RUN = re.compile(r"[A-Z0-9][\w'’:]*(?:\s+(?:(?:of|the|a|an|and|&)\s+)*[
 _CLOSING = re.compile(
     r"\s+(?:(?:(?:was|were|got)\s+)?(?:added|released|made|make|come\s+out|came\s+out|premiered)"
     r"(?:\s+[\w'’]+){0,3}|on\s+netflix|about|(?:are|is|r)\s+there|does\s+it\s+have|"
-    r"has\s+it\s+got|do(?:es)?\s+(?:it|they)\s+(?:have|run|last))\W*$",
+    # the order of a question told ("tell me how many seasons of succession there are")
+    r"there\s+(?:are|is|were)|has\s+it\s+got|do(?:es)?\s+(?:it|they)\s+(?:have|run|last))\W*$",
     re.I,
 )
 _SENTENCE_END = re.compile(r"[.?!]\s*$")
