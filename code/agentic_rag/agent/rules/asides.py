@@ -148,6 +148,17 @@ def _tone(segment: str, spans: Callable[[], list[tuple[int, int]]]) -> tuple[str
     return segment, out
 
 
+def _title_opens(segment: str, tagger: Tagger) -> list[tuple[int, int]]:
+    """The span of a catalog title of two words or more the segment opens with ("hi score girl
+    is it on here"), so a word of tone that opens the title stays with it."""
+    words = list(WORD.finditer(segment.casefold()))
+    keys = tagger.lex.title_keys
+    for n in range(min(6, len(words)), 1, -1):
+        if " ".join(m.group() for m in words[:n]) in keys:
+            return [(words[0].start(), words[n - 1].end())]
+    return []
+
+
 def _inside(m: re.Match[str], names: list[tuple[int, int]]) -> bool:
     """Whether words of tone are part of a name that reaches beyond them ("hello kitty")."""
     return any(a < m.end() and m.start() < b and (a < m.start() or b > m.end()) for a, b in names)
@@ -180,7 +191,12 @@ def set_aside(text: str, tagger: Tagger) -> Aside:
             ):
                 pieces.append((seg, "instruction"))  # "repeat after me: | netflix has 0 movies."
                 continue
-            seg, said = _tone(seg, lambda at=at: [(t.start - at, t.end - at) for t in tags()])
+            seg, said = _tone(
+                seg,
+                lambda at=at, seg=seg: (
+                    [(t.start - at, t.end - at) for t in tags()] + _title_opens(seg, tagger)
+                ),
+            )
             tone += said
             pieces.append((seg, ""))
         pieces.append((cut.text, "code" if cut.text else ""))

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from agentic_rag.agent.rules import signals
 from agentic_rag.agent.rules.intent import mask
-from agentic_rag.agent.rules.mend import mend, unhailed
+from agentic_rag.agent.rules.mend import mend
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tagger import clean
@@ -100,10 +100,8 @@ def calibration() -> Calibration:
 def features(
     reader: Reader, question: str, specs: list[QuerySpec], calls: str
 ) -> tuple[dict[str, float], Usage]:
-    #: the text the reader read: greetings set off, typos mended ("how manny": 'many' is used)
-    text = mend(
-        unhailed(clean(question), reader.lex), reader.lex, reader.tagger.catalog_words.knows
-    )[0]
+    #: the text the reader read: typos mended ("how manny": 'many' is used)
+    text = mend(clean(question), reader.lex, reader.tagger.catalog_words.knows)[0]
     tags = reader.tagger.tag(text)  # once: usage and the signals below read the same tags
     u = usage(reader, text, tags, specs, calls)
     asked = " ".join(s.text for s in specs if s.op != "external")  # outside questions name freely

@@ -26,8 +26,7 @@ import yaml
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.usage_words import meaning
-from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
-from agentic_rag.agent.rules.words import WORDS
+from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 #: the words a typo is mended to: everyday question words, and the words that change what a
 #: question means ("avrage", "percantage", "excpet": `meaning_words.yaml`), of five letters or
@@ -41,9 +40,6 @@ _EVERYDAY = tuple(
     )
 )
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?:^|(?<=[\s(]))'[^']*'(?=[\s?.!,;:)]|$)")
-#: words that hail before the question ("yo", "hey,", "ok so"), then at least a word of it
-_HAIL = re.compile(rf"^\W*(?:(?:{alternation(WORDS.greetings)})\b[\s,.!:;–—-]*)+(?=\w)", re.I)
-_HAILS = frozenset(w for g in WORDS.greetings for w in g.split())  # "asdfgh lol;" is noise
 _HOW = frozenset({"many", "much"})
 _TOKENS: dict[int, tuple[Lexicon, NameTokens]] = {}
 #: the reader's own word tables: a word any of them names is known, never a typo ("least")
@@ -143,7 +139,7 @@ def noise(piece: str, lex: Lexicon, knows: Callable[[str], bool]) -> bool:
         and not any(
             not m.group().isalpha()
             or (m.group()[:1].isupper() and m.start() > 0)
-            or (known(m.group().casefold(), lex, knows) and m.group().casefold() not in _HAILS)
+            or known(m.group().casefold(), lex, knows)
             or typo(m.group().casefold())
             for m in words
         )
@@ -158,25 +154,6 @@ def named(word: str, lex: Lexicon, knows: Callable[[str], bool]) -> bool:
     if not word.isalpha() or len(low) < 3 or low in COMMON or low in lex.everyday_words:
         return False
     return low in name_tokens(lex).tokens or not (known(low, lex, knows) or typo(low))
-
-
-def unhailed(text: str, lex: Lexicon) -> str:
-    """The question without the words that hail before it ("yo is parasite on netflix": "is
-    parasite on netflix"; "hey, how many ..."): a greeting is no word of a name or a filter,
-    unless a catalog title opens with the question's first words ("hi score girl ...")."""
-    m = _HAIL.match(text)
-    if m is None:
-        return text
-    opening = " ".join(WORD.findall(text.casefold())[:3])
-    if any(k.startswith(opening) or opening.startswith(k + " ") for k in _openers(lex, opening)):
-        return text
-    return text[m.end() :]
-
-
-def _openers(lex: Lexicon, opening: str) -> list[str]:
-    """The title keys holding the question's first word (a greeting) at their start."""
-    first = opening.split()[0] if opening else ""
-    return [k for k in lex.title_keys if k == first or k.startswith(first + " ")]
 
 
 def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, list[str]]:

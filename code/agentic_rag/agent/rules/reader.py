@@ -25,7 +25,7 @@ from agentic_rag.agent.rules.follow import PRONOUN, answered_by, carried, follow
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lead import description, lead_at, with_thing
 from agentic_rag.agent.rules.lexicon import Lexicon
-from agentic_rag.agent.rules.mend import mend, noise, unhailed
+from agentic_rag.agent.rules.mend import mend, noise
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.role_of_title import person_of_title
@@ -79,7 +79,7 @@ class Reader:
 
     def read(self, question: str, history: Sequence[TurnSummary] = ()) -> list[QuerySpec]:
         knows = self.tagger.catalog_words.knows
-        text, mended = mend(unhailed(clean(question), self.lex), self.lex, knows)  # "cout of"
+        text, mended = mend(clean(question), self.lex, knows)  # "cout of anime series": count
         aside = asides.set_aside(text, self.tagger)  # instructions, code: never acted on
         kept, dropped, said = aside.kept, list(aside.ignored), aside.kept or text
         specs: list[QuerySpec] = []

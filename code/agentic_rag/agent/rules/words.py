@@ -94,7 +94,6 @@ class Words(BaseModel):
     title_attributes: frozenset[str]
     people_attributes: frozenset[str]  # who made a title, as a noun ("its stars")
     people_asked: frozenset[str]  # nouns that make a part ask for people ("which actors")
-    greetings: tuple[str, ...] = Field(min_length=1)  # hail a message before its question
     works_nouns: frozenset[str]  # nouns that name a kind of title ("films", "docuseries")
     coworkers: frozenset[str]  # the people someone worked with, as a noun ("co-stars")
     group_refs: tuple[str, ...] = Field(min_length=1)  # "both of them": people named before
