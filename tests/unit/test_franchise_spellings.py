@@ -121,3 +121,30 @@ def test_every_before_a_phrase_lists_its_titles(catalog_df, catalog_reader, ques
     (spec,) = catalog_reader.read(question)
     assert spec.op == "list" and spec.titles.title_has == [phrase] and spec.titles.type == kind
     assert not spec.about
+
+
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [
+        ("how long is star wars episode viii", "Star Wars: Episode VIII: The Last Jedi"),
+        ("who was in star wars: episode viii", None),
+    ],
+)
+def test_a_title_typed_without_its_last_subtitle_is_that_title(
+    catalog_df, catalog_reader, question, title
+):
+    typed = re.sub(r"^(?:how long is|who was in) ", "", question)
+    opening = [t for t in catalog_df["title"] if f"{_words(t)} ".startswith(f"{_words(typed)} ")]
+    (one,) = opening  # the only title that opens with the typed words, past a colon of it
+    assert one.count(":") >= 2 and _words(one) != _words(typed)
+    (spec,) = catalog_reader.read(question)
+    assert spec.titles.titles == [title or one] and not spec.absent
+
+
+@pytest.mark.parametrize("typed", ["lego marvel super heroes", "money heist"])
+def test_words_several_titles_open_with_or_a_first_part_alone_are_no_one_title(
+    catalog_df, catalog_reader, typed
+):
+    opening = [t for t in catalog_df["title"] if f"{_words(t)} ".startswith(f"{_words(typed)} ")]
+    assert len(opening) >= 2 or all(t.count(":") < 2 for t in opening)
+    assert catalog_reader.lex.title(typed) is None

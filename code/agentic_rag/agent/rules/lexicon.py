@@ -17,20 +17,15 @@ from functools import cached_property
 
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules.name_evidence import NameEvidence, key
+from agentic_rag.agent.rules.spellings import and_key, heads
 
 FUZZY_CUTOFF = 88.0  # rapidfuzz ratio (0-100) a misspelt name must reach
 NEAR_CUTOFF = 75.0  # a name this close but under FUZZY_CUTOFF is offered ("did you mean")
 MAX_NEAR = 2  # names offered when several are equally close
 _ARTICLE = re.compile(r"^(?:the|a|an) ")
-_AMPERSAND = re.compile(r"\s*&\s*")
 _QUALIFIER = re.compile(r"\s*\([^)]*\)\s*$")  # "The Office (U.S.)", "... (Spanish Version)"
 MAX_HELD = 4096  # phrases whose titles are remembered (`titles_with`)
 SURNAME_LEAD = 3  # a shared surname means its most credited person when they lead this much
-
-
-def and_key(text: str) -> str:
-    """The key of `text` with its ampersands read as the word 'and' (`key` drops them)."""
-    return key(_AMPERSAND.sub(" and ", text))
 
 
 def _bare(k: str) -> str:
@@ -72,9 +67,13 @@ class Lexicon(NameEvidence):
         self.title_keys = {k: t for t in self.shows if (k := key(t))}
         for k, t in list(self.title_keys.items()):  # typed without its apostrophes: "schindlers
             self.title_keys.setdefault(re.sub(r"['’]", "", k), t)  # list" is Schindler's List
+        self.spellings: dict[str, str] = {}  # other keys of a title (their words counted once)
         for t in self.shows:  # "fast and furious spy racers" is Fast & Furious Spy Racers
             if (k := and_key(t)) != key(t):
-                self.title_keys.setdefault(k, t)
+                self.spellings[k] = t
+        self.spellings |= heads(self.shows)
+        for k, t in self.spellings.items():
+            self.title_keys.setdefault(k, t)
         self.genre_keys = {key(g): g for g in self.genres}
         self.country_keys = {key(c): c for c in self.countries}
         self.max_title_words = max((k.count(" ") + 1 for k in self.title_keys), default=1)
@@ -127,7 +126,7 @@ class Lexicon(NameEvidence):
     def _title_grams(self) -> Counter[str]:
         grams: Counter[str] = Counter()
         for k, t in self.title_keys.items():
-            if k == and_key(t) != key(t):  # the words 'and' spells, each title counted once
+            if self.spellings.get(k) == t:  # another spelling of a title: it is counted once
                 grams.update(_grams(k) - _grams(key(t)))
             else:
                 grams.update(_grams(k))

@@ -20,7 +20,8 @@ import re
 from itertools import pairwise
 
 from agentic_rag.agent.rules import absent
-from agentic_rag.agent.rules.lexicon import Lexicon, and_key, key
+from agentic_rag.agent.rules.lexicon import Lexicon, key
+from agentic_rag.agent.rules.spellings import and_key
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
