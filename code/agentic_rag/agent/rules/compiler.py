@@ -186,7 +186,9 @@ class Compiler:
                 alts.insert(0, call("cypher", what, query=query, max_rows=60))
             if spec.absent:  # the absent entity's own count says 0
                 return [alts]
-            total = q.count(s) if s.type else q.count_by_type(s)  # "showing N of M"
+            #: "showing N of M"; a phrase's titles of both types ("beyblade movies": 0, and 5 shows)
+            whole = s.model_copy(update={"type": None}) if s.title_has else s
+            total = q.count(s) if s.type and not s.title_has else q.count_by_type(whole)
             return [
                 alts,
                 [

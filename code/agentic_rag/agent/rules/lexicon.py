@@ -17,6 +17,7 @@ from functools import cached_property
 
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules.name_evidence import NameEvidence, key
+from agentic_rag.agent.rules.spellings import and_key, heads
 
 FUZZY_CUTOFF = 88.0  # rapidfuzz ratio (0-100) a misspelt name must reach
 NEAR_CUTOFF = 75.0  # a name this close but under FUZZY_CUTOFF is offered ("did you mean")
@@ -30,6 +31,12 @@ SURNAME_LEAD = 3  # a shared surname means its most credited person when they le
 def _bare(k: str) -> str:
     """A key's words without a possessive 's ("marvel's iron fist": "marvel iron fist")."""
     return re.sub(r"'s\b", "", k)
+
+
+def _grams(k: str) -> set[str]:
+    """Every run of words in a key (without a possessive 's)."""
+    w = _bare(k).split()
+    return {" ".join(w[i:j]) for i in range(len(w)) for j in range(i + 1, len(w) + 1)}
 
 
 @dataclass
@@ -60,6 +67,13 @@ class Lexicon(NameEvidence):
         self.title_keys = {k: t for t in self.shows if (k := key(t))}
         for k, t in list(self.title_keys.items()):  # typed without its apostrophes: "schindlers
             self.title_keys.setdefault(re.sub(r"['’]", "", k), t)  # list" is Schindler's List
+        self.spellings: dict[str, str] = {}  # other keys of a title (their words counted once)
+        for t in self.shows:  # "fast and furious spy racers" is Fast & Furious Spy Racers
+            if (k := and_key(t)) != key(t):
+                self.spellings[k] = t
+        self.spellings |= heads(self.shows)
+        for k, t in self.spellings.items():
+            self.title_keys.setdefault(k, t)
         self.genre_keys = {key(g): g for g in self.genres}
         self.country_keys = {key(c): c for c in self.countries}
         self.max_title_words = max((k.count(" ") + 1 for k in self.title_keys), default=1)
@@ -106,16 +120,16 @@ class Lexicon(NameEvidence):
 
     def in_titles(self, phrase: str) -> int:
         """How many titles have the phrase's words in a row (an index lookup)."""
-        return self._title_grams.get(_bare(key(phrase)), 0)
+        return self._title_grams.get(_bare(and_key(phrase)), 0)
 
     @cached_property
     def _title_grams(self) -> Counter[str]:
         grams: Counter[str] = Counter()
-        for k in self.title_keys:
-            w = _bare(k).split()
-            grams.update(
-                {" ".join(w[i:j]) for i in range(len(w)) for j in range(i + 1, len(w) + 1)}
-            )
+        for k, t in self.title_keys.items():
+            if self.spellings.get(k) == t:  # another spelling of a title: it is counted once
+                grams.update(_grams(k) - _grams(key(t)))
+            else:
+                grams.update(_grams(k))
         return grams
 
     def spelled(self, phrase: str) -> str:
@@ -135,11 +149,12 @@ class Lexicon(NameEvidence):
 
     def titles_with(self, phrase: str) -> list[str]:
         """The titles whose words include the phrase's words in a row ("power rangers")."""
-        k = f" {_bare(key(phrase))} "
+        k = f" {_bare(and_key(phrase))} "
         if k not in self._holding:  # the readings of one question ask again and again
             if len(self._holding) >= MAX_HELD:  # a long-running page: bounded
                 self._holding.clear()
-            self._holding[k] = [t for tk, t in self._bare_keys if k in tk] if k.strip() else []
+            hits = [t for tk, t in self._bare_keys if k in tk] if k.strip() else []
+            self._holding[k] = list(dict.fromkeys(hits))
         return self._holding[k]
 
     @cached_property

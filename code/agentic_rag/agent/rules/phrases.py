@@ -21,6 +21,7 @@ from itertools import pairwise
 
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.lexicon import Lexicon, key
+from agentic_rag.agent.rules.spellings import and_key
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
@@ -106,7 +107,7 @@ def phrase_tags(text: str, tags: list[Tag], lex: Lexicon) -> list[Tag]:
 
 def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon) -> Tag | None:
     start, end = gram[0].start(), gram[-1].end()
-    if any(text[a.end() : b.start()] not in (" ", "-") for a, b in pairwise(gram)):
+    if any(text[a.end() : b.start()] not in (" ", "-", " & ") for a, b in pairwise(gram)):
         return None
     over = [t for t in tags if t.start < end and start < t.end]
     title = over[0] if len(over) == 1 and over[0].kind == "title" else None
@@ -181,12 +182,20 @@ def _lacking(
     typed = typed and not (opens and len(words) == 1)
     seen = capital > lower and (capital >= 2 or len(words) > 1)  # once is no evidence
     unknown = len(words) > 1 and all(w not in lex.everyday_words for w in names)
-    if not (typed or seen or unknown):
+    if not (typed or seen or unknown or _ampersand(raw, words, lex)):
         return None
     if hits := lex.titles_with(raw):  # "James Bond movies": the one title with it
         note = f"read '{raw}' as every title with it in its name ({len(hits)} title)"
         return Tag(kind="phrase", start=span[0], end=span[1], text=raw, value=raw, note=note)
     return absent.absent_title(raw, span, lex)
+
+
+def _ampersand(raw: str, words: list[str], lex: Lexicon) -> bool:
+    """'fast and furious movies': the words a title opens with, joined there by '&' (Fast &
+    Furious Spy Racers), as names are written, not prose ('rock and roll' is inside a title)."""
+    k = and_key(raw)
+    joined = len(k.split()) > 2 and " and " in k
+    return joined and any("&" in t and and_key(t).startswith(k) for t in lex.titles_with(raw))
 
 
 def _other_type(text: str, end: int, title: str, lex: Lexicon) -> bool:

@@ -85,6 +85,23 @@ def by_type(row: dict[str, Any]) -> str:
     return f" ({_count(movies, 'movie')}, {_count(shows, 'TV show')})"
 
 
+def _of_type(part: Part, row: dict[str, Any]) -> tuple[Any, str]:
+    """The count of the type asked for, from a count of both types ("beyblade movies": the
+    phrase's titles were counted whole), and the other type's titles when none are of it."""
+    kind = part.spec.titles.type
+    if not kind or not {"movies", "tv_shows"} <= row.keys():
+        return row.get("titles"), ""
+    mine, theirs = ("movies", "tv_shows") if kind == "Movie" else ("tv_shows", "movies")
+    k, n = row.get(mine), row.get(theirs)
+    noun = "movie" if theirs == "movies" else "TV show"
+    return (
+        k,
+        f"; the catalog has {_count(n, noun)} with those words in the title"
+        if k == 0 and n
+        else "",
+    )
+
+
 def listed(
     part: Part,
     key: tuple[int, ToolResult] | None,
@@ -95,16 +112,18 @@ def listed(
     comes from the count query, never from the length of a capped list of rows. `said`: an
     earlier part already gave that count ("how many … and name them"): only the names follow."""
     t, counted = total
-    k = counted.rows[0].get("titles")
+    k, other = _of_type(part, counted.rows[0])
+
     subject = _agreeing(k, _subject(part.reading)) if isinstance(k, int) else ""
     if key is None:
-        return f"There are **0** {subject} [{t}]." if k == 0 else ""
+        said = f"{other} [{t}]" if other else ""  # "…; the catalog has 5 TV shows with …"
+        return f"There are **0** {subject} [{t}]{said}." if k == 0 else ""
     n, result = key
     if not isinstance(k, int):
         return ""  # no count came back: the key result's own sentence stands
     shown = min(len(result.rows), MAX_NAMED)
     names = "; ".join(_titles(result.rows[:shown]).split("; "))
-    kinds = by_type(counted.rows[0])
+    kinds = "" if part.spec.titles.type else by_type(counted.rows[0])
     if said:
         return f"{'They are' if k <= shown else f'The first {shown} of {k:,}'} [{n}]: {names}."
     if k <= shown:

@@ -22,10 +22,10 @@ def like(value: str) -> str:
 
 
 def title_words(column: str) -> str:
-    """SQL: the folded title's words (punctuation and a possessive 's as spaces), between
-    single spaces."""
-    expr = column
-    for mark in ':-,.!?()/;&"':
+    """SQL: the folded title's words (punctuation and a possessive 's as spaces, '&' as the
+    word 'and'), between single spaces."""
+    expr = f"replace({column}, '&', ' and ')"  # "Fast & Furious": fast and furious
+    for mark in ':-,.!?()/;"':
         expr = f"replace({expr}, {lit(mark)}, ' ')"
     spaced = f"replace(' ' || {expr} || ' ', {lit("'s ")}, ' ')"  # "Marvel's": marvel
     return f"replace(replace({spaced}, '  ', ' '), '  ', ' ')"
@@ -33,7 +33,7 @@ def title_words(column: str) -> str:
 
 def whole_words(phrase: str) -> str:
     """A LIKE pattern for the phrase's words in a row, as whole words of `title_words`."""
-    return lit("% " + " ".join(re.findall(r"[\w']+", fold(phrase))) + " %")
+    return lit("% " + " ".join(re.findall(r"[\w']+", fold(phrase).replace("&", " and "))) + " %")
 
 
 def in_list(values: Iterable[str]) -> str:

@@ -229,8 +229,9 @@ class OfflineSynthesizer:
             if part.op == "list" and total is None:  # "how many X … and name them": X's count
                 total = next((k for p, k in counted if p.spec.titles == part.spec.titles), None)
                 said_count = total is not None
-            if part.op == "list" and total and (not key or "title" in key[1].rows[0]):
-                sentence = listed(part, key, total, said_count) or sentence
+            if part.op == "list" and total:  # a key without titles (a summary): the count's 0
+                titled = key if key and "title" in key[1].rows[0] else None
+                sentence = listed(part, titled, total, said_count) or sentence
             if part.op == "people" and key and key[1].tool == "graph_expand":
                 body = render_result(key[0], key[1]).split(":", 1)[1].strip()
                 sentence = f"{match.people_opener(chosen)}\n\n{body}"  # a list: its own line
