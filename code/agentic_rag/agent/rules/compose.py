@@ -36,14 +36,9 @@ from agentic_rag.agent.rules.person_refs import PERSON_REF, THE_ROLE
 from agentic_rag.agent.rules.shape import own_units
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
+from agentic_rag.agent.rules.title_refs import SINGULAR, at_place
 
 _I = re.IGNORECASE
-#: a reference to one earlier title
-SINGULAR = re.compile(
-    r"\b(?:it|its|that\s+one|this\s+one|which\s+one|the\s+(?:first|top|same)\s+one|the\s+one|"
-    r"that\s+(?:movie|film|show|title|series)|(?:that|this)(?=\W*$))\b",  # "who directed that"
-    _I,
-)
 #: a reference to the earlier set or result, in any number
 REFERENCE = re.compile(
     r"\b(?:them|those|these|they|their|ones|of\s+(?:them|those|these|['’]?em)|(?<!\w)['’]em|"
@@ -291,7 +286,8 @@ def fill(spec: QuerySpec, rows: list[dict[str, Any]], tied: bool = False) -> boo
         spec.titles.same_people = SamePeople(show_ids=first, role=spec.role)
         spec.titles.excluded = first
         return True
-    picked = rows[: 10 if tied else 1] if spec.ref == "first" else rows[:50]
+    picked = rows[:50] if spec.ref != "first" else at_place(rows, spec.text)  # "the 2nd one"
+    picked = rows[: 10 if tied else 1] if picked is None else picked  # "it": the top (or a tie)
     if not picked:
         return False
     titles = list(dict.fromkeys(str(r["title"]) for r in picked))

@@ -21,12 +21,13 @@ from agentic_rag.agent.rules.numbers import RELEASE_VERB
 from agentic_rag.agent.rules.relation_words import restates
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
-from agentic_rag.agent.rules.vocab import WORD
+from agentic_rag.agent.rules.title_refs import NTH, at_place, place, place_words
+from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 _I = re.IGNORECASE
 PRONOUN = re.compile(
-    r"\b(?:them|those|these|they|their|it|its|ones|(?:that|this)\s+(?:one|movie|film|show|series|"
-    r"title)|that(?=\W*$)|(?:both|each\s+one|all\s+(?:two|three|four))(?=\W*$))\b",
+    rf"\b{NTH}|\b(?:them|those|these|they|their|it|its|ones|(?:that|this)\s+(?:one|movie|film|"
+    r"show|series|title)|that(?=\W*$)|(?:both|each\s+one|all\s+(?:two|three|four))(?=\W*$))\b",
     _I,
 )
 FOLLOW_LEAD = re.compile(
@@ -137,9 +138,12 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         both = old.other is not None and out.op in ("count", "average")
         other = moved(old.other, fresh, text)[0] if old.other else None
         out.other = narrowed(other, fresh, text) if both and other else new.other
-    if own and new.op in ("people", "costars") and PRONOUN.search(text):
+    if own and new.op in ("people", "costars") and (PRONOUN.search(text) or place(text)):
         ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
-        ids = ties.few_ids(old, new, ids, bool(SINGULAR.search(text)))  # a crowded tie: a few
+        nth = at_place(ids, text)  # "who is in the second one": that title of the answer alone
+        ids = ties.few_ids(old, new, ids, bool(SINGULAR.search(text))) if nth is None else nth
+        if nth == []:  # "the fifth one" after four titles: a place the answer does not have
+            out.unresolved = sorted(w for w in place_words(text) if w not in COMMON)
         #: the earlier question named them ("who stars in the crown", then "and who directed
         #: it?"): the names go with the ids, so the reading and the answer can say them
         named = old.titles.titles if len(ids) <= len(old.titles.titles) else []
