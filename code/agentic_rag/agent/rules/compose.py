@@ -69,7 +69,7 @@ _THE_MOST = re.compile(
     _I,
 )
 #: how sure a part read as the describe cue with its "it" as the title is
-_DESCRIBE_FLOOR = max(c.floor for c in BOOK.operations["describe"].cues)
+DESCRIBE_FLOOR = max(c.floor for c in BOOK.operations["describe"].cues)
 SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"})
 ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
 #: "they" after a part that found people is those people ("who directed X … what else did
@@ -192,7 +192,7 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         and describes_it(piece)
     ):
         spec.op = "describe"  # "… and when was it added?": the earlier part's top title
-        spec.confidence = max(spec.confidence, _DESCRIBE_FLOOR)  # decided by the describe cue
+        spec.confidence = max(spec.confidence, DESCRIBE_FLOOR)  # decided by the describe cue
     if THE_ROLE.search(piece) and not own:
         spec.op, spec.about = "people", ""  # "… and who is the director": its people
     if ref and not own and spec.op == "search" and spec.titles.is_empty():

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from agentic_rag.agent.rules import ties
 from agentic_rag.agent.rules.compose import (
     AMONG,
+    DESCRIBE_FLOOR,
     PERSON_REF,
     SAME,
     SINGULAR,
@@ -21,12 +22,12 @@ from agentic_rag.agent.rules.numbers import RELEASE_VERB
 from agentic_rag.agent.rules.relation_words import restates
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
-from agentic_rag.agent.rules.title_refs import NTH, at_place, place, place_words
+from agentic_rag.agent.rules.title_refs import NTH, THAT_ASKED, at_place, place, place_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 _I = re.IGNORECASE
 PRONOUN = re.compile(
-    rf"\b{NTH}|\b(?:them|those|these|they|their|it|its|ones|(?:that|this)\s+(?:one|movie|film|"
+    rf"\b{NTH}|\b{THAT_ASKED}\b|\b(?:them|those|these|they|their|it|its|ones|(?:that|this)\s+(?:one|movie|film|"
     r"show|series|title)|that(?=\W*$)|(?:both|each\s+one|all\s+(?:two|three|four))(?=\W*$))\b",
     _I,
 )
@@ -36,6 +37,7 @@ FOLLOW_LEAD = re.compile(
     r"but)|among\s+(?:these|those))\b",
     _I,
 )
+_THAT = re.compile(rf"\b{THAT_ASKED}\b", _I)
 #: the note of a part read with the previous question: its lead ("same for …") was used
 FOLLOWED = "a follow-up: read with the previous question"
 #: what a title's entry says of it, asked as a count or length ("how many seasons", "how long")
@@ -80,7 +82,8 @@ def is_follow_up(text: str, spec: QuerySpec) -> bool:
     short = spec.needs_results or len(WORD.findall(text)) <= 4
     someone = bare and PERSON_REF.search(text) is not None  # "what else did he direct?"
     same = bare and SAME.search(text) is not None  # "what else has the same director made?"
-    return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone or same
+    that = bare and _THAT.search(text) is not None  # "when did that come out"
+    return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone or same or that
 
 
 #: what a set is about (its subject): a follow-up that names a subject of its own replaces them all
@@ -156,11 +159,16 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         and (old.op != "count" or WHICH_ASKED.match(text))  # "and only movies?" stays a count
     ):
         out.op = "list" if old.op not in ("people", "search", "similar") else old.op
-    shown = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
+    shown = list(dict.fromkeys(i for i in prev_ids if re.fullmatch(r"s\d+", str(i))))
     if old.limit and 1 < len(shown) <= old.limit and AMONG.search(text) and not out.titles.show_ids:
         out.titles.show_ids = shown  # "name 3 british crime shows", "which of those …": the 3
+    if old.ref == "first" and not (out.titles.titles or out.titles.show_ids) and len(shown) == 1:
+        out.titles.show_ids = shown  # an entry after "it" ("when did that come out" then "what
+        #: is it rated"): the one title the answer before was about
     if out.op == "count" and len(out.titles.titles) == 1 and _OF_ONE.search(text):
         out.op = "describe"  # "the crown" then "how many seasons": its entry, not a count of 1
+        out.ref = "first"  # the title the turn before named, as an "it" ("how long is it")
+        out.confidence = max(out.confidence, DESCRIBE_FLOOR)  # decided by the entry's cue
     out.text = text
     out.notes = [*new.notes, FOLLOWED]
     if out.shifted:

@@ -20,10 +20,18 @@ NTH = (
     r"result|pick)\b|\s+\{type\}|(?=\W*$))"  # "the 3rd {type}": the noun read as a type
 )
 _NTH = re.compile(rf"\b{NTH}", _I)
+#: "when was that added", "what is this rated": the subject of an asking verb, not "movies
+#: that came out" (a relative "that" has no asking verb before it)
+THAT_ASKED = (
+    r"(?:(?<=\bwas\s)|(?<=\bis\s)|(?<=\bdid\s)|(?<=\bdoes\s)|(?<=\bhas\s))(?:that|this)"
+    r"(?=\s+(?:get|got|added|released|come|came|dropped|premiered|made|rated|run|last|aired|"
+    r"have|about)\b)"
+)
 #: a reference to one earlier title
 SINGULAR = re.compile(
     rf"\b{NTH}|\b(?:it|its|that\s+one|this\s+one|which\s+one|the\s+(?:first|top|same)\s+one|"
-    r"the\s+one|that\s+(?:movie|film|show|title|series)|(?:that|this)(?=\W*$))\b",  # "… that"
+    r"the\s+one|that\s+(?:movie|film|show|title|series)|(?:that|this)(?=\W*$)|"  # "… that"
+    rf"{THAT_ASKED})\b",
     _I,
 )
 
