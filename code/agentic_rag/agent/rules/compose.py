@@ -31,7 +31,7 @@ from typing import Any
 
 from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
-from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, person_name, ranks_people
+from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, crowd, person_name, ranks_people
 from agentic_rag.agent.rules.person_refs import PERSON_REF, THE_ROLE
 from agentic_rag.agent.rules.shape import own_units
 from agentic_rag.agent.rules.shift import moved
@@ -274,6 +274,7 @@ def fill(spec: QuerySpec, rows: list[dict[str, Any]], tied: bool = False) -> boo
         roles = {spec.role, REL[spec.role]} if spec.role else set()
         of_role = [r for r in named if r.get("role") in roles] or named
         name = str(of_role[0]["name"]) if of_role else None
+        spec.notes += crowd(spec, of_role)  # "she" after a cast of many: any of them
         if name:
             spec.titles.people = [PersonRef(name=name, role=spec.role)]  # type: ignore[arg-type]
             if OTHER.search(spec.text):  # "what else did he direct": not the earlier titles

@@ -44,6 +44,13 @@ FOLLOWED = "a follow-up: read with the previous question"
 _OF_ONE = re.compile(r"\bhow\s+(?:many\s+(?:seasons|episodes|minutes)|long)\b", _I)
 #: a follow-up that opens by asking "which": the titles themselves, even after a count
 WHICH_ASKED = re.compile(r"^(?:and\s+|but\s+|so\s+|ok(?:ay)?\s+)?which\b", _I)
+#: a follow-up that asks for the titles counted before by name ("ok list them", "can you name
+#: those", "show me all of them"): a listing, even after a count ("and only movies?" stays one)
+NAME_THEM = re.compile(
+    r"\b(?:list|name|show\s+me|give\s+me|tell\s+me|what\s+are)\s+(?:all\s+(?:of\s+)?)?"
+    r"(?:them|those|these|['’]?em|they)\b",
+    _I,
+)
 
 
 #: a piece that is only "who" (and what it is of: "who?", "who are they", "and who is it")
@@ -141,6 +148,7 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         both = old.other is not None and out.op in ("count", "average")
         other = moved(old.other, fresh, text)[0] if old.other else None
         out.other = narrowed(other, fresh, text) if both and other else new.other
+    asks_names = NAME_THEM.search(text) is not None  # "ok list them" after a count
     if own and new.op in ("people", "costars") and (PRONOUN.search(text) or place(text)):
         ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
         nth = at_place(ids, text)  # "who is in the second one": that title of the answer alone
@@ -154,9 +162,9 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         out.about = "" if ids else old.about
     elif (
         not own
-        and (new.op == "list" or (new.op == "search" and WHICH_ASKED.match(text)))
-        and (FOLLOW_LEAD.match(text) or WHICH_ASKED.match(text))  # "which ones came out …"
-        and (old.op != "count" or WHICH_ASKED.match(text))  # "and only movies?" stays a count
+        and (new.op == "list" or (new.op == "search" and (WHICH_ASKED.match(text) or asks_names)))
+        and (FOLLOW_LEAD.match(text) or WHICH_ASKED.match(text) or asks_names)
+        and (old.op != "count" or WHICH_ASKED.match(text) or asks_names)
     ):
         out.op = "list" if old.op not in ("people", "search", "similar") else old.op
     shown = list(dict.fromkeys(i for i in prev_ids if re.fullmatch(r"s\d+", str(i))))
