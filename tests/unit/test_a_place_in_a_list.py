@@ -107,3 +107,13 @@ def test_a_place_then_a_question_without_it_is_left_alone():
     assert place_then("the second one", "how many korean shows") is None
     assert place_then("the second season", "who is in it") is None
     assert place_then("ok the 2nd one", "how long is it") == "how long is the 2nd one"
+
+
+def test_a_place_after_a_place_has_no_list_to_count_in(lexicon):
+    """'who directed the fourth one', then 'and the third?': the answer before holds one title,
+    the list the place counts in is two turns back: unsure, not the fourth one again."""
+    listing = TurnSummary("the 4 newest korean films", "...", "...", show_ids=IDS)
+    fourth = TurnSummary("who directed the fourth one", "...", "...", show_ids=IDS[3:])
+    p = plan(lexicon, "ok and the third?", history=[listing, fourth])
+    assert p.reading[-1].unresolved == ["third"]
+    assert p.confidence is not None and p.confidence.probability < 0.8

@@ -149,12 +149,12 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         other = moved(old.other, fresh, text)[0] if old.other else None
         out.other = narrowed(other, fresh, text) if both and other else new.other
     asks_names = NAME_THEM.search(text) is not None  # "ok list them" after a count
+    placed = False  # a place in the previous answer's list was taken ("who's in the 2nd one")
     if own and new.op in ("people", "costars") and (PRONOUN.search(text) or place(text)):
         ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
         nth = at_place(ids, text)  # "who is in the second one": that title of the answer alone
         ids = ties.few_ids(old, new, ids, bool(SINGULAR.search(text))) if nth is None else nth
-        if nth == []:  # "the fifth one" after four titles: a place the answer does not have
-            out.unresolved = sorted(w for w in place_words(text) if w not in COMMON)
+        placed = bool(nth)  # "the fifth one" after four titles: a place the answer lacks
         #: the earlier question named them ("who stars in the crown", then "and who directed
         #: it?"): the names go with the ids, so the reading and the answer can say them
         named = old.titles.titles if len(ids) <= len(old.titles.titles) else []
@@ -177,6 +177,8 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         out.op = "describe"  # "the crown" then "how many seasons": its entry, not a count of 1
         out.ref = "first"  # the title the turn before named, as an "it" ("how long is it")
         out.confidence = max(out.confidence, DESCRIBE_FLOOR)  # decided by the entry's cue
+    if place(text) is not None and not placed:  # "and the fifth?" after "the fourth one": no
+        out.unresolved = sorted(w for w in place_words(text) if w not in COMMON)  # list to count
     out.text = text
     out.notes = [*new.notes, FOLLOWED]
     if out.shifted:
