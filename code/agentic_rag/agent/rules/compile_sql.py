@@ -1,8 +1,7 @@
 """One compiler from a spec to SQL over the catalog tables (shows, people, genres, countries).
 
 User text only ever enters a query as an escaped string literal or a validated int / show id;
-names are the catalog's own spellings, found by the tagger through folded keys.
-"""
+names are the catalog's own spellings, found by the tagger through folded keys."""
 
 from __future__ import annotations
 
@@ -242,12 +241,13 @@ def average(s: TitleSet, col: str) -> str:
     )
 
 
-def title_rows(titles: Sequence[str], relaxed: bool = False) -> str:
+def title_rows(titles: Sequence[str], relaxed: bool = False, ids: Sequence[str] = ()) -> str:
     cond = (
         " OR ".join(f"lower(s.title) LIKE {like(t)}" for t in titles)
         if relaxed
         else f"s.title IN ({in_list(titles)})"
     )
+    cond = f"s.show_id IN ({ids_in(ids)})" if ids else cond  # "what is that rated": found before
     return (
         f"SELECT {SHOW_COLS}, s.rating, s.duration, s.director, s.cast_members, "
         "s.country, s.date_added, s.listed_in, s.description FROM shows s "

@@ -98,6 +98,8 @@ class Compiler:
             return [[sql(what, q.compare([(set_words(s), s), (set_words(spec.part), spec.part)]))]]
         if op == "label" and spec.labels:
             return [[sql(what, q.labels(s, spec.labels))]]
+        if op == "describe" and s.show_ids and not s.titles:  # "what is that rated": found
+            return [[sql(what, q.title_rows((), ids=s.show_ids))]]  # before, by no name
         if op == "describe":  # a named title, or the words of one the catalog does not hold
             named = [*(s.titles or [spec.text]), *(n for a in spec.absent for n in a.near)]
             loose = [] if spec.absent else [sql(what, q.title_rows(named, True))]  # not a guess

@@ -31,19 +31,14 @@ from typing import Any
 
 from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
-from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, person_name, ranks_people
+from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, crowd, person_name, ranks_people
 from agentic_rag.agent.rules.person_refs import PERSON_REF, THE_ROLE
 from agentic_rag.agent.rules.shape import own_units
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
+from agentic_rag.agent.rules.title_refs import SINGULAR, at_place
 
 _I = re.IGNORECASE
-#: a reference to one earlier title
-SINGULAR = re.compile(
-    r"\b(?:it|its|that\s+one|this\s+one|which\s+one|the\s+(?:first|top|same)\s+one|the\s+one|"
-    r"that\s+(?:movie|film|show|title|series)|(?:that|this)(?=\W*$))\b",  # "who directed that"
-    _I,
-)
 #: a reference to the earlier set or result, in any number
 REFERENCE = re.compile(
     r"\b(?:them|those|these|they|their|ones|of\s+(?:them|those|these|['’]?em)|(?<!\w)['’]em|"
@@ -74,7 +69,7 @@ _THE_MOST = re.compile(
     _I,
 )
 #: how sure a part read as the describe cue with its "it" as the title is
-_DESCRIBE_FLOOR = max(c.floor for c in BOOK.operations["describe"].cues)
+DESCRIBE_FLOOR = max(c.floor for c in BOOK.operations["describe"].cues)
 SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"})
 ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
 #: "they" after a part that found people is those people ("who directed X … what else did
@@ -197,7 +192,7 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         and describes_it(piece)
     ):
         spec.op = "describe"  # "… and when was it added?": the earlier part's top title
-        spec.confidence = max(spec.confidence, _DESCRIBE_FLOOR)  # decided by the describe cue
+        spec.confidence = max(spec.confidence, DESCRIBE_FLOOR)  # decided by the describe cue
     if THE_ROLE.search(piece) and not own:
         spec.op, spec.about = "people", ""  # "… and who is the director": its people
     if ref and not own and spec.op == "search" and spec.titles.is_empty():
@@ -279,6 +274,7 @@ def fill(spec: QuerySpec, rows: list[dict[str, Any]], tied: bool = False) -> boo
         roles = {spec.role, REL[spec.role]} if spec.role else set()
         of_role = [r for r in named if r.get("role") in roles] or named
         name = str(of_role[0]["name"]) if of_role else None
+        spec.notes += crowd(spec, of_role)  # "she" after a cast of many: any of them
         if name:
             spec.titles.people = [PersonRef(name=name, role=spec.role)]  # type: ignore[arg-type]
             if OTHER.search(spec.text):  # "what else did he direct": not the earlier titles
@@ -291,7 +287,8 @@ def fill(spec: QuerySpec, rows: list[dict[str, Any]], tied: bool = False) -> boo
         spec.titles.same_people = SamePeople(show_ids=first, role=spec.role)
         spec.titles.excluded = first
         return True
-    picked = rows[: 10 if tied else 1] if spec.ref == "first" else rows[:50]
+    picked = rows[:50] if spec.ref != "first" else at_place(rows, spec.text)  # "the 2nd one"
+    picked = rows[: 10 if tied else 1] if picked is None else picked  # "it": the top (or a tie)
     if not picked:
         return False
     titles = list(dict.fromkeys(str(r["title"]) for r in picked))

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from agentic_rag.agent.rules import ties
 from agentic_rag.agent.rules.compose import (
     AMONG,
+    DESCRIBE_FLOOR,
     PERSON_REF,
     SAME,
     SINGULAR,
@@ -21,12 +22,13 @@ from agentic_rag.agent.rules.numbers import RELEASE_VERB
 from agentic_rag.agent.rules.relation_words import restates
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
-from agentic_rag.agent.rules.vocab import WORD
+from agentic_rag.agent.rules.title_refs import NTH, THAT_ASKED, at_place, place, place_words
+from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 _I = re.IGNORECASE
 PRONOUN = re.compile(
-    r"\b(?:them|those|these|they|their|it|its|ones|(?:that|this)\s+(?:one|movie|film|show|series|"
-    r"title)|that(?=\W*$)|(?:both|each\s+one|all\s+(?:two|three|four))(?=\W*$))\b",
+    rf"\b{NTH}|\b{THAT_ASKED}\b|\b(?:them|those|these|they|their|it|its|ones|(?:that|this)\s+(?:one|movie|film|"
+    r"show|series|title)|that(?=\W*$)|(?:both|each\s+one|all\s+(?:two|three|four))(?=\W*$))\b",
     _I,
 )
 FOLLOW_LEAD = re.compile(
@@ -35,12 +37,20 @@ FOLLOW_LEAD = re.compile(
     r"but)|among\s+(?:these|those))\b",
     _I,
 )
+_THAT = re.compile(rf"\b{THAT_ASKED}\b", _I)
 #: the note of a part read with the previous question: its lead ("same for …") was used
 FOLLOWED = "a follow-up: read with the previous question"
 #: what a title's entry says of it, asked as a count or length ("how many seasons", "how long")
 _OF_ONE = re.compile(r"\bhow\s+(?:many\s+(?:seasons|episodes|minutes)|long)\b", _I)
 #: a follow-up that opens by asking "which": the titles themselves, even after a count
 WHICH_ASKED = re.compile(r"^(?:and\s+|but\s+|so\s+|ok(?:ay)?\s+)?which\b", _I)
+#: a follow-up that asks for the titles counted before by name ("ok list them", "can you name
+#: those", "show me all of them"): a listing, even after a count ("and only movies?" stays one)
+NAME_THEM = re.compile(
+    r"\b(?:list|name|show\s+me|give\s+me|tell\s+me|what\s+are)\s+(?:all\s+(?:of\s+)?)?"
+    r"(?:them|those|these|['’]?em|they)\b",
+    _I,
+)
 
 
 #: a piece that is only "who" (and what it is of: "who?", "who are they", "and who is it")
@@ -79,7 +89,8 @@ def is_follow_up(text: str, spec: QuerySpec) -> bool:
     short = spec.needs_results or len(WORD.findall(text)) <= 4
     someone = bare and PERSON_REF.search(text) is not None  # "what else did he direct?"
     same = bare and SAME.search(text) is not None  # "what else has the same director made?"
-    return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone or same
+    that = bare and _THAT.search(text) is not None  # "when did that come out"
+    return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone or same or that
 
 
 #: what a set is about (its subject): a follow-up that names a subject of its own replaces them all
@@ -137,9 +148,13 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         both = old.other is not None and out.op in ("count", "average")
         other = moved(old.other, fresh, text)[0] if old.other else None
         out.other = narrowed(other, fresh, text) if both and other else new.other
-    if own and new.op in ("people", "costars") and PRONOUN.search(text):
+    asks_names = NAME_THEM.search(text) is not None  # "ok list them" after a count
+    placed = False  # a place in the previous answer's list was taken ("who's in the 2nd one")
+    if own and new.op in ("people", "costars") and (PRONOUN.search(text) or place(text)):
         ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
-        ids = ties.few_ids(old, new, ids, bool(SINGULAR.search(text)))  # a crowded tie: a few
+        nth = at_place(ids, text)  # "who is in the second one": that title of the answer alone
+        ids = ties.few_ids(old, new, ids, bool(SINGULAR.search(text))) if nth is None else nth
+        placed = bool(nth)  # "the fifth one" after four titles: a place the answer lacks
         #: the earlier question named them ("who stars in the crown", then "and who directed
         #: it?"): the names go with the ids, so the reading and the answer can say them
         named = old.titles.titles if len(ids) <= len(old.titles.titles) else []
@@ -147,16 +162,23 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         out.about = "" if ids else old.about
     elif (
         not own
-        and (new.op == "list" or (new.op == "search" and WHICH_ASKED.match(text)))
-        and (FOLLOW_LEAD.match(text) or WHICH_ASKED.match(text))  # "which ones came out …"
-        and (old.op != "count" or WHICH_ASKED.match(text))  # "and only movies?" stays a count
+        and (new.op == "list" or (new.op == "search" and (WHICH_ASKED.match(text) or asks_names)))
+        and (FOLLOW_LEAD.match(text) or WHICH_ASKED.match(text) or asks_names)
+        and (old.op != "count" or WHICH_ASKED.match(text) or asks_names)
     ):
         out.op = "list" if old.op not in ("people", "search", "similar") else old.op
-    shown = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
+    shown = list(dict.fromkeys(i for i in prev_ids if re.fullmatch(r"s\d+", str(i))))
     if old.limit and 1 < len(shown) <= old.limit and AMONG.search(text) and not out.titles.show_ids:
         out.titles.show_ids = shown  # "name 3 british crime shows", "which of those …": the 3
+    if old.ref == "first" and not (out.titles.titles or out.titles.show_ids) and len(shown) == 1:
+        out.titles.show_ids = shown  # an entry after "it" ("when did that come out" then "what
+        #: is it rated"): the one title the answer before was about
     if out.op == "count" and len(out.titles.titles) == 1 and _OF_ONE.search(text):
         out.op = "describe"  # "the crown" then "how many seasons": its entry, not a count of 1
+        out.ref = "first"  # the title the turn before named, as an "it" ("how long is it")
+        out.confidence = max(out.confidence, DESCRIBE_FLOOR)  # decided by the entry's cue
+    if place(text) is not None and not placed:  # "and the fifth?" after "the fourth one": no
+        out.unresolved = sorted(w for w in place_words(text) if w not in COMMON)  # list to count
     out.text = text
     out.notes = [*new.notes, FOLLOWED]
     if out.shifted:

@@ -256,8 +256,8 @@ def _doing(spec: QuerySpec) -> str:
 def read_as(spec: QuerySpec) -> str:
     """One part's reading in facets: 'movies · country Spain · genre Thrillers · longest first'."""
     s = spec.titles
-    if spec.op in ("describe", "similar") and not s.titles:
-        bits = [f"'{spec.text}'"]
+    if spec.op in ("describe", "similar") and not s.titles:  # or the one found before
+        bits = ["the title found earlier"] if len(s.show_ids) == 1 else [f"'{spec.text}'"]
     elif spec.op == "costars":  # the first person named is the one asked about
         bits = [f"worked with {p.name}" for p in s.people[:1]] or ["worked with them"]
     elif spec.op in ("shared", "chain"):  # the two people, in any role

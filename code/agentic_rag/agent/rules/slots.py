@@ -18,6 +18,7 @@ from agentic_rag.agent.rules.intent import Intent
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.person_refs import OF_TITLE
 from agentic_rag.agent.rules.tags import Tag, free, fuzzy_tag
+from agentic_rag.agent.rules.title_refs import in_place
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
 
@@ -53,6 +54,8 @@ def title_slot(
     without it; a misspelt title is read as the catalog's, else kept as absent."""
     for span in title_runs(text, tags, lead):
         raw = text[span[0] : span[1]]
+        if in_place(text, span[0]):
+            continue  # "when was the 2nd one added": a place in a list, not the title
         if POSSESSIVE.search(raw):
             continue  # "Nolan's films": an owner of titles, a person (`absent.cued_names`)
         hit = lex.fuzzy_title(raw)
@@ -62,6 +65,8 @@ def title_slot(
         if alt.op in TITLE_OPS and alt.score >= intent.score:
             return tagged, alt
     for start, end, title in typed_titles(text, tags, lex, lead):
+        if in_place(text, start):
+            continue
         cand = Tag(kind="title", start=start, end=end, text=text[start:end], value=title)
         tagged = sorted([*tags, cand], key=lambda t: t.start)
         alt = classify(text, tagged)
@@ -75,7 +80,7 @@ def title_slot(
             return [cand], alt
     for span in lower_runs(text, tags, lex, lead):  # "who directed the dark knight"
         raw = text[span[0] : span[1]]
-        if POSSESSIVE.search(raw):
+        if POSSESSIVE.search(raw) or in_place(text, span[0]):
             continue
         hit = lex.fuzzy_title(raw)
         cand = fuzzy_tag("title", span, raw, hit, None) if hit else absent_title(raw, span, lex)
@@ -85,6 +90,8 @@ def title_slot(
         if alt.op in TITLE_OPS and alt.score >= (intent.score if named else max(intent.score, 0.5)):
             return tagged, alt
     for span in middle_titles(text, tags, lex, lead):  # "whats friends rated"
+        if in_place(text, span[0]):
+            continue
         raw = text[span[0] : span[1]]
         cand = Tag(kind="title", start=span[0], end=span[1], text=raw, value=lex.title(raw) or "")
         tagged = sorted([*tags, cand], key=lambda t: t.start)

@@ -12,7 +12,7 @@ import re
 from functools import partial
 from itertools import pairwise
 
-from agentic_rag.agent.rules import absent
+from agentic_rag.agent.rules import absent, title_refs
 from agentic_rag.agent.rules.catalog_words import CatalogWords
 from agentic_rag.agent.rules.lead import describes
 from agentic_rag.agent.rules.lexicon import Lexicon, key
@@ -104,7 +104,7 @@ class Tagger:
         tags += found
         self._cued(text, tags)
         self.catalog_words.person_works(text, tags)
-        return sorted(negate(text, tags), key=lambda t: t.start)
+        return sorted(negate(text, title_refs.unclaimed(text, tags)), key=lambda t: t.start)
 
     # -- quoted strings: the catalog decides whether a person or a title ----------------------
     def _quoted(self, text: str, tags: list[Tag]) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from agentic_rag.agent.models import ReadingConfidence
 from agentic_rag.agent.rules.compose import ranked_one
+from agentic_rag.agent.rules.people_rows import CROWD_NOTE
 from agentic_rag.agent.rules.spec import QuerySpec
 
 TIED_ROWS = 10  # the most titles tied first a ranking's query returns (`compile_sql.top`)
@@ -58,14 +59,14 @@ def few_ids(ranking: QuerySpec, spec: QuerySpec, ids: list[str], one: bool) -> l
 def crowded_parts(specs: list[QuerySpec]) -> int:
     """The parts read over a few titles of a crowded tie, or over all the titles listed before
     for one "it" (their note says so)."""
-    return sum(any(_NOTE in n or _LISTED in n for n in s.notes) for s in specs)
+    return sum(any(_NOTE in n or _LISTED in n or CROWD_NOTE in n for n in s.notes) for s in specs)
 
 
 def capped(sure: ReadingConfidence, n: int) -> ReadingConfidence:
     """The reading's confidence when `n` parts referred to one title of a crowded tie."""
     if not n:
         return sure
-    why = "which of the titles tied first or listed before 'it' means"
+    why = "which of the titles tied first or listed before 'it' (or people 'he' / 'she') means"
     return sure.model_copy(
         update={
             "probability": min(sure.probability, CROWDED_SURE),

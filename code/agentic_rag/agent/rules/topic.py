@@ -23,6 +23,7 @@ from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.tagger import Tagger
 from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.title_refs import place_then
 from agentic_rag.agent.rules.vocab import ASK_HEADS
 from agentic_rag.agent.rules.words import WORDS
 
@@ -138,6 +139,8 @@ def person_then(piece: str, nxt: str, tagger: Tagger) -> str | None:
     ("cate blanchett and meryl streep - who has acted with both of them"), or of the titles it
     only names (`works_then`), or of the title a claim before it names (`claims.claim_then`);
     None otherwise."""
+    if (place := place_then(piece, nxt)) is not None:  # "the 2nd one, who's in it"
+        return place
     tags = tagger.tag(piece)
     if names := named_people(piece, tags):
         return about_people(names, nxt, tagger.tag(nxt))

@@ -35,6 +35,7 @@ from agentic_rag.agent.rules.shift import SHIFT
 from agentic_rag.agent.rules.signals import found_names, plain, tag_runs, title_runs
 from agentic_rag.agent.rules.spec import ADDED_GROUPS, QuerySpec
 from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.title_refs import place_words
 from agentic_rag.agent.rules.usage_words import meaning, reading_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
@@ -135,6 +136,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         if s.op in CUES and s.op not in _OWN:
             own = (CUES[s.op], *own)
         used |= _matched(own, masked) | set(rw.by_op.get(s.op, ()))
+        if s.ref == "first" or s.titles.show_ids:  # "who is in the 2nd one": that title
+            used |= place_words(s.text)
         if s.op == "describe":  # "how many seasons does it have": "it" is the title looked up
             used |= _matched(own, SINGULAR.sub("{title}", masked)) - {"title"}
         if len(s.titles.people) >= 2 or len(s.titles.genres) >= 2:  # all of them, together

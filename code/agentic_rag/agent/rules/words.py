@@ -86,6 +86,7 @@ class Words(BaseModel):
     bounds: Bounds
     halves: dict[str, int]  # which half of a year a word names (0: the last)
     quarters: dict[str, int]
+    ordinals: dict[str, int]  # a place in an earlier list ("the second one")
     year_seasons: dict[str, int]  # a season of a year by its first month
     #: a day of a year by its name ("new year's day 2020"): its month and day
     holidays: dict[str, tuple[int, int]]

@@ -1,0 +1,91 @@
+"""Words that refer to one earlier title: "it", "that one", "which one", and a place in an
+earlier list: "the second one", "the 3rd movie", "what about the third" after "the 3 longest
+movies" or a listing answered the turn before. A place is that title alone (not the top one,
+nor each of a tie); a place past the end of the list is no title at all. The places are
+`ordinals` in `words.yaml` ("first" is none: "the first one" is the top title, as "it")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.vocab import WORD, alternation
+from agentic_rag.agent.rules.words import WORDS
+
+_I = re.IGNORECASE
+#: "the second one", "the 3rd movie", "the fourth" at the end of the part: group 1 the place
+NTH = (
+    rf"the\s+({alternation(WORDS.ordinals)})(?:\s+(?:one|movie|film|show|series|title|entry|"
+    r"result|pick)\b|\s+\{type\}|(?=\W*$))"  # "the 3rd {type}": the noun read as a type
+)
+_NTH = re.compile(rf"\b{NTH}", _I)
+#: "when was that added", "what is this rated": the subject of an asking verb, not "movies
+#: that came out" (a relative "that" has no asking verb before it)
+THAT_ASKED = (
+    r"(?:(?<=\bwas\s)|(?<=\bis\s)|(?<=\bdid\s)|(?<=\bdoes\s)|(?<=\bhas\s))(?:that|this)"
+    r"(?=\s+(?:get|got|added|released|come|came|dropped|premiered|made|rated|run|last|aired|"
+    r"have|about)\b)"
+)
+#: a reference to one earlier title
+SINGULAR = re.compile(
+    rf"\b{NTH}|\b(?:it|its|that\s+one|this\s+one|which\s+one|the\s+(?:first|top|same)\s+one|"
+    r"the\s+one|that\s+(?:movie|film|show|title|series)|(?:that|this)(?=\W*$)|"  # "… that"
+    rf"{THAT_ASKED})\b",
+    _I,
+)
+
+
+def place(text: str) -> int | None:
+    """The place in an earlier list `text` refers to ("the second one": 2), or None."""
+    m = _NTH.search(text)
+    return WORDS.ordinals[m.group(1).casefold()] if m else None
+
+
+def place_words(text: str) -> set[str]:
+    """The words of the place in a list `text` refers to ("the 2nd one"), case-folded."""
+    m = _NTH.search(text)
+    return set(WORD.findall(m.group().casefold())) if m else set()
+
+
+def at_place[T](items: Sequence[T], text: str) -> list[T] | None:
+    """The item at the place `text` names (none when the list is shorter), or None when it
+    names no place."""
+    n = place(text)
+    return None if n is None else list(items[n - 1 : n])
+
+
+#: "the 2nd one", "the third movie": a place in a list, never the title "The 2nd" it reads as
+_NTH_NOUN = re.compile(
+    rf"\bthe\s+(?:{alternation(WORDS.ordinals)})\s+(?:one|movie|film|show|series|title|entry)\b",
+    _I,
+)
+
+
+def in_place(text: str, at: int) -> bool:
+    """Whether `at` falls inside a place in a list ("the 2nd one", "the third movie")."""
+    return any(m.start() <= at < m.end() for m in _NTH_NOUN.finditer(text))
+
+
+def unclaimed(text: str, tags: list[Tag]) -> list[Tag]:
+    """`tags` without the titles read inside a place in a list ("when was the 2nd one added")."""
+    return [
+        t for t in tags if t.kind not in ("title", "unknown_title") or not in_place(text, t.start)
+    ]
+
+
+#: a piece that only names a place in a list ("ok the 2nd one", "and what about the third")
+_ONLY_PLACE = re.compile(
+    rf"\W*(?:(?:and|ok(?:ay)?|so|now|then|alright|what\s+about|how\s+about)\s+)*{NTH}\W*", _I
+)
+#: "it" in the piece after it: where the place goes
+_IT = re.compile(r"\b(?:it|that\s+one|this\s+one|that(?=\W*$))\b", _I)
+
+
+def place_then(piece: str, nxt: str) -> str | None:
+    """The next piece asked of the place the piece only names, the place in its "it"'s place
+    ("the 2nd one, who's in it": "who's in the 2nd one"); None otherwise."""
+    if not (only := _ONLY_PLACE.fullmatch(piece)) or not _IT.search(nxt):
+        return None
+    said = re.search(NTH, only.group(), _I)
+    return _IT.sub(lambda _: said.group() if said else "it", nxt, count=1)
