@@ -8,7 +8,7 @@ import pytest
 
 from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules import compose, ties
-from agentic_rag.agent.rules.people_rows import CROWD_NOTE, crowd
+from agentic_rag.agent.rules.people_rows import crowd
 from agentic_rag.agent.rules.spec import QuerySpec
 from tests.unit.test_offline_planner import plan
 
@@ -37,12 +37,16 @@ def test_he_after_several_credited_people_is_the_first_and_unsure(then):
     spec = QuerySpec(op="list", text=then, ref="person", role="cast", needs_results=True)
     assert compose.fill(spec, CAST)
     assert [p.name for p in spec.titles.people] == ["Ju Ji-hoon"]
-    assert any(CROWD_NOTE in n for n in spec.notes) and ties.crowded_parts([spec]) == 1
+    assert any("may be any of the 2 people credited before" in n for n in spec.notes)
+    assert spec.crowded and ties.crowded_parts([spec]) == 1
 
 
 def test_one_person_or_a_ranking_is_no_crowd():
     spec = QuerySpec(op="list", text="what else did he direct", ref="person", role="director")
-    assert crowd(spec, CAST[:1]) == []
+    crowd(spec, CAST[:1])
     ranking = [{"director": "A", "titles": 4}, {"director": "B", "titles": 3}]
-    assert crowd(spec, ranking) == []
-    assert crowd(spec.model_copy(update={"text": "what else did they make"}), CAST) == []
+    crowd(spec, ranking)
+    assert not spec.crowded and spec.notes == []
+    they = spec.model_copy(update={"text": "what else did they make"})
+    crowd(they, CAST)
+    assert not they.crowded and they.notes == [] and ties.crowded_parts([spec, they]) == 0

@@ -274,7 +274,7 @@ def fill(spec: QuerySpec, rows: list[dict[str, Any]], tied: bool = False) -> boo
         roles = {spec.role, REL[spec.role]} if spec.role else set()
         of_role = [r for r in named if r.get("role") in roles] or named
         name = str(of_role[0]["name"]) if of_role else None
-        spec.notes += crowd(spec, of_role)  # "she" after a cast of many: any of them
+        crowd(spec, of_role)  # "she" after a cast of many: any of them
         if name:
             spec.titles.people = [PersonRef(name=name, role=spec.role)]  # type: ignore[arg-type]
             if OTHER.search(spec.text):  # "what else did he direct": not the earlier titles

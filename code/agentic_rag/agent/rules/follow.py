@@ -148,10 +148,11 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         both = old.other is not None and out.op in ("count", "average")
         other = moved(old.other, fresh, text)[0] if old.other else None
         out.other = narrowed(other, fresh, text) if both and other else new.other
+    shown = list(dict.fromkeys(i for i in prev_ids if re.fullmatch(r"s\d+", str(i))))
     asks_names = NAME_THEM.search(text) is not None  # "ok list them" after a count
     placed = False  # a place in the previous answer's list was taken ("who's in the 2nd one")
     if own and new.op in ("people", "costars") and (PRONOUN.search(text) or place(text)):
-        ids = [i for i in prev_ids if re.fullmatch(r"s\d+", str(i))]
+        ids = shown
         nth = at_place(ids, text)  # "who is in the second one": that title of the answer alone
         ids = ties.few_ids(old, new, ids, bool(SINGULAR.search(text))) if nth is None else nth
         placed = bool(nth)  # "the fifth one" after four titles: a place the answer lacks
@@ -167,7 +168,6 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         and (old.op != "count" or WHICH_ASKED.match(text) or asks_names)
     ):
         out.op = "list" if old.op not in ("people", "search", "similar") else old.op
-    shown = list(dict.fromkeys(i for i in prev_ids if re.fullmatch(r"s\d+", str(i))))
     if old.limit and 1 < len(shown) <= old.limit and AMONG.search(text) and not out.titles.show_ids:
         out.titles.show_ids = shown  # "name 3 british crime shows", "which of those …": the 3
     if old.ref == "first" and not (out.titles.titles or out.titles.show_ids) and len(shown) == 1:
@@ -180,7 +180,7 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
     if place(text) is not None and not placed:  # "and the fifth?" after "the fourth one": no
         out.unresolved = sorted(w for w in place_words(text) if w not in COMMON)  # list to count
     out.text = text
-    out.notes = [*new.notes, FOLLOWED]
+    out.notes, out.crowded = [*new.notes, FOLLOWED], new.crowded
     if out.shifted:
         out.notes.append(f"moved the previous question's time by {out.shifted:+d} year(s)")
     named = {p.name for p in out.titles.people} | set(out.titles.titles)

@@ -11,8 +11,6 @@ from agentic_rag.agent.rules.spec import QuerySpec
 
 #: the columns a row names its person in: a credit's, then a ranking's by role
 PERSON_KEYS = ("name", "director", "actor", "cast")
-#: the note of a "he" / "she" read over the first of several people credited before
-CROWD_NOTE = "people credited before"
 #: the operations whose answer is people (their credits, a relation's people)
 PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
 
@@ -27,16 +25,17 @@ def ranks_people(spec: QuerySpec) -> bool:
     return spec.op in PEOPLE_OPS or (spec.op == "most" and spec.by in ("director", "cast"))
 
 
-def crowd(spec: QuerySpec, credits: list[dict[str, Any]]) -> list[str]:
-    """A note when `spec` says "he" / "she" of credits that name several people ("who starred
-    in the crown", then "what else has she been in"): read as the first, and unsure which one
-    was meant; none after a ranking (its first is the one asked about) or one person."""
+def crowd(spec: QuerySpec, credits: list[dict[str, Any]]) -> None:
+    """When `spec` says "he" / "she" of credits that name several people ("who starred in the
+    crown", then "what else has she been in"): read as the first, noted, and unsure which one
+    was meant (`QuerySpec.crowded`); not after a ranking (its first is the one asked about) or
+    one person."""
     names = {person_name(r) for r in credits if r.get("role")}  # a credit row has its role
     said = PERSON_REF.search(spec.text)
     if len(names) < 2 or said is None:
-        return []
-    first = person_name(credits[0])
-    return [
-        f"'{said.group()}' may be any of the {len(names)} {CROWD_NOTE}: read as the first, "
-        f"{first} (name one to ask about them alone)"
-    ]
+        return
+    spec.crowded = True
+    spec.notes.append(
+        f"'{said.group()}' may be any of the {len(names)} people credited before: read as the "
+        f"first, {person_name(credits[0])} (name one to ask about them alone)"
+    )

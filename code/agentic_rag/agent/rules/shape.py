@@ -205,8 +205,8 @@ def refit(spec: QuerySpec) -> QuerySpec:
     shows), where read alone it had no type and ordered movies by minutes."""
     by = {"TV Show": "seasons", "Movie": "duration_minutes"}.get(spec.titles.type or "")
     if by and spec.by in ("seasons", "duration_minutes") and spec.by != by:
-        spec.by = by
-        spec.notes = [n for n in spec.notes if not n.startswith("read over ")]
+        alone = fit_units(TitleSet(), spec.by)[1]  # the note the part got read with no type
+        spec.by, spec.notes = by, [n for n in spec.notes if n not in alone]
     return spec
 
 

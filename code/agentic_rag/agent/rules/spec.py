@@ -148,5 +148,8 @@ class QuerySpec(BaseModel):
     #: the turn before's reading, run again only for the person or title a follow-up refers to
     #: ("what else did he direct"): answered in that turn, not again (`writer`)
     replayed: bool = False
+    #: "it" / "she" read over titles or people of which it may mean any one (a crowded tie, a
+    #: listing, a cast): the reading says so in `notes` and is capped (`ties.capped`)
+    crowded: bool = False
     #: a follow-up's time: the previous question's moved by whole years ("the year after that")
     shifted: int = 0

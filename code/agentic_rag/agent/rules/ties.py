@@ -11,14 +11,11 @@ from typing import Any
 
 from agentic_rag.agent.models import ReadingConfidence
 from agentic_rag.agent.rules.compose import ranked_one
-from agentic_rag.agent.rules.people_rows import CROWD_NOTE
 from agentic_rag.agent.rules.spec import QuerySpec
 
 TIED_ROWS = 10  # the most titles tied first a ranking's query returns (`compile_sql.top`)
 FEW = 3  # the tied titles a later "it" is read over when the tie is a crowd
 CROWDED_SURE = 0.45  # how likely right a reading of "it" over a crowd of tied titles is at most
-_NOTE = "titles tie for first"
-_LISTED = "titles listed before"
 
 
 def crowded(ranking: QuerySpec, spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
@@ -31,8 +28,9 @@ def crowded(ranking: QuerySpec, spec: QuerySpec, rows: list[dict[str, Any]]) -> 
 def few(spec: QuerySpec, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The first `FEW` tied titles, with a note on the spec that says the tie."""
     titled = [r for r in rows if r.get("show_id")]
+    spec.crowded = True
     spec.notes.append(
-        f"at least {len(titled)} {_NOTE}, so 'it' is none of them in particular: "
+        f"at least {len(titled)} titles tie for first, so 'it' is none of them in particular: "
         f"read as the first {FEW} of them (name one to ask about it alone)"
     )
     return titled[:FEW]
@@ -45,9 +43,10 @@ def few_ids(ranking: QuerySpec, spec: QuerySpec, ids: list[str], one: bool) -> l
     `ids`."""
     if one and len(ids) > 1 and ranking.op in ("list", "search") and ranking.limit != 1:
         #: "give me a horror movie from spain" answered with ten, then "who is in it"
+        spec.crowded = True
         spec.notes.append(
-            f"'it' may be any of the {len(ids)} {_LISTED}: read as all of them (name one to ask "
-            "about it alone)"
+            f"'it' may be any of the {len(ids)} titles listed before: read as all of them (name "
+            "one to ask about it alone)"
         )
         return ids
     if not (one and ranked_one(ranking) and len(ids) >= TIED_ROWS):
@@ -57,9 +56,9 @@ def few_ids(ranking: QuerySpec, spec: QuerySpec, ids: list[str], one: bool) -> l
 
 
 def crowded_parts(specs: list[QuerySpec]) -> int:
-    """The parts read over a few titles of a crowded tie, or over all the titles listed before
-    for one "it" (their note says so)."""
-    return sum(any(_NOTE in n or _LISTED in n or CROWD_NOTE in n for n in s.notes) for s in specs)
+    """The parts read over a few titles of a crowded tie, over all the titles listed before for
+    one "it", or over the first of several people for one "she" (`QuerySpec.crowded`)."""
+    return sum(s.crowded for s in specs)
 
 
 def capped(sure: ReadingConfidence, n: int) -> ReadingConfidence:
