@@ -11,6 +11,7 @@ from agentic_rag.agent.rules import vocab
 from agentic_rag.agent.rules.initials import WORKS, initials
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens
+from agentic_rag.agent.rules.nationalities import nationality_words
 from agentic_rag.agent.rules.tags import Tag, at, free, widen_beside
 
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
@@ -34,8 +35,10 @@ def _typo(word: str, spelled: str) -> bool:
 class CatalogWords:
     def __init__(self, lex: Lexicon):
         self.lex = lex
+        #: nationality regex -> country, for every country the catalog holds
+        self.demonyms = nationality_words(vocab.DEMONYMS, lex.countries)
         national = re.compile(
-            rf"^(?:{'|'.join(vocab.DEMONYMS)})(?![\w-])"
+            rf"^(?:{'|'.join(self.demonyms)})(?![\w-])"
         )  # 'Korean TV Shows': a country
         multi = [
             k
@@ -51,8 +54,7 @@ class CatalogWords:
         ]
         self._demonym_res = [
             (re.compile(rf"(?<![\w-])(?:{c})(?![\w-])(?![\s-]language)"), n)
-            for c, n in vocab.DEMONYMS.items()
-            if n in lex.countries
+            for c, n in self.demonyms.items()
         ]
         keys = sorted(lex.country_keys, key=len, reverse=True)
         self._country_re = re.compile("|".join(_words(k, r"\s+") for k in keys) or r"(?!x)x")
@@ -77,10 +79,9 @@ class CatalogWords:
 
         for k, country in self.lex.country_keys.items():
             out.setdefault(k, set()).add(("country", country, ()))
-        for cue, country in vocab.DEMONYMS.items():
+        for cue, country in self.demonyms.items():
             for w in (w for alt in vocab.alternatives(cue) for w in plain(alt)):
-                if country in self.lex.countries:
-                    out.setdefault(w, set()).add(("country", country, ()))
+                out.setdefault(w, set()).add(("country", country, ()))
         for k, genre in self.lex.genre_keys.items():
             if " " not in k and k != "movies":  # the genre "Movies" is the type
                 out.setdefault(k, set()).add(("genre", genre, ()))
