@@ -99,7 +99,32 @@ def test_a_word_left_unused_before_a_works_noun_caps_the_confidence(catalog_read
     ],
 )
 def test_unused_kind(text, unused, capped):
-    assert signals.unused_kind(text, unused, []) == capped
+    assert signals.unused_kind(text, unused, [], [], set()) == capped
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["scandinavian crime shows", "claymation kids movies", "any balkan comedies from 2019"],
+)
+def test_a_word_left_unused_before_the_set_s_genre_or_country_caps_the_confidence(
+    catalog_reader, question
+):
+    """The word qualifies the genre or country read after it: a reading without it answers
+    for every title of that genre."""
+    specs = catalog_reader.read(question)
+    feats, u = confidence.features(catalog_reader, question, specs, "")
+    assert u.unused and feats["unused_kind"] == 1.0
+    assert confidence.probability(feats) <= confidence.MEANING_CAP
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["good crime shows", "the best korean comedies", "top five countries making romantic movies"],
+)
+def test_an_ordinary_word_before_a_genre_is_no_unused_kind(catalog_reader, question):
+    specs = catalog_reader.read(question)
+    feats, u = confidence.features(catalog_reader, question, specs, "")
+    assert feats["unused_kind"] == 0.0, u.unused
 
 
 @pytest.mark.parametrize(

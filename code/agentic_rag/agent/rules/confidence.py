@@ -149,7 +149,7 @@ def features(
         ),
         "unread_asks": signals.unread_asks(text, len(specs)),
         "people_unasked": signals.people_unasked(specs),
-        "unused_kind": signals.unused_kind(text, set(u.unused), specs),
+        "unused_kind": signals.unused_kind(text, set(u.unused), specs, tags, {*rare, *names}),
         "mostly_unused": float(
             len(u.unused) >= MOSTLY_UNUSED[0]
             and len(u.unused) >= MOSTLY_UNUSED[1] * max(1, u.content)

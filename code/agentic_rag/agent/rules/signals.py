@@ -45,6 +45,9 @@ from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import ASK_HEADS, JOINS, WORD
 from agentic_rag.agent.rules.words import WORDS
 
+#: tags that say which set of titles is asked for: a word before one qualifies the set
+_SET_KINDS = frozenset({"genre", "country", "type"})
+
 NEAREST = 5  # examples compared for the example gap
 #: "the director of {title}": a person named by their part in a title (`compose.OF_TITLE`)
 _OF_TITLE = re.compile(rf"(?:{OF_TITLE.pattern})\s+\{{title\}}", re.IGNORECASE)
@@ -181,15 +184,36 @@ def people_unasked(specs: list[QuerySpec]) -> float:
     return 0.0
 
 
-def unused_kind(text: str, unused: set[str], specs: list[QuerySpec]) -> float:
+def unused_kind(
+    text: str, unused: set[str], specs: list[QuerySpec], tags: list[Tag], rare: set[str]
+) -> float:
     """1 when a word the reading left unused stands right before a noun naming a kind of title
-    ("zombie films from korea", "vampire shows", "heist movies"): it says which of them are
-    asked for, and a reading without it answers for the whole kind. Not when a description is
-    searched ("the animated film about a postman ..."): the story picks the title."""
+    ("zombie films from korea", "vampire shows", "heist movies"), or a `rare` one (no everyday
+    word of the catalog) right before a word read as the set's genre, country or type
+    ("scandinavian crime shows", "claymation kids movies"; not "making romantic movies"): it
+    says which of them are asked for, and a reading without it answers for the whole kind. Not
+    when a description is searched ("the animated film about a postman ..."): the story picks
+    the title."""
     if any(s.about for s in specs):
         return 0.0
-    words = [key(m.group()) for m in WORD.finditer(text)]
-    return float(any(w in unused and nxt in WORDS.works_nouns for w, nxt in pairwise(words)))
+    kinds = {
+        m.start()
+        for t in tags
+        if t.kind in _SET_KINDS
+        for m in [next(WORD.finditer(text, t.start, t.end), None)]
+        if m is not None
+    }
+    words = list(WORD.finditer(text))
+    return float(
+        any(
+            key(w.group()) in unused
+            and (
+                key(nxt.group()) in WORDS.works_nouns
+                or (nxt.start() in kinds and key(w.group()) in rare)
+            )
+            for w, nxt in pairwise(words)
+        )
+    )
 
 
 def title_runs(words: list[str], unused: set[str], lex: Lexicon) -> list[str]:
