@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag import fuzzy
-from agentic_rag.agent.rules import vocab
+from agentic_rag.agent.rules import languages, vocab
 from agentic_rag.agent.rules.initials import WORKS, initials
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens
@@ -35,11 +35,10 @@ def _typo(word: str, spelled: str) -> bool:
 class CatalogWords:
     def __init__(self, lex: Lexicon):
         self.lex = lex
-        #: nationality regex -> country, for every country the catalog holds
         self.demonyms = nationality_words(vocab.DEMONYMS, lex.countries)
-        national = re.compile(
-            rf"^(?:{'|'.join(self.demonyms)})(?![\w-])"
-        )  # 'Korean TV Shows': a country
+        self.languages = languages.spoken(lex)  # "hindi films": made in India
+        # 'Korean TV Shows': a country
+        national = re.compile(rf"^(?:{'|'.join(self.demonyms)})(?![\w-])")
         multi = [
             k
             for k in lex.genre_keys
@@ -94,12 +93,13 @@ class CatalogWords:
 
     def knows(self, word: str) -> bool:
         """Whether `word` (folded) is a word this reads: a genre cue ("kdramas"), a
-        nationality, a country or a genre's name, or a misspelling `typos` reads as one
-        ("documentries")."""
+        nationality, a language, a country or a genre's name, or a misspelling `typos` reads
+        as one ("documentries")."""
         cues = (*self._synonym_res, *self._person_res, *self._demonym_res)
         misspelt = {(k, v) for k, v, _ in self._misspelt([word])}
         return (
             word in self._spelled
+            or word in self.languages
             or any(p.fullmatch(word) for p, _ in cues)
             or len(misspelt) == 1  # read as a catalog value by `typos`, with its score
         )
@@ -196,6 +196,7 @@ class CatalogWords:
             for m in pattern.finditer(low):
                 if free(tags, *m.span()):
                     tags.append(self._nationality(low, m, country))
+        languages.tag(low, tags, self.languages)
         doubtful = []  # "turkey", "chile" in lower case: a country only where one goes
         for m in self._country_re.finditer(low):
             k = " ".join(m.group().split())
