@@ -6,6 +6,7 @@
     python tests/golden/split_strangers.py POOL.yaml new       # strangers_new_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml blind     # strangers_blind_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml quiet     # strangers_quiet_tune/_check.yaml
+    python tests/golden/split_strangers.py POOL.yaml cold      # strangers_cold_tune/_check.yaml
 
 The pool (ids "<family>-<nn>", follow-ups "<family>-<nn>a/b" sharing a `thread`) was written
 before anyone changed the reader for these questions and is not kept in the repository: the two
@@ -38,6 +39,11 @@ The quiet set (SPLITS["quiet"]) was written on 2026-11-28, after the blind set h
 twice and then opened, by another helper who had not read the reader's code, word lists or
 example bank and never ran the agent, and split the same way before any agent run: seed 53,
 "qt-..." (tune) and "qc-..." (check).
+
+The cold set (SPLITS["cold"]) was written on 2026-11-28, after the quiet set had been scored
+twice (at the start and end of a stop), by another helper who had not read the reader's code,
+word lists or example bank and never ran the agent, and split the same way before any agent
+run: seed 59, "ct-..." (tune) and "cc-..." (check).
 """
 
 from __future__ import annotations
@@ -119,6 +125,17 @@ QUIET_HEADER = """\
 # (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
 # adv, followup.
 """
+COLD_SEED = 59
+COLD_HALVES = (("strangers_cold_tune", "ct"), ("strangers_cold_check", "cc"))
+COLD_HEADER = """\
+# Cold stranger question set ({name}): see tests/golden/README.md.
+# Written 2026-11-28 by a stranger to the reader's code who never ran the agent (after the quiet
+# set had been scored twice, at the start and end of a stop), split before any agent run; truth
+# from tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (ct = tune, cc = check).
+# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
+# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
+# adv, followup.
+"""
 #: set name -> (seed, (name, id prefix) of the tune and check halves, file header)
 SPLITS = {
     "strangers": (SEED, HALVES, HEADER),
@@ -127,6 +144,7 @@ SPLITS = {
     "new": (NEW_SEED, NEW_HALVES, NEW_HEADER),
     "blind": (BLIND_SEED, BLIND_HALVES, BLIND_HEADER),
     "quiet": (QUIET_SEED, QUIET_HALVES, QUIET_HEADER),
+    "cold": (COLD_SEED, COLD_HALVES, COLD_HEADER),
 }
 
 
