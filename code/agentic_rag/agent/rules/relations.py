@@ -1,7 +1,8 @@
 """Graph relations between people, as operations of their own (compiled to Cypher first):
 
 * `shared`: the people who worked with both A and B ("which actors have worked with both Ryan
-  Reynolds and Sandra Bullock?"): a title with A and a title with B, possibly the same one;
+  Reynolds and Sandra Bullock?"): a title with A and a title with B, possibly the same one; in
+  the role the words ask ("acted with", "actors": the cast), any role otherwise ("worked with");
 * `auteur`: the people who directed and acted in the same title ("who directed and starred in
   the same movie?"), optionally within a set ("... in India", "... comedies");
 * `chain`: the shortest chain of shared titles between two people ("how is A connected to B?");
@@ -42,7 +43,7 @@ def cypher(spec: QuerySpec, limit: int = 30) -> str:
             f"LIMIT {int(limit)}"
         )
     a, b = (lit(p.name) for p in s.people[:2])
-    rel = REL[spec.role if spec.role == "director" else "cast"]
+    rel = REL[spec.role]  # "acted with both": the cast; "worked with both": any role
     (m1, w1), (m2, w2) = filters(s, "s1"), filters(s, "s2")  # "in comedies with both A and B"
     cond = " AND ".join(["p <> a", "p <> b", *w1, *w2])
     return (
@@ -70,14 +71,14 @@ def sql(spec: QuerySpec, limit: int = 30) -> str | None:
         )
     if op != "shared":
         return None
-    role = "director" if spec.role == "director" else "cast"
+    role = f" AND o.role = '{spec.role}'" if spec.role in ("director", "cast") else ""
     own = conditions(s.model_copy(update={"people": []}))  # "in comedies with both A and B"
 
     def side(name: str, alias: str) -> str:
         return (
             f"SELECT o.person_id, group_concat(DISTINCT s.title) AS titles FROM people x "
             f"JOIN show_people xs ON xs.person_id = x.person_id JOIN show_people o ON "
-            f"o.show_id = xs.show_id AND o.role = '{role}' AND o.person_id <> x.person_id "
+            f"o.show_id = xs.show_id{role} AND o.person_id <> x.person_id "
             f"JOIN shows s ON s.show_id = xs.show_id WHERE "
             f"{' AND '.join([f'x.name = {sql_lit(name)}', *own])} "
             f"GROUP BY o.person_id) {alias}"
@@ -94,9 +95,11 @@ def sql(spec: QuerySpec, limit: int = 30) -> str | None:
 
 def common(spec: QuerySpec) -> bool:
     """Whether a people part asks for those in every title of a set of several ("who acted in
-    both of them"; `QuerySpec.every`): a set of named titles or of an earlier part's titles."""
+    both of them"; `QuerySpec.every`): a set of named titles, of an earlier part's titles, or
+    of the titles a phrase names ("who is in both lord of the rings films")."""
     s = spec.titles
-    return spec.every and (len(s.titles) >= 2 or len(s.show_ids) >= 2 or spec.ref == "all")
+    several = len(s.titles) >= 2 or len(s.show_ids) >= 2 or bool(s.title_has)
+    return spec.every and (several or spec.ref == "all")
 
 
 def common_sql(spec: QuerySpec, limit: int = 30) -> str:
