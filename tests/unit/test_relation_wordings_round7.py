@@ -192,3 +192,52 @@ def test_lower_case_titles_in_a_list(catalog_reader, question, titles):
     (spec,) = catalog_reader.read(question)
     assert spec.op == "people" and relations.common(spec)
     assert spec.titles.titles == titles
+
+
+def _chain_turn(reader, statuses: dict[int, str], found: int):
+    from agentic_rag.agent.models import ExecutionPlan, PlannedCall
+    from agentic_rag.tools.base import ToolResult, ToolStatus
+
+    (spec,) = reader.read("how is tom hanks connected to kajol")
+    queries = relations.chains(spec)
+    calls = [
+        PlannedCall(tool="cypher", purpose="chain", args={"query": q}, part=1) for q in queries
+    ]
+    plan = ExecutionPlan(reasoning="", resolved_question="", calls=calls, reading=[spec])
+    results = [
+        ToolResult(
+            tool="cypher",
+            call_id=f"1.{k}",
+            status=ToolStatus(statuses.get(k, "ok" if k == found else "empty")),
+            rows=[{"chain": ["Tom Hanks", "…", "Kajol"], "titles": k}] if k == found else [],
+        )
+        for k in range(1, len(queries) + 1)
+    ]
+    return [plan], results
+
+
+@pytest.mark.parametrize(
+    ("statuses", "found", "unsure"),
+    [
+        ({3: "timeout"}, 4, True),  # the 3-title search did not finish: 4 may not be shortest
+        ({2: "error"}, 3, True),
+        ({5: "timeout"}, 4, False),  # only a longer one did not finish
+        ({}, 4, False),
+        ({}, 0, True),  # nothing found within the bound
+    ],
+)
+def test_a_chain_is_unproven_when_a_shorter_search_did_not_finish(
+    catalog_reader, statuses, found, unsure
+):
+    from agentic_rag.agent.rules import evaluator
+
+    plans, results = _chain_turn(catalog_reader, statuses, found)
+    assert evaluator.unproven(plans, results) is unsure
+
+
+def test_five_titles_are_met_from_both_ends(catalog_reader):
+    (spec,) = catalog_reader.read("link tom hanks with kajol thru shared titles")
+    queries = relations.chains(spec)
+    assert len(queries) == relations.CHAIN_TITLES == relations.MET_TITLES
+    assert [relations.chain_length({"query": q}) for q in queries] == [1, 2, 3, 4, 5]
+    assert "UNWIND" in queries[-1] and "'Kajol'" in queries[-1]

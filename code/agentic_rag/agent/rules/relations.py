@@ -14,6 +14,7 @@ compilers and the answer sentences for each are here.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from agentic_rag.agent.rules.compile_cypher import REL, filters, lit
@@ -21,8 +22,9 @@ from agentic_rag.agent.rules.compile_sql import conditions
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.sql_text import lit as sql_lit
 
-CHAIN_TITLES = 4  # the longest chain looked for: four shared titles (five took 2-5 s alone)
+CHAIN_TITLES = 5  # the longest chain looked for: five shared titles (met from both ends)
 FIXED_TITLES = 3  # chains up to this long are one fixed pattern each; longer ones level by level
+MET_TITLES = 5  # a chain this long is met from both ends: two titles from each, one between
 _WORKS = "-[:DIRECTED|ACTED_IN]->"
 _BY = "<-[:DIRECTED|ACTED_IN]-"
 RELATIONS = frozenset({"shared", "auteur", "chain"})
@@ -125,7 +127,7 @@ def chains(spec: QuerySpec) -> list[str]:
     out = []
     for k in range(1, CHAIN_TITLES + 1):
         if k > FIXED_TITLES:
-            out.append(_levels(a, b, k))
+            out.append(_levels(a, b, k) if k < MET_TITLES else _met(a, b))
             continue
         hops = "".join(f"(s{i}:Show){_BY}(p{i}:Person){_WORKS}" for i in range(1, k))
         nodes = ", ".join(f"s{i}.title, p{i}.name" for i in range(1, k))
@@ -137,6 +139,12 @@ def chains(spec: QuerySpec) -> list[str]:
             "titles LIMIT 1"
         )
     return out
+
+
+def chain_length(args: dict[str, Any]) -> int:
+    """The number of titles a chain query (`chains`) looks for, from its call's arguments."""
+    m = re.search(r"\b(\d+) AS titles\b", str(args.get("query") or ""))
+    return int(m.group(1)) if m else CHAIN_TITLES + 1
 
 
 def _levels(a: str, b: str, k: int) -> str:
@@ -162,6 +170,29 @@ def _levels(a: str, b: str, k: int) -> str:
         f"t2.title, b.name] AS chain, {k} AS titles LIMIT 1"
     )
     return " ".join(steps)
+
+
+def _met(a: str, b: str) -> str:
+    """A chain of five titles met from both ends: the people up to two titles from A and those
+    up to two from B (each a level at a time, as `_levels`), one title between two of them;
+    then fixed two-title patterns from A to the first and from the second to B give the names
+    (a level by level search of people three titles from A timed out)."""
+
+    def near(x: str, end: str, out: str, keep: str) -> str:
+        return (
+            f"MATCH ({end}:Person {{name: {x}}}){_WORKS}(:Show){_BY}({out}1:Person) WITH DISTINCT "
+            f"{keep}{end}, {out}1 MATCH ({out}1){_WORKS}(:Show){_BY}({out}2:Person) WITH {keep}"
+            f"{end}, collect(DISTINCT {out}2) AS {out}s"
+        )
+
+    return (
+        f"{near(a, 'a', 'm', '')} {near(b, 'b', 'n', 'a, ms, ')} UNWIND ms AS x MATCH (x){_WORKS}"
+        f"(s:Show){_BY}(y:Person) WHERE y IN ns WITH a, b, x, s, y LIMIT 1 MATCH (a){_WORKS}"
+        f"(s1:Show){_BY}(p:Person){_WORKS}(s2:Show){_BY}(x) WITH a, b, x, s, y, s1, p, s2 LIMIT 1 "
+        f"MATCH (y){_WORKS}(t1:Show){_BY}(q:Person){_WORKS}(t2:Show){_BY}(b) RETURN [a.name, "
+        f"s1.title, p.name, s2.title, x.name, s.title, y.name, t1.title, q.name, t2.title, "
+        f"b.name] AS chain, {MET_TITLES} AS titles LIMIT 1"
+    )
 
 
 # -- saying it -------------------------------------------------------------------------------
