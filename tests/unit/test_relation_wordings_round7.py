@@ -241,3 +241,13 @@ def test_five_titles_are_met_from_both_ends(catalog_reader):
     assert len(queries) == relations.CHAIN_TITLES == relations.MET_TITLES
     assert [relations.chain_length({"query": q}) for q in queries] == [1, 2, 3, 4, 5]
     assert "UNWIND" in queries[-1] and "'Kajol'" in queries[-1]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["akshay kumar's most frequent co-star by shared movies", "kajol's usual costar: shared films"],
+)
+def test_shared_works_said_last_are_used(catalog_reader, question):
+    specs = catalog_reader.read(question)
+    assert [s.op for s in specs] == ["costars"]
+    assert "shared" not in _unused(catalog_reader, question, specs)

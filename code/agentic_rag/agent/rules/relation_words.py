@@ -133,9 +133,10 @@ _WITH = re.compile(
 
 #: what a ranking of co-workers counts: "by number of shared titles", "most films together"
 _BY_SHARED = re.compile(
-    r"\b(?:(?:ranked|sorted|ordered)\s+)?(?:by|in|on|per)\s+(?:the\s+)?(?:number|count|amount|total)\s+of\s+(?:shared|common|"
-    r"joint)\s+(?:titles|movies|films|shows|projects|credits|\{type\})|\b(?:shared|common|joint)\s+"
-    r"(?:titles|movies|films|shows|projects|credits|\{type\})\b|\btogether\b",
+    r"\b(?:(?:ranked|sorted|ordered)\s+)?(?:by|in|on|per)\s+(?:the\s+)?"
+    r"(?:number|count|amount|total)\s+of\s+(?:shared|common|joint)\s+"
+    r"(?:titles|movies|films|shows|projects|credits|\{type\})|\b(?:shared|common|joint)\s+"
+    r"(?:(?:titles|movies|films|shows|projects|credits)\b|\{type\})|\btogether\b",
     _I,
 )
 
