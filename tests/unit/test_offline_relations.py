@@ -53,9 +53,10 @@ def test_relations_compile_to_guarded_cypher_with_an_sql_alternative(lexicon, db
 def test_a_chain_plans_one_query_per_length(lexicon):
     p = plan(lexicon, "How is Bong Joon Ho connected to Tom Hanks?")
     queries = [c.args["query"] for c in p.calls]
-    assert len(queries) == 4 and all(c.tool == "cypher" for c in p.calls)
+    assert len(queries) == 5 and all(c.tool == "cypher" for c in p.calls)
     assert [q.count(":Show)") for q in queries[:3]] == [1, 2, 3]  # fixed patterns
     assert "WITH DISTINCT" in queries[3]  # four titles: level by level
+    assert "UNWIND" in queries[4] and "5 AS titles" in queries[4]  # five: met from both ends
 
 
 @pytest.mark.parametrize(

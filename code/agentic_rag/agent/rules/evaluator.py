@@ -89,13 +89,29 @@ def uncovered(plans: list[ExecutionPlan], results: list[ToolResult]) -> bool:
 
 
 def unproven(plans: list[ExecutionPlan], results: list[ToolResult]) -> bool:
-    """Whether a part of the reading is a bounded search that found nothing."""
+    """Whether a part of the reading is a bounded search that found nothing, or found a chain
+    while the search for a shorter one did not finish (not shown to be the shortest)."""
     read = reading_of(plans)
     if read is None:
         return False
     found = evidence(plans, results)
-    return any(
-        s.op in relations.BOUNDED and n not in found for n, s in enumerate(read.reading, start=1)
+    bounded = [n for n, s in enumerate(read.reading, start=1) if s.op in relations.BOUNDED]
+    return any(n not in found or unfinished_shorter(n, plans, results) for n in bounded)
+
+
+def unfinished_shorter(part: int, plans: list[ExecutionPlan], results: list[ToolResult]) -> bool:
+    """Whether a search of the part for fewer titles than the chain it found did not finish."""
+    by_id = {r.call_id: r for r in results}
+    calls = [
+        (c, by_id.get(f"{it}.{j}"))
+        for it, plan in enumerate(plans, start=1)
+        for j, c in enumerate(plan.calls, start=1)
+        if c.part == part
+    ]
+    found = [int(r.rows[0].get("titles") or 0) for _, r in calls if r is not None and r.rows]
+    return bool(found) and any(
+        r is not None and r.status.failed and relations.chain_length(c.args) < min(found)
+        for c, r in calls
     )
 
 

@@ -72,6 +72,9 @@ _TOP = re.compile(
     rf"\s+{NUMBER}\b(?!\s*(?:seasons?|minutes?|hours?|%))",
     _I,
 )
+#: "the two of them", "the three of those": a group named before, no limit ("which cast
+#: members overlap with the two of them"); "name two of them" is one
+_GROUP_OF = re.compile(r"\s+of\s+(?:them|those|these|us)\b", _I)
 #: a number just before the order or ranking it limits: "5 oldest tv series", "3 newest korean
 #: shows", "10 most popular genres", "two best rated" (not "2 seasons", a count of its own)
 _LEADS_RANK = re.compile(
@@ -256,7 +259,10 @@ def number_tags(text: str, latest_added: str, latest_release: int, after: str = 
             )
     tags += amount_tags(text, tags)
     for m in _TOP.finditer(text):
-        asked = m.group(1).casefold() not in ("a", "an")
+        asked = m.group(1).casefold() not in ("a", "an") and not (
+            text[m.start() : m.start(1)].strip().casefold() == "the"
+            and _GROUP_OF.match(text, m.end())
+        )
         if free(*m.span()) and asked and (n := int(num(m.group(1)))) <= MAX_ASKED:
             # "the first 3 movies added": "first" stays a word of the order (date added)
             start = m.start(1) if re.match(FIRST_ADDED, text[m.start() :], _I) else m.start()

@@ -12,7 +12,6 @@ from agentic_rag.agent.rules import (
     absent,
     asides,
     billing,
-    claims,
     dangling,
     holdings,
     relation_words,
@@ -45,7 +44,7 @@ from agentic_rag.agent.rules.split import split
 from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag, free
-from agentic_rag.agent.rules.topic import absorb, named_only, person_then
+from agentic_rag.agent.rules.topic import absorb, named_only, person_then, set_aside
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
 
@@ -93,7 +92,7 @@ class Reader:
                 noisy.append(piece.strip(" ,.;:-"))
                 continue
             if i + 1 < len(pieces) and (named := person_then(piece, pieces[i + 1], self.tagger)):
-                pieces[i + 1], dropped = named, dropped + claims.claimed(piece)  # "him": X
+                pieces[i + 1], dropped = named, dropped + set_aside(piece, self.tagger)  # "him": X
                 continue
             spec = self.read_part(piece, " ".join(pieces[i + 1 :]))  # the rest: its sentence
             if specs and answered_by(specs[-1], spec, piece):

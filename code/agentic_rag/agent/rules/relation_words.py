@@ -16,18 +16,21 @@ _I = re.IGNORECASE
 #: the nouns that ask for people ("any actor that ...", "is there a person who ..."): `words.yaml`
 _PEOPLE_NOUNS = "|".join(sorted(WORDS.people_asked, key=len, reverse=True))
 _COWORKERS = "|".join(re.escape(w) for w in sorted(WORDS.coworkers, key=len, reverse=True))
+#: "with" and its chat shorthand ("a project w jake gyllenhaal", "w/ oscar isaac")
+_W = r"(?:(?:with|w)\s+|w/\s*)"
 _BOTH = re.compile(
     r"\b(?:shared|common|in\s+common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
     r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
     rf"\b(?:common|shared|mutual)\s+(?:{_COWORKERS}|cast)\b|"
-    r"\bwith\s+\{person\}\s*,?\s+(?:and|&)\s+(?:also\s+)?(?:with\s+)?\{person\}|"
+    rf"\b{_W}\{{person\}}\s*,?\s+(?:and|&)\s+(?:also\s+)?(?:{_W})?\{{person\}}|"
     # the two named before, as a group: "a, b - anyone who appeared with the pair"
     r"\{person\}.*\b(?:with|alongside|opposite)\s+(?:the\s+(?:pair|duo|two)(?:\s+of\s+them)?|"
     r"each\s+of\s+them|them\s+(?:both|two))\b|"
-    r"\b(?:with|alongside)\s+\{person\}\s*,?\s+(?:and|&|as\s+well\s+as|plus)\s+(?:also\s+)?"
+    rf"\b(?:{_W}|alongside\s+)\{{person\}}\s*,?\s+(?:and|&|as\s+well\s+as|plus)\s+(?:also\s+)?"
     r"(?:(?:(?:in|on)\s+)?(?:(?:one|another|other|an?|some|the)\s+(?:\{type\}\s+|\w+\s+)?|"
     r"(?:some|any|an(?:y|other))\s*thing\s+(?:else\s+)?|"
-    r"\{type\}\s+)(?:with|alongside|starring|featuring)\s+|(?:with|alongside)\s+)?(?:also\s+)?\{person\}",
+    rf"\{{type\}}\s+)(?:{_W}|(?:alongside|starring|featuring)\s+)|{_W}|alongside\s+)?(?:also\s+)?"
+    r"\{person\}",
     _I,
 )
 #: (not a "{person}" placeholder of the masked question: "which movies did both {person} and
@@ -41,7 +44,7 @@ _WHO = re.compile(
 _WORKED = re.compile(
     r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|co-?star\w*|direct\w*|"
     r"shar\w*(?:\s+(?:the\s+|a\s+)?(?:screen|stage|set|frame|credits?)(?:\s+space)?)?|"
-    r"alongside|(?:been|were|was)\s+in|in\s+(?:an?\s+)?(?:titles?|movies?|films?|shows?)|(?:in\s+)?common\s+to|in\s+common)\b|"
+    r"alongside|overlap\w*|(?:been|were|was)\s+in|in\s+(?:an?\s+)?(?:titles?|movies?|films?|shows?)|(?:in\s+)?common\s+to|in\s+common)\b|"
     r"\bin\s+(?:an?\s+)?\{type\}",
     _I,
 )
@@ -65,6 +68,10 @@ _AUTEUR = re.compile(
     r"\b(?:direct|ma[dk])\w*\s+by\s+(?:some(?:one|body)|a\s+person|people|the\s+same\s+"
     r"person|an?\s+\w+)\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
     r"\b(?:act|star|appear|play|cast)\w*\s+(?:\w+\s+)?in\s+(?:their|his|her)\s+own\b|"
+    # "where the guy who directed also acted in it", "whoever directed it was also in the cast"
+    r"\b(?:(?:guy|gal|man|woman|lady|person|people|one|some(?:one|body))\s+)?(?:who(?:ever)?|that)\s+"
+    r"direct\w*\s+(?:it\s+|them\s+)?(?:(?:is|was|are|were)\s+)?(?:also|too|as\s+well)\s+"
+    r"(?:(?:act|star|appear|play)\w*|in\s+(?:it|them|the\s+cast))|"
     r"\bcast\s+(?:list\s+)?of\s+(?:their|his|her)\s+own\b|"
     r"\bdirect\w*\s+(?:[\w{}]+\s+){1,4}?(?:and|&)\s+(?:also\s+)?(?:act|star|appear|play)\w*\s+in\s+"
     r"(?:it|them|that|the\s+same)",
@@ -79,7 +86,11 @@ _CHAIN = re.compile(
     r"\bhow\s+far\s+(?:apart|away)\b|\bhow\s+close(?:ly)?\s+(?:are|is|were|was)\b|"
     r"\{person\}\s+to\s+\{person\}\s+(?:in|with|using)\s+(?:as\s+few|the\s+fewest|the\s+least)\b|"
     r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees(?:\s+of\s+separation)?\b|"
-    r"\b(?:links?|connects?)\s+\{person\}\s+(?:to|and|with)\s+\{person\}|"
+    r"\b(?:link|connect)(?:s|ing|ed)?\s+\{person\}\s+(?:to|and|with)\s+\{person\}|"
+    # "whats the shortest chain of people", "in the fewest steps", "least number of hops"
+    r"\b(?:shortest|quickest|closest)\s+(?:\w+\s+)?(?:chain|path|route|link|connection)s?\b|"
+    r"\b(?:fewest|least|min(?:imum|imal)?)\s+(?:number\s+of\s+)?(?:steps|hops|links|jumps|"
+    r"degrees)\b|"
     # "how do you get from A to B", "how many steps from A to B"
     r"\b(?:get|gets|go|goes|going|travel|move|hop|jump|reach|(?:how\s+many\s+)?(?:steps?|hops?))"
     r"\s+(?:is\s+it\s+)?from\s+"
@@ -88,7 +99,9 @@ _CHAIN = re.compile(
 )
 #: what a chain goes through ("... through people they've worked with", "via shared titles")
 _VIA = re.compile(
-    r"\b(?:through|via|by\s+way\s+of)\s+(?:the\s+)?(?:people|actors|co-?stars|collaborators|"
+    r"\bof\s+(?:people|actors|co-?stars|collaborators)\s+(?:who|that)\s+(?:have\s+)?"
+    r"(?:worked|acted|starred|appeared)\s+together\b|"
+    r"\b(?:through|thru|via|by\s+way\s+of)\s+(?:the\s+)?(?:people|actors|co-?stars|collaborators|"
     r"(?:shared\s+|common\s+)?(?:titles|movies|films|shows))(?:\s+(?:they|who|that)(?:['’]ve)?"
     r"(?:\s+have)?\s+(?:both\s+)?(?:worked|acted|starred|appeared|shared|been\s+in)"
     r"(?:\s+with|\s+in)?)?",
@@ -118,12 +131,21 @@ _WITH = re.compile(
     _I,
 )
 
+#: what a ranking of co-workers counts: "by number of shared titles", "most films together"
+_BY_SHARED = re.compile(
+    r"\b(?:(?:ranked|sorted|ordered)\s+)?(?:by|in|on|per)\s+(?:the\s+)?"
+    r"(?:number|count|amount|total)\s+of\s+(?:shared|common|joint)\s+"
+    r"(?:titles|movies|films|shows|projects|credits|\{type\})|\b(?:shared|common|joint)\s+"
+    r"(?:(?:titles|movies|films|shows|projects|credits)\b|\{type\})|\btogether\b",
+    _I,
+)
+
 #: the wordings that make each relation: the words they match are what the reading used
 WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
     "shared": (_BOTH, _WORKED, _WHO),
     "auteur": (_AUTEUR, _SAME_TITLE),
     "chain": (_CHAIN, _VIA),
-    "costars": (_WITH, _MOST_WITH, _WHO),
+    "costars": (_WITH, _MOST_WITH, _WHO, _BY_SHARED),
 }
 
 #: the wordings that name a relation (as a cue names an operation): left unused, a cue unused
@@ -135,7 +157,9 @@ CUE_LIKE: dict[str, re.Pattern[str]] = {"shared": _BOTH, "auteur": _AUTEUR, "cha
 EVERY = re.compile(
     r"\bboth\b|\bin\s+common\b|\bcommon\s+to\b|\bshared\s+(?:by|between)\b|\bshare\b|"
     r"\bin\s+(?:(?:all|each|every)\s+(?:one\s+)?of\s+(?:them|those|these|the|\{title\})|"
-    r"all\s+(?:\{n\}|two|three|four|five)|every\s+one|them\s+all|each\s+one)(?!\w)",
+    r"all\s+(?:\{n\}|two|three|four|five)|every\s+one|them\s+all|each\s+one)(?!\w)|"
+    # "in all the underworld films" (a phrase of titles is masked as a genre)
+    r"\bin\s+(?:all|every)\s+(?:(?:of\s+)?the\s+)?(?=\{(?:genre|title)\})",
     _I,
 )
 
@@ -152,7 +176,8 @@ def relation(masked: str, tags: list[Tag]) -> str | None:
     if len(people) == 1 and _WITH.search(masked) and _MOST_WITH.search(masked):
         return "costars"  # "who does {person} work with the most", "{person}'s usual co-star"
     titles = [t for t in tags if t.kind == "title"]
-    if len(titles) >= 2 and not people and EVERY.search(masked) and _WHO.search(masked):
+    several = len(titles) >= 2 or any(t.kind == "phrase" for t in tags)  # "lord of the rings films"
+    if several and not people and EVERY.search(masked) and _WHO.search(masked):
         return "people"  # "what cast do {title} and {title} share": those in all (`every_asked`)
     return None
 

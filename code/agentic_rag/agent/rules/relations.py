@@ -1,7 +1,8 @@
 """Graph relations between people, as operations of their own (compiled to Cypher first):
 
 * `shared`: the people who worked with both A and B ("which actors have worked with both Ryan
-  Reynolds and Sandra Bullock?"): a title with A and a title with B, possibly the same one;
+  Reynolds and Sandra Bullock?"): a title with A and a title with B, possibly the same one; in
+  the role the words ask ("acted with", "actors": the cast), any role otherwise ("worked with");
 * `auteur`: the people who directed and acted in the same title ("who directed and starred in
   the same movie?"), optionally within a set ("... in India", "... comedies");
 * `chain`: the shortest chain of shared titles between two people ("how is A connected to B?");
@@ -13,6 +14,7 @@ compilers and the answer sentences for each are here.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from agentic_rag.agent.rules.compile_cypher import REL, filters, lit
@@ -20,8 +22,9 @@ from agentic_rag.agent.rules.compile_sql import conditions
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.sql_text import lit as sql_lit
 
-CHAIN_TITLES = 4  # the longest chain looked for: four shared titles (five took 2-5 s alone)
+CHAIN_TITLES = 5  # the longest chain looked for: five shared titles (met from both ends)
 FIXED_TITLES = 3  # chains up to this long are one fixed pattern each; longer ones level by level
+MET_TITLES = 5  # a chain this long is met from both ends: two titles from each, one between
 _WORKS = "-[:DIRECTED|ACTED_IN]->"
 _BY = "<-[:DIRECTED|ACTED_IN]-"
 RELATIONS = frozenset({"shared", "auteur", "chain"})
@@ -42,7 +45,7 @@ def cypher(spec: QuerySpec, limit: int = 30) -> str:
             f"LIMIT {int(limit)}"
         )
     a, b = (lit(p.name) for p in s.people[:2])
-    rel = REL[spec.role if spec.role == "director" else "cast"]
+    rel = REL[spec.role]  # "acted with both": the cast; "worked with both": any role
     (m1, w1), (m2, w2) = filters(s, "s1"), filters(s, "s2")  # "in comedies with both A and B"
     cond = " AND ".join(["p <> a", "p <> b", *w1, *w2])
     return (
@@ -70,14 +73,14 @@ def sql(spec: QuerySpec, limit: int = 30) -> str | None:
         )
     if op != "shared":
         return None
-    role = "director" if spec.role == "director" else "cast"
+    role = f" AND o.role = '{spec.role}'" if spec.role in ("director", "cast") else ""
     own = conditions(s.model_copy(update={"people": []}))  # "in comedies with both A and B"
 
     def side(name: str, alias: str) -> str:
         return (
             f"SELECT o.person_id, group_concat(DISTINCT s.title) AS titles FROM people x "
             f"JOIN show_people xs ON xs.person_id = x.person_id JOIN show_people o ON "
-            f"o.show_id = xs.show_id AND o.role = '{role}' AND o.person_id <> x.person_id "
+            f"o.show_id = xs.show_id{role} AND o.person_id <> x.person_id "
             f"JOIN shows s ON s.show_id = xs.show_id WHERE "
             f"{' AND '.join([f'x.name = {sql_lit(name)}', *own])} "
             f"GROUP BY o.person_id) {alias}"
@@ -94,9 +97,11 @@ def sql(spec: QuerySpec, limit: int = 30) -> str | None:
 
 def common(spec: QuerySpec) -> bool:
     """Whether a people part asks for those in every title of a set of several ("who acted in
-    both of them"; `QuerySpec.every`): a set of named titles or of an earlier part's titles."""
+    both of them"; `QuerySpec.every`): a set of named titles, of an earlier part's titles, or
+    of the titles a phrase names ("who is in both lord of the rings films")."""
     s = spec.titles
-    return spec.every and (len(s.titles) >= 2 or len(s.show_ids) >= 2 or spec.ref == "all")
+    several = len(s.titles) >= 2 or len(s.show_ids) >= 2 or bool(s.title_has)
+    return spec.every and (several or spec.ref == "all")
 
 
 def common_sql(spec: QuerySpec, limit: int = 30) -> str:
@@ -122,7 +127,7 @@ def chains(spec: QuerySpec) -> list[str]:
     out = []
     for k in range(1, CHAIN_TITLES + 1):
         if k > FIXED_TITLES:
-            out.append(_levels(a, b, k))
+            out.append(_levels(a, b, k) if k < MET_TITLES else _met(a, b))
             continue
         hops = "".join(f"(s{i}:Show){_BY}(p{i}:Person){_WORKS}" for i in range(1, k))
         nodes = ", ".join(f"s{i}.title, p{i}.name" for i in range(1, k))
@@ -134,6 +139,12 @@ def chains(spec: QuerySpec) -> list[str]:
             "titles LIMIT 1"
         )
     return out
+
+
+def chain_length(args: dict[str, Any]) -> int:
+    """The number of titles a chain query (`chains`) looks for, from its call's arguments."""
+    m = re.search(r"\b(\d+) AS titles\b", str(args.get("query") or ""))
+    return int(m.group(1)) if m else CHAIN_TITLES + 1
 
 
 def _levels(a: str, b: str, k: int) -> str:
@@ -159,6 +170,29 @@ def _levels(a: str, b: str, k: int) -> str:
         f"t2.title, b.name] AS chain, {k} AS titles LIMIT 1"
     )
     return " ".join(steps)
+
+
+def _met(a: str, b: str) -> str:
+    """A chain of five titles met from both ends: the people up to two titles from A and those
+    up to two from B (each a level at a time, as `_levels`), one title between two of them;
+    then fixed two-title patterns from A to the first and from the second to B give the names
+    (a level by level search of people three titles from A timed out)."""
+
+    def near(x: str, end: str, out: str, keep: str) -> str:
+        return (
+            f"MATCH ({end}:Person {{name: {x}}}){_WORKS}(:Show){_BY}({out}1:Person) WITH DISTINCT "
+            f"{keep}{end}, {out}1 MATCH ({out}1){_WORKS}(:Show){_BY}({out}2:Person) WITH {keep}"
+            f"{end}, collect(DISTINCT {out}2) AS {out}s"
+        )
+
+    return (
+        f"{near(a, 'a', 'm', '')} {near(b, 'b', 'n', 'a, ms, ')} UNWIND ms AS x MATCH (x){_WORKS}"
+        f"(s:Show){_BY}(y:Person) WHERE y IN ns WITH a, b, x, s, y LIMIT 1 MATCH (a){_WORKS}"
+        f"(s1:Show){_BY}(p:Person){_WORKS}(s2:Show){_BY}(x) WITH a, b, x, s, y, s1, p, s2 LIMIT 1 "
+        f"MATCH (y){_WORKS}(t1:Show){_BY}(q:Person){_WORKS}(t2:Show){_BY}(b) RETURN [a.name, "
+        f"s1.title, p.name, s2.title, x.name, s.title, y.name, t1.title, q.name, t2.title, "
+        f"b.name] AS chain, {MET_TITLES} AS titles LIMIT 1"
+    )
 
 
 # -- saying it -------------------------------------------------------------------------------

@@ -64,11 +64,12 @@ def title_slot(
         alt = classify(text, tagged)
         if alt.op in TITLE_OPS and alt.score >= intent.score:
             return tagged, alt
-    for start, end, title in typed_titles(text, tags, lex, lead):
+    typed = typed_titles(text, tags, lex, lead)
+    for start, end, title in typed:
         if in_place(text, start):
             continue
         cand = Tag(kind="title", start=start, end=end, text=text[start:end], value=title)
-        tagged = sorted([*tags, cand], key=lambda t: t.start)
+        tagged = sorted([*tags, *listed(text, cand, typed)], key=lambda t: t.start)
         alt = classify(text, tagged)
         if alt.op in TITLE_OPS and (alt.score >= intent.score or intent.op == "search"):
             return tagged, alt
@@ -99,6 +100,28 @@ def title_slot(
         if alt.op in TITLE_OPS and alt.score >= max(intent.score, 0.5):
             return tagged, alt
     return tags, intent
+
+
+#: between the titles of a list: "fruitvale station and black panther", "x, y & z", "x or y"
+_LIST_JOIN = re.compile(r"\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&|or|vs\.?|versus)\s+", re.I)
+
+
+def listed(text: str, cand: Tag, typed: list[tuple[int, int, str]]) -> list[Tag]:
+    """The title found and the other catalog titles typed in a list with it ("who acted in
+    both fruitvale station and black panther"): each next to the one before, a list join
+    between them."""
+    out, spans = [cand], sorted(typed)
+    i = next(n for n, (a, _, _) in enumerate(spans) if a == cand.start)
+    for step in (1, -1):
+        j, (a, b, _) = i + step, spans[i]
+        while 0 <= j < len(spans):
+            c, d, title = spans[j]
+            gap = text[b:c] if step == 1 else text[d:a]
+            if not _LIST_JOIN.fullmatch(gap):
+                break
+            out.append(Tag(kind="title", start=c, end=d, text=text[c:d], value=title))
+            j, (a, b) = j + step, (c, d)
+    return out
 
 
 def whole_title(text: str, tags: list[Tag]) -> bool:

@@ -84,9 +84,11 @@ _SPLIT = re.compile(
     # "tell me who …", "do you know what …", nor a clause: "titles where the director acts in it")
     r"(?<!\bme)(?<!\bus)(?<!\bknow)(?<!\bwonder)(?<!\bask)(?<!\band)(?<!\bbut)(?<!\bso)"
     r"(?<!\bthen)(?<!\balso)(?<!\bor)(?<!\bok)(?<!\bokay)"
-    # nor a relative clause after someone unnamed: "made by someone who also starred in it"
+    # nor a relative clause after someone unnamed: "made by someone who also starred in it",
+    # "where the person who directed also starred in it"
     # ("… and the actors who starred in it" does split: the actors are its part's people)
-    r"(?<!\ba\sperson)(?<!\bsomeone)(?<!\bsomebody)(?<!\banyone)(?<!\banybody)"
+    r"(?<!\ba\sperson)(?<!\bthe\sperson)(?<!\bthe\sguy)(?<!\ba\sguy)(?<!\bsomeone)"
+    r"(?<!\bsomebody)(?<!\banyone)(?<!\banybody)"
     r"(?<=\w),?\s+(?=(?:who(?:s|'s|’s)?|(?:what|when|"
     r"where|how)(?:s|'s|’s)?\s+(?:is|was|are|were|did|does|do|has|have|had|many|long|old|year))"
     r"(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those|that\s+one)(?:\s+[\w'’]+){0,2}\W*$)",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules.claims import claim_then
+from agentic_rag.agent.rules.claims import claim_then, claimed
 from agentic_rag.agent.rules.compose import PERSON_REF, THEY
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
@@ -78,6 +78,26 @@ def named_person(piece: str, tags: list[Tag]) -> bool:
         return False
     rest = piece[: people[0].start] + piece[people[0].end :]
     return not re.search(r"\w", rest)
+
+
+def remark(piece: str, tags: list[Tag]) -> bool:
+    """Whether a piece names one person, nothing else of the catalog, no works ("titles starring
+    X" is a listing) and asks nothing: a remark before the question about them ("kevin smith
+    keeps casting the same guy.. who shows up with him most")."""
+    people = [t for t in tags if t.kind == "person"]
+    if len(tags) != len(people) or len(people) != 1 or _ASKING.search(piece) or "?" in piece:
+        return False
+    works = {*WORDS.works_nouns, "stuff", "things", "work", "works", "credits", "roles"}
+    return not any(w.casefold() in works for w in re.findall(r"\w+", piece))
+
+
+def set_aside(piece: str, tagger: Tagger) -> list[str]:
+    """The piece before the question asked of what it names, when it says more than the name:
+    a claim about a title or a remark about a person, no part of the question."""
+    tags = tagger.tag(piece)
+    return claimed(piece) or (
+        [piece] if remark(piece, tags) and not named_person(piece, tags) else []
+    )
 
 
 def about_person(name: str, piece: str, own: list[Tag]) -> str | None:
@@ -144,7 +164,7 @@ def person_then(piece: str, nxt: str, tagger: Tagger) -> str | None:
     tags = tagger.tag(piece)
     if names := named_people(piece, tags):
         return about_people(names, nxt, tagger.tag(nxt))
-    if not named_person(piece, tags):
+    if not named_person(piece, tags) and not remark(piece, tags):
         return works_then(piece, nxt, tags, tagger.lex) or claim_then(piece, nxt, tagger.lex)
     return about_person(piece[tags[0].start : tags[0].end], nxt, tagger.tag(nxt))
 
