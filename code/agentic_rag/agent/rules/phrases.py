@@ -28,16 +28,31 @@ from agentic_rag.agent.rules.words import WORDS
 
 SMALL_WORDS = WORDS.small_words  # words a typed name keeps in lower case ("Lord of the Rings")
 
-PHRASE_WORDS = 4  # the longest run of words read as a phrase of many titles
+PHRASE_WORDS = 5  # the longest run of words read as a phrase of many titles
 SERIES_SHARE = 0.75  # the share of the titles holding a phrase that must open with it
+_ARTICLE = re.compile(r"^(?:the|a|an) ")  # a title opens with its words after its article
+SHORTER_SCORE = 0.5  # how sure a name read by its shorter last words is (`shorter`)
 _WORKS_NEXT = re.compile(
-    r"\s+(?:(movies|films|shows|series|titles|stuff|things|content|specials|franchise|"
+    r"\s+(?:(movies|films|shows|series|titles|stuff|things|content|specials|franchise|anything|"
     r"cartoons|installments|sequels)|seasons|episodes)\b",
     re.I,
 )
 
 
-_COUNTED = re.compile(r"\bhow\s+many\s+(?:movies|films|shows|series|titles)\b", re.I)
+#: titles counted after the name: "spy kids - how many movies", "godzilla anything, how many",
+#: "nailed it: how many versions", "spirit riding free, films vs series, how many each" (a
+#: count of one exact title is 1: "how many" of a name asks for every title holding it); not
+#: a title's own parts ("narcos, how many seasons")
+_COUNTED = re.compile(
+    r"\bhow\s+many\b(?:\s+(movies|films|shows|series|titles)\b|\s+(?:versions|entries|"
+    r"installments|sequels|ones|of\s+(?:them|those|these))\b|(?=\s*(?:[?.!,;]|$|each\b|are\s+there\b|"
+    r"exist\b|is\s+there\b|there\s+are\b|do\s+(?:you|u|they)\b|in\s+total\b|total\b|"
+    r"altogether\b)))",
+    re.I,
+)
+_FIRST = re.compile(r"^\W*(?:(?:all|every|any)\s+)?(?:the\s+)?$", re.I)  # a name said first
+#: "how many godzilla are there", "how many of the nailed it are there": counted before the name
+_COUNTED_BEFORE = re.compile(r"\bhow\s+many\s+(?:of\s+(?:the\s+)?)?$", re.I)
 _TYPE_NEXT = re.compile(r"\s+(movie|film|show|series)\b", re.I)
 
 
@@ -110,6 +125,8 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     if any(text[a.end() : b.start()] not in (" ", "-", " & ") for a, b in pairwise(gram)):
         return None
     over = [t for t in tags if t.start < end and start < t.end]
+    if over and _type_of_name(text, gram, over[-1], lex):
+        over = over[:-1]  # "the great british baking show": the titles' word, not the type
     title = over[0] if len(over) == 1 and over[0].kind == "title" else None
     raw = lex.spelled(text[start:end])  # "spiderman movies": the titles' "spider man"
     held = bool(over) and _holds_genre(over, start, end, len(gram), raw, lex)
@@ -122,7 +139,10 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         return None
     works = _WORKS_NEXT.match(text, end)
     #: a works noun for many titles follows, or is counted after ("spy kids - how many movies")
-    many = bool(works and works.group(1)) or bool(_COUNTED.search(text, end))
+    counted = _COUNTED_BEFORE.search(text[:start]) or (
+        (m := _COUNTED.search(text, end)) and (m.group(1) or _FIRST.match(text[:start]))
+    )  # a bare "how many" counts only a name said first ("godzilla anything, how many")
+    many = bool(works and works.group(1)) or bool(counted and not works)
     everyday = len(raw) < 3 or words[0] in lex.everyday_words
     if len(words) == 1 and everyday and not (len(raw) >= 3 and many and series(raw, lex)):
         return None  # "love movies"; but "underworld films": the titles open with it
@@ -141,18 +161,64 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         if held:  # "spy kids cast": the title, its genre word no genre
             return Tag(kind="title", start=start, end=end, text=text[start:end], value=exact)
         return None  # one title named exactly; "Narcos seasons": that title's seasons
-    return _tag(text, start, end, raw, n)
+    return _tag(text, start, end, raw, lex)
 
 
-def _tag(text: str, start: int, end: int, raw: str, n: int) -> Tag:
-    note = f"read '{raw}' as every title with it in its name ({n} titles)"
-    return Tag(kind="phrase", start=start, end=end, text=text[start:end], value=raw, note=note)
+def _type_of_name(text: str, gram: list[re.Match[str]], last: Tag, lex: Lexicon) -> bool:
+    """A type word ending a run of words that every title holding the words before it holds
+    right after them ("great british baking" + "show"): a word of their name."""
+    if last.kind != "type" or len(gram) < 2 or (last.start, last.end) != gram[-1].span():
+        return False
+    held = lex.titles_with(lex.spelled(text[gram[0].start() : gram[-2].end()]))
+    return len(held) >= 2 and held == lex.titles_with(lex.spelled(text[gram[0].start() : last.end]))
+
+
+def _tag(text: str, start: int, end: int, raw: str, lex: Lexicon) -> Tag:
+    return franchise_tag(raw, (start, end), text[start:end], lex)
+
+
+def franchise_tag(raw: str, span: tuple[int, int], said: str, lex: Lexicon) -> Tag:
+    """Every title holding the phrase; or, when its last words are a name of their own that
+    other titles open with ("Ninja Turtles: The Next Mutation" of teenage mutant ninja
+    turtles), every title holding either, a guess said so (`shorter`)."""
+    if short := shorter(raw, lex):
+        n = len(lex.titles_with(short))
+        note = f"read '{raw}' as every title with '{short}' in its name ({n} titles)"
+        return Tag(
+            kind="phrase",
+            start=span[0],
+            end=span[1],
+            text=said,
+            value=raw,
+            alts=[short],
+            note=note,
+            score=SHORTER_SCORE,
+        )
+    note = f"read '{raw}' as every title with it in its name ({len(lex.titles_with(raw))} titles)"
+    return Tag(kind="phrase", start=span[0], end=span[1], text=said, value=raw, note=note)
+
+
+def shorter(raw: str, lex: Lexicon) -> str | None:
+    """The last two or more words of a name of several titles, themselves a name (no common
+    word first, capitalised in the descriptions), that titles not holding the whole name open
+    with and go on ("Ninja Turtles: The Next Mutation" of teenage mutant ninja turtles); a
+    title that is those words alone is another name ("Deadly Sins" is no Seven Deadly Sins)."""
+    words, held = key(raw).split(), set(lex.titles_with(raw))
+    for i in range(1, len(words) - 1):
+        tail = " ".join(words[i:])
+        if words[i] in COMMON or not lex.proper(tail):
+            continue
+        more = [t for t in lex.titles_with(tail) if t not in held]
+        if more and all(key(t).startswith(f"{tail} ") for t in more):
+            return tail
+    return None
 
 
 def _holds_genre(over: list[Tag], start: int, end: int, n: int, raw: str, lex: Lexicon) -> bool:
-    """'spy kids movies', 'american horror story seasons': a genre word inside a run of words
-    that a series of titles opens with is a word of their name, not the genre."""
-    inside = all(t.kind == "genre" and start <= t.start and t.end <= end for t in over)
+    """'spy kids movies', 'american horror story seasons', 'great british baking show titles':
+    a genre or nationality word inside a run of words that a series of titles opens with is a
+    word of their name, not the genre or the country."""
+    inside = all(t.kind in ("genre", "country") and start <= t.start and t.end <= end for t in over)
     return n >= 2 and inside and series(raw, lex)
 
 
@@ -160,7 +226,12 @@ def series(raw: str, lex: Lexicon) -> bool:
     """Whether the titles holding `raw` are a series: two or more, most opening with it."""
     held = lex.titles_with(raw)
     k = key(raw)
-    return len(held) >= 2 and sum(key(t).startswith(k) for t in held) >= SERIES_SHARE * len(held)
+
+    def opening(t: str) -> bool:  # after its article too: "(the) great british baking show"
+        return key(t).startswith(k) or (" " in k and _ARTICLE.sub("", key(t)).startswith(k))
+
+    opens = sum(opening(t) for t in held)
+    return len(held) >= 2 and opens >= SERIES_SHARE * len(held)
 
 
 def _lacking(
