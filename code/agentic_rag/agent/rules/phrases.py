@@ -139,9 +139,10 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         return None
     works = _WORKS_NEXT.match(text, end)
     #: a works noun for many titles follows, or is counted after ("spy kids - how many movies")
-    counted = _COUNTED_BEFORE.search(text[:start]) or (
-        (m := _COUNTED.search(text, end)) and (m.group(1) or _FIRST.match(text[:start]))
-    )  # a bare "how many" counts only a name said first ("godzilla anything, how many")
+    counted = (m := _COUNTED.search(text, end)) and (m.group(1) or _FIRST.match(text[:start]))
+    #: a bare "how many" counts only a name said first ("godzilla anything, how many"), or
+    #: right before a name of titles ("how many godzilla are there")
+    before = _COUNTED_BEFORE.search(text[:start]) is not None
     many = bool(works and works.group(1)) or bool(counted and not works)
     everyday = len(raw) < 3 or words[0] in lex.everyday_words
     if len(words) == 1 and everyday and not (len(raw) >= 3 and many and series(raw, lex)):
@@ -150,6 +151,7 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     if n < 2:  # one title or none: a franchise the catalog lacks ("Harry Potter movies")
         opens = not text[:start].strip() or text[:start].rstrip()[-1] in ".?!;"
         return _lacking(raw, (start, end), words, lex, opens) if many and not title else None
+    many = many or (before and not works)
     lower, capital = lex.cased(raw)
     if (words[0] in COMMON or words[-1] in COMMON) and not capital > lower and not held:
         return None  # "the barbie", "any lego": the phrase starts at the name
