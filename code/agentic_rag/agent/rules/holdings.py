@@ -16,7 +16,8 @@ from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon
-from agentic_rag.agent.rules.phrases import franchise_tag, series
+from agentic_rag.agent.rules.phrases import series
+from agentic_rag.agent.rules.series_names import franchise_tag
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 

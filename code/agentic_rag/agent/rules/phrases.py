@@ -21,6 +21,7 @@ from itertools import pairwise
 
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.lexicon import Lexicon, key
+from agentic_rag.agent.rules.series_names import franchise_tag
 from agentic_rag.agent.rules.spellings import and_key
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -31,7 +32,6 @@ SMALL_WORDS = WORDS.small_words  # words a typed name keeps in lower case ("Lord
 PHRASE_WORDS = 5  # the longest run of words read as a phrase of many titles
 SERIES_SHARE = 0.75  # the share of the titles holding a phrase that must open with it
 _ARTICLE = re.compile(r"^(?:the|a|an) ")  # a title opens with its words after its article
-SHORTER_SCORE = 0.5  # how sure a name read by its shorter last words is (`shorter`)
 _WORKS_NEXT = re.compile(
     r"\s+(?:(movies|films|shows|series|titles|stuff|things|content|specials|franchise|anything|"
     r"cartoons|installments|sequels)|seasons|episodes)\b",
@@ -179,49 +179,16 @@ def _tag(text: str, start: int, end: int, raw: str, lex: Lexicon) -> Tag:
     return franchise_tag(raw, (start, end), text[start:end], lex)
 
 
-def franchise_tag(raw: str, span: tuple[int, int], said: str, lex: Lexicon) -> Tag:
-    """Every title holding the phrase; or, when its last words are a name of their own that
-    other titles open with ("Ninja Turtles: The Next Mutation" of teenage mutant ninja
-    turtles), every title holding either, a guess said so (`shorter`)."""
-    if short := shorter(raw, lex):
-        n = len(lex.titles_with(short))
-        note = f"read '{raw}' as every title with '{short}' in its name ({n} titles)"
-        return Tag(
-            kind="phrase",
-            start=span[0],
-            end=span[1],
-            text=said,
-            value=raw,
-            alts=[short],
-            note=note,
-            score=SHORTER_SCORE,
-        )
-    note = f"read '{raw}' as every title with it in its name ({len(lex.titles_with(raw))} titles)"
-    return Tag(kind="phrase", start=span[0], end=span[1], text=said, value=raw, note=note)
-
-
-def shorter(raw: str, lex: Lexicon) -> str | None:
-    """The last two or more words of a name of several titles, themselves a name (no common
-    word first, capitalised in the descriptions), that titles not holding the whole name open
-    with and go on ("Ninja Turtles: The Next Mutation" of teenage mutant ninja turtles); a
-    title that is those words alone is another name ("Deadly Sins" is no Seven Deadly Sins)."""
-    words, held = key(raw).split(), set(lex.titles_with(raw))
-    for i in range(1, len(words) - 1):
-        tail = " ".join(words[i:])
-        if words[i] in COMMON or not lex.proper(tail):
-            continue
-        more = [t for t in lex.titles_with(tail) if t not in held]
-        if more and all(key(t).startswith(f"{tail} ") for t in more):
-            return tail
-    return None
-
-
 def _holds_genre(over: list[Tag], start: int, end: int, n: int, raw: str, lex: Lexicon) -> bool:
     """'spy kids movies', 'american horror story seasons', 'great british baking show titles':
     a genre or nationality word inside a run of words that a series of titles opens with is a
-    word of their name, not the genre or the country."""
+    word of their name, not the genre or the country, when a word of the name besides it is
+    no common word ("the indian comedies": the country)."""
     inside = all(t.kind in ("genre", "country") and start <= t.start and t.end <= end for t in over)
-    return n >= 2 and inside and series(raw, lex)
+    words = WORD.findall(raw.casefold())
+    tagged = {w.casefold() for t in over for w in WORD.findall(t.text)}
+    own = any(w not in COMMON and w not in tagged for w in words)
+    return n >= 2 and own and inside and series(raw, lex)
 
 
 def series(raw: str, lex: Lexicon) -> bool:
