@@ -129,3 +129,17 @@ def test_a_title_shaped_name_two_titles_hold_offers_them(catalog_df, catalog_rea
     assert len(truth) == 2
     (spec,) = catalog_reader.read("got lord of the rings")
     assert [set(a.near) for a in spec.absent] == [truth]
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [("what have you got on sharks", "shark"), ("what do u have on dinosaurs?", "dinosaur")],
+)
+def test_what_the_catalog_has_on_a_topic_is_no_title_asked_for(
+    catalog_df, catalog_reader, question, word
+):
+    """Everyday words after "what do you have on" are a topic its descriptions hold, not a
+    title the catalog lacks."""
+    assert catalog_df["description"].str.contains(word, case=False).sum() >= 3
+    specs = catalog_reader.read(question)
+    assert all(s.absent == [] for s in specs)

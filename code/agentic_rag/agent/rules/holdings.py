@@ -46,7 +46,7 @@ _WHAT = re.compile(rf"\b{_WHAT_HELD}\b", _I)
 _BACK = re.compile(rf"\b(?:is|are)\s+(?:it|they)\b|{_HELD_BACK}|{_WHAT_HELD}\W*$", _I)
 #: the cue, then the thing asked for (group "what"), then an optional "on here" tail
 _ASKED = re.compile(
-    rf"^\W*(?:(?P<cue>{_WHAT_HELD}(?:\s+(?:of|for|on)(?=\s))?|"
+    rf"^\W*(?:(?P<cue>{_WHAT_HELD}(?:\s+of(?=\s))?|"
     r"(?:do|does|did)\s+(?:you|u|ya|netflix|the\s+catalog|this\s+catalog|it)\s+"
     r"(?:guys\s+)?(?:have|hold|carry|stream|list|offer|got)|ha(?:ve|s)\s+(?:you|u|netflix)\s+"
     r"got|(?:you|u|ya)\s+(?:got|have)|is\s+there|are\s+there|can\s+(?:i|we|you)\s+(?:watch|"
@@ -147,7 +147,9 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     words = WORD.findall(raw)
     if not words or len(words) > MAX_WORDS or all(w.casefold() in COMMON for w in words):
         return None
-    bare = (m.group("cue") or "").casefold() in _BARE and not m.group("tail")
+    cue = (m.group("cue") or "").casefold()
+    #: "got sharks", "what have you got on sharks": a name only with evidence that it is one
+    bare = (cue in _BARE or _WHAT.match(cue) is not None) and not m.group("tail")
     lower, capital = lex.cased(raw)  # "any matilda": the descriptions capitalise it
     named = raw[:1].isupper() or lex.title(raw) or capital > lower or lex.person_ending(raw)
     named = named or _TITLE_SHAPED.fullmatch(raw) is not None  # "got pirates of the caribbean"
