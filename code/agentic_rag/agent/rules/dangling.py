@@ -25,8 +25,9 @@ def mark(spec: QuerySpec, lead: int | None) -> None:
     """Keep the reference words of `spec`, the question's first part with no turn before it:
     the references that made it wait on an earlier result ("it", "them", "which one"), a
     person ("he", "her") named before any description lead, and the same people ("the same
-    director"), when the part names no title or person of its own."""
-    if spec.titles.titles or spec.titles.people or spec.titles.show_ids:
+    director"), when the part names no title, phrase of titles or person of its own."""
+    t = spec.titles
+    if t.titles or t.people or t.show_ids or t.title_has:  # "lord of the rings … which ones"
         return
     head = spec.text[:lead] if lead is not None else spec.text
     back: tuple[re.Pattern[str], ...] = (SINGULAR, REFERENCE) if spec.needs_results else ()

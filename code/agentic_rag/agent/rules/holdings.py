@@ -17,6 +17,7 @@ from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.phrases import series
+from agentic_rag.agent.rules.series_names import franchise_tag
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
@@ -36,17 +37,24 @@ _HELD_BACK = (
     r"(?:do(?:es)?\s+(?:you|u|ya|netflix)\s+(?:guys\s+)?(?:have|got|carry|stream|hold)|can\s+"
     r"(?:i|we|you)\s+(?:watch|stream|find|see|get))\s+(?:it|them|that|this)\b"
 )
-_BACK = re.compile(rf"\b(?:is|are)\s+(?:it|they)\b|{_HELD_BACK}", _I)
+#: asking what the catalog holds of a name: "what do you have (of) X", "X - what've u got"
+_WHAT_HELD = (
+    r"what(?:\s+(?:do|does)\s+(?:you|u|ya|netflix)\s+(?:guys\s+)?(?:have|got|carry|hold|offer)|"
+    r"(?:\s+have|['’]ve|\s+ve)\s+(?:you|u|ya)\s+(?:guys\s+)?got|\s+(?:you|u|ya)\s+got)"
+)
+_WHAT = re.compile(rf"\b{_WHAT_HELD}\b", _I)
+_BACK = re.compile(rf"\b(?:is|are)\s+(?:it|they)\b|{_HELD_BACK}|{_WHAT_HELD}\W*$", _I)
 #: the cue, then the thing asked for (group "what"), then an optional "on here" tail
 _ASKED = re.compile(
-    r"^\W*(?:(?P<cue>(?:do|does|did)\s+(?:you|u|ya|netflix|the\s+catalog|this\s+catalog|it)\s+"
+    rf"^\W*(?:(?P<cue>{_WHAT_HELD}(?:\s+of(?=\s))?|"
+    r"(?:do|does|did)\s+(?:you|u|ya|netflix|the\s+catalog|this\s+catalog|it)\s+"
     r"(?:guys\s+)?(?:have|hold|carry|stream|list|offer|got)|ha(?:ve|s)\s+(?:you|u|netflix)\s+"
     r"got|(?:you|u|ya)\s+(?:got|have)|is\s+there|are\s+there|can\s+(?:i|we|you)\s+(?:watch|"
     r"stream|see|find|get)|(?:where\s+)?can\s+i\s+find|(?:i\s+)?(?:want\s+to|wanna|would\s+"
     r"like\s+to)\s+(?:watch|see|stream)|(?:i['’]?m\s+|i\s+am\s+)?(?:looking|searching)\s+"
     r"for|(?:i['’]?m\s+|i\s+am\s+)?trying\s+to\s+find|got|is|are|any|anything)\s+)?"
     r"(?:(?:an?|any|anything|the\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*(?:[-–—:,.!?]+\s*)?"
-    rf"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)\b|{_HELD_BACK}|"
+    rf"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)\b|{_HELD_BACK}|{_WHAT_HELD}|"
     r"on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|here|there|"
     r"available|streaming|to\s+(?:watch|stream)|at\s+all|movies?|films?|shows?|series|titles?)"
     r"\b\W*)*[?.!]*$",
@@ -57,7 +65,7 @@ _ASKED = re.compile(
 #: available?", "ted lasso streaming?")
 _AVAILABLE = re.compile(
     r"\b(?:on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|"
-    rf"here|available|streaming|to\s+(?:watch|stream))\b|{_HELD_BACK}",
+    rf"here|available|streaming|to\s+(?:watch|stream))\b|{_HELD_BACK}|{_WHAT_HELD}",
     _I,
 )
 #: a whole piece that only asks back whether the catalog holds what the piece before it named:
@@ -71,6 +79,13 @@ _KIND_ASKED = re.compile(
     r"\s+(?:an?\s+)?(?:movie|film|(?:tv\s+)?show|series)(?:\s+or\b.*)?$|\s+(?:or\s+)?an?$", _I
 )
 _SEVERAL = re.compile(r"\bany(?:thing)?\b|\b(?:movies|films|shows|titles|seasons)\b", _I)
+#: words shaped as a title, nouns joined by "of" or "and" ("pirates of the caribbean", "pride
+#: and prejudice"): a name asked for even in lower case after a bare cue ("got ...")
+_TITLE_SHAPED = re.compile(
+    r"(?!(?:an?|the|any|some|movies|films|shows|titles|stuff)\b)[a-z][\w'’-]{2,}(?:\s+[\w'’-]+)?"
+    r"\s+(?:of|and)\s+(?:the\s+)?(?!(?:it|them|those|these|that|this)\b)[a-z][\w'’-]{2,}",
+    _I,
+)
 #: the thing named after these is a person, in this role
 _PERSON = re.compile(r"^(?:(with|starring|featuring)|(by|directed\s+by|from))\s+", _I)
 #: the tagged kinds that make the question an ordinary catalog question
@@ -105,20 +120,25 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     m = _ASKED.match(text)
     if m and not m.group("cue") and not _AVAILABLE.search(text, m.end("what")):
         m = None  # no cue: only a tail that asks whether it is held ("X - available?")
-    set_words = [t for t in tags if t.kind not in ("title", "unknown_title")]
+    what = bool(_WHAT.search(text))  # "what do you have of X": every title X names
+    names = ("title", "unknown_title", "phrase") if what else ("title", "unknown_title")
+    set_words = [t for t in tags if t.kind not in names]
     if m and not m.group("cue") and (set_words or any(c.search(text) for c in CUES.values())):
         m = None  # "how many titles are available", "shortest movie on netflix?": a question
     if CUES["external"].search(mask(text, tags)):  # "is X any good according to imdb"
         return None  # outside facts, not whether the catalog holds it
     inside = [t for t in tags if m and t.start >= m.start("what") and t.end <= m.end("what")]
-    if len(inside) == 1 and inside[0].kind == "title" and len(tags) == 1:
-        return inside[0]  # "do you have Okja?": that title's entry
-    several = bool(_SEVERAL.search(text))  # "any Barbie movies": every title with the phrase
+    if len(inside) == 1 and len(tags) == 1 and m and (one := _one(text, m, inside[0], what, lex)):
+        return one  # "do you have Okja?": that title's entry; "what've u got from X": X's
+    several = bool(_SEVERAL.search(text)) or what  # "any Barbie movies": every title with it
     if not m or any(t.kind in _ANSWERED or (t.kind == "phrase" and several) for t in tags):
         return None
     start, end = m.span("what")
     raw = text[start:end].strip(" '\"“”‘’,;:")
-    if who := _PERSON.match(raw):  # "anything by park chan-wook": a person, kept if absent
+    who = _PERSON.match(raw)
+    if who and who.group().casefold().startswith("from") and _titles_named(raw[who.end() :], lex):
+        raw, who = raw[who.end() :], None  # "what do you have from star trek": its titles
+    if who:  # "anything by park chan-wook": a person, kept if absent
         name = raw[who.end() :]
         span = (text.index(name, start), text.index(name, start) + len(name))
         return _person(name, span, "cast" if who.group(1) else "director", lex)
@@ -127,9 +147,12 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     words = WORD.findall(raw)
     if not words or len(words) > MAX_WORDS or all(w.casefold() in COMMON for w in words):
         return None
-    bare = (m.group("cue") or "").casefold() in _BARE and not m.group("tail")
+    cue = (m.group("cue") or "").casefold()
+    #: "got sharks", "what have you got on sharks": a name only with evidence that it is one
+    bare = (cue in _BARE or _WHAT.match(cue) is not None) and not m.group("tail")
     lower, capital = lex.cased(raw)  # "any matilda": the descriptions capitalise it
     named = raw[:1].isupper() or lex.title(raw) or capital > lower or lex.person_ending(raw)
+    named = named or _TITLE_SHAPED.fullmatch(raw) is not None  # "got pirates of the caribbean"
     if _DESCRIBED.search(raw) or _REFERS.search(raw) or (bare and not named):
         return None  # "is there a movie about ...": a description, not a name
     odd = [w for w in words if w.casefold() not in lex.everyday_words | COMMON]
@@ -138,6 +161,8 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
         return None  # no cue, everyday words only ("new stuff on netflix?"): not a name
     offset = text.index(raw, start)
     span = (offset, offset + len(raw))
+    if what and lex.title(raw) and lex.in_titles(raw) >= 2:  # "what've u got of star trek"
+        return franchise_tag(raw, span, raw, lex)
     if title := lex.title(raw):  # "is dark on here": the title, even when a word is English
         sure = raw[:1].isupper() or lex.proper(raw)
         asked = _TYPE.search(m.group("tail") or "")
@@ -161,9 +186,40 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
         return fuzzy_tag("title", span, raw, hit, None)
     held = lex.titles_with(raw)
     if len(held) >= FRANCHISE and (named or series(raw, lex)):  # "is barbie on here": 17 titles
-        note = f"read '{raw}' as every title with it in its name ({len(held)} titles)"
-        return Tag(kind="phrase", start=span[0], end=span[1], text=raw, value=raw, note=note)
+        return franchise_tag(raw, span, raw, lex)
     return absent.absent_title(raw, span, lex)
+
+
+#: what may stand around a name asked for: "anything by X", "stuff from X as director"
+_AROUND = re.compile(
+    r"^\W*(?:(?:anything|something|stuff|titles?|movies?|films?|shows?|series)\s+)?"
+    r"(?:(?:by|from|with|starring|featuring|directed\s+by|of)\s+)?(?:the\s+)?\W*$|"
+    r"^\s*(?:as\s+(?:an?\s+|the\s+)?(?:director|filmmaker|actor|actress|star|cast\s+member))?\W*$",
+    _I,
+)
+
+
+def _one(text: str, m: re.Match[str], tag: Tag, what: bool, lex: Lexicon) -> Tag | None:
+    """The one name the tagger found in what is asked for, when nothing else is asked: a
+    title (its entry; asked "what … have" of a name several titles hold, those titles: "what
+    do you have of narcos"), or a person asked with a cue and only role words around ("what
+    do you have from werner herzog as director": their titles)."""
+    start, end = m.span("what")
+    if tag.kind == "phrase" and what:  # "barbie - what do you have"
+        return tag
+    if tag.kind == "title":
+        if what and lex.in_titles(tag.text) >= 2:
+            return franchise_tag(tag.text, (tag.start, tag.end), tag.text, lex)
+        return tag
+    around = (text[start : tag.start], text[tag.end : end])
+    if tag.kind == "person" and m.group("cue") and all(_AROUND.match(a) for a in around):
+        return tag
+    return None
+
+
+def _titles_named(name: str, lex: Lexicon) -> bool:
+    """Whether the words name catalog titles (one, or a phrase several hold) and no person."""
+    return not lex.person(name) and bool(lex.title(name) or lex.in_titles(name) >= 2)
 
 
 def _person(name: str, span: tuple[int, int], role: str, lex: Lexicon) -> Tag | None:

@@ -21,6 +21,7 @@ from itertools import pairwise
 
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.lexicon import Lexicon, key
+from agentic_rag.agent.rules.series_names import franchise_tag
 from agentic_rag.agent.rules.spellings import and_key
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -28,16 +29,30 @@ from agentic_rag.agent.rules.words import WORDS
 
 SMALL_WORDS = WORDS.small_words  # words a typed name keeps in lower case ("Lord of the Rings")
 
-PHRASE_WORDS = 4  # the longest run of words read as a phrase of many titles
+PHRASE_WORDS = 5  # the longest run of words read as a phrase of many titles
 SERIES_SHARE = 0.75  # the share of the titles holding a phrase that must open with it
+_ARTICLE = re.compile(r"^(?:the|a|an) ")  # a title opens with its words after its article
 _WORKS_NEXT = re.compile(
-    r"\s+(?:(movies|films|shows|series|titles|stuff|things|content|specials|franchise|"
+    r"\s+(?:(movies|films|shows|series|titles|stuff|things|content|specials|franchise|anything|"
     r"cartoons|installments|sequels)|seasons|episodes)\b",
     re.I,
 )
 
 
-_COUNTED = re.compile(r"\bhow\s+many\s+(?:movies|films|shows|series|titles)\b", re.I)
+#: titles counted after the name: "spy kids - how many movies", "godzilla anything, how many",
+#: "nailed it: how many versions", "spirit riding free, films vs series, how many each" (a
+#: count of one exact title is 1: "how many" of a name asks for every title holding it); not
+#: a title's own parts ("narcos, how many seasons")
+_COUNTED = re.compile(
+    r"\bhow\s+many\b(?:\s+(movies|films|shows|series|titles)\b|\s+(?:versions|entries|"
+    r"installments|sequels|ones|of\s+(?:them|those|these))\b|(?=\s*(?:[?.!,;]|$|each\b|are\s+there\b|"
+    r"exist\b|is\s+there\b|there\s+are\b|do\s+(?:you|u|they)\b|in\s+total\b|total\b|"
+    r"altogether\b)))",
+    re.I,
+)
+_FIRST = re.compile(r"^\W*(?:(?:all|every|any)\s+)?(?:the\s+)?$", re.I)  # a name said first
+#: "how many godzilla are there", "how many of the nailed it are there": counted before the name
+_COUNTED_BEFORE = re.compile(r"\bhow\s+many\s+(?:of\s+(?:the\s+)?)?$", re.I)
 _TYPE_NEXT = re.compile(r"\s+(movie|film|show|series)\b", re.I)
 
 
@@ -110,6 +125,8 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     if any(text[a.end() : b.start()] not in (" ", "-", " & ") for a, b in pairwise(gram)):
         return None
     over = [t for t in tags if t.start < end and start < t.end]
+    if over and _type_of_name(text, gram, over[-1], lex):
+        over = over[:-1]  # "the great british baking show": the titles' word, not the type
     title = over[0] if len(over) == 1 and over[0].kind == "title" else None
     raw = lex.spelled(text[start:end])  # "spiderman movies": the titles' "spider man"
     held = bool(over) and _holds_genre(over, start, end, len(gram), raw, lex)
@@ -122,7 +139,11 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         return None
     works = _WORKS_NEXT.match(text, end)
     #: a works noun for many titles follows, or is counted after ("spy kids - how many movies")
-    many = bool(works and works.group(1)) or bool(_COUNTED.search(text, end))
+    counted = (m := _COUNTED.search(text, end)) and (m.group(1) or _FIRST.match(text[:start]))
+    #: a bare "how many" counts only a name said first ("godzilla anything, how many"), or
+    #: right before a name of titles ("how many godzilla are there")
+    before = _COUNTED_BEFORE.search(text[:start]) is not None
+    many = bool(works and works.group(1)) or bool(counted and not works)
     everyday = len(raw) < 3 or words[0] in lex.everyday_words
     if len(words) == 1 and everyday and not (len(raw) >= 3 and many and series(raw, lex)):
         return None  # "love movies"; but "underworld films": the titles open with it
@@ -130,6 +151,7 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     if n < 2:  # one title or none: a franchise the catalog lacks ("Harry Potter movies")
         opens = not text[:start].strip() or text[:start].rstrip()[-1] in ".?!;"
         return _lacking(raw, (start, end), words, lex, opens) if many and not title else None
+    many = many or (before and not works)
     lower, capital = lex.cased(raw)
     if (words[0] in COMMON or words[-1] in COMMON) and not capital > lower and not held:
         return None  # "the barbie", "any lego": the phrase starts at the name
@@ -141,26 +163,44 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         if held:  # "spy kids cast": the title, its genre word no genre
             return Tag(kind="title", start=start, end=end, text=text[start:end], value=exact)
         return None  # one title named exactly; "Narcos seasons": that title's seasons
-    return _tag(text, start, end, raw, n)
+    return _tag(text, start, end, raw, lex)
 
 
-def _tag(text: str, start: int, end: int, raw: str, n: int) -> Tag:
-    note = f"read '{raw}' as every title with it in its name ({n} titles)"
-    return Tag(kind="phrase", start=start, end=end, text=text[start:end], value=raw, note=note)
+def _type_of_name(text: str, gram: list[re.Match[str]], last: Tag, lex: Lexicon) -> bool:
+    """A type word ending a run of words that every title holding the words before it holds
+    right after them ("great british baking" + "show"): a word of their name."""
+    if last.kind != "type" or len(gram) < 2 or (last.start, last.end) != gram[-1].span():
+        return False
+    held = lex.titles_with(lex.spelled(text[gram[0].start() : gram[-2].end()]))
+    return len(held) >= 2 and held == lex.titles_with(lex.spelled(text[gram[0].start() : last.end]))
+
+
+def _tag(text: str, start: int, end: int, raw: str, lex: Lexicon) -> Tag:
+    return franchise_tag(raw, (start, end), text[start:end], lex)
 
 
 def _holds_genre(over: list[Tag], start: int, end: int, n: int, raw: str, lex: Lexicon) -> bool:
-    """'spy kids movies', 'american horror story seasons': a genre word inside a run of words
-    that a series of titles opens with is a word of their name, not the genre."""
-    inside = all(t.kind == "genre" and start <= t.start and t.end <= end for t in over)
-    return n >= 2 and inside and series(raw, lex)
+    """'spy kids movies', 'american horror story seasons', 'great british baking show titles':
+    a genre or nationality word inside a run of words that a series of titles opens with is a
+    word of their name, not the genre or the country, when a word of the name besides it is
+    no common word ("the indian comedies": the country)."""
+    inside = all(t.kind in ("genre", "country") and start <= t.start and t.end <= end for t in over)
+    words = WORD.findall(raw.casefold())
+    tagged = {w.casefold() for t in over for w in WORD.findall(t.text)}
+    own = any(w not in COMMON and w not in tagged for w in words)
+    return n >= 2 and own and inside and series(raw, lex)
 
 
 def series(raw: str, lex: Lexicon) -> bool:
     """Whether the titles holding `raw` are a series: two or more, most opening with it."""
     held = lex.titles_with(raw)
     k = key(raw)
-    return len(held) >= 2 and sum(key(t).startswith(k) for t in held) >= SERIES_SHARE * len(held)
+
+    def opening(t: str) -> bool:  # after its article too: "(the) great british baking show"
+        return key(t).startswith(k) or (" " in k and _ARTICLE.sub("", key(t)).startswith(k))
+
+    opens = sum(opening(t) for t in held)
+    return len(held) >= 2 and opens >= SERIES_SHARE * len(held)
 
 
 def _lacking(

@@ -77,6 +77,8 @@ def to_set(tags: list[Tag], text: str, ranked: bool = False) -> TitleSet:
             setattr(s, hi_f, t.hi if t.hi is not None or not joins else hi)
         elif k in _LISTS:
             getattr(s, _LISTS[k]).append(t.value)
+            if k == "phrase":  # a shorter name its titles go by too (`series_names.shorter`)
+                s.title_has += t.alts
     if s.type is None and (s.minutes_min or s.minutes_max or s.seasons_min or s.seasons_max):
         s.type = "Movie" if s.minutes_min or s.minutes_max else "TV Show"
     for i, group in enumerate(s.genres):

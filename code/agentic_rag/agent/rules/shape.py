@@ -59,6 +59,9 @@ _ONE_VERB = re.compile(
     rf"\b(?:which|what)\b[^?.,;]{{0,60}}?\b(?:has|had|runs|ran|lasts|lasted|got)\s+"
     rf"(?:the\s+)?{SUPERLATIVE}|"
     r"\bwhich\s+(?:one|of\s+(?:them|those|these)\s+(?:is|was|has|runs|lasts))\b|"
+    # "which pokemon came out first", "what barbie movie was released last": the first one
+    r"\b(?:which|what)(?:\s+(?!(?:movies|films|shows|titles|ones)\b)[\w'’&-]+){0,4}?\s+(?:came\s+out|was\s+(?:released|made|added)|"
+    r"premiered|aired|dropped)\s+(?:the\s+)?(?:first|earliest|last|latest)\b|"
     # "the one with the most seasons", "the title that has the longest runtime", "the german
     # show with the most seasons", "the korean film that runs the longest" (a noun in the
     # singular after "the", a few words before it)

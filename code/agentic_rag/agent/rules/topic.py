@@ -169,26 +169,34 @@ def person_then(piece: str, nxt: str, tagger: Tagger) -> str | None:
     return about_person(piece[tags[0].start : tags[0].end], nxt, tagger.tag(nxt))
 
 
-#: a count of works, the noun right after "how many": "how many movies", "how many series"
-_WORKS_COUNTED = re.compile(r"^\W*how\s+many\s+(?=(?:movies|films|shows|series|titles)\b)", re.I)
-_NAME_ONLY = re.compile(r"^\W*(?:(?:all|every|any)\s+)?(?:the\s+)?$", re.I)
+#: a count of works, the noun right after "how many" ("how many movies", "how many series"),
+#: or of no noun ("how many are there", "how many?"): not of a title's parts ("how many seasons")
+_WORKS_COUNTED = re.compile(
+    r"^\W*how\s+many\b(?=\s+(?:movies|films|shows|series|titles|versions|entries|installments|"
+    r"sequels)\b|\s+(?:are\s+there|exist|is\s+there|do\s+(?:you|u|they)|in\s+total|total|"
+    r"altogether)\b|\W*$)",
+    re.I,
+)
+_NAME_ONLY = re.compile(r"^\W*(?:(?:all|every|any)\s+)?(?:the\s+)?", re.I)
 
 
 def works_then(piece: str, nxt: str, tags: list[Tag], lex: Lexicon) -> str | None:
     """A name of titles said first, then its works counted: "spy kids - how many movies",
-    "kung fu panda: how many films" count the titles with the name ("how many spy kids
-    movies"), not the one title so named; None when the piece says more than the name or the
-    next piece counts no works."""
+    "kung fu panda: how many films", "nailed it: how many are there" count the titles with the
+    name ("how many spy kids movies"), not the one title so named; None when the piece says
+    more than the name or the next piece counts no works."""
     count = _WORKS_COUNTED.match(nxt)
-    if not count or len(tags) > 1 or (tags and tags[0].kind not in ("title", "phrase")):
+    if not count or any(t.kind not in ("title", "phrase") for t in tags):
         return None
-    if tags:  # the name as tagged: "Spy Kids", "star trek"
-        start, end = tags[0].start, tags[0].end
-    else:  # a lower-case name the tagger leaves to the reader: a phrase of several titles
-        m = re.search(r"\w[\w\s'’:-]*\w", piece)
-        start, end = m.span() if m else (0, 0)
-        if not m or lex.in_titles(piece[start:end]) < 2:
-            return None
-    if not _NAME_ONLY.match(piece[:start]) or re.search(r"\w", piece[end:]):
+    lead = _NAME_ONLY.match(piece)
+    start = lead.end() if lead else 0
+    name = piece[start:].rstrip(" -–—:;,.!?")
+    end = start + len(name)
+    if not name or any(t.start < start or t.end > end for t in tags):
         return None
-    return f"{nxt[: count.end()]}{piece[start:end]} {nxt[count.end() :]}"
+    if not tags and lex.in_titles(name) < 2:
+        return None  # a lower-case name the tagger leaves to the reader: a phrase of titles
+    if tags and lex.in_titles(name) < 2 and (tags[0].start, tags[0].end) != (start, end):
+        return None  # the piece says more than the name
+    rest = nxt[count.end() :].lstrip()
+    return f"{nxt[: count.end()]} {name}{' ' if rest[:1].isalnum() else ''}{rest}"

@@ -73,11 +73,17 @@ ROLE_BEFORE = {
         re.I,
     ),
 }
+#: "X as director", "X as an actor": the role named after the name
+_AS = r"|^\s+as\s+(?:an?\s+|the\s+)?"
 ROLE_AFTER = {
-    "director": re.compile(r"^\W*(?:'s\s+)?(?:directed|directs|direct|helmed|made)\b", re.I),
+    "director": re.compile(
+        rf"^\W*(?:'s\s+)?(?:directed|directs|direct|helmed|made)\b{_AS}(?:director|filmmaker)\b",
+        re.I,
+    ),
     "cast": re.compile(
         r"^\W*(?:acted|acts|starred|stars|appeared|appears|played|plays|"
-        r"star|appear|act|(?:has\s+|have\s+)?been\s+in)\b",
+        rf"star|appear|act|(?:has\s+|have\s+)?been\s+in)\b{_AS}(?:actor|actress|star|"
+        r"cast\s+member|performer)\b",
         re.I,
     ),
 }

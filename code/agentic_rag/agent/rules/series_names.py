@@ -1,0 +1,49 @@
+"""A phrase of several titles as the titles it names: every title holding the words; or, when
+the phrase's last words are a name of their own that other titles open with ("Ninja Turtles:
+The Next Mutation" of teenage mutant ninja turtles), the titles holding either (`shorter`), a
+reading less sure than the words alone (`SHORTER_SCORE`)."""
+
+from __future__ import annotations
+
+from agentic_rag.agent.rules.lexicon import Lexicon, key
+from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.vocab import COMMON
+
+SHORTER_SCORE = 0.5  # how sure a name read by its shorter last words is (`shorter`)
+
+
+def franchise_tag(raw: str, span: tuple[int, int], said: str, lex: Lexicon) -> Tag:
+    """Every title holding the phrase; or, when its last words are a name of their own that
+    other titles open with ("Ninja Turtles: The Next Mutation" of teenage mutant ninja
+    turtles), every title holding either, a guess said so (`shorter`)."""
+    if short := shorter(raw, lex):
+        n = len(lex.titles_with(short))
+        note = f"read '{raw}' as every title with '{short}' in its name ({n} titles)"
+        return Tag(
+            kind="phrase",
+            start=span[0],
+            end=span[1],
+            text=said,
+            value=raw,
+            alts=[short],
+            note=note,
+            score=SHORTER_SCORE,
+        )
+    note = f"read '{raw}' as every title with it in its name ({len(lex.titles_with(raw))} titles)"
+    return Tag(kind="phrase", start=span[0], end=span[1], text=said, value=raw, note=note)
+
+
+def shorter(raw: str, lex: Lexicon) -> str | None:
+    """The last two or more words of a name of several titles, themselves a name (no common
+    word first, capitalised in the descriptions), that titles not holding the whole name open
+    with and go on ("Ninja Turtles: The Next Mutation" of teenage mutant ninja turtles); a
+    title that is those words alone is another name ("Deadly Sins" is no Seven Deadly Sins)."""
+    words, held = key(raw).split(), set(lex.titles_with(raw))
+    for i in range(1, len(words) - 1):
+        tail = " ".join(words[i:])
+        if words[i] in COMMON or not lex.proper(tail):
+            continue
+        more = [t for t in lex.titles_with(tail) if t not in held]
+        if more and all(key(t).startswith(f"{tail} ") for t in more):
+            return tail
+    return None
