@@ -30,9 +30,10 @@ with it (`tag_runs`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import pairwise
 
-from agentic_rag.agent.rules.compose import SINGULAR
+from agentic_rag.agent.rules.compose import CAME_FIRST, SINGULAR
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens, typo
@@ -41,6 +42,7 @@ from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.relations import RELATIONS
 from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.split import split
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import ASK_HEADS, JOINS, WORD
 from agentic_rag.agent.rules.words import WORDS
@@ -146,22 +148,39 @@ def found_names(text: str, tags: list[Tag], specs: list[QuerySpec]) -> list[Tag]
 
 def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:
     """Over the parts: the nearest example's similarity minus that of the nearest example of
-    the operation read (0 when the nearest example is of that operation)."""
+    the operation read (0 when the nearest example is of that operation). A part of a question
+    in parts is set against the bank's one-part examples only (an example in parts is labelled
+    with one operation for all of them: "how many …, and which is the newest?" is a count); a
+    ranking read from its date wording ("… and which one came out first") is the wording's."""
     gaps = [0.0]
+    parted = len(specs) > 1
     for s in specs:
         if not s.text or s.op in RELATIONS:
+            continue
+        if parted and s.op == "top" and CAME_FIRST.search(s.text):
             continue
         masked = mask(s.text, found_names(s.text, reader.tagger.tag(s.text), specs))
         if s.ref == "first":  # "who directed it": "it" is the earlier part's title
             masked = SINGULAR.sub("{title}", masked)
         if s.ref == "person":  # "what else did he / the director of X make": that person
             masked = _OF_TITLE.sub("{person}", PERSON_REF.sub("{person}", masked))
-        hits = reader.intents.nearest(masked, NEAREST)
+        hits = reader.intents.nearest(masked, NEAREST + (_PARTED if parted else 0))
+        hits = [h for h in hits if not (parted and _in_parts(h[2]))][:NEAREST]
         if not hits:
             continue
         own = max((score for op, score, _ in hits if op == s.op), default=0.0)
         gaps.append(max(0.0, hits[0][1] - own))
     return max(gaps)
+
+
+#: the bank's examples in parts (at most this many among the nearest)
+_PARTED = 5
+
+
+@lru_cache(maxsize=1024)
+def _in_parts(question: str) -> bool:
+    """Whether a bank example is a question in parts."""
+    return len(split(question)) > 1
 
 
 def unread_asks(text: str, parts: int) -> float:
