@@ -74,7 +74,7 @@ def test_a_word_shared_by_two_unlisted_countries_names_neither():
 def test_a_countrys_whole_name_is_one_tag_not_its_nationality_word(
     catalog_df, catalog_reader, question, words, country
 ):
-    """"saudi" is a nationality word, but in "saudi arabia" the country's whole name is tagged
+    """ "saudi" is a nationality word, but in "saudi arabia" the country's whole name is tagged
     (so "arabia" is no word left over for the operation decision)."""
     assert country in _countries(catalog_df)
     tags = [t for t in catalog_reader.tagger.tag(question) if t.kind == "country"]
