@@ -148,13 +148,14 @@ def found_names(text: str, tags: list[Tag], specs: list[QuerySpec]) -> list[Tag]
 
 def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:
     """Over the parts: the nearest example's similarity minus that of the nearest example of
-    the operation read (0 when the nearest example is of that operation). A part of a question
-    in parts is set against the bank's one-part examples only (an example in parts is labelled
-    with one operation for all of them: "how many …, and which is the newest?" is a count); a
-    ranking read from its date wording ("… and which one came out first") is the wording's."""
+    the operation read (0 when the nearest example is of that operation). A later part of a
+    question in parts is set against a bank example in parts by that example's first part alone
+    (its operation labels that part: "how many …, and which is the newest?" is a count, not a
+    near "which is the newest"); a ranking read from its date wording ("… and which one came
+    out first") is the wording's."""
     gaps = [0.0]
-    parted = len(specs) > 1
-    for s in specs:
+    for i, s in enumerate(specs):
+        parted = i > 0  # a later part: an example in parts is labelled with its first part's
         if not s.text or s.op in RELATIONS:
             continue
         if parted and s.op == "top" and CAME_FIRST.search(s.text):
@@ -165,7 +166,7 @@ def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:
         if s.ref == "person":  # "what else did he / the director of X make": that person
             masked = _OF_TITLE.sub("{person}", PERSON_REF.sub("{person}", masked))
         hits = reader.intents.nearest(masked, NEAREST + (_PARTED if parted else 0))
-        hits = [h for h in hits if not (parted and _in_parts(h[2]))][:NEAREST]
+        hits = _by_first_part(reader, masked, hits) if parted else hits[:NEAREST]
         if not hits:
             continue
         own = max((score for op, score, _ in hits if op == s.op), default=0.0)
@@ -177,10 +178,27 @@ def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:
 _PARTED = 5
 
 
-@lru_cache(maxsize=1024)
-def _in_parts(question: str) -> bool:
-    """Whether a bank example is a question in parts."""
-    return len(split(question)) > 1
+@lru_cache(maxsize=64)
+def _first_part(question: str) -> str | None:
+    """The first part of a bank example in parts (the part its operation labels), or None."""
+    parts = split(question)
+    return parts[0] if len(parts) > 1 else None
+
+
+def _by_first_part(
+    reader: Reader, masked: str, hits: list[tuple[str, float, str]]
+) -> list[tuple[str, float, str]]:
+    """The nearest examples of a later part, an example in parts set against it by its first
+    part alone (what its operation labels: "How many movies did Steven Spielberg direct, and
+    which is the newest?" is a count of the first)."""
+    vec = reader.intents.vector(masked)
+    out = []
+    for op, score, question in hits:
+        if (first := _first_part(question)) is not None:
+            ex = reader.intents.vector(mask(first, reader.tagger.tag(first)))
+            score = round(sum(w * ex.get(f, 0.0) for f, w in vec.items()), 3)
+        out.append((op, score, question))
+    return sorted(out, key=lambda h: h[1], reverse=True)[:NEAREST]
 
 
 def unread_asks(text: str, parts: int) -> float:

@@ -37,6 +37,12 @@ _RELEASED_BEFORE = re.compile(
     rf"\b{_any(WORDS.release_words)}(?:\s+{_any(tuple(WORDS.small_words))}){{0,2}}\s*$", _I
 )  # "released in 2019", "that came out in the 90s": joined by small words
 _RELEASED_OPENS = re.compile(rf"^{_any(WORDS.release_words)}\b", _I)
+#: a verb of being in a title before its place word ("starred in okja", "was in the irishman")
+_BEING_IN = re.compile(
+    r"\b(?:starr?(?:ed|ing|s)?|was|were|is|are|been|be|appear(?:ed|s)?|act(?:ed|s)?|"
+    r"play(?:ed|s)?|featured|cast|seen|watch(?:ed)?)\s+(?:in|on)(?:\s+(?:the|a|an))?\s*$",
+    _I,
+)
 _AT_PLACE = re.compile(rf"\b{_any(WORDS.place_words)}(?:\s+(?:the|a|an))?\s*$", _I)
 
 
@@ -51,9 +57,9 @@ def release_worded(text: str, tag: Tag) -> bool:
 def constraint(text: str, tag: Tag) -> bool:
     """Whether a tag inside a description constrains the titles (a person or title named in
     it, a time worded as a release) rather than being words of the story."""
-    if tag.kind in ("person", "title"):  # "an expedition into the congo": the story's place
-        return not _AT_PLACE.search(text[: tag.start])
-    return release_worded(text, tag)
+    if tag.kind == "person" or (tag.kind == "title" and not _BEING_IN.search(text[: tag.start])):
+        return not _AT_PLACE.search(text[: tag.start])  # "an expedition into the congo": a place
+    return tag.kind == "title" or release_worded(text, tag)  # "who starred in okja": a title
 
 
 def themes(head: str) -> list[str]:
