@@ -26,6 +26,8 @@ from tests.unit.test_offline_planner import ALL_TOOLS
          ["how many anime films", "tell me which is the longest"]),
         ("number of korean shows and the actor who turns up in the most",
          ["number of korean shows", "the actor who turns up in the most"]),
+        ("how many japanese movies and the director who made the most of them",
+         ["how many japanese movies", "the director who made the most of them"]),
         ("count of irish films + the director with the most of em",
          ["count of irish films", "the director with the most of em"]),
         ("turkish movies total plus whichever one netflix added most recently",

@@ -40,6 +40,8 @@ _PEOPLE = alternation(WORDS.people_asked)  # the one title of a set a ranking na
 #: courtesy words ending the question ("… plus the shortest one pls"): not part of what it asks
 _COURTESY = re.compile(rf"(?:[\s,!.]+(?:{alternation(WORDS.courtesies)}))+(?=\W*$)", re.I)
 
+#: not right after "the" and a people noun ("the actor", "the directors")
+_NO_PERSON_BEFORE = "".join(rf"(?<!\bthe\s{n})" for n in WORDS.people_asked)
 #: joining words, one or more ("and", "+", "and then")
 _JOINED = rf"(?:(?:{JOINS}|\+|&)\s+)+"
 _SPLIT = re.compile(
@@ -97,6 +99,8 @@ _SPLIT = re.compile(
     # nor a relative clause after someone unnamed: "made by someone who also starred in it"
     # ("… and the actors who starred in it" does split: the actors are its part's people)
     r"(?<!\ba\sperson)(?<!\bsomeone)(?<!\bsomebody)(?<!\banyone)(?<!\banybody)"
+    # nor "the director who made the most of them": one person ranked by the set before it
+    rf"(?:{_NO_PERSON_BEFORE}|(?!\s+who\s+(?:[\w'’]+\s+){{0,3}}?the\s+most\b))"
     r"(?<=\w),?\s+(?=(?:who(?:s|'s|’s)?|(?:what|when|"
     r"where|how)(?:s|'s|’s)?\s+(?:is|was|are|were|did|does|do|has|have|had|many|long|old|year))"
     r"(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those|that\s+one)(?:\s+[\w'’]+){0,2}\W*$)",
