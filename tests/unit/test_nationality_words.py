@@ -59,3 +59,23 @@ def test_a_country_the_reference_lacks_has_no_word_and_no_error():
 def test_a_word_shared_by_two_unlisted_countries_names_neither():
     assert demonym("East Germany") == demonym("West Germany") == "german"
     assert nationality_words({}, ["East Germany", "West Germany"]) == {}
+
+
+@pytest.mark.parametrize(
+    ("question", "words", "country"),
+    [
+        ("movies from saudi arabia", "saudi arabia", "Saudi Arabia"),
+        ("shows from south korea", "south korea", "South Korea"),
+        ("the newest film from south africa", "south africa", "South Africa"),
+        ("titles made in the united arab emirates", "united arab emirates",
+         "United Arab Emirates"),
+    ],
+)  # fmt: skip
+def test_a_countrys_whole_name_is_one_tag_not_its_nationality_word(
+    catalog_df, catalog_reader, question, words, country
+):
+    """ "saudi" is a nationality word, but in "saudi arabia" the country's whole name is tagged
+    (so "arabia" is no word left over for the operation decision)."""
+    assert country in _countries(catalog_df)
+    tags = [t for t in catalog_reader.tagger.tag(question) if t.kind == "country"]
+    assert [(t.text, t.value) for t in tags] == [(words, country)]

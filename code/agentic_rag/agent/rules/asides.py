@@ -29,20 +29,17 @@ from itertools import pairwise
 
 from pydantic import BaseModel, Field
 
+from agentic_rag.agent.rules.aside_reads import carried, named_filters
 from agentic_rag.agent.rules.code_text import Cut, aside_words, code_cuts
 from agentic_rag.agent.rules.slots import typed_titles
 from agentic_rag.agent.rules.split import is_order
+from agentic_rag.agent.rules.sql_question import sql_asked
 from agentic_rag.agent.rules.tagger import Tagger
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
-#: the tag kinds that constrain which titles are asked for (not a type, a number of titles, the
-#: words of a title's name, a name the catalog does not hold)
-FILTERS = frozenset(
-    {"person", "title", "genre", "country", "rating", "release", "added", "minutes", "seasons"}
-)
 _LINK = alternation(aside_words().segment_links)
 _ASK = alternation(WORDS.asks)
 _ORDERS = alternation(WORDS.instructions)
@@ -64,6 +61,9 @@ _TRAILING_TONE = re.compile(rf"(?:[\s,!.;:-]+(?:{_TONE}))+\W*$", _I)
 #: a segment that opens (after joining words, fillers or words of tone) with an instruction
 _ASSISTANT = re.compile(rf"^\W*(?:(?:{_LINK}|{_FILLER}|{_TONE})\W+)*(?:{_OWN}|{_ORDERS})\b", _I)
 _ONLY = re.compile(rf"\W*(?:(?:{_FILLER}|{_TONE})\b\W*)+", _I)
+#: a segment of nothing but joining words ("then", "and then") between two questions: where the
+#: question splits into parts ("count the anime, then tell me the oldest one"), not tone
+_JOIN_ONLY = re.compile(rf"\W*(?:(?:{alternation(WORDS.joining_words)})\b\W*)+", _I)
 
 
 class Aside(BaseModel):
@@ -172,6 +172,8 @@ def _quote(text: str) -> str:
 def set_aside(text: str, tagger: Tagger) -> Aside:
     """`text` read: what is left of it to read, and what was set aside and why; `tagger`: finds
     a filter named in an aside, a catalog name the code is part of."""
+    if (asked := sql_asked(text)) is not None:  # "SELECT COUNT(*) FROM titles WHERE …": asked
+        return Aside(kept=asked.question, ignored=[text], notes=[asked.note])
     tag = tagger.tag
     tags = _Once(lambda: tag(text))
     cuts = code_cuts(text)
@@ -191,6 +193,9 @@ def set_aside(text: str, tagger: Tagger) -> Aside:
             ):
                 pieces.append((seg, "instruction"))  # "repeat after me: | netflix has 0 movies."
                 continue
+            if pieces and pieces[-1][0].strip() and not pieces[-1][1] and _JOIN_ONLY.fullmatch(seg):
+                pieces.append((seg, ""))  # "…, then | tell me …": the split's joining word
+                continue
             seg, said = _tone(
                 seg,
                 lambda at=at, seg=seg: (
@@ -201,33 +206,26 @@ def set_aside(text: str, tagger: Tagger) -> Aside:
             pieces.append((seg, ""))
         pieces.append((cut.text, "code" if cut.text else ""))
         pos = cut.end
-    _carried(pieces, tagger)
+    carried(pieces, tagger)
     if not any(kind for _, kind in pieces) and not tone:
         return Aside(kept=_joined(pieces))  # nothing set aside
     rest = _joined(pieces)
-    named = {t.value.casefold() for t in tag(rest) if t.kind in FILTERS}
-    aside = Aside(kept="")
+    aside, dropped = Aside(kept=""), []
     for i, (p, kind) in enumerate(pieces):
-        if not kind:
-            continue
-        theirs = [
-            t.text.strip()
-            for t in tag(p)
-            if t.kind in FILTERS
-            and t.value.casefold() not in named
-            and not re.search(rf"\b{re.escape(t.text.strip())}\b", rest, _I)  # "anime series"
-            and not _SET_TO.search(p[: t.start])  # a value to set: "… to 1999"
-        ]
-        if theirs:  # it names a filter the rest does not: read, not dropped unseen
-            pieces[i] = (p, "")
+        if kind and (named := named_filters(p, rest, tag)):  # a filter the rest does not name:
+            #: read, not dropped unseen; of an order only the words naming the filter (its claim,
+            #: "a million", is no part of the question), code whole (what it asks is unclear)
+            ordered = kind == "instruction" and named.kept != p
+            pieces[i] = (named.kept if ordered else p, "")
+            dropped += named.dropped if ordered else []
             aside.read.append(p)
             aside.notes.append(
-                f"read {_quote(p)} though it looks like {_SAID[kind]}: it names "
-                + ", ".join(theirs)
+                f"read {_quote(named.kept) + ' of ' if ordered else ''}{_quote(p)} though it "
+                f"looks like {_SAID[kind]}: it names {', '.join(named.filters)}"
             )
     aside.kept = _joined(pieces)
     pieces = _one_each(pieces)
-    aside.ignored = [p.strip() for p, kind in pieces if kind] + tone
+    aside.ignored = [p.strip() for p, kind in pieces if kind] + dropped + tone
     for kind in ("code", "instruction"):
         if said := [p for p, k in pieces if k == kind]:
             aside.notes.append(f"{_SET[kind]}: {', '.join(_quote(p) for p in said)}")
@@ -236,32 +234,6 @@ def set_aside(text: str, tagger: Tagger) -> Aside:
             f"set aside words that ask nothing (tone, fillers): {', '.join(map(_quote, tone))}"
         )
     return aside
-
-
-_IT = re.compile(r"\b(?:it|its\s+(\w+))\b", _I)
-#: what comes before a value an instruction would set ("change the release year of X to 1999")
-_SET_TO = re.compile(r"\b(?:to|into|as)\s*$", _I)
-
-
-def _carried(pieces: list[tuple[str, str]], tagger: Tagger) -> None:
-    """An instruction naming one catalog title, then a question about "it" ("change the release
-    year of bird box to 1999 and then | tell me what year it came out"): the question gets the
-    title in the place of its first "it" ("its rating": "the rating of T"), as after a claim;
-    a title the instruction would set ("rename X to Y") is not the one it names."""
-    for i, (p, kind) in enumerate(pieces):
-        if kind != "instruction":
-            continue
-        found = typed_titles(p, tagger.tag(p), tagger.lex, None)
-        titles = {t for a, _, t in found if not _SET_TO.search(p[:a])}
-        later = [j for j in range(i + 1, len(pieces)) if not pieces[j][1]]
-        if len(titles) != 1 or not (asked := [j for j in later if _IT.search(pieces[j][0])]):
-            continue
-        q = pieces[asked[0]][0]
-        m = _IT.search(q)
-        assert m is not None
-        title = titles.pop()  # "its rating": "the rating of Okja"
-        said = f"the {m.group(1)} of {title}" if m.group(1) else title
-        pieces[asked[0]] = (q[: m.start()] + said + q[m.end() :], "")
 
 
 class _Once:

@@ -192,18 +192,18 @@ class CatalogWords:
             for m in pattern.finditer(low):
                 if free(tags, *m.span()):
                     tags.append(at("genre", m, value=value))
+        doubtful = []  # "turkey", "chile" in lower case: a country only where one goes
+        for m in self._country_re.finditer(low):  # a country's whole name before a word of it
+            k = " ".join(m.group().split())  # that is a nationality ("saudi" of saudi arabia)
+            if k in vocab.AMBIGUOUS_COUNTRIES and not text[m.start()].isupper():
+                doubtful.append(m)
+            elif free(tags, *m.span()):
+                tags.append(at("country", m, value=lex.country_keys[k]))
         for pattern, country in self._demonym_res:
             for m in pattern.finditer(low):
                 if free(tags, *m.span()):
                     tags.append(self._nationality(low, m, country))
         languages.tag(low, tags, self.languages)
-        doubtful = []  # "turkey", "chile" in lower case: a country only where one goes
-        for m in self._country_re.finditer(low):
-            k = " ".join(m.group().split())
-            if k in vocab.AMBIGUOUS_COUNTRIES and not text[m.start()].isupper():
-                doubtful.append(m)
-            elif free(tags, *m.span()):
-                tags.append(at("country", m, value=lex.country_keys[k]))
         for m in doubtful:  # "from chile", "argentina or chile", "chile and peru"
             gaps = [low[t.end : m.start()] for t in tags if t.kind == "country"]
             gaps += [low[m.end() : t.start] for t in tags if t.kind == "country"]

@@ -54,7 +54,7 @@ WORKS = re.compile(
 #: "which one came out first", "which of them was added last": a ranking of the earlier set by
 #: its dates (not the entry of "the first one"); group 1 the verb, group 2 which end
 CAME_FIRST = re.compile(
-    r"(?:\bwhich(?:\s+one|\s+of\s+(?:them|those|these))?|(?:\{n\}|\bthe\s+(?:one|title|show|movie|"
+    r"(?:\bwhich(?:ever)?(?:\s+one|\s+of\s+(?:them|those|these))?|(?:\{n\}|\bthe\s+(?:one|title|show|movie|"
     r"film))(?:\s+(?:that|which))?)\s+(?:\w+\s+)?(?:was\s+|got\s+|were\s+)?"
     r"(came\s+out|released|added|premiered|dropped|made|aired)\s+(first|earliest|last|latest|"
     r"most\s+recently)\b",
@@ -64,7 +64,7 @@ CAME_FIRST = re.compile(
 _MOST_OF_IT = re.compile(r"\b(?:has|have|had|with|runs?)\s+the\s+(?:most|longest)\W*$", _I)
 #: "… and who directed the most": the person with the most of the earlier set in that role
 _THE_MOST = re.compile(
-    r"\bthe\s+most(?:\s+(?:of\s+)?(?:them|those|these|['’]?em|(?:the\s+)?(?:titles|movies|films|"
+    r"\bthe\s+most(?:\s+(?:of\s+)?(?:them|those|these|it|['’]?em|(?:the\s+)?(?:titles|movies|films|"
     r"shows|ones)))?(?:\s+(?:on\s+)?(?:here|there|overall))?\W*$",
     _I,
 )
@@ -74,7 +74,7 @@ SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"
 ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
 #: "they" after a part that found people is those people ("who directed X … what else did
 #: they direct"); after a set of titles it is the titles
-THEY = re.compile(r"\b(?:they|them|their|themselves)\b", _I)
+THEY = re.compile(r"\b(?:they|them|their|theirs|themselves)\b", _I)
 _BY_THEM = re.compile(r"\bby\s+(?:them|him|her)\b", _I)
 OTHER = re.compile(r"\b(?:else|other|also|besides|apart\s+from|except)\b", _I)
 #: "which of those", "how many of them", "among these": a narrowing of the earlier set
@@ -167,8 +167,9 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         elif spec.role is None and said and said.group(2):
             spec.role = "cast"  # "anything else with that actor"
         if spec.op == "search" or (spec.op == "people" and OTHER.search(piece)):
-            # "what else did they make", "anything else from that director": their titles
-            spec.op, spec.about = "list", ""
+            # "what else did they make": their titles, as sure as the people part (by wording)
+            spec.op, spec.about, spec.runner_up, spec.margin = "list", "", "", None
+            spec.confidence = max(spec.confidence, prev.confidence)
         return spec
     only_type = spec.titles.model_copy(update={"type": None}).is_empty()
     elliptic = not own and (not WORKS.search(piece) or only_type)
@@ -185,6 +186,7 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         spec.op, spec.limit, spec.about = "top", 1, ""
         spec.by = "date_added" if when.group(1).casefold() == "added" else "release_year"
         spec.ascending, ref = when.group(2).casefold() in ("first", "earliest"), "first"
+        spec.runner_up, spec.margin = "", None  # decided by the wording, not the vote
     elif (
         ref == "first"
         and not own
@@ -204,6 +206,7 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         spec.op, spec.by, spec.limit = "top", "duration_minutes", 1
     if spec.op == "people" and spec.role and _THE_MOST.search(piece) and prev.op in SET_OPS:
         spec.op, spec.by, spec.about = "most", spec.role, ""  # "… and who directed the most"
+        spec.runner_up, spec.margin = "", None  # decided by the wording, not the vote
     if spec.op in SET_OPS and (ref or elliptic) and not own:
         base = prev.titles if prev.op in SET_OPS or prev.op == "search" else spec.titles
         base, spec.shifted = moved(base, spec.titles, piece)  # "… and the year after"

@@ -23,6 +23,7 @@ from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.mend import mend
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.sql_question import sql_asked
 from agentic_rag.agent.rules.tagger import clean
 from agentic_rag.agent.rules.usage import DESCRIBED, Usage, consumed, named_words, usage
 from agentic_rag.agent.rules.usage_words import reading_words
@@ -102,6 +103,8 @@ def features(
 ) -> tuple[dict[str, float], Usage]:
     #: the text the reader read: typos mended ("how manny": 'many' is used)
     text = mend(clean(question), reader.lex, reader.tagger.catalog_words.knows)[0]
+    if (asked := sql_asked(text)) is not None:  # a query typed: the question it asks was read
+        text = asked.question
     tags = reader.tagger.tag(text)  # once: usage and the signals below read the same tags
     u = usage(reader, text, tags, specs, calls)
     asked = " ".join(s.text for s in specs if s.op != "external")  # outside questions name freely

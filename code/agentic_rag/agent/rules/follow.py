@@ -62,11 +62,26 @@ _BARE_WHO = re.compile(
 _NAMES_PEOPLE = frozenset({"people", "costars", "shared", "auteur"})
 
 
+_IS = r"(?:'s|’s|s|\s+is|\s+was)"
+#: a part that only asks the name of the title described before it ("an explorer crosses the
+#: pacific on a raft, what's it called"): the search for it answers with its name
+_NAME_ASKED = re.compile(
+    rf"\W*(?:(?:and|so)\s+)?(?:what{_IS}\s+(?:it|this|that|this\s+one|that\s+one)\s+called|"
+    rf"what{_IS}\s+(?:the\s+|its\s+)?(?:name|title)(?:\s+of\s+(?:it|this|that))?|"
+    r"(?:what|which)\s+(?:one|movie|film|show|series|documentary|title)\s+(?:is|was)\s+"
+    r"(?:it|this|that)|(?:what|which)\s+is\s+it|(?:its|the)\s+(?:name|title))\W*",
+    _I,
+)
+
+
 def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
     """'…the most titles, and how many?': a bare count after a ranking is part of the ranking
     (not "… - how many seasons has it got": the ranked title's own entry); "… where the
-    director acted in it too? who?": a bare "who" after a part that names people is that part."""
+    director acted in it too? who?": a bare "who" after a part that names people is that part;
+    "…, what's it called" after a search is that search."""
     if _BARE_WHO.fullmatch(piece) and prev.op in _NAMES_PEOPLE:
+        return True
+    if _NAME_ASKED.fullmatch(piece) and prev.op == "search":  # "…, what's it called"
         return True
     t = spec.titles
     if restates(prev.op, piece, bool(t.people or t.titles or t.title_has or spec.absent)):

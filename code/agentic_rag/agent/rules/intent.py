@@ -115,6 +115,10 @@ class IntentMatcher:
             for score, i in self._similarities(masked)[:k]
         ]
 
+    def vector(self, masked: str) -> dict[str, float]:
+        """The idf-weighted, normalised vector of a masked text (as the bank's are)."""
+        return self._vector(masked)
+
     def _vector(self, masked: str) -> dict[str, float]:
         vec = {f: self.idf.get(f, self.max_idf) for f in self._features(masked)}
         norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0

@@ -24,7 +24,7 @@ from agentic_rag.agent.rules.follow import PRONOUN, answered_by, carried, follow
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lead import description, lead_at, with_thing
 from agentic_rag.agent.rules.lexicon import Lexicon
-from agentic_rag.agent.rules.mend import mend, noise
+from agentic_rag.agent.rules.mend import edge_noise, mend, noise
 from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.role_of_title import person_of_title
@@ -82,8 +82,8 @@ class Reader:
         aside = asides.set_aside(text, self.tagger)  # instructions, code: never acted on
         kept, dropped, said = aside.kept, list(aside.ignored), aside.kept or text
         specs: list[QuerySpec] = []
+        kept, noisy = edge_noise(kept, self.lex, knows)  # noise beside it, no word of it known
         pieces = holdings.joined_back(split(kept)) if kept.strip() else []  # "X?? is it here"
-        noisy: list[str] = []  # keyboard noise beside the question, no word of it known
         for i, piece in enumerate(pieces):
             if aside.orders(piece):  # an instruction the split set apart
                 dropped.append(piece)
@@ -254,7 +254,7 @@ class Reader:
         pronoun = pronoun or (spec.titles.is_empty() and _WHICH_ONE.search(text[:lead]))
         spec.needs_results = bool(pronoun) and not spec.titles.titles and not spec.titles.people
         if op in ("search", "people") and not about and not spec.titles.titles:
-            spec.about = " ".join(_words(re.sub(r"\{\w+\}", " ", masked)))  # not the slots
+            spec.about = " ".join(_words(re.sub(r"\{\w+\}", " ", masked), None))  # not slots
         return checked(spec, text, tags, about)
 
 

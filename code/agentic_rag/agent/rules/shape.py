@@ -51,7 +51,7 @@ _SINGULAR = r"(?:one|title|show|movie|film|documentary|doc|docuseries|series|spe
 _ONE_VERB = re.compile(
     rf"(?:\b(?:is|was|whats|wats)|'s|’s)\s+the\s+{SUPERLATIVE}|"
     # "the longest of those", "the oldest one among them": one of an earlier set
-    rf"\bthe\s+{SUPERLATIVE}\s+(?:one\s+)?(?:of|among)\s+(?:them|those|these)\b|"
+    rf"\bthe\s+{SUPERLATIVE}\s+(?:one\s+)?(?:of|among)\s+(?:them|those|these|['’]?em)(?!\w)|"
     # a clause that is a ranking alone, of the set before it: "count of kids shows + the
     # newest", "korean movies, the longest"
     rf"(?:^|[,:;–—-])\W*(?:and\s+)?the\s+{SUPERLATIVE}\W*$|"

@@ -30,9 +30,10 @@ with it (`tag_runs`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import pairwise
 
-from agentic_rag.agent.rules.compose import SINGULAR
+from agentic_rag.agent.rules.compose import CAME_FIRST, SINGULAR
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens, typo
@@ -41,6 +42,7 @@ from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.relations import RELATIONS
 from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.split import split
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import ASK_HEADS, JOINS, WORD
 from agentic_rag.agent.rules.words import WORDS
@@ -149,22 +151,57 @@ def found_names(text: str, tags: list[Tag], specs: list[QuerySpec]) -> list[Tag]
 
 def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:
     """Over the parts: the nearest example's similarity minus that of the nearest example of
-    the operation read (0 when the nearest example is of that operation)."""
+    the operation read (0 when the nearest example is of that operation). A later part of a
+    question in parts is set against a bank example in parts by that example's first part alone
+    (its operation labels that part: "how many …, and which is the newest?" is a count, not a
+    near "which is the newest"); a ranking read from its date wording ("… and which one came
+    out first") is the wording's."""
     gaps = [0.0]
-    for s in specs:
+    for i, s in enumerate(specs):
+        parted = i > 0  # a later part: an example in parts is labelled with its first part's
         if not s.text or s.op in RELATIONS:
+            continue
+        if parted and s.op == "top" and CAME_FIRST.search(s.text):
             continue
         masked = mask(s.text, found_names(s.text, reader.tagger.tag(s.text), specs))
         if s.ref == "first":  # "who directed it": "it" is the earlier part's title
             masked = SINGULAR.sub("{title}", masked)
         if s.ref == "person":  # "what else did he / the director of X make": that person
             masked = _OF_TITLE.sub("{person}", PERSON_REF.sub("{person}", masked))
-        hits = reader.intents.nearest(masked, NEAREST)
+        hits = reader.intents.nearest(masked, NEAREST + (_PARTED if parted else 0))
+        hits = _by_first_part(reader, masked, hits) if parted else hits[:NEAREST]
         if not hits:
             continue
         own = max((score for op, score, _ in hits if op == s.op), default=0.0)
         gaps.append(max(0.0, hits[0][1] - own))
     return max(gaps)
+
+
+#: the bank's examples in parts (at most this many among the nearest)
+_PARTED = 5
+
+
+@lru_cache(maxsize=64)
+def _first_part(question: str) -> str | None:
+    """The first part of a bank example in parts (the part its operation labels), or None."""
+    parts = split(question)
+    return parts[0] if len(parts) > 1 else None
+
+
+def _by_first_part(
+    reader: Reader, masked: str, hits: list[tuple[str, float, str]]
+) -> list[tuple[str, float, str]]:
+    """The nearest examples of a later part, an example in parts set against it by its first
+    part alone (what its operation labels: "How many movies did Steven Spielberg direct, and
+    which is the newest?" is a count of the first)."""
+    vec = reader.intents.vector(masked)
+    out = []
+    for op, score, question in hits:
+        if (first := _first_part(question)) is not None:
+            ex = reader.intents.vector(mask(first, reader.tagger.tag(first)))
+            score = round(sum(w * ex.get(f, 0.0) for f, w in vec.items()), 3)
+        out.append((op, score, question))
+    return sorted(out, key=lambda h: h[1], reverse=True)[:NEAREST]
 
 
 def unread_asks(text: str, parts: int) -> float:

@@ -18,7 +18,7 @@ from agentic_rag.agent.rules.intent import Intent
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.person_refs import OF_TITLE
 from agentic_rag.agent.rules.tags import Tag, free, fuzzy_tag
-from agentic_rag.agent.rules.title_refs import in_place
+from agentic_rag.agent.rules.title_refs import SINGULAR, in_place
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
 
@@ -90,6 +90,8 @@ def title_slot(
         named = _PERSON_OF.search(text[: span[0]])  # "the director of X": X is a title's name
         if alt.op in TITLE_OPS and alt.score >= (intent.score if named else max(intent.score, 0.5)):
             return tagged, alt
+    if _refers(text, tags, classify):  # "how long does it run": "it" is the title, not "run"
+        return tags, intent
     for span in middle_titles(text, tags, lex, lead):  # "whats friends rated"
         if in_place(text, span[0]):
             continue
@@ -122,6 +124,19 @@ def listed(text: str, cand: Tag, typed: list[tuple[int, int, str]]) -> list[Tag]
             out.append(Tag(kind="title", start=c, end=d, text=text[c:d], value=title))
             j, (a, b) = j + step, (c, d)
     return out
+
+
+def _refers(text: str, tags: list[Tag], classify: Callable[[str, list[Tag]], Intent]) -> bool:
+    """Whether a word referring to one earlier title ("it", "that one") stands where the title
+    goes: the question asks about a named title with it masked as {title}, so lower-case words
+    after it are no title's name ("how long does it run", "what year did it come out")."""
+    for m in SINGULAR.finditer(text):
+        if not free(tags, *m.span()):
+            continue
+        ref = Tag(kind="title", start=m.start(), end=m.end(), text=m.group(), value="")
+        if classify(text, sorted([*tags, ref], key=lambda t: t.start)).op in TITLE_OPS:
+            return True
+    return False
 
 
 def whole_title(text: str, tags: list[Tag]) -> bool:

@@ -34,13 +34,20 @@ _FILLER = re.compile(rf"\W*(?:(?:{alternation(WORDS.fillers)})\W*)+", re.IGNOREC
 _LEADING = re.compile(rf"^\W*(?:(?:{alternation(WORDS.fillers)})\s*[,:;–—-]+\s*)+", re.I)
 #: what one asks of a title as a noun after "its" / "their" ("… and its director")
 _OWNED = alternation(WORDS.title_attributes | WORDS.people_attributes)
-_ONE = r"(?:one|title|show|series|movie|film)"  # the one title of a set a ranking names
+_ONE = r"(?:one|title|show|series|movie|film)"
+#: a noun naming people of a set's titles ("the actor who turns up in the most")
+_PEOPLE = alternation(WORDS.people_asked)  # the one title of a set a ranking names
 #: courtesy words ending the question ("… plus the shortest one pls"): not part of what it asks
 _COURTESY = re.compile(rf"(?:[\s,!.]+(?:{alternation(WORDS.courtesies)}))+(?=\W*$)", re.I)
 
+#: not right after "the" and a people noun ("the actor", "the directors")
+_NO_PERSON_BEFORE = "".join(rf"(?<!\bthe\s{n})" for n in WORDS.people_asked)
+#: joining words, one or more ("and", "+", "and then")
+_JOINED = rf"(?:(?:{JOINS}|\+|&)\s+)+"
 _SPLIT = re.compile(
-    rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+(?:{JOINS}|\+|&)\s+(?=(?:"
-    r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which|how|where|when|list|tell|show|give|name|do|does|did|"
+    rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+{_JOINED}(?=(?:"
+    r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which(?:ever)?|how|where|when|list|tell|show|give|name|"
+    r"do|does|did|"
     # "… and is there", "… and are they"; not a clause going on: "… and are from the uk"
     r"(?:is|are)\s+(?:there|it|they|those|these|that|he|she|any)|say|count)\b)|"
     # a joining word before what is asked of it as a noun: "the shortest documentary from 2019
@@ -48,13 +55,17 @@ _SPLIT = re.compile(
     # "the" noun that refers back: "hong kong movies: total number + the director with the most
     # of them", "… and the year it came out"
     # (not before a clause of its own: "… and the actors who starred in it")
-    rf",?\s+(?:{JOINS}|\+|&)\s+(?=(?:its|their)\s+(?:{_OWNED})\b|the\s+(?:{_OWNED})\b"
+    rf",?\s+{_JOINED}(?=(?:its|their)\s+(?:{_OWNED})\b|the\s+(?:{_OWNED})\b"
     r"(?!\s+(?:who|that|which)\b)(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those)\b)|"
     # a joining word before a ranking that ends the question with no noun of its own, of the
     # set before it: "number of lgbtq movies and the oldest one", "count of kids shows + the
     # newest", "swedish films n the longest of them"
-    rf",?\s+(?:{JOINS}|\+|&)\s+(?=the\s+{SUPERLATIVE}(?:\s+(?:one|ones|title|of\s+(?:them|those|"
-    r"these|all)))*\W*$|"
+    rf",?\s+{_JOINED}(?=the\s+{SUPERLATIVE}(?:\s+(?:one|ones|title|of\s+(?:them|those|"
+    r"these|all|['’]?em)))*\W*$|"
+    # or a person ranked by the set before it: "number of singapore shows and the actor who
+    # turns up in the most", "… + the director with the most of em"
+    rf"the\s+(?:{_PEOPLE})\s+(?:who|that|with)\b(?:\s+[\w'’]+){{0,5}}?\s+(?:the\s+)?most"
+    r"(?:\s+of\s+(?:them|those|these|['’]?em))?\W*$|"
     # or "the one with" a ranking: "number of australian shows plus the one with the most
     # seasons", "count of anime films and the one that runs the longest", "… and the title that
     # has the longest runtime"
@@ -66,7 +77,8 @@ _SPLIT = re.compile(
     r"(?:most\s+recently|last|first|earliest)\W*$)|"
     # a sentence's end (one dot or more) before a question: "oldest turkish film on netflix..
     # who directed it?"
-    r"(?<=[a-z]{2}\.|[a-z]\.\.)\s+(?=(?:what|who|which|how|where|when|list|tell|show|"
+    r"(?:(?<=[a-z]{2}\.)|(?<=[a-z]\.\.)|(?<=\.\.\.)|(?<=…))\s+(?=(?:what|who|which|how|where|when|"
+    r"list|tell|show|"
     r"give|name|count)\b)|[.,]\s+then\s+|,\s+(?=(?:name|list|show|give|tell)\s+(?:me\s+)?(?:them|those|"
     r"all|the\s+titles)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)|"
     # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
@@ -89,6 +101,8 @@ _SPLIT = re.compile(
     # ("… and the actors who starred in it" does split: the actors are its part's people)
     r"(?<!\ba\sperson)(?<!\bthe\sperson)(?<!\bthe\sguy)(?<!\ba\sguy)(?<!\bsomeone)"
     r"(?<!\bsomebody)(?<!\banyone)(?<!\banybody)"
+    # nor "the director who made the most of them": one person ranked by the set before it
+    rf"(?:{_NO_PERSON_BEFORE}|(?!\s+who\s+(?:[\w'’]+\s+){{0,3}}?the\s+most\b))"
     r"(?<=\w),?\s+(?=(?:who(?:s|'s|’s)?|(?:what|when|"
     r"where|how)(?:s|'s|’s)?\s+(?:is|was|are|were|did|does|do|has|have|had|many|long|old|year))"
     r"(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those|that\s+one)(?:\s+[\w'’]+){0,2}\W*$)",
@@ -101,6 +115,18 @@ _SPLIT = re.compile(
 _PAIR = re.compile(
     rf"\b({SUPERLATIVE})\s*(?:\b(?:{JOINS})\b|&|\+|/)\s*(?:the\s+)?({SUPERLATIVE})\b", re.I
 )
+
+
+#: what asks for both rankings of a pair together ("… both at once", "… at the same time")
+BOTH = re.compile(r"\b(?:both|at\s+once|at\s+the\s+same\s+time|together)\b", re.I)
+
+
+def both_asked(text: str) -> set[str]:
+    """The words of `text` that ask for both rankings of a pair ("serbia's longest and shortest
+    movie, both at once"): used by a reading that ranks each in a part of its own."""
+    if not _PAIR.search(text):
+        return set()
+    return {w.casefold() for m in BOTH.finditer(text) for w in re.findall(r"\w+", m.group())}
 
 
 def _both(piece: str) -> list[str]:

@@ -7,9 +7,9 @@ about ...", "the 2019 film where ...") and tells the story after its lead ("abou
 * a time is when the story is set ("cuban spies in the 90s", "set in 1960s kuala lumpur"),
   unless it is worded as a release ("released in 2019", "from the 90s": `release_words` of
   `words.yaml`), which is a filter on the titles;
-* a name after a place word ("a baker from chicago", "spends the day in chicago":
-  `place_words`) is a place in the story, not a person to filter by, however the catalog
-  credits it;
+* a name after a place word ("a baker from chicago", "spends the day in chicago", "an
+  expedition into the congo": `place_words`) is a place in the story, not a person or a title
+  to filter by, however the catalog credits or titles it;
 * any other tag is kept as the reader reads it (a person or title named in the story is still
   that person or title).
 
@@ -37,7 +37,13 @@ _RELEASED_BEFORE = re.compile(
     rf"\b{_any(WORDS.release_words)}(?:\s+{_any(tuple(WORDS.small_words))}){{0,2}}\s*$", _I
 )  # "released in 2019", "that came out in the 90s": joined by small words
 _RELEASED_OPENS = re.compile(rf"^{_any(WORDS.release_words)}\b", _I)
-_AT_PLACE = re.compile(rf"\b{_any(WORDS.place_words)}\s*$", _I)
+#: a verb of being in a title before its place word ("starred in okja", "was in the irishman")
+_BEING_IN = re.compile(
+    r"\b(?:starr?(?:ed|ing|s)?|was|were|is|are|been|be|appear(?:ed|s)?|act(?:ed|s)?|"
+    r"play(?:ed|s)?|featured|cast|seen|watch(?:ed)?)\s+(?:in|on)(?:\s+(?:the|a|an))?\s*$",
+    _I,
+)
+_AT_PLACE = re.compile(rf"\b{_any(WORDS.place_words)}(?:\s+(?:the|a|an))?\s*$", _I)
 
 
 def release_worded(text: str, tag: Tag) -> bool:
@@ -51,8 +57,8 @@ def release_worded(text: str, tag: Tag) -> bool:
 def constraint(text: str, tag: Tag) -> bool:
     """Whether a tag inside a description constrains the titles (a person or title named in
     it, a time worded as a release) rather than being words of the story."""
-    if tag.kind == "person":
-        return not _AT_PLACE.search(text[: tag.start])
+    if tag.kind == "person" or (tag.kind == "title" and not _BEING_IN.search(text[: tag.start])):
+        return not _AT_PLACE.search(text[: tag.start])  # "an expedition into the congo": a place
     return tag.kind == "title" or release_worded(text, tag)  # "who starred in okja": a title
 
 

@@ -18,7 +18,7 @@ import re
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import billing, relation_words
-from agentic_rag.agent.rules.compose import CAME_FIRST, OTHER, SAME, SINGULAR
+from agentic_rag.agent.rules.compose import CAME_FIRST, OTHER, SAME, SINGULAR, THEY
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.follow import FOLLOW_LEAD, FOLLOWED
 from agentic_rag.agent.rules.intent import group_of, mask
@@ -34,6 +34,7 @@ from agentic_rag.agent.rules.shape import IN_HOURS
 from agentic_rag.agent.rules.shift import SHIFT
 from agentic_rag.agent.rules.signals import found_names, plain, tag_runs, title_runs
 from agentic_rag.agent.rules.spec import ADDED_GROUPS, QuerySpec
+from agentic_rag.agent.rules.split import both_asked
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.title_refs import place_words
 from agentic_rag.agent.rules.usage_words import meaning, reading_words
@@ -47,6 +48,8 @@ DESCRIBED = frozenset({"search", "people", "similar"})  # operations that use th
 PLACEHOLDER = re.compile(r"\{\w+\}")
 SMALL = WORDS.small_words  # "of", "in": a cue's joining words ("number of", "star in")
 _PEOPLE_OPS = PEOPLE_OPS | {"chain"}  # a chain of shared titles runs through people too
+#: a title as what was released ("the newest release", "her earliest releases")
+_RELEASE = re.compile(r"\breleas(?:e|es|ed)\b")
 _TIMED = frozenset({"average", "top", "describe", "list"})  # answers that say running times
 #: each operation's own deciding wordings besides its cue (read on the masked question)
 _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
@@ -159,6 +162,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= _matched((SHIFT,), masked)
         if s.op == "top":  # "… and which one came out first": the order's words
             used |= _matched((CAME_FIRST,), masked)
+        if s.by == "release_year":  # "her earliest release": the year it orders by
+            used |= _matched((_RELEASE,), masked)
         if s.op == "people" and s.limit == 1:  # "who's the lead in X": its first billed
             used |= _matched((billing.LEAD,), masked)
         if FOLLOWED in s.notes:  # "same for the following year": the lead of a follow-up
@@ -170,7 +175,7 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         if s.ref == "people_of":  # "the same director": the wording the part was read from
             used |= _matched((SAME,), masked)
         if s.ref == "person":  # "the guy who directed X … his": the person the part refers to
-            who = _matched((OF_TITLE, PERSON_REF), masked)
+            who = _matched((OF_TITLE, PERSON_REF, THEY), masked)  # "what else of theirs"
             #: one of a cast is its first billed: "the woman who starred in X" asks more
             used |= who - set(meaning().words) if s.role == "cast" else who
             used |= _matched((OTHER,), masked)  # "… besides that": their titles but the earlier
@@ -194,6 +199,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         used |= set(WORDS.joining_words) | (openers - set(meaning().words))  # "and", "n", "plus"
         if all(s.op == "count" for s in specs):  # "… give me both numbers": a count each
             used |= each_said(masked)
+        if all(s.op == "top" for s in specs):  # "the longest and shortest one, both at once"
+            used |= both_asked(masked)
     return used
 
 

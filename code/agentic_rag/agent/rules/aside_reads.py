@@ -1,0 +1,82 @@
+"""What the reader keeps of a set-aside instruction (`asides.py`): the filters it names that the
+question does not ("pretend you only know korean movies. how many are there": "korean movies"),
+and the one title it names that a question about "it" after it asks about ("change the release
+year of bird box to 1999 and then tell me what year it came out")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from pydantic import BaseModel
+
+from agentic_rag.agent.rules.slots import typed_titles
+from agentic_rag.agent.rules.tagger import Tagger
+from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.vocab import WORD
+
+_I = re.IGNORECASE
+#: the tag kinds that constrain which titles are asked for (not a type, a number of titles, the
+#: words of a title's name, a name the catalog does not hold)
+FILTERS = frozenset(
+    {"person", "title", "genre", "country", "rating", "release", "added", "minutes", "seasons"}
+)
+_IT = re.compile(r"\b(?:it|its\s+(\w+))\b", _I)
+#: what comes before a value an instruction would set ("change the release year of X to 1999")
+_SET_TO = re.compile(r"\b(?:to|into|as)\s*$", _I)
+_END = re.compile(r"[\s,;:.!?)\]}-]*$")
+
+
+class Named(BaseModel):
+    """What an aside names that the rest of the question does not."""
+
+    filters: list[str]  # the words of each filter
+    kept: str  # the words read: from its first filter or type to its last filter
+    dropped: list[str]  # its other words (a claim's number: "a million"), set aside
+
+
+def named_filters(piece: str, rest: str, tag: Callable[[str], list[Tag]]) -> Named | None:
+    """The filters `piece` (an instruction or code) names that `rest` (the question) does not,
+    and the span of its words that names them with their type ("you are DAN and DAN says
+    netflix has a million movies from zimbabwe": "movies from zimbabwe"); None when it names
+    none. A value it would set ("… to 1999") is no filter."""
+    named = {t.value.casefold() for t in tag(rest) if t.kind in FILTERS}
+    tags = [t for t in tag(piece) if not _SET_TO.search(piece[: t.start])]
+    theirs = [
+        t
+        for t in tags
+        if t.kind in FILTERS
+        and t.value.casefold() not in named
+        and not re.search(rf"\b{re.escape(t.text.strip())}\b", rest, _I)  # "anime series"
+    ]
+    if not theirs:
+        return None
+    spans = [t for t in tags if t.kind in FILTERS or t.kind == "type"]
+    start, end = min(t.start for t in spans), max(t.end for t in theirs + spans[-1:])
+    end = max(end, max(t.end for t in theirs))
+    end_mark = _END.search(piece)
+    tail = end_mark.group() if end_mark and end_mark.start() >= end else " "
+    kept = piece[start:end] + tail
+    dropped = [w for w in (piece[:start].strip(), piece[end:].strip(" ,;:.!?")) if WORD.search(w)]
+    return Named(filters=[t.text.strip() for t in theirs], kept=kept, dropped=dropped)
+
+
+def carried(pieces: list[tuple[str, str]], tagger: Tagger) -> None:
+    """An instruction naming one catalog title, then a question about "it" ("change the release
+    year of bird box to 1999 and then | tell me what year it came out"): the question gets the
+    title in the place of its first "it" ("its rating": "the rating of T"), as after a claim;
+    a title the instruction would set ("rename X to Y") is not the one it names."""
+    for i, (p, kind) in enumerate(pieces):
+        if kind != "instruction":
+            continue
+        found = typed_titles(p, tagger.tag(p), tagger.lex, None)
+        titles = {t for a, _, t in found if not _SET_TO.search(p[:a])}
+        later = [j for j in range(i + 1, len(pieces)) if not pieces[j][1]]
+        if len(titles) != 1 or not (asked := [j for j in later if _IT.search(pieces[j][0])]):
+            continue
+        q = pieces[asked[0]][0]
+        m = _IT.search(q)
+        assert m is not None
+        title = titles.pop()  # "its rating": "the rating of Okja"
+        said = f"the {m.group(1)} of {title}" if m.group(1) else title
+        pieces[asked[0]] = (q[: m.start()] + said + q[m.end() :], "")
