@@ -77,3 +77,14 @@ def test_which_came_first_ranks_the_set_before(reader, then, by, ascending):
 def test_has_it_got_asks_the_entry_of_the_title_before(reader, then):
     (spec,) = reader.read(then, [_turn("is kingdom on netflix", ["s3"])])
     assert spec.op == "describe" and spec.titles.titles == ["Kingdom"], then
+
+
+@pytest.mark.parametrize(
+    "then", ["and the same for shows", "the same thing for shows", "ok same for shows"]
+)
+def test_the_same_for_another_set_is_a_follow_up_using_its_words(reader, then):
+    (spec,) = reader.read(then, [_turn("how many movies were added in 2019")])
+    assert spec.op == "count" and spec.titles.type == "TV Show"
+    assert (spec.titles.added_from, spec.titles.added_to) == ("2019-01-01", "2020-01-01")
+    _, u = confidence.features(reader, then, [spec], "")
+    assert not u.unused and not u.meaning, (u.unused, u.meaning)

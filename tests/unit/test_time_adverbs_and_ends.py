@@ -90,6 +90,9 @@ def test_the_last_years_said_short_or_first(question, first):
         ("how many movies came out 1990-2000 inclusive", (1990, 2000)),
         ("shows released from 2010 to 2012 (both inclusive), how many", (2010, 2012)),
         ("how many movies came out between 1990 and 2000 exclusive", (1991, 1999)),
+        ("movies released from 1990 up to and including 1999", (1990, 1999)),
+        ("movies from 2001 thru 2003, how many", (2001, 2003)),
+        ("how many shows came out 2016 till 2018", (2016, 2018)),
     ],
 )
 def test_a_span_says_its_ends(reader, question, years):

@@ -35,7 +35,8 @@ PRONOUN = re.compile(
     _I,
 )
 FOLLOW_LEAD = re.compile(
-    r"^(?:and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
+    r"^(?:(?:and\s+|but\s+|now\s+|ok(?:ay)?\s+)?(?:the\s+)?same\s+(?:thing\s+)?(?:for|but|goes\s+for)|"
+    r"and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
     r"which\s+of\s+(?:these|those|them)|of\s+(?:these|those)|same\s+(?:for|"
     r"but)|among\s+(?:these|those))\b",
     _I,

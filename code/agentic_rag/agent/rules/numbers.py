@@ -30,7 +30,10 @@ _DATE = re.compile(
     rf"(?:-(\d\d)-(\d\d))?",
     _I,
 )
-_TO = r"\s*(?:-|–|to|and|until|through|thru)\s*"
+#: what joins the two ends of a span: "to", "through", "up to and including", "till"
+#: (`span_joins` in `words.yaml`)
+_JOINS = sorted(WORDS.span_joins, key=len, reverse=True)
+_TO = r"\s*(?:-|–|" + "|".join(r"\s+".join(map(re.escape, j.split())) for j in _JOINS) + r")\s*"
 #: a span of months in one year: "june to august 2019", "2019 (june-august)"
 _FROM = r"(?:between\s+|from\s+)?"
 _MONTH_SPAN = re.compile(
@@ -63,7 +66,7 @@ def _ends(phrases: list[str]) -> str:
 #: a span of years, with what it says of its two ends ("between 1995 and 2005, both years
 #: included", "1990-2000 exclusive": `range_ends` in `words.yaml`)
 _RANGE = re.compile(
-    rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|through)\s*{_Y}\b"
+    rf"\b(?:between|from)?\s*{_Y}{_TO}{_Y}\b"
     rf"(?:\s*[,(]?\s*(?:(?P<incl>{_ends(WORDS.range_ends['inclusive'])})|"
     rf"(?P<excl>{_ends(WORDS.range_ends['exclusive'])}))\b\)?)?",
     _I,

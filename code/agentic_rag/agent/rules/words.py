@@ -93,6 +93,7 @@ class Words(BaseModel):
     decades: dict[str, int]  # a decade said in words ("the fifties"): its first year
     #: a verb saying a year's edge after a bound ("before 2015 even started"): start or end
     year_edges: dict[str, Literal["start", "end"]]
+    span_joins: tuple[str, ...]  # what joins a span's two ends ("2016 till 2018")
     one_title_nouns: tuple[str, ...]  # a title noun in the singular ("give me a horror movie")
     #: what a span of years says of its ends: "inclusive" and "exclusive" phrases
     range_ends: dict[Literal["inclusive", "exclusive"], list[str]]
