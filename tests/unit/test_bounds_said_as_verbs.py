@@ -25,6 +25,7 @@ def _bounds(question: str) -> list[tuple[str, int | None, int | None]]:
         ("dramas that run in excess of 150 minutes, how many", ("minutes", 151, None)),
         ("shows with upwards of 5 seasons", ("seasons", 6, None)),
         ("films that exceed 3 hours", ("minutes", 181, None)),
+        ("movies whose runtime tops 2 hours", ("minutes", 121, None)),
         ("thrillers just shy of 90 minutes", ("minutes", None, 89)),
         ("action movies 90 minutes tops", ("minutes", None, 90)),
         ("anime that falls short of 80 minutes", ("minutes", None, 79)),
