@@ -88,3 +88,22 @@ def test_the_same_for_another_set_is_a_follow_up_using_its_words(reader, then):
     assert (spec.titles.added_from, spec.titles.added_to) == ("2019-01-01", "2020-01-01")
     _, u = confidence.features(reader, then, [spec], "")
     assert not u.unused and not u.meaning, (u.unused, u.meaning)
+
+
+@pytest.mark.parametrize(
+    ("then", "by", "ascending"),
+    [
+        ("show me the oldest one", "release_year", True),
+        ("when was the last one added", "date_added", False),
+        ("and the newest dramatic one?", "release_year", False),
+    ],
+)
+def test_a_ranked_one_after_a_listing_ranks_that_set(reader, then, by, ascending):
+    (spec,) = reader.read(then, [_turn("list 3 movies from south korea", ["s2", "s3"])])
+    assert spec.titles.countries == ["South Korea"], then
+    assert (spec.limit, spec.by, spec.ascending) == (1, by, ascending)
+
+
+def test_a_ranked_one_asked_first_is_the_whole_catalog(reader):
+    (spec,) = reader.read("show me the oldest one")
+    assert not spec.titles.countries and spec.limit == 1

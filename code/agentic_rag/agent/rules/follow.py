@@ -22,7 +22,7 @@ from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import RELEASE_VERB
 from agentic_rag.agent.rules.relation_words import restates
 from agentic_rag.agent.rules.sets import SHARE_OF_IT
-from agentic_rag.agent.rules.shape import CAME_FIRST, by_date
+from agentic_rag.agent.rules.shape import CAME_FIRST, SUPERLATIVE, by_date
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.title_refs import NTH, THAT_ASKED, at_place, place, place_words
@@ -42,6 +42,7 @@ FOLLOW_LEAD = re.compile(
     _I,
 )
 _THAT = re.compile(rf"\b{THAT_ASKED}\b", _I)
+_ONE_RANKED = re.compile(rf"\bthe\s+{SUPERLATIVE}\s+(?:[\w-]+\s+){{0,2}}?one\b", _I)
 #: the note of a part read with the previous question: its lead ("same for …") was used
 FOLLOWED = "a follow-up: read with the previous question"
 #: what a title's entry says of it, asked as a count or length ("how many seasons", "how long")
@@ -116,8 +117,10 @@ def is_follow_up(text: str, spec: QuerySpec) -> bool:
     same = bare and SAME.search(text) is not None  # "what else has the same director made?"
     that = bare and _THAT.search(text) is not None  # "when did that come out"
     that = that or (spec.op == "share" and SHARE_OF_IT.search(text) is not None)
-    #: "which was released most recently": a ranking by date naming no titles of its own
+    #: "which was released most recently", "show me the oldest one", "when was the last one
+    #: added": a ranking naming no titles of its own ("one": of the set before)
     that = that or (bare and CAME_FIRST.search(text) is not None and not WORKS.search(text))
+    that = that or (bare and _ONE_RANKED.search(text) is not None)
     return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone or same or that
 
 
