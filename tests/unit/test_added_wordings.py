@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from agentic_rag.agent.rules import confidence
-from agentic_rag.agent.rules.numbers import ADDED_VERB
+from agentic_rag.agent.rules.dated_by import ADDED_VERB
 
 
 @pytest.mark.parametrize(

@@ -33,7 +33,7 @@ from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
 from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, crowd, person_name, ranks_people
 from agentic_rag.agent.rules.person_refs import PERSON_REF, THE_ROLE
-from agentic_rag.agent.rules.shape import own_units
+from agentic_rag.agent.rules.shape import by_date, own_units
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
 from agentic_rag.agent.rules.title_refs import SINGULAR, at_place
@@ -49,15 +49,6 @@ REFERENCE = re.compile(
 WORKS = re.compile(
     r"\b(?:movies?|films?|shows?|series|titles?|documentar(?:y|ies)|sitcoms?|docuseries|anime|"
     r"specials?)\b",
-    _I,
-)
-#: "which one came out first", "which of them was added last": a ranking of the earlier set by
-#: its dates (not the entry of "the first one"); group 1 the verb, group 2 which end
-CAME_FIRST = re.compile(
-    r"(?:\bwhich(?:ever)?(?:\s+one|\s+of\s+(?:them|those|these))?|(?:\{n\}|\bthe\s+(?:one|title|show|movie|"
-    r"film))(?:\s+(?:that|which))?)\s+(?:\w+\s+)?(?:was\s+|got\s+|were\s+)?"
-    r"(came\s+out|released|added|premiered|dropped|made|aired)\s+(first|earliest|last|latest|"
-    r"most\s+recently)\b",
     _I,
 )
 #: "which has the most" with no noun after it: the most of the quantity the earlier part named
@@ -182,11 +173,8 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         spec.titles = TitleSet(type=spec.titles.type)
         spec.ref, spec.needs_results, spec.about = "people_of", True, ""
         return spec
-    if not own and (when := CAME_FIRST.search(piece)):  # "… and which one came out first"
-        spec.op, spec.limit, spec.about = "top", 1, ""
-        spec.by = "date_added" if when.group(1).casefold() == "added" else "release_year"
-        spec.ascending, ref = when.group(2).casefold() in ("first", "earliest"), "first"
-        spec.runner_up, spec.margin = "", None  # decided by the wording, not the vote
+    if not own and by_date(spec, piece):  # "… and which one came out first"
+        ref = "first"
     elif (
         ref == "first"
         and not own

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.compose import PERSON_REF, REFERENCE, SAME, SINGULAR, WORKS
+from agentic_rag.agent.rules.sets import SHARE_OF_IT
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
@@ -36,6 +37,8 @@ def mark(spec: QuerySpec, lead: int | None) -> None:
     words = [
         m.group().casefold() for m in sorted(found, key=lambda m: m.start()) if _near(spec.text, m)
     ]
+    if spec.op == "share" and (it := SHARE_OF_IT.search(spec.text)):  # "what % is that of …"
+        words.append(re.findall(r"\b(?:that|this|it|those|these|they)\b", it.group(), re.I)[0])
     spec.unresolved = list(dict.fromkeys(words))
 
 

@@ -1,7 +1,7 @@
 """Eras: spans of whole years said without a year range ("the 90s", "the early 2010s", "the
 fifties", "the 21st century", "'95", "this year", "last year", "the last decade"). Each is a
 release-year span, or a window of dates added when the nearest verb before it is an adding one
-(`numbers._when`: "shows added in the 2010s" are added 2010-01-01 to 2020-01-01).
+(`dated_by.when`: "shows added in the 2010s" are added 2010-01-01 to 2020-01-01).
 
 * decades: "the 90s", "1990s", "the '80s", "the mid-2000s", words ("the fifties": `decades` of
   `words.yaml`); a part: early (years 0-3), mid (4-6), late (7-9);

@@ -13,13 +13,16 @@ from agentic_rag.agent.rules.compose import (
     PERSON_REF,
     SAME,
     SINGULAR,
+    WORKS,
     describes_it,
     narrowed,
     person_again,
 )
 from agentic_rag.agent.rules.cues import CUES
-from agentic_rag.agent.rules.numbers import RELEASE_VERB
+from agentic_rag.agent.rules.dated_by import RELEASE_VERB
 from agentic_rag.agent.rules.relation_words import restates
+from agentic_rag.agent.rules.sets import SHARE_OF_IT
+from agentic_rag.agent.rules.shape import CAME_FIRST, SUPERLATIVE, by_date
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.title_refs import NTH, THAT_ASKED, at_place, place, place_words
@@ -32,12 +35,14 @@ PRONOUN = re.compile(
     _I,
 )
 FOLLOW_LEAD = re.compile(
-    r"^(?:and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
+    r"^(?:(?:and\s+|but\s+|now\s+|ok(?:ay)?\s+)?(?:the\s+)?same\s+(?:thing\s+)?(?:for|but|goes\s+for)|"
+    r"and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
     r"which\s+of\s+(?:these|those|them)|of\s+(?:these|those)|same\s+(?:for|"
     r"but)|among\s+(?:these|those))\b",
     _I,
 )
 _THAT = re.compile(rf"\b{THAT_ASKED}\b", _I)
+_ONE_RANKED = re.compile(rf"\bthe\s+{SUPERLATIVE}\s+(?:[\w-]+\s+){{0,2}}?one\b", _I)
 #: the note of a part read with the previous question: its lead ("same for …") was used
 FOLLOWED = "a follow-up: read with the previous question"
 #: what a title's entry says of it, asked as a count or length ("how many seasons", "how long")
@@ -51,6 +56,27 @@ NAME_THEM = re.compile(
     r"(?:them|those|these|['’]?em|they)\b",
     _I,
 )
+
+#: the time the answer before it was read in, said again: "that same day", "that year", "the
+#: same month", "back then"
+SAME_TIME = re.compile(
+    r"\b(?:(?:that|the|this)\s+(?:very\s+)?same|that)\s+(?:day|date|year|month|week|period|time)\b|"
+    r"\b(?:back\s+)?then\W*$",
+    _I,
+)
+_TIMES = ("year_from", "year_to", "added_from", "added_to", "added_month")
+
+
+def _of_it(old: QuerySpec, out: QuerySpec, fresh: TitleSet, text: str) -> None:
+    """'how many korean shows were added in 2020' then 'what percent is that of all shows added
+    that year': the share of the answer before (its set) within the set named now, at the same
+    time when it says so."""
+    out.part = old.titles.model_copy(deep=True)
+    out.titles = fresh.model_copy(deep=True)
+    if SAME_TIME.search(text):
+        for k in _TIMES:
+            if getattr(out.titles, k) in (None, "") and getattr(old.titles, k) not in (None, ""):
+                setattr(out.titles, k, getattr(old.titles, k))
 
 
 #: a piece that is only "who" (and what it is of: "who?", "who are they", "and who is it")
@@ -105,6 +131,11 @@ def is_follow_up(text: str, spec: QuerySpec) -> bool:
     someone = bare and PERSON_REF.search(text) is not None  # "what else did he direct?"
     same = bare and SAME.search(text) is not None  # "what else has the same director made?"
     that = bare and _THAT.search(text) is not None  # "when did that come out"
+    that = that or (spec.op == "share" and SHARE_OF_IT.search(text) is not None)
+    #: "which was released most recently", "show me the oldest one", "when was the last one
+    #: added": a ranking naming no titles of its own ("one": of the set before)
+    that = that or (bare and CAME_FIRST.search(text) is not None and not WORKS.search(text))
+    that = that or (bare and _ONE_RANKED.search(text) is not None)
     return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone or same or that
 
 
@@ -163,6 +194,8 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         both = old.other is not None and out.op in ("count", "average")
         other = moved(old.other, fresh, text)[0] if old.other else None
         out.other = narrowed(other, fresh, text) if both and other else new.other
+    if out.op == "share" and SHARE_OF_IT.search(text) and old.op in ("count", "list"):
+        _of_it(old, out, fresh, text)
     shown = list(dict.fromkeys(i for i in prev_ids if re.fullmatch(r"s\d+", str(i))))
     asks_names = NAME_THEM.search(text) is not None  # "ok list them" after a count
     placed = False  # a place in the previous answer's list was taken ("who's in the 2nd one")
@@ -183,6 +216,9 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         and (old.op != "count" or WHICH_ASKED.match(text) or asks_names)
     ):
         out.op = "list" if old.op not in ("people", "search", "similar") else old.op
+    ranks = not own or (new.op == "top" and new.limit is None)  # "which was released most …"
+    if ranks and not (fresh.titles or fresh.people or fresh.title_has) and by_date(out, text):
+        out.confidence = max(out.confidence, old.confidence)  # "which one came out first"
     if old.limit and 1 < len(shown) <= old.limit and AMONG.search(text) and not out.titles.show_ids:
         out.titles.show_ids = shown  # "name 3 british crime shows", "which of those …": the 3
     if old.ref == "first" and not (out.titles.titles or out.titles.show_ids) and len(shown) == 1:

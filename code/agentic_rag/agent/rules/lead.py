@@ -12,10 +12,12 @@ from agentic_rag.agent.rules.vocab import COMMON
 STRONG_LEAD = (
     r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
 )
-#: "that" opens a description, except as the determiner of a reference ("who stars in that one")
+#: "that" opens a description, except as the determiner of a reference ("who stars in that one");
+#: "has" and "have" before their subject are the question's own verb ("how many seasons has it
+#: got", "how many have they made")
 LEAD = re.compile(
     rf"\b(?:{STRONG_LEAD}|that(?!\s+(?:one|ones|movie|film|show|series|title)\b)|who|when|while|"
-    r"has|have|with)\b",
+    r"(?:has|have)(?!\s+(?:it|they|he|she|you|we|i|netflix|(?:this|that)(?:\s+one)?)\b)|with)\b",
     re.IGNORECASE,
 )
 STRONG = re.compile(rf"\b(?:{STRONG_LEAD})\b", re.IGNORECASE)

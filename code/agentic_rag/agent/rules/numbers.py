@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.amounts import NUMBER, amount_tags, num
+from agentic_rag.agent.rules.dated_by import when as _when
 from agentic_rag.agent.rules.eras import era_tags
 from agentic_rag.agent.rules.periods import MONTH_NAMES, period_tags
 from agentic_rag.agent.rules.shape import FIRST_ADDED, SUPERLATIVE
@@ -19,16 +20,6 @@ _I = re.IGNORECASE
 _Y = r"((?:19|20)\d\d)"
 MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
 _MON = r"(" + "|".join([*MONTHS, *(m[:3] for m in MONTHS)]) + r")\.?"
-ADDED_VERB = re.compile(
-    r"\b(?:added|adds?|arriv\w+|landed|joined|came\s+(?:on|to)|hit|dropped|uploaded|put\s+on|"
-    r"new\s+(?:to|on)|date\s+added|additions?|(?:show|turn|pop)(?:s|ed|ing)?\s+up|"
-    r"appear(?:s|ed|ing)?\s+on|(?:became|become|went|goes)\s+(?:available|live|up)|"
-    r"streaming\s+since)\b",
-    _I,
-)
-RELEASE_VERB = re.compile(
-    r"\b(?:released|release[ds]?|came\s+out|made|produced|filmed|premiered|from|aired)\b", _I
-)
 _WHEN = (
     r"(on\s+or\s+after|on\s+or\s+before|in|during|since|after|before|until|by|on|from|"
     r"prior\s+to|as\s+of|pre-?|post-?|"
@@ -39,7 +30,10 @@ _DATE = re.compile(
     rf"(?:-(\d\d)-(\d\d))?",
     _I,
 )
-_TO = r"\s*(?:-|–|to|and|until|through|thru)\s*"
+#: what joins the two ends of a span: "to", "through", "up to and including", "till"
+#: (`span_joins` in `words.yaml`)
+_JOINS = sorted(WORDS.span_joins, key=len, reverse=True)
+_TO = r"\s*(?:-|–|" + "|".join(r"\s+".join(map(re.escape, j.split())) for j in _JOINS) + r")\s*"
 #: a span of months in one year: "june to august 2019", "2019 (june-august)"
 _FROM = r"(?:between\s+|from\s+)?"
 _MONTH_SPAN = re.compile(
@@ -48,8 +42,8 @@ _MONTH_SPAN = re.compile(
     _I,
 )
 _OPEN_END = re.compile(
-    r"\s*(?:(?:or|and)\s+(later|after|since|newer|earlier|before|older)|"
-    r"(onwards?))\b",
+    r"\s*(?:(?:or|and)\s+(later|after|since|newer|earlier|before|older|beyond)|"
+    r"(onwards?|forward|on(?!\s*[\w'’-])))\b",
     _I,
 )
 _EARLIER = {"earlier", "before", "older"}
@@ -63,8 +57,25 @@ _BARE_MONTH = re.compile(
     r"(?!\s*,?\s*(?:\d|of\s+(?:19|20)\d\d))",
     _I,
 )
-_RANGE = re.compile(rf"\b(?:between|from)?\s*{_Y}\s*(?:-|–|to|and|until|through)\s*{_Y}\b", _I)
-_LAST = re.compile(rf"\b(?:in\s+)?(?:the\s+)?(?:last|past|previous)\s+{NUMBER}\s+years?\b", _I)
+
+
+def _ends(phrases: list[str]) -> str:
+    return "|".join(r"\s+".join(map(re.escape, p.split())) for p in sorted(phrases, key=len)[::-1])
+
+
+#: a span of years, with what it says of its two ends ("between 1995 and 2005, both years
+#: included", "1990-2000 exclusive": `range_ends` in `words.yaml`)
+_RANGE = re.compile(
+    rf"\b(?:between|from)?\s*{_Y}{_TO}{_Y}\b"
+    rf"(?:\s*[,(]?\s*(?:(?P<incl>{_ends(WORDS.range_ends['inclusive'])})|"
+    rf"(?P<excl>{_ends(WORDS.range_ends['exclusive'])}))\b\)?)?",
+    _I,
+)
+_LAST = re.compile(
+    rf"\b(?:in\s+|over\s+|during\s+|within\s+)?(?:the\s+)?(?:last|past|previous)\s+{NUMBER}\s+"
+    r"(?:years?|yrs?)\b",
+    _I,
+)
 #: how many titles are asked for: "top 5", "the 3 longest", "list 10 french movies", "name
 #: three indian comedies", "give me 3 korean shows" (a number of 100 or less: not a year)
 _TOP = re.compile(
@@ -75,6 +86,17 @@ _TOP = re.compile(
 #: "the two of them", "the three of those": a group named before, no limit ("which cast
 #: members overlap with the two of them"); "name two of them" is one
 _GROUP_OF = re.compile(r"\s+of\s+(?:them|those|these|us)\b", _I)
+
+#: one title asked for with an article: "give me a horror movie from spain", "recommend a
+#: korean drama", "suggest an anime film" (a singular head noun a few words on; not "give me a
+#: list of …", "a few movies", "a movie series")
+_ONE_ASKED = re.compile(
+    r"\b(?:give\s+(?:me|us)|show\s+(?:me|us)|find\s+(?:me|us)|get\s+(?:me|us)|gimme|"
+    r"recommend(?:\s+(?:me|us))?|suggest|pick|name)\s+(?:just\s+)?an?(?:\s+single)?"
+    r"(?=(?:\s+(?!(?:list|few|couple|bunch|lot|number|count|handful|series)\b)[\w'’-]+){0,3}?\s+"
+    rf"(?:{'|'.join(WORDS.one_title_nouns)})\b(?!\s*(?:series|shows?|movies?|films?|s)\b))",
+    _I,
+)
 #: a number just before the order or ranking it limits: "5 oldest tv series", "3 newest korean
 #: shows", "10 most popular genres", "two best rated" (not "2 seasons", a count of its own)
 _LEADS_RANK = re.compile(
@@ -95,31 +117,6 @@ def yields(t: Tag) -> bool:
     """A number tag a name may take over: a limit ("the two" of "The Two Popes") or a month of
     no year ("August: Osage County")."""
     return t.kind == "limit" or (t.kind == "added" and not t.value + t.value2)
-
-
-#: a question ranking or counting months: only dates added have them ("which month of 2020 had
-#: the most additions", "titles per month in 2019")
-_MONTHLY = re.compile(
-    r"\b(?:which|what|each|every|per|by|a|busiest|biggest|peak|top|slowest|quietest)\s+"
-    r"months?\b|\bmonthly\b",
-    _I,
-)
-
-
-def _when(text: str, start: int, end: int | None = None) -> str:
-    """'added' or 'release': the nearest verb before `start` (within the clause) decides. A
-    date finer than a year (`end` given: it names months) can only be a date added, so with
-    no verb before it an adding verb after it in the same sentence decides ("between june and
-    august 2021 how many anime series were added"); so is a year in a question about months
-    with no verb before it ("which month in 2020 had the most additions")."""
-    before = re.split(r"[,;?!.]|\band\s+(?:how|what|which|who)\b", text[:start])[-1]
-    added = [m.end() for m in ADDED_VERB.finditer(before)]
-    released = [m.end() for m in RELEASE_VERB.finditer(before) if m.group().casefold() != "from"]
-    if not added and not released and _MONTHLY.search(text):
-        return "added"
-    if end is not None and not added and not released:
-        return "added" if ADDED_VERB.search(re.split(r"[;?!.]", text[end:])[0]) else "release"
-    return "added" if added and (not released or added[-1] > released[-1]) else "release"
 
 
 def _month_end(year: int, month: int) -> str:
@@ -232,6 +229,8 @@ def number_tags(text: str, latest_added: str, latest_release: int, after: str = 
         a, b = sorted((int(m.group(1)), int(m.group(2))))
         if not free(*m.span()):
             continue
+        if m.group("excl") and b - a > 1:  # "between 1990 and 2000 exclusive": 1991–1999
+            a, b = a + 1, b - 1
         if _when(text, m.start()) == "added":
             tags.append(
                 at("added", m, value=f"{a}-01-01", value2=f"{b + 1}-01-01", label=f"{a}–{b}")
@@ -269,6 +268,9 @@ def number_tags(text: str, latest_added: str, latest_release: int, after: str = 
             tags.append(
                 Tag(kind="limit", start=start, end=m.end(), text=text[start : m.end()], lo=n)
             )
+    for m in _ONE_ASKED.finditer(text):
+        if free(*m.span()):
+            tags.append(Tag(kind="limit", start=m.start(), end=m.end(), text=m.group(), lo=1))
     for m in (*_LEADS_RANK.finditer(text), *_TRAILS_RANK.finditer(text)):
         if free(*m.span(1)) and (n := int(num(m.group(1)))) <= MAX_ASKED:
             tags.append(Tag(kind="limit", start=m.start(1), end=m.end(1), text=m.group(1), lo=n))

@@ -15,7 +15,8 @@ The grammar (case-insensitive; YEAR is 19xx or 20xx; every window is [first day,
 * "in the last N months": the N calendar months up to and including the catalog's latest
   date_added (not today: the catalog ends in 2021), said so in the label;
 * a year's edge after a bound: "since the start of 2020" (2020-01-01 on), "by the end of 2019"
-  and "before the end of 2019" (up to 2020-01-01), "after the beginning of 2018";
+  and "before the end of 2019" (up to 2020-01-01), "after the beginning of 2018", or said
+  with a verb: "before 2015 even started" (up to 2015-01-01), "after 2019 ended" (2020 on);
 * one day: "on 1 January 2020", "the 4th of July 2019", a day by its name ("new year's day
   2020", "christmas eve 2019": `holidays` in `words.yaml`) -> [that day, the next day), or
   open after a bound ("since christmas day 2020", "before the 1st of march 2019").
@@ -77,11 +78,19 @@ _LAST_MONTHS = re.compile(
 
 #: a bound before a year's edge or a day: lower bounds first ("since"), then upper ones ("by")
 _LOWER = ("since", "after", "from", "as of", "starting", "starting from")
-_UPPER = ("before", "until", "till", "by", "prior to", "up to", "up until")
+_UPPER = ("before", "until", "till", "by", "prior to", "up to", "up until", "by the time")
 _BOUND = "(" + "|".join(w.replace(" ", r"\s+") for w in sorted(_LOWER + _UPPER, key=len)[::-1])
 _BOUND += ")"
 _EDGE = re.compile(
     rf"\b{_BOUND}\s+(?:the\s+)?(start|beginning|end|close)\s+of\s+(?:the\s+year\s+)?{_Y}\b", _I
+)
+#: a bound at a year's edge said with a verb: "before 2015 even started", "after 2019 ended",
+#: "since 2020 began", "until 2018 was over" (`year_edges` in `words.yaml`: start or end)
+_EDGE_VERBS = WORDS.year_edges
+_EDGE_VERB = re.compile(
+    rf"\b{_BOUND}\s+{_Y}\s+(?:(?:had|has|have|even|was|had\s+even|even\s+had)\s+)?"
+    rf"({_ords(_EDGE_VERBS)})\b",
+    _I,
 )
 _HOLIDAY = "|".join(
     re.escape(h).replace("'", "['’]?").replace(r"\ ", r"\s+")
@@ -100,13 +109,19 @@ def _bound(said: str | None) -> str:
     return "lower" if word in _LOWER else "upper" if word in _UPPER else ""
 
 
-def _edge(m: re.Match[str], text: str, when: Callable[[str, int, int], str]) -> Tag:
-    """A bound at a year's start or end: the first day of that year or of the next."""
-    end, year = m.group(2).casefold() in ("end", "close"), int(m.group(3))
+def _edge(
+    m: re.Match[str], text: str, when: Callable[[str, int, int], str], verb: bool = False
+) -> Tag:
+    """A bound at a year's start or end ("before the end of 2019", with `verb` "before 2015
+    even started"): the first day of that year or of the next."""
+    said, year = m.group(3 if verb else 2).casefold(), int(m.group(2 if verb else 3))
+    edge = _EDGE_VERBS[" ".join(said.split())] if verb else said
+    end = edge in ("end", "close")
+    edge = "end" if end else "start" if verb else said
     lower, word = _bound(m.group(1)) == "lower", " ".join(m.group(1).casefold().split())
     if when(text, m.start(), m.end()) == "release":
         lo, hi = (year + end, None) if lower else (None, year - 1 + end)
-        return at("release", m, lo=lo, hi=hi, label=f"{word} the {m.group(2).casefold()} of {year}")
+        return at("release", m, lo=lo, hi=hi, label=f"{word} the {edge} of {year}")
     point = f"{year + end}-01-01"
     lo_d, hi_d = (point, "") if lower else ("", point)
     return at("added", m, value=lo_d, value2=hi_d, label=f"{word} {point}")
@@ -174,6 +189,7 @@ def period_tags(
     A season whose words overlap a span of months the question names (`named_months`: "summer
     2019 (june to august)") is left to those months."""
     tags = [_edge(m, text, when) for m in _EDGE.finditer(text)]
+    tags += [_edge(m, text, when, verb=True) for m in _EDGE_VERB.finditer(text)]
     tags += [t for m in _DAY.finditer(text) if (t := _day(m, text, when))]
     for m in _HALF.finditer(text):
         word, digit = (m.group(1) or "").casefold(), m.group(3)

@@ -1,14 +1,14 @@
 """Titles added to Netflix in the year they came out: "added the same year they came out",
 "released and added in the same year", "added in their release year". A `same_year` tag over
-the whole wording (`TitleSet.added_same_year`); the verbs are `numbers.ADDED_VERB` and
-`numbers.RELEASE_VERB`.
+the whole wording (`TitleSet.added_same_year`); the verbs are `dated_by.ADDED_VERB` and
+`dated_by.RELEASE_VERB`.
 """
 
 from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules.numbers import ADDED_VERB, RELEASE_VERB
+from agentic_rag.agent.rules.dated_by import ADDED_VERB, RELEASE_VERB
 from agentic_rag.agent.rules.tags import Tag, at, free
 
 _ADDED, _RELEASED = ADDED_VERB.pattern, RELEASE_VERB.pattern

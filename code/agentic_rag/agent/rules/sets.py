@@ -103,10 +103,23 @@ def genre_type(s: TitleSet) -> str | None:
     return None if len(kinds) != 1 else ("TV Show" if kinds.pop() else "Movie")
 
 
+#: a share whose part is the answer before it: "what percent is that of all shows added that
+#: year", "what share of all movies is that", "how much of the catalog do they make up"
+SHARE_OF_IT = re.compile(
+    r"\b(?:is|are|was|were|do|does)\s+(?:that|this|it|those|these|they)\s+(?:make\s+up\s+)?"
+    r"(?:of|out\s+of|from|among|within)\b|"
+    r"\b(?:of|out\s+of)\s+[^?.;]*\b(?:is|are|was|were)\s+(?:that|this|it|those|these|they)\W*$",
+    re.I,
+)
+
+
 def share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
-    """'what share of <base> are/were/have <part>': the tags before the verb are the base."""
+    """'what share of <base> are/were/have <part>': the tags before the verb are the base; in
+    'what percent is that of <base>' (`SHARE_OF_IT`) the part is the answer before it."""
     cue = CUES["share"].search(text)
     start = cue.end() if cue else 0
+    if SHARE_OF_IT.search(text, start):  # "what percent is that of all shows": all the base
+        return tags, []
     verb = re.search(
         r"\b(?:are|were|is|was|have|has|had|got|get|come|came|that|which)\b", text[start:], _I
     )

@@ -41,8 +41,11 @@ SUPERLATIVE = (
     r"most\s+recent(?:ly\s+added)?|"
     rf"{FIRST_ADDED}|{MOST_SEASONS})"
 )
+#: the noun after a superlative, past a participle saying what it orders by ("the earliest
+#: added documentary", "the most recently released film")
 _HEAD = re.compile(
-    rf"\b{SUPERLATIVE}((?:\s+(?!(?:and|or|from|in|of|by|on|with|that|which|who|"
+    rf"\b{SUPERLATIVE}(?:\s+(?:added|released|made|uploaded|produced))?"
+    r"((?:\s+(?!(?:and|or|from|in|of|by|on|with|that|which|who|"
     r"released|made|added|ever|to|for|is|was|are|were)\b)[\w'’-]+){0,4})",
     _I,
 )
@@ -73,6 +76,29 @@ _ONE_VERB = re.compile(
     rf"(?:\s+is)?|which\s+is)\s+the\s+{SUPERLATIVE}(?:\s+one)?\W*$",
     _I,
 )
+#: "which one came out first", "which of them was added last": a ranking of the earlier set by
+#: its dates (not the entry of "the first one"); group 1 the verb, group 2 which end
+CAME_FIRST = re.compile(
+    r"(?:\bwhich(?:ever)?(?:\s+one|\s+of\s+(?:them|those|these))?|(?:\{n\}|\bthe\s+(?:one|title|"
+    r"show|movie|film))(?:\s+(?:that|which))?)\s+(?:\w+\s+)?(?:was\s+|got\s+|were\s+)?"
+    r"(came\s+out|released|added|premiered|dropped|made|aired)\s+(first|earliest|last|latest|"
+    r"most\s+recently)\b",
+    _I,
+)
+
+
+def by_date(spec: QuerySpec, piece: str) -> bool:
+    """'which one came out first', 'which of them was added last': the one title of the set
+    before it that comes first by that date (release year or date added); False if not said."""
+    when = CAME_FIRST.search(piece)
+    if when:
+        spec.op, spec.limit, spec.about = "top", 1, ""
+        spec.by = "date_added" if when.group(1).casefold() == "added" else "release_year"
+        spec.ascending = when.group(2).casefold() in ("first", "earliest")
+        spec.runner_up, spec.margin = "", None  # decided by the wording, not the vote
+    return bool(when)
+
+
 _MINUTES = re.compile(
     r"\b(?:minutes?|mins?|hours?|hrs?|running\s+time|run\s*time|length|"
     r"duration|long)\b",

@@ -33,7 +33,7 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
-from agentic_rag.agent.rules.compose import CAME_FIRST, SINGULAR
+from agentic_rag.agent.rules.compose import SINGULAR
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens, typo
@@ -41,6 +41,7 @@ from agentic_rag.agent.rules.people_rows import PEOPLE_OPS
 from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.relations import RELATIONS
+from agentic_rag.agent.rules.shape import CAME_FIRST
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.split import split
 from agentic_rag.agent.rules.tags import Tag, free

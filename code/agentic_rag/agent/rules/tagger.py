@@ -37,7 +37,7 @@ _KEYWORD_CTX = re.compile(
     re.I,
 )
 _TYPE = re.compile(
-    r"\b(?:(movies?|films?|feature\s+films?|features|motion\s+pictures?|documentary\s+films?)|"
+    r"\b(?:(movies?|films?|flicks?|feature\s+films?|features|motion\s+pictures?|documentary\s+films?)|"
     r"(tv\s+shows?|tv\s+series|series|shows|sitcoms?|docuseries|miniseries|tv\s+programs?|"
     r"(?:a|the|this|that|which|what|each|every)\s+show|"
     # a singular "show" after a word, not the verb ("spanish show", not "can you show me")

@@ -2,23 +2,29 @@
 earlier list: "the second one", "the 3rd movie", "what about the third" after "the 3 longest
 movies" or a listing answered the turn before. A place is that title alone (not the top one,
 nor each of a tie); a place past the end of the list is no title at all. The places are
-`ordinals` in `words.yaml` ("first" is none: "the first one" is the top title, as "it")."""
+`ordinals` in `words.yaml` ("first" is none: "the first one" is the top title, as "it"; "the
+last one" is the list's last, not "the last one added", the latest addition)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 
+from agentic_rag.agent.rules.shape import FIRST_ADDED
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
-#: "the second one", "the 3rd movie", "the fourth" at the end of the part: group 1 the place
+_NOUN = r"(?:one|movie|film|show|series|title|entry|result|pick)\b"
+_LAST = alternation({w: n for w, n in WORDS.ordinals.items() if n < 0})
+#: "the second one", "the 3rd movie", "the fourth" at the end of the part: group 1 the place;
+#: the last place only as "the last one" or closing the part ("who directed the last movie"),
+#: not "the last movie from india" (the latest) nor "the last one added"
 NTH = (
-    rf"the\s+({alternation(WORDS.ordinals)})(?:\s+(?:one|movie|film|show|series|title|entry|"
-    r"result|pick)\b|\s+\{type\}|(?=\W*$))"  # "the 3rd {type}": the noun read as a type
-)
+    rf"the\s+(?!{FIRST_ADDED})(?!(?:{_LAST})\s+(?!one\b)(?!(?:{_NOUN}|\{{type\}})\W*$))"
+    rf"({alternation(WORDS.ordinals)})(?:\s+{_NOUN}|\s+\{{type\}}|(?=\W*$))"
+)  # "the 3rd {type}": the noun read as a type
 _NTH = re.compile(rf"\b{NTH}", _I)
 #: "when was that added", "what is this rated": the subject of an asking verb, not "movies
 #: that came out" (a relative "that" has no asking verb before it)
@@ -52,7 +58,10 @@ def at_place[T](items: Sequence[T], text: str) -> list[T] | None:
     """The item at the place `text` names (none when the list is shorter), or None when it
     names no place."""
     n = place(text)
-    return None if n is None else list(items[n - 1 : n])
+    if n is None:
+        return None
+    i = n - 1 if n > 0 else len(items) + n  # "the last one": -1
+    return list(items[i : i + 1]) if i >= 0 else []
 
 
 #: "the 2nd one", "the third movie": a place in a list, never the title "The 2nd" it reads as

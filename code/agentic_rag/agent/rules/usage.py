@@ -6,9 +6,8 @@ name), matched by the cue or wording that decided the chosen operation (`intent.
 field (the searched description, keywords, labels, the text of an `external` part, the name a
 `describe` part looks up), a joining word of a split question, or a word of the lists in
 `reading_words.yaml` (the frame of any catalog question, the words an operation's answer says,
-"both" for a conjunction, role verbs). That some example of the operation in the bank contains
-the word does not make it used: "both" in a `list` reading of one person is unused even if a
-`list` example says "both". A possessive is its word ("tarantino's" is "tarantino").
+"both" for a conjunction, role verbs). A bank example of the operation holding the word does
+not make it used ("both" in a `list` reading of one person). A possessive is its word.
 """
 
 from __future__ import annotations
@@ -18,19 +17,19 @@ import re
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import billing, relation_words
-from agentic_rag.agent.rules.compose import CAME_FIRST, OTHER, SAME, SINGULAR, THEY
+from agentic_rag.agent.rules.compose import OTHER, SAME, SINGULAR, THEY
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
-from agentic_rag.agent.rules.follow import FOLLOW_LEAD, FOLLOWED
+from agentic_rag.agent.rules.dated_by import ADDED_VERB
+from agentic_rag.agent.rules.follow import FOLLOW_LEAD, FOLLOWED, SAME_TIME
 from agentic_rag.agent.rules.intent import group_of, mask
 from agentic_rag.agent.rules.lexicon import key
 from agentic_rag.agent.rules.mend import name_tokens, typo
-from agentic_rag.agent.rules.numbers import ADDED_VERB
 from agentic_rag.agent.rules.pairs import each_said
 from agentic_rag.agent.rules.people_rows import PEOPLE_OPS
 from agentic_rag.agent.rules.periods import unread_parts
 from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
-from agentic_rag.agent.rules.shape import IN_HOURS
+from agentic_rag.agent.rules.shape import CAME_FIRST, IN_HOURS
 from agentic_rag.agent.rules.shift import SHIFT
 from agentic_rag.agent.rules.signals import found_names, plain, tag_runs, title_runs
 from agentic_rag.agent.rules.spec import ADDED_GROUPS, QuerySpec
@@ -102,11 +101,13 @@ def _matched(patterns: tuple[re.Pattern[str], ...], masked: str) -> set[str]:
 
 def _restricts(word: str, kinds: list[str], masked: str) -> bool:
     """Whether `word` stands next to an entity of one of `kinds` (any kind when empty), or
-    before the adding verb of a date it restricts ("only showed up on netflix in 2019")."""
+    before the adding verb of a date it restricts ("only showed up on netflix in 2019", "only
+    got added from 2020 on")."""
     entity = "|".join(re.escape("{" + k + "}") for k in kinds) if kinds else PLACEHOLDER.pattern
     after = rf"\b{word}\s+(?:\w+\s+)?(?:{entity})"
     if not kinds:  # the date's placeholder says how it was read ("{date}", "{year}")
-        after += rf"|\b{word}\s+{ADDED_VERB.pattern}(?:\s+\w+){{0,3}}\s+{PLACEHOLDER.pattern}"
+        verb = rf"(?:(?:got|get|gets|been|was|were|being)\s+)?{ADDED_VERB.pattern}"
+        after += rf"|\b{word}\s+{verb}(?:\s+\w+){{0,3}}\s+{PLACEHOLDER.pattern}"
     return bool(re.search(rf"{after}|(?:{entity})\s+{word}\b", masked, re.I))
 
 
@@ -168,6 +169,9 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= _matched((billing.LEAD,), masked)
         if FOLLOWED in s.notes:  # "same for the following year": the lead of a follow-up
             used |= _matched((FOLLOW_LEAD,), masked)
+            t = s.titles  # "and tv shows that same day?": the time carried over
+            if t.added_from or t.added_to or t.year_from or t.year_to or t.added_month:
+                used |= _matched((SAME_TIME,), masked)
         if s.in_hours and s.op in _TIMED:  # "in hours": the answer says running times in hours
             used |= _matched((IN_HOURS,), masked)
         if s.by and s.by in GROUP_WORDS:

@@ -91,6 +91,12 @@ class Words(BaseModel):
     #: a day of a year by its name ("new year's day 2020"): its month and day
     holidays: dict[str, tuple[int, int]]
     decades: dict[str, int]  # a decade said in words ("the fifties"): its first year
+    #: a verb saying a year's edge after a bound ("before 2015 even started"): start or end
+    year_edges: dict[str, Literal["start", "end"]]
+    span_joins: tuple[str, ...]  # what joins a span's two ends ("2016 till 2018")
+    one_title_nouns: tuple[str, ...]  # a title noun in the singular ("give me a horror movie")
+    #: what a span of years says of its ends: "inclusive" and "exclusive" phrases
+    range_ends: dict[Literal["inclusive", "exclusive"], list[str]]
     title_words: TitleWords
     title_attributes: frozenset[str]
     people_attributes: frozenset[str]  # who made a title, as a noun ("its stars")
