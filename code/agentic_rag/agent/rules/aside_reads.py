@@ -33,6 +33,9 @@ class Named(BaseModel):
     filters: list[str]  # the words of each filter
     kept: str  # the words read: from its first filter or type to its last filter
     dropped: list[str]  # its other words (a claim's number: "a million"), set aside
+    #: whether its words name a kind of works (a type or a genre: "korean movies", "indian
+    #: dramas"), not only a value ("answer in french": how to talk, no set of titles)
+    works: bool = False
 
 
 def named_filters(piece: str, rest: str, tag: Callable[[str], list[Tag]]) -> Named | None:
@@ -58,7 +61,8 @@ def named_filters(piece: str, rest: str, tag: Callable[[str], list[Tag]]) -> Nam
     tail = end_mark.group() if end_mark and end_mark.start() >= end else " "
     kept = piece[start:end] + tail
     dropped = [w for w in (piece[:start].strip(), piece[end:].strip(" ,;:.!?")) if WORD.search(w)]
-    return Named(filters=[t.text.strip() for t in theirs], kept=kept, dropped=dropped)
+    works = any(t.kind in ("type", "genre") for t in spans)
+    return Named(filters=[t.text.strip() for t in theirs], kept=kept, dropped=dropped, works=works)
 
 
 def carried(pieces: list[tuple[str, str]], tagger: Tagger) -> None:

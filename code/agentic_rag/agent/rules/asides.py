@@ -212,7 +212,8 @@ def set_aside(text: str, tagger: Tagger) -> Aside:
     rest = _joined(pieces)
     aside, dropped = Aside(kept=""), []
     for i, (p, kind) in enumerate(pieces):
-        if kind and (named := named_filters(p, rest, tag)):  # a filter the rest does not name:
+        named = named_filters(p, rest, tag) if kind else None  # a filter the rest lacks:
+        if named and (kind != "instruction" or named.works):  # an order's names some works:
             #: read, not dropped unseen; of an order only the words naming the filter (its claim,
             #: "a million", is no part of the question), code whole (what it asks is unclear)
             ordered = kind == "instruction" and named.kept != p

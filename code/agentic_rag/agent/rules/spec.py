@@ -151,5 +151,8 @@ class QuerySpec(BaseModel):
     #: "it" / "she" read over titles or people of which it may mean any one (a crowded tie, a
     #: listing, a cast): the reading says so in `notes` and is capped (`ties.capped`)
     crowded: bool = False
+    #: a filter read from words that looked like an order or code ("pretend you only know
+    #: korean movies"): answered, never sure (`asides`, `confidence.ASIDE_CAP`)
+    from_aside: bool = False
     #: a follow-up's time: the previous question's moved by whole years ("the year after that")
     shifted: int = 0
