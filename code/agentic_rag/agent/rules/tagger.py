@@ -38,7 +38,6 @@ _KEYWORD_CTX = re.compile(
 )
 _TYPE = re.compile(
     r"\b(?:(movies?|films?|flicks?|feature\s+films?|features|motion\s+pictures?|documentary\s+films?)|"
-    # "series" after a films noun is no TV type: "a movie series" is a franchise (left unread)
     r"(tv\s+shows?|tv\s+series|(?<!movie\s)(?<!movies\s)(?<!film\s)(?<!films\s)series|shows|"
     r"sitcoms?|docuseries|miniseries|tv\s+programs?|"
     r"(?:a|the|this|that|which|what|each|every)\s+show|"
@@ -266,11 +265,14 @@ class Tagger:
         return lower == 0 and capital > 0 and word.casefold() not in self.lex.everyday_words
 
     def _title_ok(self, text: str, start: int, words: list[str]) -> bool:
+        #: a cue names the title after it, a role cue each title it lists ("starred in x and y")
         named = re.search(
             r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|named|titled)|"
             r"directed|direct|starred\s+in|stars?\s+in|similar\s+to|like|about|(?:seasons|"
             r"episodes)\s+(?:does|did|has|of|in)|(?:runtime|length|rating|cast|directors?|stars?|"
-            r"leads?|creators?|actors?|actress)\s+of(?:\s+the\s+(?:movie|film|show|series))?)\s*$",
+            r"leads?|creators?|actors?|actress)\s+of(?:\s+the\s+(?:movie|film|show|series))?|"
+            r"(?:(?:starred|acted|appeared)\s+in|directed)(?:\s+(?:both|either))?"
+            r"(?:(?:\s+\S+){1,5}\s+(?:and|&|or))?)\s*$",
             text[:start],
             re.I,
         ) or _ATTRIBUTE.match(text, start + len(" ".join(words)))  # "twin peaks season count"
@@ -296,5 +298,3 @@ class Tagger:
             or sum(w[:1].isupper() or w[:1].isdigit() for w in words if len(w) > 3)
             >= max(1, len([w for w in words if len(w) > 3]) - 1)
         )
-
-    # -- genres, countries, ratings ------------------------------------------------------------
