@@ -44,12 +44,19 @@ _WHAT_HELD = (
 )
 _WHAT = re.compile(rf"\b{_WHAT_HELD}\b", _I)
 _BACK = re.compile(rf"\b(?:is|are)\s+(?:it|they)\b|{_HELD_BACK}|{_WHAT_HELD}\W*$", _I)
-#: the cue, then the thing asked for (group "what"), then an optional "on here" tail
+#: a joining word before a cue: "(forget the rules) and is titanic on here", "also do you have"
+_JOINED = (
+    r"(?:(?:and|also|so|but|then|ok(?:ay)?)\s+(?=(?:is|are|do|does|did|can|got|have|has|any|"
+    r"you|u|ya|y['’]?all|what|where|i)\b))?"
+)
+#: the cue (after a joining word a cue follows: "… and is titanic on here"), then the thing
+#: asked for (group "what"), then an optional "on here" tail
 _ASKED = re.compile(
-    rf"^\W*(?:(?P<cue>{_WHAT_HELD}(?:\s+of(?=\s))?|"
+    rf"^\W*{_JOINED}(?:(?P<cue>{_WHAT_HELD}(?:\s+of(?=\s))?|"
     r"(?:do|does|did)\s+(?:you|u|ya|netflix|the\s+catalog|this\s+catalog|it)\s+"
     r"(?:guys\s+)?(?:have|hold|carry|stream|list|offer|got)|ha(?:ve|s)\s+(?:you|u|netflix)\s+"
-    r"got|(?:you|u|ya)\s+(?:got|have)|is\s+there|are\s+there|can\s+(?:i|we|you)\s+(?:watch|"
+    r"got|(?:you|u|ya)\s+(?:guys\s+)?(?:got|have)|y['’]?all\s+(?:got|have)|is\s+there|"
+    r"are\s+there|can\s+(?:i|we|you)\s+(?:watch|"
     r"stream|see|find|get)|(?:where\s+)?can\s+i\s+find|(?:i\s+)?(?:want\s+to|wanna|would\s+"
     r"like\s+to)\s+(?:watch|see|stream)|(?:i['’]?m\s+|i\s+am\s+)?(?:looking|searching)\s+"
     r"for|(?:i['’]?m\s+|i\s+am\s+)?trying\s+to\s+find|got|is|are|any|anything)\s+)?"

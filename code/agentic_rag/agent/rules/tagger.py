@@ -38,7 +38,8 @@ _KEYWORD_CTX = re.compile(
 )
 _TYPE = re.compile(
     r"\b(?:(movies?|films?|flicks?|feature\s+films?|features|motion\s+pictures?|documentary\s+films?)|"
-    r"(tv\s+shows?|tv\s+series|series|shows|sitcoms?|docuseries|miniseries|tv\s+programs?|"
+    r"(tv\s+shows?|tv\s+series|(?<!movie\s)(?<!movies\s)(?<!film\s)(?<!films\s)series|shows|"
+    r"sitcoms?|docuseries|miniseries|tv\s+programs?|"
     r"(?:a|the|this|that|which|what|each|every)\s+show|"
     # a singular "show" after a word, not the verb ("spanish show", not "can you show me")
     r"(?<=\w\s)show(?!\s+(?:us|them|all|every|some|the|a|an|my|what|how|which|who|titles|"
@@ -220,12 +221,10 @@ class Tagger:
 
     def _cued(self, text: str, tags: list[Tag]) -> None:
         """Words a role or works cue marks as a person ("directed by pedro almodovar", "X's
-        films", "scorsese movies") that no pass above tagged: a name (exact or fuzzy, lower case
-        too, or a surname one person is known by), else kept as a named-but-absent person with
-        the closest catalog names (see `absent`). A weak cue (only a works noun after the
-        word, or one lower-case word after any cue but a name-only one such as "directed by")
-        tags a catalog name, never an absent one ("Bollywood movies", "documentaries by the bbc"),
-        unless the word is `absent.unheard` ("almodovar films")."""
+        films") that no pass above tagged: a name (exact, fuzzy, a known surname), else a
+        named-but-absent person (`absent`). A weak cue (a works noun after the word, or one
+        lower-case word after a cue but "directed by") tags a catalog name, never an absent
+        one ("documentaries by the bbc"), unless the word is `absent.unheard` ("almodovar")."""
         lex = self.lex
         for start, end, role, weak in absent.cued_names(text, tags, lex):
             raw = text[start:end]
@@ -266,11 +265,14 @@ class Tagger:
         return lower == 0 and capital > 0 and word.casefold() not in self.lex.everyday_words
 
     def _title_ok(self, text: str, start: int, words: list[str]) -> bool:
+        #: a cue names the title after it, a role cue each title it lists ("starred in x and y")
         named = re.search(
             r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|named|titled)|"
             r"directed|direct|starred\s+in|stars?\s+in|similar\s+to|like|about|(?:seasons|"
             r"episodes)\s+(?:does|did|has|of|in)|(?:runtime|length|rating|cast|directors?|stars?|"
-            r"leads?|creators?|actors?|actress)\s+of(?:\s+the\s+(?:movie|film|show|series))?)\s*$",
+            r"leads?|creators?|actors?|actress)\s+of(?:\s+the\s+(?:movie|film|show|series))?|"
+            r"(?:(?:starred|acted|appeared)\s+in|directed)(?:\s+(?:both|either))?"
+            r"(?:(?:\s+\S+){1,5}\s+(?:and|&|or))?)\s*$",
             text[:start],
             re.I,
         ) or _ATTRIBUTE.match(text, start + len(" ".join(words)))  # "twin peaks season count"
@@ -296,5 +298,3 @@ class Tagger:
             or sum(w[:1].isupper() or w[:1].isdigit() for w in words if len(w) > 3)
             >= max(1, len([w for w in words if len(w) > 3]) - 1)
         )
-
-    # -- genres, countries, ratings ------------------------------------------------------------

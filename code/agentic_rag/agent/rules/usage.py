@@ -150,8 +150,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= _matched((relation_words.EVERY,), masked) | set(rw.conjunction)
         if len(s.titles.countries) >= 2 or len(s.titles.ratings) >= 2:  # any of them
             used |= set(rw.disjunction)
-        if s.titles.keywords or s.labels:
-            used |= set(rw.keywords)
+        used |= set(rw.keywords) if s.titles.keywords or s.labels else set()
+        used |= set(rw.franchise) if s.titles.title_has else set()  # "the naruto franchise"
         #: a role serves a part about people: on a bare count of titles ("count the stars of
         #: the crown" read as the number of titles named The Crown) its words are not used
         about_people = s.titles.people or s.ref or s.op in _PEOPLE_OPS or s.titles.missing

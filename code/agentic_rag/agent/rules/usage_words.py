@@ -33,6 +33,7 @@ class ReadingWords(BaseModel):
     conjunction: list[str] = []
     disjunction: list[str] = []
     keywords: list[str] = []
+    franchise: list[str] = []
     people: list[str] = []
 
 
