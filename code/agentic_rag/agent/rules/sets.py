@@ -118,12 +118,19 @@ def share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
     'what percent is that of <base>' (`SHARE_OF_IT`) the part is the answer before it."""
     cue = CUES["share"].search(text)
     start = cue.end() if cue else 0
+    if not any(t.start >= start for t in tags):  # "… r romantic shows, in percent": at the end
+        start = 0
     if SHARE_OF_IT.search(text, start):  # "what percent is that of all shows": all the base
         return tags, []
-    verb = re.search(
-        r"\b(?:are|were|is|was|have|has|had|got|get|come|came|that|which)\b", text[start:], _I
+    #: the verb, "r" as typed for "are" too ("wat percentage of japanese titles r anime"), not
+    #: a word of a tag ("r rated")
+    verbs = re.finditer(
+        r"\b(?:are|r|were|is|was|have|has|had|got|get|come|came|that|which)\b", text[start:], _I
     )
-    cut = start + verb.start() if verb else len(text)
+    inside = [(t.start, t.end) for t in tags]
+    at = (start + m.start() for m in verbs)
+    verb = next((i for i in at if not any(a <= i < b for a, b in inside)), None)
+    cut = verb if verb is not None else len(text)
     base = [t for t in tags if t.start < cut]
     part = [t for t in tags if t.start >= cut]
     return (base, part) if part else ([], base)
