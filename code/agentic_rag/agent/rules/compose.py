@@ -207,7 +207,9 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     elif spec.op in ENTITY_OPS and ref and not own:
         one_before = prev.op in ("top", "describe") and prev.limit == 1
         spec.ref = "first" if ref == "first" or one_before else "all"
-        if spec.ref == "all" and prev.op in SET_OPS:
+        #: of a set, its filters; of a ranking or of N titles asked ("the 3 newest thai movies
+        #: and who directed them"), the titles it found (filled from its results)
+        if spec.ref == "all" and prev.op in SET_OPS and prev.op != "top" and not prev.limit:
             spec.titles = prev.titles.merged(spec.titles)
         spec.needs_results = True
     return spec
