@@ -23,3 +23,21 @@ def test_the_base_is_named_before_the_verb(catalog_reader, question, base, part)
     assert spec.titles.countries == ([country] if country else [])
     assert spec.titles.ratings == ([rating] if rating else [])
     assert any(part in g for group in spec.part.genres for g in group)
+
+
+@pytest.mark.parametrize(
+    ("question", "sure"),
+    [
+        ("kids shows from canada, what percent are animated?", False),
+        ("of spanish movies what share are dubbed", False),
+        ("kids shows from canada, what percent are comedies?", True),
+        ("what percent of titles are from india", True),
+    ],
+)
+def test_a_share_whose_part_is_unread_is_not_sure(catalog_reader, question, sure):
+    """A share whose part none of its words was read answers for another share: not sure."""
+    from agentic_rag.agent.rules import confidence
+
+    specs = catalog_reader.read(question)
+    feats, _ = confidence.features(catalog_reader, question, specs, "")
+    assert (feats["unused_kind"] == 0) is sure
