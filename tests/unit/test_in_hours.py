@@ -3,6 +3,8 @@ uses "in hours"."""
 
 from __future__ import annotations
 
+import pytest
+
 from agentic_rag.agent.rules import confidence
 from agentic_rag.agent.rules.shape import hours
 
@@ -27,3 +29,30 @@ def test_the_longest_title_asked_in_hours_says_hours(reader):
     assert spec.in_hours and spec.op == "top" and spec.limit == 1
     rows = [{"title": "The Irishman", "release_year": 2019, "duration_minutes": 209}]
     assert "3 h 29 min" in top_one(Part(number=1, spec=spec), rows, 1)
+
+
+@pytest.mark.parametrize(
+    ("question", "desc"),
+    [
+        ("how many hours is the longest movie", True),
+        ("how many seasons does the longest running british series have", True),
+        ("the longest british series has how many seasons", True),
+        ("how many minutes is the shortest turkish movie", False),
+        ("the shortest egyptian film is how many minutes", False),
+        ("hw many seasons has the longest anime got", True),
+    ],
+)
+def test_a_unit_asked_of_the_longest_ranks_its_one_title(catalog_reader, question, desc):
+    """'how many hours / seasons / minutes' asked of the longest or shortest title is that
+    title's amount, not a count of titles; the unit words are the reading's own."""
+    reader = catalog_reader
+    (spec,) = reader.read(question)
+    assert spec.op == "top" and spec.limit == 1 and spec.ascending is not desc
+    _, u = confidence.features(reader, question, [spec], "")
+    assert not {"hours", "seasons", "minutes", "many"} & set(u.unused) and not u.cues
+
+
+def test_a_unit_without_a_ranking_is_no_ranking(catalog_reader):
+    reader = catalog_reader
+    assert reader.read("how many movies are longer than 2 hours")[0].op == "count"
+    assert reader.read("how many seasons does the crown have")[0].op == "describe"

@@ -32,6 +32,24 @@ def test_a_capped_list_says_showing_n_of_the_counted_total(lexicon):
 
 
 @pytest.mark.parametrize(
+    ("question", "asked"),
+    [("give me a drama from 2019", 1), ("name 3 dramas released in 2019", 3)],
+)
+def test_the_titles_asked_for_are_some_of_the_counted_total(lexicon, question, asked):
+    """One title (or N) asked for is not "showing 1 of 145": it is one of the 145."""
+    p = plan(lexicon, question)
+    assert p.calls[1].role == "total"
+    listed = [{"show_id": f"s{i}", "title": f"T{i}", "release_year": 2019} for i in range(asked)]
+    results = [
+        ToolResult(call_id="1.1", tool="sql", status=ToolStatus.OK, rows=listed),
+        ToolResult(call_id="1.2", tool="sql", status=ToolStatus.OK, rows=[{"titles": 145}]),
+    ]
+    text = _answer(p, results)
+    some = "One" if asked == 1 else str(asked)
+    assert f"{some} of the **145**" in text and "showing" not in text
+
+
+@pytest.mark.parametrize(
     ("question", "by"),
     [
         ("What is the average number of seasons of TV shows?", "seasons"),

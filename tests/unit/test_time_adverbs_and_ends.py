@@ -93,9 +93,15 @@ def test_the_last_years_said_short_or_first(question, first):
         ("movies released from 1990 up to and including 1999", (1990, 1999)),
         ("movies from 2001 thru 2003, how many", (2001, 2003)),
         ("how many shows came out 2016 till 2018", (2016, 2018)),
+        # one end left out by name
+        ("between 2000 and 2005 not counting 2005 how many movies came out", (2000, 2004)),
+        ("movies released from 1998 to 2002, excluding 1998", (1999, 2002)),
+        ("how many shows came out 2010-2015 but not 2015", (2010, 2014)),
+        ("docs from 2012 to 2016 except for 2016, how many", (2012, 2015)),
     ],
 )
 def test_a_span_says_its_ends(reader, question, years):
+    """… and a year left out inside the span is no span (below)."""
     (spec,) = reader.read(question)
     assert (spec.titles.year_from, spec.titles.year_to) == years
     _, u = confidence.features(reader, question, [spec], "")
@@ -141,3 +147,8 @@ def _added(df: pd.DataFrame) -> pd.Series:
 def test_the_counts_match_the_csv(catalog_df, catalog_reader, real_db, question, truth):
     p = plan(catalog_reader.lex, question)
     assert rows(real_db, p)[0][0] == truth(catalog_df, _added(catalog_df))
+
+
+def test_a_year_left_out_inside_a_span_is_not_read_as_an_end():
+    tags = number_tags("movies from 2000 to 2005 except 2003", LATEST, 2021)
+    assert not [t for t in tags if t.kind == "release" and (t.lo, t.hi) == (2000, 2005)]

@@ -17,6 +17,11 @@ NUM_WORDS = {**WORDS.numbers, **WORDS.number_phrases}
 #: a number in digits or words (one group)
 NUMBER = r"(\d+(?:\.\d+)?|" + "|".join(sorted(WORDS.numbers, key=len, reverse=True)) + ")"
 _N = NUMBER
+#: a unit asked "how many" of, the amount a ranked title or an average is said in ("how many
+#: minutes is the average anime movie", "the longest british series has how many seasons")
+AMOUNT_ASKED = re.compile(
+    r"\bh[ow]{1,2}s?\s*m(?:any|ny|nay|amy)\s+(?:seasons?|minutes?|mins?|hours?|hrs?)\b", _I
+)
 _PHRASES = [re.escape(w) for w in sorted(WORDS.number_phrases, key=len, reverse=True)]
 _TENS = "|".join(w for w, v in NUM_WORDS.items() if v in range(20, 100, 10))
 _ONES = "|".join(w for w, v in WORDS.numbers.items() if 0 < v < 10 and len(w) > 2)

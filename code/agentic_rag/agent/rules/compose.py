@@ -207,20 +207,27 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
     elif spec.op in ENTITY_OPS and ref and not own:
         one_before = prev.op in ("top", "describe") and prev.limit == 1
         spec.ref = "first" if ref == "first" or one_before else "all"
-        if spec.ref == "all" and prev.op in SET_OPS:
+        #: of a set, its filters; of a ranking or of N titles asked ("the 3 newest thai movies
+        #: and who directed them"), the titles it found (filled from its results)
+        if spec.ref == "all" and prev.op in SET_OPS and prev.op != "top" and not prev.limit:
             spec.titles = prev.titles.merged(spec.titles)
         spec.needs_results = True
     return spec
 
 
+#: the note of a catalog entry that answers a later part as well (`entry_given`)
+ENTRY_ANSWERS = "its catalog entry also answers"
+
+
 def entry_given(earlier: Sequence[QuerySpec], spec: QuerySpec) -> bool:
     """'pull up Roma and tell me what year it came out': "it" is the title an earlier part
     already looks up (through parts that refer to it too: "find Okja, who directed it and what
-    year it came out"), so that part's catalog entry answers this one."""
+    year it came out"), so that part's catalog entry answers this one; that part notes it."""
     if spec.op != "describe" or spec.ref != "first":
         return False
     for prev in reversed(earlier):
         if prev.op == "describe":
+            prev.notes.append(f"{ENTRY_ANSWERS} '{spec.text.strip(' ?.!')}'")
             return True
         if prev.ref != "first":
             return False

@@ -19,6 +19,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import signals
+from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.mend import mend
 from agentic_rag.agent.rules.reader import Reader
@@ -154,7 +155,11 @@ def features(
         "ordered_search": float(
             any(s.ignored for s in specs) and any(_guessed_search(s) for s in specs)
         ),
-        "unread_asks": signals.unread_asks(text, len(specs)),
+        #: a part answered by an earlier part's catalog entry was read ("… and how many seasons
+        #: does it have" after "what's the rating of narcos")
+        "unread_asks": signals.unread_asks(
+            text, len(specs) + sum(n.startswith(ENTRY_ANSWERS) for s in specs for n in s.notes)
+        ),
         "people_unasked": signals.people_unasked(specs),
         "from_aside": float(any(s.from_aside for s in specs)),
         "unused_kind": signals.unused_kind(text, set(u.unused), specs, tags, {*rare, *names}),

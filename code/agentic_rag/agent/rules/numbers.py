@@ -68,7 +68,9 @@ def _ends(phrases: list[str]) -> str:
 _RANGE = re.compile(
     rf"\b(?:between|from)?\s*{_Y}{_TO}{_Y}\b"
     rf"(?:\s*[,(]?\s*(?:(?P<incl>{_ends(WORDS.range_ends['inclusive'])})|"
-    rf"(?P<excl>{_ends(WORDS.range_ends['exclusive'])}))\b\)?)?",
+    rf"(?P<excl>{_ends(WORDS.range_ends['exclusive'])}))\b\)?"
+    # "… not counting 2005", "…, but not 2000": one end left out
+    rf"|\s*[,(]?\s*(?:{_ends(WORDS.range_ends['without'])})\s+(?P<out>(?:19|20)\d\d)\b\)?)?",
     _I,
 )
 _LAST = re.compile(
@@ -231,6 +233,10 @@ def number_tags(text: str, latest_added: str, latest_release: int, after: str = 
             continue
         if m.group("excl") and b - a > 1:  # "between 1990 and 2000 exclusive": 1991–1999
             a, b = a + 1, b - 1
+        out = int(m.group("out") or 0)
+        if out not in (0, a, b) or a == b:  # a year inside the span left out: not one span
+            continue
+        a, b = (a + 1 if out == a else a), (b - 1 if out == b else b)
         if _when(text, m.start()) == "added":
             tags.append(
                 at("added", m, value=f"{a}-01-01", value2=f"{b + 1}-01-01", label=f"{a}–{b}")

@@ -128,6 +128,9 @@ def listed(
         return f"{'They are' if k <= shown else f'The first {shown} of {k:,}'} [{n}]: {names}."
     if k <= shown:
         return f"There {'is' if k == 1 else 'are'} **{k:,}** {subject}{kinds} [{t}]: {names} [{n}]."
+    if part.spec.limit == shown:  # "give me a horror movie from spain": the ones asked for
+        some = "One" if shown == 1 else f"{shown}"
+        return f"{some} of the **{k:,}** {subject}{kinds} [{t}]: {names} [{n}]."
     return f"There are **{k:,}** {subject}{kinds} [{t}]; showing {shown} of {k:,} [{n}]: {names}."
 
 

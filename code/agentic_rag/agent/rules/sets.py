@@ -8,7 +8,7 @@ import re
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.spec import PersonRef, TitleSet
 from agentic_rag.agent.rules.tags import Tag
-from agentic_rag.agent.rules.vocab import GENRE_ALONE, TYPE_HINTS
+from agentic_rag.agent.rules.vocab import COMMON, GENRE_ALONE, TYPE_HINTS, WORD
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -113,20 +113,43 @@ SHARE_OF_IT = re.compile(
 )
 
 
+def _cut(text: str, tags: list[Tag]) -> int | None:
+    """Where a share's part starts: its verb after the cue (None: `SHARE_OF_IT`, no part)."""
+    cue = CUES["share"].search(text)
+    start = cue.end() if cue else 0
+    if not any(t.start >= start for t in tags):  # "… r romantic shows, in percent": at the end
+        start = 0
+    if SHARE_OF_IT.search(text, start):  # "what percent is that of all shows": all the base
+        return None
+    #: the verb, "r" as typed for "are" too ("wat percentage of japanese titles r anime"), not
+    #: a word of a tag ("r rated")
+    verbs = re.finditer(
+        r"\b(?:are|r|were|is|was|have|has|had|got|get|come|came|that|which)\b", text[start:], _I
+    )
+    inside = [(t.start, t.end) for t in tags]
+    at = (start + m.start() for m in verbs)
+    verb = next((i for i in at if not any(a <= i < b for a, b in inside)), None)
+    return verb if verb is not None else len(text)
+
+
 def share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
     """'what share of <base> are/were/have <part>': the tags before the verb are the base; in
     'what percent is that of <base>' (`SHARE_OF_IT`) the part is the answer before it."""
-    cue = CUES["share"].search(text)
-    start = cue.end() if cue else 0
-    if SHARE_OF_IT.search(text, start):  # "what percent is that of all shows": all the base
+    if (cut := _cut(text, tags)) is None:
         return tags, []
-    verb = re.search(
-        r"\b(?:are|were|is|was|have|has|had|got|get|come|came|that|which)\b", text[start:], _I
-    )
-    cut = start + verb.start() if verb else len(text)
     base = [t for t in tags if t.start < cut]
     part = [t for t in tags if t.start >= cut]
     return (base, part) if part else ([], base)
+
+
+def share_unread(text: str, tags: list[Tag]) -> list[str]:
+    """The words of a share's part none of whose words was read ("kids shows from canada, what
+    percent are animated?": 'animated'): the reading cannot say which share is asked."""
+    cut = _cut(text, tags)
+    if cut is None or cut >= len(text) or any(t.start >= cut for t in tags):
+        return []
+    words = WORD.findall(text[cut:].casefold())[1:]  # after the verb
+    return [w for w in words if w not in COMMON and w not in WORDS.small_words]
 
 
 def compare_sets(tags: list[Tag], text: str) -> tuple[TitleSet, TitleSet]:

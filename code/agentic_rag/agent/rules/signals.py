@@ -41,6 +41,7 @@ from agentic_rag.agent.rules.people_rows import PEOPLE_OPS
 from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.relations import RELATIONS
+from agentic_rag.agent.rules.sets import share_unread
 from agentic_rag.agent.rules.shape import CAME_FIRST
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.split import split
@@ -231,9 +232,12 @@ def unused_kind(
     ("scandinavian crime shows", "claymation kids movies"; not "making romantic movies"): it
     says which of them are asked for, and a reading without it answers for the whole kind. Not
     when a description is searched ("the animated film about a postman ..."): the story picks
-    the title."""
+    the title. So is a share's part none of whose words was read ("kids shows from canada, what
+    percent are animated?"): which share is asked is unknown."""
     if any(s.about for s in specs):
         return 0.0
+    if any(s.op == "share" for s in specs) and {key(w) for w in share_unread(text, tags)} & unused:
+        return 1.0
     kinds = {
         m.start()
         for t in tags

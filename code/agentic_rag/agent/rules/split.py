@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.dated_by import ADDED_VERB
 from agentic_rag.agent.rules.pairs import apart
 from agentic_rag.agent.rules.shape import SUPERLATIVE
 from agentic_rag.agent.rules.vocab import JOINS, alternation
@@ -137,12 +138,38 @@ def _both(piece: str) -> list[str]:
     return [piece[: m.start()] + m.group(k) + piece[m.end() :] for k in (1, 2)]
 
 
+#: a part that is only a question word ("… and when", "… and how long?"), asked of the part
+#: before it (`words.yaml` `bare_asks`)
+_LAND = re.compile(r"\bland\s+(?:on|in)\b", re.IGNORECASE)  # "the first show to land on netflix"
+_BARE = re.compile(rf"\W*({alternation(WORDS.bare_asks)})\W*", re.IGNORECASE)
+
+
+def _asked_of_before(parts: list[str]) -> list[str]:
+    """Each part after the first that is only a question word, as the question it asks of the
+    part before it ("the first title added from colombia and when": when was it added)."""
+    out: list[str] = []
+    for p in parts:
+        m = _BARE.fullmatch(p)
+        if not out or not m:
+            out.append(p)
+            continue
+        word = " ".join(m.group(1).casefold().split())
+        added = word == "when" and (ADDED_VERB.search(out[-1]) or _LAND.search(out[-1]))
+        out.append(WORDS.bare_when_added if added else WORDS.bare_asks[word])
+    return out
+
+
 def split(text: str) -> list[str]:
     """The question's parts, in order (pieces of a character or less dropped); sets asked a
-    count each ("X over 2 hours and Y with 3+ seasons, how many of each") a part each."""
+    count each ("X over 2 hours and Y with 3+ seasons, how many of each") a part each; a part
+    that is only a question word is what it asks of the part before it."""
     text = _COURTESY.sub("", text)
     if sets := apart(text):
         return sets
+    return _asked_of_before(_parts(text))
+
+
+def _parts(text: str) -> list[str]:
     return [
         q
         for p in _SPLIT.split(text)

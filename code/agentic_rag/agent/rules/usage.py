@@ -17,6 +17,7 @@ import re
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import billing, relation_words
+from agentic_rag.agent.rules.amounts import AMOUNT_ASKED
 from agentic_rag.agent.rules.compose import OTHER, SAME, SINGULAR, THEY
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
@@ -53,13 +54,12 @@ _TIMED = frozenset({"average", "top", "describe", "list"})  # answers that say r
 #: each operation's own deciding wordings besides its cue (read on the masked question)
 _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
     "most": (CUES["most"],),  # its cues hold "per year", "by number" too
-    "top": (CUES["top"], CUES["most"]),
+    "top": (CUES["top"], CUES["most"], AMOUNT_ASKED),  # "… has how many seasons"
     "count": (CUES["count"],),
     "describe": (CUES["describe"],),
     "external": (CUES["external"],),
     "compare": (CUES["compare"],),
-    #: "how many minutes is the average anime movie": the unit the average is asked in
-    "average": (CUES["average"], re.compile(r"\bhow\s+many\s+(?:minutes|mins|hours|seasons)\b")),
+    "average": (CUES["average"], AMOUNT_ASKED),
     "costars": (CUES["costars"], CUES["most"]),  # a ranking: "who has directed X the most"
 }
 

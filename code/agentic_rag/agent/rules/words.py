@@ -96,7 +96,9 @@ class Words(BaseModel):
     span_joins: tuple[str, ...]  # what joins a span's two ends ("2016 till 2018")
     one_title_nouns: tuple[str, ...]  # a title noun in the singular ("give me a horror movie")
     #: what a span of years says of its ends: "inclusive" and "exclusive" phrases
-    range_ends: dict[Literal["inclusive", "exclusive"], list[str]]
+    #: and "without": the words before one end's year that leave that end out ("between 2000
+    #: and 2005 not counting 2005")
+    range_ends: dict[Literal["inclusive", "exclusive", "without"], list[str]]
     title_words: TitleWords
     title_attributes: frozenset[str]
     people_attributes: frozenset[str]  # who made a title, as a noun ("its stars")
@@ -118,6 +120,10 @@ class Words(BaseModel):
     each_asks: tuple[str, ...] = Field(min_length=1)
     #: courtesy words that may end a part ("… plus the shortest one pls")
     courtesies: tuple[str, ...] = Field(min_length=1)
+    #: a question word asked alone after a part ("… and when", "… and how long"): the question
+    #: it asks of that part's titles; `bare_when_added` when the part before says "added"
+    bare_asks: dict[str, str] = Field(min_length=1)
+    bare_when_added: str
     rank_words: frozenset[str] = Field(min_length=1)  # the leaders of a ranking asked ("most")
     negation: Negation
     keyword_stops: frozenset[str]  # never a keyword of a question ("mentions war")
