@@ -292,3 +292,20 @@ def test_a_follow_up_is_read_without_what_was_set_aside(reader, follow_up):
         (s.op, s.titles.countries) for s in plain
     ], specs
     assert specs[-1].titles.countries == ["India"], specs
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "egyptian comedy where the country freezes over from climate change and spies pretend to "
+        "be a film crew",
+        "the korean show about a con man who has to act as a lawyer",
+        "a spanish movie in which two sisters pretend to be twins",
+    ],
+)
+def test_an_instruction_word_inside_a_story_is_the_story_s(catalog_reader, question):
+    """'pretend', 'act as' after a story's lead are what happens in the title, not an order to
+    the assistant: nothing is set aside and the reading is not capped as read from an aside."""
+    specs = catalog_reader.read(question)
+    assert not any(s.ignored for s in specs) and not any(s.from_aside for s in specs)
+    assert any(s.about for s in specs)

@@ -75,6 +75,9 @@ class Aside(BaseModel):
     notes: list[str] = Field(default_factory=list)
     #: what looked like code or an instruction but names a filter the rest does not: read
     read: list[str] = Field(default_factory=list)
+    #: a filter was read out of code, or out of an order whose other words were set aside: the
+    #: reading cannot be sure (`QuerySpec.from_aside`); not when the piece was read whole
+    doubtful: bool = False
 
     def orders(self, piece: str) -> bool:
         """A part of the kept text that gives an order and asks nothing (not one that was read
@@ -220,6 +223,7 @@ def set_aside(text: str, tagger: Tagger) -> Aside:
             pieces[i] = (named.kept if ordered else p, "")
             dropped += named.dropped if ordered else []
             aside.read.append(p)
+            aside.doubtful = aside.doubtful or kind == "code" or ordered
             aside.notes.append(
                 f"read {_quote(named.kept) + ' of ' if ordered else ''}{_quote(p)} though it "
                 f"looks like {_SAID[kind]}: it names {', '.join(named.filters)}"

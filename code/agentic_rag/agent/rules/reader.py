@@ -113,7 +113,7 @@ class Reader:
         elif not history:  # "who is in it" as a whole question: nothing it can refer to
             dangling.mark(specs[0], lead_at(specs[0].text))
         specs[0].notes[:0] = [*mended, *aside.notes]  # what was set aside before reading, and why
-        specs[0].from_aside = bool(aside.read)
+        specs[0].from_aside = aside.doubtful
         if len(dropped) > len(aside.ignored):  # a part of the question that asks nothing
             specs[0].notes.append("ignored an instruction or claim, asking nothing of the catalog")
         if noisy:

@@ -182,8 +182,14 @@ def _parts(text: str) -> list[str]:
 
 
 def is_order(piece: str) -> bool:
-    """An instruction to the system that asks no catalog question."""
-    return bool(_COMMAND.search(piece)) and not _ASKING.search(piece)
+    """An instruction to the system that asks no catalog question; an instruction word inside a
+    story told after its lead is the story's ("… where spies pretend to be a film crew")."""
+    said = _COMMAND.search(piece)
+    return bool(said) and not _ASKING.search(piece) and not _STORY.search(piece, 0, said.start())
+
+
+#: the lead of a story told: what follows it is what happens in a title
+_STORY = re.compile(r"\b(?:where|about|in\s+which|whose|while)\s+\w+", re.IGNORECASE)
 
 
 def set_aside(text: str) -> tuple[str, list[str]]:
