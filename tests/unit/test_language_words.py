@@ -51,3 +51,18 @@ def test_a_language_name_that_is_an_everyday_word_is_not_read_as_a_language(cata
     assert "slave" in language_countries(catalog_reader.lex.countries)
     tags = catalog_reader.tagger.tag("slave movies")
     assert not [t for t in tags if t.kind == "country"]
+
+
+@pytest.mark.parametrize(
+    "question", ["any arabic series?", "do you have tamil films", "urdu shows?"]
+)
+def test_a_language_of_several_countries_is_no_title_asked_for_nor_a_phrase_of_titles(
+    catalog_reader, question
+):
+    """'any X', 'do you have X' with a language: not a title the catalog lacks (a language is
+    capitalised in English, so the descriptions' casing is no evidence of a name), nor the titles
+    of its '(Tamil Version)' editions: the reading leaves the word unused and is unsure."""
+    specs = catalog_reader.read(question)
+    assert not any(s.absent or s.titles.title_has for s in specs), specs
+    feats, _ = confidence.features(catalog_reader, question, specs, specs[0].model_dump_json())
+    assert confidence.probability(feats) < 0.5
