@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from agentic_rag.agent.rules.languages import language_countries
+from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import table_words, typo
 from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
@@ -144,8 +144,7 @@ def unheard(word: str, lex: Lexicon) -> bool:
         and low not in COMMON
         and low not in lex.everyday_words
         and low not in table_words()  # the reader's own words ("fewest", "docuseries")
-        and low
-        not in language_countries(lex.countries)  # a language ("arabic series"), no one's name
+        and not is_language(low, lex)  # a language ("arabic series"), no one's name
         and not typo(low)
     )
 

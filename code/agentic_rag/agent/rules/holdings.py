@@ -15,7 +15,7 @@ import re
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.intent import mask
-from agentic_rag.agent.rules.languages import language_countries
+from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.phrases import series
 from agentic_rag.agent.rules.series_names import franchise_tag
@@ -155,7 +155,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     words = WORD.findall(raw)
     if not words or len(words) > MAX_WORDS or all(w.casefold() in COMMON for w in words):
         return None
-    if len(words) == 1 and words[0].casefold() in language_countries(lex.countries):
+    if len(words) == 1 and is_language(words[0], lex):
         return None  # "any arabic series": a language (capitalised in English), no title
     cue = (m.group("cue") or "").casefold()
     #: "got sharks", "what have you got on sharks": a name only with evidence that it is one

@@ -16,21 +16,14 @@ from functools import lru_cache
 
 from babel import Locale
 from babel.core import get_global
-from countryinfo import CountryInfo, CountryNotFoundError
 
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.nationalities import reference
 from agentic_rag.agent.rules.tags import Tag, at, free
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 #: shorter language names are too often other words ("ga", "ewe", "fon")
 MIN_LETTERS = 4
-
-
-def _code(country: str) -> str | None:
-    try:
-        return CountryInfo(country).iso(2)
-    except CountryNotFoundError:
-        return None
 
 
 @lru_cache(maxsize=4)
@@ -40,8 +33,9 @@ def _languages(countries: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     aliases = get_global("language_aliases")
     official: dict[str, list[str]] = {}
     for country in countries:
-        for lang, info in where.get(_code(country) or "", {}).items():
-            if info.get("official_status"):
+        code = info.iso(2) if (info := reference(country)) else ""
+        for lang, said in where.get(code, {}).items():
+            if said.get("official_status"):
                 official.setdefault(lang.split("_")[0], []).append(country)
     names: dict[str, tuple[str, ...]] = {}
     codes = {c: c for c in official} | {a: t for a, t in aliases.items() if t in official}
@@ -55,6 +49,12 @@ def _languages(countries: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
 def language_countries(countries: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """Language name (lower case) -> the catalog countries where it is an official language."""
     return _languages(tuple(sorted(set(countries))))
+
+
+def is_language(word: str, lex: Lexicon) -> bool:
+    """Whether `word` names an official language of a catalog country: a language, never the
+    name of a person or title the catalog lacks, nor a phrase of titles ("arabic", "tamil")."""
+    return word.casefold() in language_countries(lex.countries)
 
 
 def spoken(lex: Lexicon) -> dict[str, tuple[str, ...]]:

@@ -15,13 +15,18 @@ from collections.abc import Iterable, Mapping
 from countryinfo import CountryInfo, CountryNotFoundError
 
 
-def demonym(country: str) -> str | None:
-    """The reference demonym of `country`, lower case, or None when the reference lacks it
-    (the "Soviet Union" is no longer a country)."""
+def reference(country: str) -> CountryInfo | None:
+    """The reference entry of `country`, or None when the reference lacks it (the "Soviet
+    Union" is no longer a country)."""
     try:
-        word = CountryInfo(country).demonym()
+        return CountryInfo(country)
     except CountryNotFoundError:
         return None
+
+
+def demonym(country: str) -> str | None:
+    """The reference demonym of `country`, lower case, or None when the reference lacks it."""
+    word = info.demonym() if (info := reference(country)) else None
     return word.casefold() if isinstance(word, str) and word else None
 
 

@@ -20,7 +20,7 @@ import re
 from itertools import pairwise
 
 from agentic_rag.agent.rules import absent
-from agentic_rag.agent.rules.languages import language_countries
+from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.series_names import franchise_tag
 from agentic_rag.agent.rules.spellings import and_key
@@ -138,7 +138,7 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     words = [re.split(r"['’]", g.group().casefold())[0] for g in gram]  # "what's": "what"
     if all(w in COMMON for w in words):
         return None
-    if len(words) == 1 and words[0] in language_countries(lex.countries):
+    if len(words) == 1 and is_language(words[0], lex):
         return None  # "tamil films": a language, not the titles of a "(Tamil)" version
     works = _WORKS_NEXT.match(text, end)
     #: a works noun for many titles follows, or is counted after ("spy kids - how many movies")
