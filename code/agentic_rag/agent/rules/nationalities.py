@@ -44,12 +44,9 @@ def nationality_words(listed: Mapping[str, str], countries: Iterable[str]) -> di
         if word := demonym(country):
             claimed.setdefault(word, []).append(country)
 
-    def listed_reads(word: str) -> str | None:
-        return next((c for c, cue in cues.items() if re.fullmatch(cue, word)), None)
-
     out = dict(cues)
     for word, owners in claimed.items():
-        if listed_reads(word) is not None:  # "german" is Germany's, "chinese" China's
+        if any(re.fullmatch(cue, word) for cue in cues.values()):  # "german": Germany's
             continue
         if len(owners) != 1:  # shared and listed for none: it names no one country
             continue
