@@ -152,3 +152,33 @@ def test_one_of_a_unit_is_singular(lexicon, db):
     ranking = _ranking(GENRE)
     lead = _lead(lexicon, db, "which genre has the fewest titles")
     assert min(k for _, k in ranking) == 1 and "**1** title each" in lead
+
+
+def _first_titles(n: int, newest: bool, kind: str | None = None) -> tuple[list[str], list[str]]:
+    """The first `n` titles of the tiny catalog by release year (title order within a year),
+    and the titles past place n tied with the n-th."""
+    rows = [r for r in ROWS if kind is None or r[2] == kind]
+    rows.sort(key=lambda r: ((-r[3] if newest else r[3]), r[1]))
+    last = rows[n - 1][3]
+    return [r[1] for r in rows[:n]], [r[1] for r in rows[n:] if r[3] == last]
+
+
+@pytest.mark.parametrize(
+    ("question", "n", "newest", "kind"),
+    [
+        ("the 3 newest titles", 3, True, None),
+        ("top 3 most recent titles pls", 3, True, None),
+        ("3 latest releases?", 3, True, None),
+        ("the 2 oldest movies", 2, False, "Movie"),
+        ("give me the four newest titles", 4, True, None),
+    ],
+)
+def test_top_n_titles_name_those_tied_with_the_last(lexicon, db, question, n, newest, kind):
+    """'the 3 newest' names three, and every title tied with the third after them, said as a
+    tie; a title past the tie is not named."""
+    first, tied = _first_titles(n, newest, kind)
+    lead = _lead(lexicon, db, question)
+    titles = [r[1] for r in ROWS]
+    assert _named(lead, titles) == set(first) | set(tied)
+    assert all(lead.index(f"**{a}**") < lead.index(f"**{b}**") for a in first for b in tied)
+    assert ("tied with the last" in lead) == bool(tied)

@@ -156,22 +156,22 @@ def listing(s: TitleSet, order: str = "s.release_year DESC, s.title", limit: int
 
 
 def top(spec: QuerySpec) -> str:
+    """The first `limit` titles by an order and all tied with the last (else the first ten)."""
     col = spec.by or "release_year"
     way = "ASC" if spec.ascending else "DESC"
     s = spec.titles
     if col in ("duration_minutes", "seasons") and s.type is None:
         s = s.model_copy(update={"type": "TV Show" if col == "seasons" else "Movie"})
     cond = [*conditions(s), f"s.{col} IS NOT NULL"]
-    alias = col if col != "release_year" else "year"
-    if spec.limit == 1:  # "the longest": the one title, and every title tied with it
-        best = f"(SELECT {'min' if spec.ascending else 'max'}(s.{col}) FROM shows s{_where(cond)})"
-        return (
-            f"SELECT {LIST_COLS}, s.{col} AS {alias} FROM shows s"
-            f"{_where([*cond, f's.{col} = {best}'])} ORDER BY s.title LIMIT {TIED_ROWS}"
-        )
+    alias, want = (col if col != "release_year" else "year"), spec.limit
+    if want:  # the value at place `want` (all of them when fewer): ties with it are named too
+        nth = f"SELECT s.{col} FROM shows s{_where(cond)} ORDER BY s.{col} {way}"
+        end = f"SELECT {'max' if spec.ascending else 'min'}(s.{col}) FROM shows s{_where(cond)}"
+        at = f"coalesce(({nth} LIMIT 1 OFFSET {want - 1}), ({end}))"
+        cond.append(f"s.{col} {'<=' if spec.ascending else '>='} {at}")
     return (
         f"SELECT {LIST_COLS}, s.{col} AS {alias} FROM shows s{_where(cond)} "
-        f"ORDER BY s.{col} {way}, s.title LIMIT {spec.limit or 10}"
+        f"ORDER BY s.{col} {way}, s.title LIMIT {want - 1 + TIED_ROWS if want else 10}"
     )
 
 

@@ -159,6 +159,23 @@ def top_one(part: Part, rows: list[dict[str, Any]], n: int) -> str:
     return f"{part.reading}: {len(rows)} titles tied at {value} [{n}]: {_titles(rows)}."
 
 
+def top_titles(part: Part, rows: list[dict[str, Any]], extra: str | None, n: int) -> str:
+    """'The 5 newest X [1]: A; …; E; tied with the last of them: F': the titles asked for, then
+    those tied with the last (`compile_sql.top` returns them); a list of ten when no number;
+    '' when the reading names no ranking ("The …")."""
+    if part.spec.limit == 1 and (one := top_one(part, rows, n)):
+        return one
+    if not _subject(part.reading).startswith("The "):
+        return ""
+    want = part.spec.limit or len(rows)
+    key = next((k for k in _UNITS if k in rows[0]), "")
+    tied = [r for r in rows[want:] if key and r.get(key) == rows[want - 1].get(key)]
+    more = " (more may be tied)" if tied and len(rows) >= want - 1 + TIED_ROWS else ""
+    also = f"; tied with the last of them: {_titles(tied, extra)}{more}" if tied else ""
+    subject = _subject(part.reading)[4:]
+    return f"The {len(rows[:want])} {subject} [{n}]: {_titles(rows[:want], extra)}{also}."
+
+
 def leaders(
     rows: list[dict[str, Any]], value: str, limit: int | None
 ) -> tuple[list[dict[str, Any]], bool]:

@@ -35,7 +35,7 @@ from agentic_rag.agent.rules.sentences import (
     by_type,
     listed,
     ranking_lead,
-    top_one,
+    top_titles,
 )
 from agentic_rag.agent.rules.shape import hours
 from agentic_rag.agent.rules.spec import QuerySpec
@@ -116,14 +116,10 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
             f"**{cell(first['title'])}** ({', '.join(bits)}): {cell(first.get('description'))}"
             f"{' ' + cell(extra.strip()) if extra else ''}{added} [{n}]"
         )
-    if (
-        op == "top"
-        and part.spec.limit == 1
-        and "title" in first
-        and (one := top_one(part, rows, n))
-    ):
-        return one
     if "title" in first:
+        extra = next((k for k in ("duration_minutes", "seasons") if k in first), None)
+        if op == "top" and (said := top_titles(part, rows, extra, n)):
+            return said  # "The longest movie is …", "The 5 longest movies [1]: …"
         if result.tool == "semantic" or (op == "search" and "description" in first):
             also = f" Also close: {_titles(rows[1:5])}." if len(rows) > 1 else ""
             best = "The closest title is" if op == "similar" else best
@@ -131,10 +127,7 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
                 f"{best} **{cell(first['title'])}** ({first.get('release_year')}): "
                 f"{cell(first.get('description'))} [{n}].{also}"
             )
-        extra = next((k for k in ("duration_minutes", "seasons") if k in first), None)
         count = f"at least {len(rows)}" if result.truncated else f"{len(rows)}"
-        if op == "top" and subject.startswith("The "):  # "The 5 longest movies [1]: …"
-            return f"The {count} {subject[4:]} [{n}]: {_titles(rows, extra)}."
         return f"{count} {_agreeing(len(rows), subject)} [{n}]: {_titles(rows, extra)}."
     return ""
 
