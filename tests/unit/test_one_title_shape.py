@@ -25,6 +25,11 @@ from agentic_rag.agent.rules.spec import TitleSet
         "which is the longest",
         "the longest-running british show",
         "whats the longest running anime",
+        # no "the": the singular noun alone says one
+        "teen show with the most seasons",
+        "greek film that runs the longest",
+        "canadian sitcom with the fewest seasons",
+        "any documentary having the most recent release year",
     ],
 )
 def test_a_singular_definite_ranking_asks_for_one_title(text):
@@ -40,6 +45,9 @@ def test_a_singular_definite_ranking_asks_for_one_title(text):
         "name the 3 oldest",
         "list the oldest",
         "the longest korean dramas",
+        "teen shows with the most seasons",
+        "greek films that run the longest",
+        "anime with the most seasons",
     ],
 )
 def test_a_plural_or_counted_ranking_asks_for_a_list(text):

@@ -51,6 +51,8 @@ _HEAD = re.compile(
 )
 #: a title noun in the singular ("series" is either: a verb in the singular says one)
 _SINGULAR = r"(?:one|title|show|movie|film|documentary|doc|docuseries|series|special|sitcom|anime)"
+#: a title noun that is only singular ("teen show with the most seasons": one, with no "the")
+_ONE_NOUN = r"(?:title|show|movie|film|documentary|doc|special|sitcom)"
 _ONE_VERB = re.compile(
     rf"(?:\b(?:is|was|whats|wats)|'s|’s)\s+the\s+{SUPERLATIVE}|"
     # "the longest of those", "the oldest one among them": one of an earlier set
@@ -68,7 +70,7 @@ _ONE_VERB = re.compile(
     # "the one with the most seasons", "the title that has the longest runtime", "the german
     # show with the most seasons", "the korean film that runs the longest" (a noun in the
     # singular after "the", a few words before it)
-    rf"\bthe\s+(?:[\w'’&-]+\s+){{0,3}}?{_SINGULAR}\s+(?:with|(?:that|which)\s+(?:has|had|runs|ran|"
+    rf"(?:\bthe\s+(?:[\w'’&-]+\s+){{0,3}}?{_SINGULAR}|\b{_ONE_NOUN})\s+(?:with|(?:that|which)\s+(?:has|had|runs|ran|"
     rf"lasts|is)|having|running)\s+(?:the\s+)?{SUPERLATIVE}|"
     # "… and name the oldest", "tell me the longest": a ranking alone ends the part, of the set
     # before it (a number would have said how many: "the 3 oldest")
