@@ -125,3 +125,37 @@ def test_people_asked_but_titles_answered_caps_the_reading(catalog_reader):
         assert f["people_unasked"] == 0.0
     else:
         assert f["people_unasked"] == 1.0 and confidence.probability(f) <= confidence.MEANING_CAP
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "got peppa pig for my niece",
+        "u guys have blippi for toddlers",
+        "do yall have daniel tiger for the kids",
+        "bluey episodes for my son",
+    ],
+)
+def test_a_search_by_the_questions_own_words_holding_a_name_is_answered_never_sure(
+    catalog_reader, question
+):
+    """A description search no description lead introduced, whose words hold a catalog-name or
+    unknown word, may have missed a name (a title the catalog lacks, a misspelt word): the
+    reading is answered but capped below sure."""
+    guess = [QuerySpec(op="search", about=question, text=question)]
+    f, _ = confidence.features(catalog_reader, question, guess, "")
+    assert f["named_search"] == 1.0, f
+    assert confidence.probability(f) <= confidence.ANSWERED_CAP
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "a girl tries to save a giant animal from a greedy company",
+        "movie where an old man looks back on his life in the mob",
+    ],
+)
+def test_a_story_in_everyday_words_is_no_named_search(catalog_reader, question):
+    guess = [QuerySpec(op="search", about=question, text=question)]
+    f, _ = confidence.features(catalog_reader, question, guess, "")
+    assert f["named_search"] == 0.0, f

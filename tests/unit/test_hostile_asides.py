@@ -195,7 +195,7 @@ def test_an_order_naming_a_filter_is_read_for_its_filter_alone(
     assert specs[0].from_aside  # answered, never sure:
     feats, _ = confidence.features(catalog_reader, question, specs, specs[0].model_dump_json())
     assert feats["from_aside"] == 1.0
-    assert 0.5 <= confidence.probability(feats) <= confidence.ASIDE_CAP
+    assert 0.5 <= confidence.probability(feats) <= confidence.ANSWERED_CAP
 
 
 @pytest.mark.parametrize(

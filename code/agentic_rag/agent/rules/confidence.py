@@ -34,9 +34,13 @@ MODEL_PATH = Path(__file__).with_name("confidence_model.json")
 #: a reading that left a meaning-changing word, an entity the question names or a word of a
 #: catalog name unused is at most this likely right
 MEANING_CAP = 0.4
-#: a reading of a filter said inside an order or code ("pretend you only know korean movies. how
-#: many are there"): answered, since the filter is all the question names, but never sure
-ASIDE_CAP = 0.7
+#: a reading answered but never sure: a filter said inside an order or code ("pretend you only
+#: know korean movies. how many are there": the filter is all the question names), or a search
+#: by the question's own words that holds a catalog-name or unknown word ("got paw patrol for
+#: my kid", "evrything with jackie chan in the cast": a name or a typo the reader did not know,
+#: as likely as a story)
+ANSWERED_CAP = 0.7
+ANSWERED_CAPPING = ("from_aside", "named_search")
 FEATURES = (
     "intent",
     "unused_share",
@@ -67,6 +71,7 @@ FEATURES = (
     "people_unasked",
     "unused_kind",
     "from_aside",
+    "named_search",
 )
 #: features that cap the probability at MEANING_CAP: a meaning word, an entity, or a word of a
 #: catalog name the reading left unused, or a search by the words left after an instruction
@@ -162,6 +167,7 @@ def features(
         ),
         "people_unasked": signals.people_unasked(specs),
         "from_aside": float(any(s.from_aside for s in specs)),
+        "named_search": float(bool(names or rare) and any(_guessed_search(s) for s in specs)),
         "unused_kind": signals.unused_kind(text, set(u.unused), specs, tags, {*rare, *names}),
         "mostly_unused": float(
             len(u.unused) >= MOSTLY_UNUSED[0]
@@ -206,8 +212,8 @@ def probability(feats: dict[str, float], model: Calibration | None = None) -> fl
     p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
     if any(feats.get(f, 0.0) > 0 for f in CAPPING):
         p = min(p, MEANING_CAP)
-    if feats.get("from_aside", 0.0) > 0:
-        p = min(p, ASIDE_CAP)
+    if any(feats.get(f, 0.0) > 0 for f in ANSWERED_CAPPING):
+        p = min(p, ANSWERED_CAP)
     return round(p, 3)
 
 

@@ -152,7 +152,7 @@ class QuerySpec(BaseModel):
     #: listing, a cast): the reading says so in `notes` and is capped (`ties.capped`)
     crowded: bool = False
     #: a filter read from words that looked like an order or code ("pretend you only know
-    #: korean movies"): answered, never sure (`asides`, `confidence.ASIDE_CAP`)
+    #: korean movies"): answered, never sure (`asides`, `confidence.ANSWERED_CAP`)
     from_aside: bool = False
     #: a follow-up's time: the previous question's moved by whole years ("the year after that")
     shifted: int = 0
