@@ -21,6 +21,10 @@ from agentic_rag.agent.rules.sql_question import sql_asked
          "list tv shows released after 2019"),
         ("SELECT * FROM titles WHERE country LIKE '%Iceland%' ORDER BY release_year DESC LIMIT 3",
          "the 3 newest titles from Iceland"),
+        ("select title from films where country = 'Spain' order by duration_minutes desc limit 1",
+         "the longest movies from Spain"),
+        ("SELECT count(*)\nFROM netflix_titles\nWHERE listed_in LIKE '%Anime%'",
+         "how many titles listed in Anime"),
     ],
 )  # fmt: skip
 def test_a_typed_query_is_read_as_its_question(query, question):
@@ -38,6 +42,14 @@ def test_a_typed_query_is_read_as_its_question(query, question):
         "SELECT * FROM titles WHERE show_id IN (SELECT show_id FROM cast)",
         "select movies from 2019 or 2020",
         "DELETE FROM titles WHERE country = 'Jordan'",
+        "SELECT * FROM titles /* hi */ WHERE country = 'Japan'",
+        "SELECT country, COUNT(*) FROM titles GROUP BY country",
+        "SELECT * FROM titles WHERE country = title",
+        "SELECT * FROM titles t JOIN people p ON 1 = 1",
+        "SELECT * FROM titles ORDER BY release_year DESC LIMIT 500",
+        "SELECT * FROM titles WHERE country = 'Jordan' UNION SELECT * FROM users",
+        "WITH x AS (SELECT * FROM titles) SELECT * FROM x",
+        "SELECT * FROM titles WHERE NOT country = 'Japan'",
     ],
 )
 def test_anything_else_typed_as_code_is_no_question(query):
