@@ -73,6 +73,9 @@ _RANGE = re.compile(
     rf"|\s*[,(]?\s*(?:{_ends(WORDS.range_ends['without'])})\s+(?P<out>(?:19|20)\d\d)\b\)?)?",
     _I,
 )
+#: years said one or another, in a row: "from 2015 or 2016", "2018/2019/2020", "either 2019
+#: or 2020" (a span when they follow each other; else no span: the reading drops one, unsure)
+_EITHER = re.compile(rf"\b(?:either\s+)?{_Y}(?:\s*(?:,|/|,?\s*or)\s*(?:19|20)\d\d\b)+", _I)
 _LAST = re.compile(
     rf"\b(?:in\s+|over\s+|during\s+|within\s+)?(?:the\s+)?(?:last|past|previous)\s+{NUMBER}\s+"
     r"(?:years?|yrs?)\b",
@@ -243,6 +246,14 @@ def number_tags(text: str, latest_added: str, latest_release: int, after: str = 
             )
         else:
             tags.append(at("release", m, lo=a, hi=b, label=f"{a}–{b}"))
+    for m in _EITHER.finditer(text):
+        years = sorted({int(y) for y in re.findall(r"(?:19|20)\d\d", m.group())})
+        if free(*m.span()) and len(years) > 1 and years[-1] - years[0] == len(years) - 1:
+            a, b = years[0], years[-1]
+            when = _when(text, m.start())
+            hi = {"value2": f"{b + 1}-01-01"} if when == "added" else {"hi": b}
+            lo = {"value": f"{a}-01-01"} if when == "added" else {"lo": a}
+            tags.append(at(when if when == "added" else "release", m, **lo, **hi, label=f"{a}–{b}"))
     tags += era_tags(text, _when, latest_added, latest_release, free)
     for m in _DATE.finditer(text):
         if free(*m.span()):
