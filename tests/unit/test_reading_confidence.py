@@ -334,6 +334,24 @@ def test_a_question_asking_more_than_the_reading_has_parts_says_so():
     assert signals.unread_asks("which movie which was made in india is longest", 1) == 0
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "number of greek films and the actor with the most of them",
+        "total of kdramas, plus the oldest one",
+        "thai movies: the count and the director w/ the most",
+        "the amount of docuseries and the longest running one",
+    ],
+)
+def test_a_count_or_ranking_asked_as_a_noun_is_an_ask(question):
+    """'number of X and the director with the most': two asks with no question word."""
+    assert signals.unread_asks(question, 1) == 1 and signals.unread_asks(question, 2) == 0
+
+
+def test_a_ranking_alone_is_one_ask():
+    assert signals.unread_asks("the director with the most greek films", 1) == 0
+
+
 def test_a_quantity_the_catalog_does_not_count_is_not_answered_surely(planner):
     sure = plan(planner, "how many episodes does kingdom have").confidence
     assert sure is not None and sure.probability <= confidence.MEANING_CAP

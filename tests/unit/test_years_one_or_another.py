@@ -35,5 +35,7 @@ def test_years_apart_are_no_span_and_the_reading_is_unsure(catalog_reader):
     assert not any(
         (s.titles.year_from, s.titles.year_to) == (2009, 2014) for s in specs
     )  # 2010–2013 were not asked
-    feats, _ = confidence.features(catalog_reader, question, specs, specs[0].model_dump_json(exclude={"text"}))
+    feats, _ = confidence.features(
+        catalog_reader, question, specs, specs[0].model_dump_json(exclude={"text"})
+    )
     assert confidence.probability(feats) < 0.5

@@ -42,7 +42,7 @@ from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.relations import RELATIONS
 from agentic_rag.agent.rules.sets import share_unread
-from agentic_rag.agent.rules.shape import CAME_FIRST
+from agentic_rag.agent.rules.shape import CAME_FIRST, SUPERLATIVE
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.split import split
 from agentic_rag.agent.rules.tags import Tag, free
@@ -67,8 +67,12 @@ _ASKS_PEOPLE = re.compile(
 #: operations that answer with people (an entry and an outside answer say who as well)
 _GIVES_PEOPLE = PEOPLE_OPS | {"chain", "describe", "external"}
 #: a question's head where a clause opens: the start, a separator, or a joining word
+#: or a count or ranking asked as a noun: "number of chinese movies and the director w/ the most
+#: of them", "total of anime plus the oldest one"
 _ASK = re.compile(
-    rf"(?:^|[,;:+&?!]|\s[-–—]+|\b(?:{JOINS})\b)\W*(?:and\s+)?(?:{ASK_HEADS})\b",
+    rf"(?:^|[,;:+&?!]|\s[-–—]+|\b(?:{JOINS})\b)\W*(?:and\s+)?(?:(?:{ASK_HEADS})\b|"
+    r"(?:the\s+)?(?:total|number|amount)\s+of\b|the\s+(?:count|total|number)\b|"
+    rf"the\s+(?:[\w/'’-]+\s+){{0,3}}?(?:{SUPERLATIVE}|most|fewest)\b)",
     re.IGNORECASE,
 )
 
