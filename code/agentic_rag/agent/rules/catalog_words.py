@@ -8,10 +8,11 @@ import re
 
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules import languages, vocab
-from agentic_rag.agent.rules.initials import WORKS, initials
+from agentic_rag.agent.rules.initials import initials
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.mend import name_tokens
 from agentic_rag.agent.rules.nationalities import nationality_words
+from agentic_rag.agent.rules.rating_codes import rating_pattern
 from agentic_rag.agent.rules.tags import Tag, at, free, widen_beside
 
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
@@ -269,32 +270,6 @@ class CatalogWords:
     def ratings(self, text: str, tags: list[Tag]) -> None:
         """Age ratings of `text`, added to `tags` (short ones only where a rating is meant)."""
         for rating in self._ratings:
-            for m in re.finditer(_rating_pattern(rating, self._ratings), text):
+            for m in re.finditer(rating_pattern(rating, self._ratings), text):
                 if free(tags, *m.span()):
                     tags.append(at("rating", m, value=rating))
-
-
-#: where a word can only be a rating: after "rated" / "rating (of)", before "rated" / "rating"
-_RATED_BEFORE = r"(?:(?<=\brated\s)|(?<=\brating\s)|(?<=\brating\sof\s)|(?<=\brated:\s))"
-_RATED_AFTER = r"(?=[\s-]+(?:rated|rating)\b(?!\s+(?:{})(?![\w-])))"
-
-
-def _rating_pattern(rating: str, codes: list[str]) -> str:
-    """A regex for a rating as strangers type it. A code with a hyphen (PG-13, TV-MA) is safe
-    anywhere, in any case, also run together ("tv14", "pg13"); spaced ("tv ma") only next to
-    "rated"/"rating" or before a works noun. PG, NR: upper case, or any case next to "rated" or
-    before a works noun ("pg movies"). G, R: any case only next to "rated"/"rating" ("r rated",
-    "rated r"), so "r" and "u" elsewhere stay texting for "are" and "you"; a code before
-    "rated" followed by a code of `codes` is no rating ("movies r rated pg": "are")."""
-    esc, parts = re.escape(rating), rating.split("-")
-    other = "|".join(re.escape(c).replace(r"\-", "[\\s-]?") for c in codes)  # "r rated pg": "are"
-    after = _RATED_AFTER.format(other).replace("{", "{{").replace("}", "}}")
-    near = rf"(?:{_RATED_BEFORE}{{0}}\b|(?<![\w-]){{0}}{after})"
-    if len(parts) > 1:
-        joined = "".join(map(re.escape, parts))
-        spaced = r"\s+".join(map(re.escape, parts))
-        loose = rf"(?<![\w-]){spaced}(?=[\s-]+{WORKS})"
-        return rf"(?i:(?<![\w-])(?:{esc}|{joined})(?![\w-])|{near.format(spaced)}|{loose})"
-    if len(rating) > 1:
-        return rf"(?<![\w-]){esc}(?![\w-])|(?i:{near.format(esc)}|(?<![\w-]){esc}(?=\s+{WORKS}))"
-    return rf"(?i:{near.format(esc)})"

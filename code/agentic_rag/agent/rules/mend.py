@@ -156,11 +156,22 @@ def named(word: str, lex: Lexicon, knows: Callable[[str], bool]) -> bool:
     return low in name_tokens(lex).tokens or not (known(low, lex, knows) or typo(low))
 
 
+#: "r" where "are" goes ("r the matrix movies here", "what r the newest", "r there any"): the
+#: verb before a determiner or pronoun, never the rating ("rated r", "r-rated", "r movies")
+_ARE = re.compile(
+    r"(?<![\w'’-])(?<!rated\s)(?<!rating\s)r(?=\s+(?:the|there|these|those|they|u|you|any|all|"
+    r"some|their|we|there's|any\s+\w+)\b)",
+    re.IGNORECASE,
+)
+
+
 def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, list[str]]:
     """`text` with its misspelt question words mended, and a note for each mended word;
     `knows`: whether the tagger reads a word as typed (a genre cue such as "kdramas")."""
-    quoted = [m.span() for m in _QUOTED.finditer(text)]
     out, notes, pos = [], [], 0
+    if _ARE.search(text):
+        text, notes = _ARE.sub("are", text), ["read 'r' as 'are'"]
+    quoted = [m.span() for m in _QUOTED.finditer(text)]
     words = list(WORD.finditer(text))
     for i, m in enumerate(words):
         w = m.group()
