@@ -58,6 +58,7 @@ class TurnSummary:
     resolved_question: str
     answer: str  # possibly shortened
     show_ids: list[str] = field(default_factory=list)  # titles the answer's results named
+    asked_back: bool = False  # the turn offered readings instead of an answer
 
 
 @dataclass

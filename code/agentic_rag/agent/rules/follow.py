@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agentic_rag.agent.models import ReadingConfidence
 from agentic_rag.agent.rules import ties
 from agentic_rag.agent.rules.compose import (
     AMONG,
@@ -45,6 +46,10 @@ _THAT = re.compile(rf"\b{THAT_ASKED}\b", _I)
 _ONE_RANKED = re.compile(rf"\bthe\s+{SUPERLATIVE}\s+(?:[\w-]+\s+){{0,2}}?one\b", _I)
 #: the note of a part read with the previous question: its lead ("same for …") was used
 FOLLOWED = "a follow-up: read with the previous question"
+#: how likely right a follow-up of a turn that asked back is at most: the reading it builds on
+#: was never answered nor chosen ("how many seasons of money heist" asked back, then "and when
+#: was it added" must not be sure of the guess it was offered)
+UNCONFIRMED_SURE = 0.45
 #: what a title's entry says of it, asked as a count or length ("how many seasons", "how long")
 _OF_ONE = re.compile(r"\bhow\s+(?:many\s+(?:seasons|episodes|minutes)|long)\b", _I)
 #: a follow-up that opens by asking "which": the titles themselves, even after a count
@@ -249,3 +254,19 @@ def carried(before: list[QuerySpec], out: QuerySpec) -> list[QuerySpec]:
         return [out]
     out.ref, out.needs_results, out.role = old.ref, True, out.role or old.role
     return [*(s.model_copy(update={"replayed": True}) for s in before[:-1]), out]
+
+
+def unconfirmed(
+    sure: ReadingConfidence, specs: list[QuerySpec], before_asked_back: bool
+) -> ReadingConfidence:
+    """The confidence of a reading that follows up a turn which asked back (`UNCONFIRMED_SURE`
+    at most, saying why); any other reading's as it is."""
+    if not before_asked_back or not any(FOLLOWED in s.notes or s.replayed for s in specs):
+        return sure
+    why = "what the question before meant (I asked it back instead of answering it)"
+    return sure.model_copy(
+        update={
+            "probability": min(sure.probability, UNCONFIRMED_SURE),
+            "unsure": [*sure.unsure, why],
+        }
+    )

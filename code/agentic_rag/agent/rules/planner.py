@@ -14,7 +14,7 @@ from typing import Any
 
 from agentic_rag.agent.interfaces import PlanContext, Usage
 from agentic_rag.agent.models import MAX_CALLS, ExecutionPlan, PlannedCall
-from agentic_rag.agent.rules import absent, clarify, compose, match, ties
+from agentic_rag.agent.rules import absent, clarify, compose, follow, match, ties
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.compiler import Compiler, key_words, semantic, sql
 from agentic_rag.agent.rules.evaluator import deferred, usable
@@ -115,6 +115,7 @@ class OfflinePlanner:
             self.reader, ctx.question, as_read, calls, planned, self.clarify_below
         )
         sure = ties.capped(sure, ties.crowded_parts(specs))
+        sure = follow.unconfirmed(sure, specs, bool(ctx.history) and ctx.history[-1].asked_back)
         lines.append(f"Confidence that this reading is right: {sure.probability:.2f}")
         return ExecutionPlan(
             reasoning="\n".join(lines),

@@ -115,6 +115,7 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
         resolved_question=question,
         answer=text[:SUMMARY_CHARS],
         show_ids=_show_ids(results),
+        asked_back=bool(clarify),
     )
     return {
         "answer": text,
