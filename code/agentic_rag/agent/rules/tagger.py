@@ -269,9 +269,9 @@ class Tagger:
         named = re.search(
             r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|named|titled)|"
             r"directed|direct|starred\s+in|stars?\s+in|similar\s+to|like|about|(?:seasons|"
-            r"episodes)\s+(?:does|did|has|of|in)|(?:runtime|length|rating|cast|directors?|stars?|"
-            r"leads?|creators?|actors?|actress)\s+of(?:\s+the\s+(?:movie|film|show|series))?|"
-            r"(?:(?:starred|acted|appeared)\s+in|directed)(?:\s+(?:both|either))?"
+            r"episodes)\s+(?:does|did|has|of|in)|(?:runtime|length|rating|cast|directors?|"
+            r"stars?|leads?|creators?|actors?|actress)\s+(?:of|from)(?:\s+the\s+(?:movie|film|show|series))?|"
+            r"(?:(?:(?:starred|acted|appeared)\s+in|directed)(?:\s+(?:both|either))?|\bin\s+both)"
             r"(?:(?:\s+\S+){1,5}\s+(?:and|&|or))?)\s*$",
             text[:start],
             re.I,
