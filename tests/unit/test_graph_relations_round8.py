@@ -176,3 +176,41 @@ def test_lower_case_titles_after_in_both_are_the_common_cast(
     assert sorted(spec.titles.titles) == titles and relations.common(spec)
     got = {r[0] for r in csv_db.execute(relations.common_sql(spec, 200)).fetchall()}
     assert got == _common_cast(catalog_df, titles) and got, question
+
+
+@pytest.mark.parametrize(
+    ("question", "titles"),
+    [
+        ("actors who appeared in the last crusade and in the temple of doom, both indy ones",
+         ["Indiana Jones and the Last Crusade", "Indiana Jones and the Temple of Doom"]),
+        ("who was in both the temple of doom and the kingdom of the crystal skull?",
+         ["Indiana Jones and the Kingdom of the Crystal Skull",
+          "Indiana Jones and the Temple of Doom"]),
+        ("who starred in both the spy who shagged me and goldmember",  # The Spy, widened
+         ["Austin Powers in Goldmember", "Austin Powers: The Spy Who Shagged Me"]),
+    ],
+)  # fmt: skip
+def test_parts_of_one_titles_name_after_being_in_are_that_title(
+    catalog_reader, catalog_df, csv_db, question, titles
+):
+    specs = catalog_reader.read(question)
+    assert [s.op for s in specs] == ["people"] and specs[0].every, question
+    (spec,) = specs
+    assert sorted(spec.titles.titles) == titles and relations.common(spec)
+    got = {r[0] for r in csv_db.execute(relations.common_sql(spec, 200)).fetchall()}
+    assert got == _common_cast(catalog_df, titles) and got, question
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a movie where a man is in a coma",  # no acting verb: a plot's words
+        "who starred in the crystal",  # several titles hold it (or none)
+        "who acted in comedy",  # an everyday word alone
+    ],
+)
+def test_words_that_no_one_title_holds_are_no_part_title(catalog_reader, text):
+    from agentic_rag.agent.rules.title_parts import part_titles
+
+    lex = catalog_reader.lex
+    assert part_titles(text, catalog_reader.tagger.tag(text), lex) == []
