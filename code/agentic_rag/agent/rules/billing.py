@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules import crossover
 from agentic_rag.agent.rules.tags import Tag
 
 _I = re.IGNORECASE
@@ -30,7 +31,10 @@ LEAD = re.compile(
 
 
 def role(masked: str, tags: list[Tag]) -> str | None:
-    """The role a part's words ask for (a person's tagged role otherwise)."""
+    """The role a part's words ask for (a person's tagged role otherwise); of a crossover
+    ("starred in X and also directed"), the role on the titles it names, said first."""
+    if crossover.wording(masked):
+        return crossover.role(masked)
     if _DIRECTOR.search(masked):
         return "director"
     if _CAST.search(masked):

@@ -174,7 +174,7 @@ class Compiler:
             return self._external(spec, results, tools, what)
         if op == "chain" and len(s.people) >= 2:  # every length at once: the shortest wins
             return [[call("cypher", what, query=c, max_rows=5)] for c in relations.chains(spec)]
-        if op in relations.RELATIONS and (op == "auteur" or len(s.people) >= 2):
+        if op in relations.RELATIONS and (op in ("auteur", "crossover") or len(s.people) >= 2):
             alt = relations.sql(spec)
             return [
                 [

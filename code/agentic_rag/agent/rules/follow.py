@@ -90,7 +90,7 @@ _BARE_WHO = re.compile(
     r"(?:\s+(?:it|they|them|those|that|these|he|she))?\W*",
     _I,
 )
-_NAMES_PEOPLE = frozenset({"people", "costars", "shared", "auteur"})
+_NAMES_PEOPLE = frozenset({"people", "costars", "shared", "auteur", "crossover"})
 
 
 _IS = r"(?:'s|’s|s|\s+is|\s+was)"

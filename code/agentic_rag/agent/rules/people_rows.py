@@ -12,7 +12,7 @@ from agentic_rag.agent.rules.spec import QuerySpec
 #: the columns a row names its person in: a credit's, then a ranking's by role
 PERSON_KEYS = ("name", "director", "actor", "cast")
 #: the operations whose answer is people (their credits, a relation's people)
-PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur"})
+PEOPLE_OPS = frozenset({"people", "costars", "shared", "auteur", "crossover"})
 
 
 def person_name(row: dict[str, Any]) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from agentic_rag.agent.rules import crossover
 from agentic_rag.agent.rules.relations import RELATIONS, common
 from agentic_rag.agent.rules.relations import reading as relation_reading
 from agentic_rag.agent.rules.spans import date_span as _date
@@ -134,8 +135,9 @@ def reading(spec: QuerySpec) -> str:
             else ("the earlier part's title" if spec.ref else f"the best match for '{spec.about}'")
         )
         return f"{who}{' in every one' if common(spec) else ''} of {target}"
-    if op in RELATIONS:
-        return relation_reading(spec, set_words(spec.titles.model_copy(update={"people": []})))
+    if op in RELATIONS:  # (a crossover names its titles itself: the set is the second role's)
+        drop = {"people": [], **({"titles": []} if op == "crossover" else {})}
+        return relation_reading(spec, set_words(spec.titles.model_copy(update=drop)))
     if op == "costars":
         name = spec.titles.people[0].name if spec.titles.people else "them"
         return f"{'Directors' if spec.role == 'director' else 'People'} who worked with {name}"
@@ -242,6 +244,8 @@ def _doing(spec: QuerySpec) -> str:
         return mine if not spec.titles.is_empty() else f"{who} of the best match"
     if op == "costars":
         return ("directors" if spec.role == "director" else "people") + ", most shared titles first"
+    if op == "crossover":
+        return crossover.doing(spec)
     done = {
         "shared": "worked with both",
         "auteur": "directed and acted in one title",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules import crossover
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.words import WORDS
@@ -73,8 +74,11 @@ _AUTEUR = re.compile(
     r"direct\w*\s+(?:it\s+|them\s+)?(?:(?:is|was|are|were)\s+)?(?:also|too|as\s+well)\s+"
     r"(?:(?:act|star|appear|play)\w*|in\s+(?:it|them|the\s+cast))|"
     r"\bcast\s+(?:list\s+)?of\s+(?:their|his|her)\s+own\b|"
-    r"\bdirect\w*\s+(?:[\w{}]+\s+){1,4}?(?:and|&)\s+(?:also\s+)?(?:act|star|appear|play)\w*\s+in\s+"
-    r"(?:it|them|that|the\s+same)",
+    # "both directed a title and acted in that same title", "directed something and were also
+    # in the cast of it", "directed a film and was in its cast too"
+    r"\b(?:both\s+)?direct\w*\s+(?:[\w{}]+\s+){1,4}?(?:and|&)\s+(?:(?:is|was|are|were)\s+)?"
+    r"(?:also\s+)?(?:(?:(?:act|star|appear|play)\w*\s+)?in|part\s+of|among)\s+(?:"
+    r"(?:it|them|that|the\s+same)\b|(?:its|their|the)\s+(?:own\s+)?cast\b(?:\s+of\s+(?:it|them|that)\b)?)",
     _I,
 )
 _CHAIN = re.compile(
@@ -105,6 +109,16 @@ _VIA = re.compile(
     r"(?:shared\s+|common\s+)?(?:titles|movies|films|shows))(?:\s+(?:they|who|that)(?:['’]ve)?"
     r"(?:\s+have)?\s+(?:both\s+)?(?:worked|acted|starred|appeared|shared|been\s+in)"
     r"(?:\s+with|\s+in)?)?",
+    _I,
+)
+
+#: the titles with each of the two need not be one ("(not necessarily the same movie)",
+#: "doesn't have to be together", "separately"): the relation's own words (a title with each)
+_APART = re.compile(
+    r"\b(?:not\s+(?:necessarily\s+)?|do(?:es)?n['’]?t\s+(?:have|need)\s+to\s+be\s+|"
+    r"need(?:n['’]?t|\s+not)\s+be\s+)(?:in\s+|from\s+)?(?:the\s+)?(?:same\s+(?:\{type\}|(?:"
+    r"titles?|movies?|films?|shows?|ones?|projects?)\b)|together\b)|\bseparately\b|"
+    r"\b(?:(?:either|whether)\s+)?together\s+or\s+(?:not|apart|separately)\b",
     _I,
 )
 
@@ -142,9 +156,10 @@ _BY_SHARED = re.compile(
 
 #: the wordings that make each relation: the words they match are what the reading used
 WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
-    "shared": (_BOTH, _WORKED, _WHO),
+    "shared": (_BOTH, _WORKED, _WHO, _APART),
     "auteur": (_AUTEUR, _SAME_TITLE),
     "chain": (_CHAIN, _VIA),
+    "crossover": crossover.WORDING,
     "costars": (_WITH, _MOST_WITH, _WHO, _BY_SHARED),
 }
 
@@ -171,6 +186,9 @@ def relation(masked: str, tags: list[Tag]) -> str | None:
         return "chain"
     if len(people) == 2 and _BOTH.search(masked) and _WORKED.search(masked) and _WHO.search(masked):
         return "shared"
+    titled = any(t.kind == "title" for t in tags)  # "who starred in {title} and directed something"
+    if not people and titled and crossover.wording(masked):
+        return "crossover"
     if not people and _AUTEUR.search(masked):
         return "auteur"
     if len(people) == 1 and _WITH.search(masked) and _MOST_WITH.search(masked):

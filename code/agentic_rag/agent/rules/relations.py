@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agentic_rag.agent.rules import crossover
 from agentic_rag.agent.rules.compile_cypher import REL, filters, lit
 from agentic_rag.agent.rules.compile_sql import conditions
 from agentic_rag.agent.rules.spec import QuerySpec
@@ -27,7 +28,7 @@ FIXED_TITLES = 3  # chains up to this long are one fixed pattern each; longer on
 MET_TITLES = 5  # a chain this long is met from both ends: two titles from each, one between
 _WORKS = "-[:DIRECTED|ACTED_IN]->"
 _BY = "<-[:DIRECTED|ACTED_IN]-"
-RELATIONS = frozenset({"shared", "auteur", "chain"})
+RELATIONS = frozenset({"shared", "auteur", "chain", "crossover"})
 #: relations whose search is bounded: finding nothing is not proof that there is nothing
 BOUNDED = frozenset({"chain"})
 
@@ -35,6 +36,8 @@ BOUNDED = frozenset({"chain"})
 # -- compiling -------------------------------------------------------------------------------
 def cypher(spec: QuerySpec, limit: int = 30) -> str:
     s, op = spec.titles, spec.op
+    if op == "crossover":
+        return crossover.cypher(spec, limit)
     if op == "auteur":
         matches, where = filters(s)
         cond = f" WHERE {' AND '.join(where)}" if where else ""
@@ -61,6 +64,8 @@ def cypher(spec: QuerySpec, limit: int = 30) -> str:
 def sql(spec: QuerySpec, limit: int = 30) -> str | None:
     """The same relation over the SQL tables (the alternative when the graph fails)."""
     s, op = spec.titles, spec.op
+    if op == "crossover":
+        return crossover.sql(spec, limit)
     if op == "auteur":
         base = s.model_copy(update={"people": []})
         cond = " AND ".join(["d.role = 'director'", "c.role = 'cast'", *conditions(base)])
@@ -204,6 +209,8 @@ def reading(spec: QuerySpec, set_words: str) -> str:
             "" if spec.titles.model_copy(update={"people": []}).is_empty() else f", on {set_words}"
         )
         return f"{who} who worked with both {names[0]} and {names[1]}{among}"
+    if spec.op == "crossover":
+        return crossover.reading(spec, set_words)
     if spec.op == "chain":
         upto = f"(up to {CHAIN_TITLES} titles)"
         return f"The shortest chain of shared titles between {names[0]} and {names[1]} {upto}"
@@ -239,7 +246,7 @@ def sentence(op: str, reading_line: str, rows: list[dict[str, Any]], n: int, bol
         )
         more = f" and {len(rows) - 10} more" if len(rows) > 10 else ""
         return f"{reading_line}: {who}{more} [{n}]."
-    if op in ("auteur", "people") and "name" in first:  # people: in every title (`common`)
+    if op in ("auteur", "crossover", "people") and "name" in first:  # people: `common`
         who = "; ".join(f"{bold(str(r['name']))} ({_names(r.get('titles'))})" for r in rows[:10])
         return f"{reading_line}: {who} [{n}]."
     return ""

@@ -26,6 +26,13 @@ def ranks_groups(masked: str) -> bool:
     return bool(m) and ("{n}" in m.group() or bool(CUES["most"].search(masked, m.end())))
 
 
+#: a type named only as what need not be shared ("who acted with A and B (not necessarily the
+#: same movie)"): it restates the relation, it filters nothing
+_NOT_SAME = re.compile(
+    r"\b(?:not\s+(?:necessarily\s+)?|do(?:es)?n['’]?t\s+(?:have|need)\s+to\s+be\s+|"
+    r"need(?:n['’]?t|\s+not)\s+be\s+)(?:in\s+|from\s+)?(?:the\s+)?same\s+(\w+)",
+    _I,
+)
 _RANGES = {
     "release": ("year_from", "year_to"),
     "minutes": ("minutes_min", "minutes_max"),
@@ -48,6 +55,8 @@ def to_set(tags: list[Tag], text: str, ranked: bool = False) -> TitleSet:
     s, people = TitleSet(), any(t.kind == "person" for t in tags)
     s.without = [to_set([t.model_copy(update={"negated": False})], text) for t in tags if t.negated]
     tags = [t for t in tags if not t.negated]  # "not from japan": a set left out (`negation`)
+    loose = [m.span(1) for m in _NOT_SAME.finditer(text)]  # "not necessarily the same movie"
+    tags = [t for t in tags if t.kind != "type" or not any(a <= t.start < b for a, b in loose)]
     types = {t.value for t in tags if t.kind == "type"}
     for t in tags:
         k = t.kind

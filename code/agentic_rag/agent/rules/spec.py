@@ -19,7 +19,8 @@ ADDED_GROUPS = frozenset({"date_added", "added_year", "added_month", "added_cale
 #: directors or cast; costars: who worked with a person; similar: titles like a title; search:
 #: titles whose description matches; external: facts the catalog does not hold (critics, news);
 #: shared: who worked with both of two people; auteur: who directed and acted in one title;
-#: chain: the shortest chain of shared titles between two people (see `relations`)
+#: chain: the shortest chain of shared titles between two people (see `relations`); crossover:
+#: the people of named titles in one role who hold the other on some title (see `crossover`)
 Operation = Literal[
     "count",
     "list",
@@ -38,6 +39,7 @@ Operation = Literal[
     "shared",
     "auteur",
     "chain",
+    "crossover",
 ]
 
 

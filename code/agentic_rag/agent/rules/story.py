@@ -40,7 +40,8 @@ _RELEASED_OPENS = re.compile(rf"^{_any(WORDS.release_words)}\b", _I)
 #: a verb of being in a title before its place word ("starred in okja", "was in the irishman")
 _BEING_IN = re.compile(
     r"\b(?:starr?(?:ed|ing|s)?|was|were|is|are|been|be|appear(?:ed|s)?|act(?:ed|s)?|"
-    r"play(?:ed|s)?|featured|cast|seen|watch(?:ed)?)\s+(?:in|on)(?:\s+(?:the|a|an))?\s*$",
+    r"play(?:ed|s)?|featured|cast|seen|watch(?:ed)?)\s+(?:in|on)(?:\s+(?:the|a|an))?\s*$|"
+    r"(?:,|\band|&)\s+in\s*$",  # the next title of a list ("appeared in X and in Y")
     _I,
 )
 _AT_PLACE = re.compile(rf"\b{_any(WORDS.place_words)}(?:\s+(?:the|a|an))?\s*$", _I)

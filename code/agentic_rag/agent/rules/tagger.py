@@ -12,7 +12,7 @@ import re
 from functools import partial
 from itertools import pairwise
 
-from agentic_rag.agent.rules import absent, title_refs
+from agentic_rag.agent.rules import absent, title_parts, title_refs
 from agentic_rag.agent.rules.catalog_words import CatalogWords
 from agentic_rag.agent.rules.lead import describes
 from agentic_rag.agent.rules.lexicon import Lexicon, key
@@ -105,6 +105,7 @@ class Tagger:
         tags += found
         self._cued(text, tags)
         self.catalog_words.person_works(text, tags)
+        tags = title_parts.tag(text, tags, lex)  # "in the spy who shagged me and in goldmember"
         return sorted(negate(text, title_refs.unclaimed(text, tags)), key=lambda t: t.start)
 
     # -- quoted strings: the catalog decides whether a person or a title ----------------------
@@ -221,10 +222,9 @@ class Tagger:
 
     def _cued(self, text: str, tags: list[Tag]) -> None:
         """Words a role or works cue marks as a person ("directed by pedro almodovar", "X's
-        films") that no pass above tagged: a name (exact, fuzzy, a known surname), else a
-        named-but-absent person (`absent`). A weak cue (a works noun after the word, or one
-        lower-case word after a cue but "directed by") tags a catalog name, never an absent
-        one ("documentaries by the bbc"), unless the word is `absent.unheard` ("almodovar")."""
+        films") that no pass above tagged: a name (exact, fuzzy, a known surname), else an absent
+        person (`absent`). A weak cue (a works noun after the word, or one lower-case word after
+        a cue but "directed by") tags a catalog name, never an absent one unless `unheard`."""
         lex = self.lex
         for start, end, role, weak in absent.cued_names(text, tags, lex):
             raw = text[start:end]
@@ -269,9 +269,9 @@ class Tagger:
         named = re.search(
             r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|named|titled)|"
             r"directed|direct|starred\s+in|stars?\s+in|similar\s+to|like|about|(?:seasons|"
-            r"episodes)\s+(?:does|did|has|of|in)|(?:runtime|length|rating|cast|directors?|stars?|"
-            r"leads?|creators?|actors?|actress)\s+of(?:\s+the\s+(?:movie|film|show|series))?|"
-            r"(?:(?:starred|acted|appeared)\s+in|directed)(?:\s+(?:both|either))?"
+            r"episodes)\s+(?:does|did|has|of|in)|(?:runtime|length|rating|cast|directors?|"
+            r"stars?|leads?|creators?|actors?|actress)\s+(?:of|from)(?:\s+the\s+(?:movie|film|show|series))?|"
+            r"(?:(?:(?:starred|acted|appeared)\s+in|directed)(?:\s+(?:both|either))?|\bin\s+both)"
             r"(?:(?:\s+\S+){1,5}\s+(?:and|&|or))?)\s*$",
             text[:start],
             re.I,
