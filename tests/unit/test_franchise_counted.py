@@ -35,6 +35,9 @@ def _holding(df, phrase: str, kind: str | None = None) -> set[str]:
         ("great british baking show, how many in total", "great british baking show"),
         ("count the great british baking show titles", "great british baking show"),
         ("spirit riding free: how many are there", "spirit riding free"),
+        ("godzilla count?", "godzilla"),
+        ("nailed it - total", "nailed it"),
+        ("spirit riding free: number of titles", "spirit riding free"),
     ],
 )
 def test_a_name_counted_counts_every_title_holding_it(catalog_df, catalog_reader, question, phrase):
@@ -87,3 +90,14 @@ def test_which_of_a_name_came_out_first_ranks_its_titles(
     assert spec.op == "top" and spec.by == "release_year" and spec.limit == 1
     assert spec.ascending is ascending and spec.titles.type == kind
     assert [_words(p) for p in spec.titles.title_has] == [phrase]
+
+
+def test_a_name_counted_by_type_compares_every_title_holding_it(catalog_df, catalog_reader):
+    """ "naruto count - shows vs movies": the titles holding the name, of each type (not the
+    one show named Naruto against no movie of that name)."""
+    specs = catalog_reader.read("naruto count - shows vs movies")
+    phrases = {p.casefold() for s in specs for p in s.titles.title_has}
+    assert phrases == {"naruto"} and not any(s.titles.titles for s in specs)
+    assert len(_holding(catalog_df, "naruto", "Movie")) > len(
+        _holding(catalog_df, "naruto", "TV Show")
+    )

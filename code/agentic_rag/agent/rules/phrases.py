@@ -41,12 +41,13 @@ _WORKS_NEXT = re.compile(
 
 
 #: titles counted after the name: "spy kids - how many movies", "godzilla anything, how many",
+#: "naruto count - shows vs movies", "barbie: number of films",
 #: "nailed it: how many versions", "spirit riding free, films vs series, how many each" (a
 #: count of one exact title is 1: "how many" of a name asks for every title holding it); not
 #: a title's own parts ("narcos, how many seasons")
 _COUNTED = re.compile(
-    r"\bhow\s+many\b(?:\s+(movies|films|shows|series|titles)\b|\s+(?:versions|entries|"
-    r"installments|sequels|ones|of\s+(?:them|those|these))\b|(?=\s*(?:[?.!,;]|$|each\b|are\s+there\b|"
+    r"\b(?:how\s+many|count|number\s+of|total)\b(?:\s+(movies|films|shows|series|titles)\b|\s+(?:versions|entries|"
+    r"installments|sequels|ones|of\s+(?:them|those|these))\b|(?=\s*(?:[?.!,;:–—-]|$|each\b|are\s+there\b|"
     r"exist\b|is\s+there\b|there\s+are\b|do\s+(?:you|u|they)\b|in\s+total\b|total\b|"
     r"altogether\b)))",
     re.I,
