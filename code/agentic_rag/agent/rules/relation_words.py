@@ -134,10 +134,10 @@ _SAME_TITLE = re.compile(
 _MOST_WITH = re.compile(r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite|go-?to)\b", _I)
 _WITH = re.compile(
     r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast|"
-    r"(?:show|turn|pop)(?:s|ed|ing)?\s+up|\{type\}\s+up)\s+(?:\w+\s+)?(?:with|alongside)\b|"
-    r"\b(?:(?:shar\w*|ha(?:s|d|ve|ving)|ma[dk]\w*|d(?:id|one|oes))\s+)?(?:the\s+)?most\s+"
+    r"(?:show|turn|pop)(?:s|ed|ing)?\s+up|\{type\}\s+up)\s+(?:\w+\s+){0,2}(?:with\b|alongside\b|w/)|"
+    r"\b(?:(?:shar\w*|ha(?:s|d|ve|ving)|ma[dk]\w*|d(?:id|one|oes)|been\s+in)\s+)?(?:the\s+)?most\s+"
     r"(?:\{type\}|titles|movies|films|shows|projects|things|credits)\s+"
-    r"(?:in\s+common\s+)?(?:with|alongside)\b|\bco-?(?:stars?|actors?|workers?)\b|\bcollaborat(?:ors?|ions?)\b|"
+    r"(?:in\s+common\s+)?(?:with\b|alongside\b|w/)|\bco-?(?:stars?|actors?|workers?)\b|\bcollaborat(?:ors?|ions?)\b|"
     r"\bpartners?\b|"
     # "X's most frequent director", "who directed X most often" (no gender: not "leading lady")
     r"\b(?:frequent|usual|regular|favou?rite|main|go-?to)\s+(?:directors?|actors?|actresses|stars?)\b|"
