@@ -27,6 +27,7 @@ from agentic_rag import fuzzy
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.usage_words import meaning
 from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD
+from agentic_rag.agent.rules.words import WORDS
 
 #: the words a typo is mended to: everyday question words, and the words that change what a
 #: question means ("avrage", "percantage", "excpet": `meaning_words.yaml`), of five letters or
@@ -165,12 +166,22 @@ _ARE = re.compile(
 )
 
 
+_SHORT = "|".join(map(re.escape, sorted(WORDS.shorthands, key=len, reverse=True)))
+_SHORTHAND = re.compile(rf"(?<![\w/])(?:{_SHORT})(?![\w/])", re.IGNORECASE)
+
+
 def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, list[str]]:
     """`text` with its misspelt question words mended, and a note for each mended word;
     `knows`: whether the tagger reads a word as typed (a genre cue such as "kdramas")."""
     out, notes, pos = [], [], 0
     if _ARE.search(text):
         text, notes = _ARE.sub("are", text), ["read 'r' as 'are'"]
+    for m in reversed(list(_SHORTHAND.finditer(text))):
+        said = WORDS.shorthands[m.group().casefold()]
+        text, notes = (
+            text[: m.start()] + said + text[m.end() :],
+            [*notes, f"read '{m.group()}' as '{said}'"],
+        )
     quoted = [m.span() for m in _QUOTED.finditer(text)]
     words = list(WORD.finditer(text))
     for i, m in enumerate(words):

@@ -120,6 +120,8 @@ class Words(BaseModel):
     each_asks: tuple[str, ...] = Field(min_length=1)
     #: courtesy words that may end a part ("… plus the shortest one pls")
     courtesies: tuple[str, ...] = Field(min_length=1)
+    #: chat shorthand for a word that changes what is asked ("w/o": without, `mend`)
+    shorthands: dict[str, str] = Field(min_length=1)
     #: a question word asked alone after a part ("… and when", "… and how long"): the question
     #: it asks of that part's titles; `bare_when_added` when the part before says "added"
     bare_asks: dict[str, str] = Field(min_length=1)
