@@ -65,12 +65,12 @@ _SPLIT = re.compile(
     r"these|all|['’]?em)))*\W*$|"
     # or a person ranked by the set before it: "number of singapore shows and the actor who
     # turns up in the most", "… + the director with the most of em"
-    rf"the\s+(?:{_PEOPLE})\s+(?:who|that|with)\b(?:\s+[\w'’]+){{0,5}}?\s+(?:the\s+)?most"
+    rf"the\s+(?:{_PEOPLE})\s+(?:(?:who|that|with)\b|w/)(?:\s+[\w'’]+){{0,5}}?\s+(?:the\s+)?most"
     r"(?:\s+of\s+(?:them|those|these|['’]?em))?\W*$|"
     # or "the one with" a ranking: "number of australian shows plus the one with the most
     # seasons", "count of anime films and the one that runs the longest", "… and the title that
     # has the longest runtime"
-    rf"the\s+{_ONE}\s+(?:with|(?:that|which)\s+(?:has|had|runs|is)|having|running)\s+"
+    rf"the\s+{_ONE}\s+(?:with|w/|(?:that|which)\s+(?:has|had|runs|is)|having|running)\s+"
     rf"(?:the\s+)?{SUPERLATIVE}(?:\s+(?:runtime|run\s*time|running\s+time|time|duration|length|"
     r"of\s+(?:them|those|all)))?\W*$|"
     # "… + the one added most recently", "… and the title released first"
