@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.tags import Tag, at, free
 from agentic_rag.agent.rules.words import WORDS
 
@@ -125,14 +126,45 @@ def _glued(m: re.Match[str]) -> bool:
     return m.group("n")[-1:].isalpha() and not m.group("after") and m.end("n") == m.start("unit")
 
 
+def _value(m: re.Match[str]) -> tuple[int, str]:
+    """An `_AMOUNT` match's number in its kind's unit (minutes or seasons), and that kind."""
+    unit = m.group("unit").casefold()
+    n = _amount(m.group("n")) + (0.5 if m.group("half") or m.group("half2") else 0)
+    value = round(n * (60 if unit.startswith("h") else 1)) + int(num(m.group("mins") or "0"))
+    return value, "seasons" if unit.startswith("s") else "minutes"
+
+
+#: the words before and between the two ends of a span of amounts with their own units
+_SPAN_LEAD = re.compile(r"\b(?:between|from)\s+", _I)
+_SPAN_JOIN = re.compile(r"\s*(?:\band\b|\bto\b|-|–)\s*", _I)
+
+
+def _spans(text: str, tags: list[Tag]) -> list[Tag]:
+    """'between an hour and a half and two hours', 'from 90 minutes to 2 hours': two amounts
+    of one kind, each with its unit, the first the smaller, as one inclusive span."""
+    out: list[Tag] = []
+    for lead in _SPAN_LEAD.finditer(text):
+        a = _AMOUNT.match(text, lead.end())
+        if not a or a.group("how") or a.group("after") or a.group("after2"):
+            continue
+        b = (j := _SPAN_JOIN.match(text, a.end())) and _AMOUNT.match(text, j.end())
+        if not b or b.group("how") or b.group("after") or b.group("after2"):
+            continue
+        (lo, kind), (hi, other) = _value(a), _value(b)
+        if kind == other and lo < hi and free(tags, lead.start(), b.end()):
+            said = text[lead.start() : b.end()]
+            out.append(Tag(kind=kind, start=lead.start(), end=b.end(), text=said, lo=lo, hi=hi))
+    return out
+
+
 def amount_tags(text: str, tags: list[Tag]) -> list[Tag]:
     """The amounts of `text` outside `tags` (a span "between A and B <unit>" first)."""
-    out: list[Tag] = []
+    out: list[Tag] = _spans(text, tags)
     for m in _BETWEEN.finditer(text):
         a, b, unit = num(m.group(1) or m.group(2)), num(m.group(3)), m.group("unit").casefold()
         f = 60 if unit.startswith("h") else 1
         kind = "seasons" if unit.startswith("s") else "minutes"
-        if a < b and free(tags, *m.span()):  # not "top 10 to 2 hours"
+        if a < b and free([*tags, *out], *m.span()):  # not "top 10 to 2 hours"
             out.append(at(kind, m, lo=int(a * f), hi=int(b * f)))
     for m in _CLOCK.finditer(text):
         if free([*tags, *out], *m.span()):
@@ -142,11 +174,46 @@ def amount_tags(text: str, tags: list[Tag]) -> list[Tag]:
     for m in _AMOUNT.finditer(text):
         if not free([*tags, *out], *m.span()) or _glued(m):
             continue
-        how, unit = m.group("how") or "", m.group("unit").casefold()
         after = m.group("after") or m.group("after2") or ""
-        n = _amount(m.group("n")) + (0.5 if m.group("half") or m.group("half2") else 0)
-        value = round(n * (60 if unit.startswith("h") else 1)) + int(num(m.group("mins") or "0"))
-        lo, hi = _bounds(value, how, after)
-        kind = "seasons" if unit.startswith("s") else "minutes"
+        value, kind = _value(m)
+        lo, hi = _bounds(value, m.group("how") or "", after)
         out.append(at(kind, m, lo=lo, hi=hi))
     return out
+
+
+#: a number with no unit ending a part, with its bound ("… and how many have exactly 3",
+#: "… and how many have over 4", "… and with 3+"): an amount in the unit the part before said
+BARE_AMOUNT = re.compile(
+    rf"(?<!\btop\s)(?<!\bfirst\s)(?<!\blast\s)(?<!\bthe\s)(?<!\bin\s)(?<!\bfrom\s)"
+    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+)?(?P<n>{_AMOUNT_N})"
+    rf"(?:\s*(?P<after>{_AFTER}))?\W*$",
+    _I,
+)
+
+
+def bare_amount(piece: str) -> tuple[int | None, int | None] | None:
+    """The inclusive bounds of a number with no unit that ends `piece`, or None (not a year,
+    not "the top 3")."""
+    m = BARE_AMOUNT.search(piece)
+    if not m or _amount(m.group("n")) >= 1000:
+        return None
+    return _bounds(round(_amount(m.group("n"))), m.group("how") or "", m.group("after") or "")
+
+
+#: the note of a part whose bare number is in the earlier part's unit (`in_units`)
+IN_ITS_UNIT = "read the number in the unit of the part before it"
+
+
+def in_units(base: TitleSet, spec: QuerySpec, piece: str) -> None:
+    """'how many shows have exactly 2 seasons and how many have exactly 3': a number with no
+    unit ending a later part is an amount in the unit the earlier part bounded (seasons or
+    minutes), replacing that bound."""
+    if (bounds := bare_amount(piece)) is None:
+        return
+    for unit in ("seasons", "minutes"):
+        lo, hi = f"{unit}_min", f"{unit}_max"
+        if getattr(base, lo) is not None or getattr(base, hi) is not None:
+            setattr(spec.titles, lo, bounds[0])
+            setattr(spec.titles, hi, bounds[1])
+            spec.notes.append(IN_ITS_UNIT)
+            return
