@@ -70,7 +70,9 @@ _ONE_VERB = re.compile(
     # "the one with the most seasons", "the title that has the longest runtime", "the german
     # show with the most seasons", "the korean film that runs the longest" (a noun in the
     # singular after "the", a few words before it)
-    rf"(?:\bthe\s+(?:[\w'’&-]+\s+){{0,3}}?{_SINGULAR}|\b{_ONE_NOUN})\s+(?:with|(?:that|which)\s+(?:has|had|runs|ran|"
+    rf"(?:\bthe\s+(?:[\w'’&-]+\s+){{0,3}}?{_SINGULAR}|\b{_ONE_NOUN})\s+"
+    # "the show among them with the most seasons": one of the set before it
+    r"(?:(?:among|of)\s+(?:them|those|these|['’]?em)\s+)?(?:with|w/|(?:that|which)\s+(?:has|had|runs|ran|"
     rf"lasts|is)|having|running)\s+(?:the\s+)?{SUPERLATIVE}|"
     # "… and name the oldest", "tell me the longest": a ranking alone ends the part, of the set
     # before it (a number would have said how many: "the 3 oldest")

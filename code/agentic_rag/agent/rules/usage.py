@@ -171,7 +171,6 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             t = s.titles  # "and tv shows that same day?": the time carried over
             if t.added_from or t.added_to or t.year_from or t.year_to or t.added_month:
                 used |= _matched((SAME_TIME,), masked)
-        #: "… and how many have exactly 3": the amount in the unit the part before it said
         used |= _matched((BARE_AMOUNT,), s.text.casefold()) if IN_ITS_UNIT in s.notes else set()
         if s.in_hours and s.op in _TIMED:  # "in hours": the answer says running times in hours
             used |= _matched((IN_HOURS,), masked)
