@@ -22,7 +22,8 @@ _I = re.IGNORECASE
 #: very first movie to be added in 2021", "the last title added in 2019", "the first additions"
 #: (not "the first season", "first half", "the last 3 years")
 FIRST_ADDED = (
-    r"(?:very\s+)?(?:first|last)(?=(?:\s+[\w'’{}]+){0,3}?\s+(?:to\s+(?:be\s+|get\s+)?)?"
+    r"(?:very\s+)?(?:first|last)(?=(?:\s+[\w'’{}]+){0,3}?\s+(?:(?:that|which)\s+(?:was|got)\s+)?"
+    r"(?:to\s+(?:be\s+|get\s+)?)?"
     r"(?:added|additions?|arrived|arrive|landed|land|uploaded)\b|\s+additions?\b)"
 )
 #: "the most seasons" said with a noun of number: "the highest number of seasons", "the
