@@ -87,6 +87,25 @@ _BETWEEN = re.compile(
     _I,
 )
 
+#: the bound said before the number ("more than", "at least", "fewer than", "exactly")
+_GROUP_HOW = "|".join(
+    r"\s+".join(map(re.escape, p.split()))
+    for p in sorted([*_B.above, *_B.at_least, *_B.below, *_B.at_most, "exactly"], key=len)[::-1]
+)
+#: a plural noun of a group ranked by its titles (`group_bounds.py`: "directors with more than
+#: 5 korean titles")
+GROUP_NOUNS = WORDS.group_nouns
+_NOUN = "|".join(r"\s+".join(n.split()) for n in sorted(GROUP_NOUNS, key=len, reverse=True))
+#: "directors have more than 5 {country} titles", "countries with at least 100 {genre}",
+#: "actors who appear in over 10 {country} {type}": the group noun, a few words, the bound, the
+#: number, a few words (the set's slots), the noun of titles
+GROUP_BOUND = re.compile(
+    rf"\b(?P<noun>{_NOUN})\b(?:\s+[\w'’]+){{0,4}}?\s+(?P<how>{_GROUP_HOW})\s+(?P<n>{NUMBER})\s+"
+    r"(?:(?:[\w'’]+|\{\w+\})\s+){0,3}?(?:\{type\}|\{genre\}|titles?|movies?|films?|shows?|"
+    r"series|credits|works|ones|entries)(?!\w)",
+    _I,
+)
+
 
 def num(word: str) -> float:
     """A number in digits, a number word or phrase, or spelled in words ("forty-five": 45,
@@ -109,7 +128,7 @@ def _amount(said: str) -> float:
     return WORDS.fractions[words] if words in WORDS.fractions else num(said)
 
 
-def _bounds(value: int, before: str, after: str) -> tuple[int | None, int | None]:
+def said_bounds(value: int, before: str, after: str) -> tuple[int | None, int | None]:
     """The inclusive [lo, hi] an amount's bound words give it: "under 75" is at most 74,
     "at most 75" and "75 or less" at most 75, "over 75" at least 76, a bare 75 exactly 75."""
     said = {k for k, r in _BOUND_BEFORE.items() if before and r.fullmatch(before.strip())}
@@ -169,14 +188,14 @@ def amount_tags(text: str, tags: list[Tag]) -> list[Tag]:
     for m in _CLOCK.finditer(text):
         if free([*tags, *out], *m.span()):
             value = int(m.group("h")) * 60 + int(m.group("m"))
-            lo, hi = _bounds(value, m.group("how") or "", m.group("after") or "")
+            lo, hi = said_bounds(value, m.group("how") or "", m.group("after") or "")
             out.append(at("minutes", m, lo=lo, hi=hi))
     for m in _AMOUNT.finditer(text):
         if not free([*tags, *out], *m.span()) or _glued(m):
             continue
         after = m.group("after") or m.group("after2") or ""
         value, kind = _value(m)
-        lo, hi = _bounds(value, m.group("how") or "", after)
+        lo, hi = said_bounds(value, m.group("how") or "", after)
         out.append(at(kind, m, lo=lo, hi=hi))
     return out
 
@@ -197,7 +216,7 @@ def bare_amount(piece: str) -> tuple[int | None, int | None] | None:
     m = BARE_AMOUNT.search(piece)
     if not m or _amount(m.group("n")) >= 1000:
         return None
-    return _bounds(round(_amount(m.group("n"))), m.group("how") or "", m.group("after") or "")
+    return said_bounds(round(_amount(m.group("n"))), m.group("how") or "", m.group("after") or "")
 
 
 #: the note of a part whose bare number is in the earlier part's unit (`in_units`)

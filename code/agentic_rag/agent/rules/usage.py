@@ -17,7 +17,7 @@ import re
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import billing, relation_words
-from agentic_rag.agent.rules.amounts import AMOUNT_ASKED, BARE_AMOUNT, IN_ITS_UNIT
+from agentic_rag.agent.rules.amounts import AMOUNT_ASKED, BARE_AMOUNT, GROUP_BOUND, IN_ITS_UNIT
 from agentic_rag.agent.rules.compose import OTHER, SAME, SINGULAR, THEY
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
@@ -52,7 +52,7 @@ _RELEASE = re.compile(r"\breleas(?:e|es|ed)\b")  # a title as released: "the new
 _TIMED = frozenset({"average", "top", "describe", "list"})  # answers that say running times
 #: each operation's own deciding wordings besides its cue (read on the masked question)
 _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
-    "most": (CUES["most"],),  # its cues hold "per year", "by number" too
+    "most": (CUES["most"], GROUP_BOUND),  # "per year", "by number"; "with over 5 {type}"
     "top": (CUES["top"], CUES["most"], AMOUNT_ASKED),  # "… has how many seasons"
     "count": (CUES["count"],),
     "describe": (CUES["describe"],),
