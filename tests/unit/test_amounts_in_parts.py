@@ -41,6 +41,11 @@ def _counts(db, p) -> list[int]:
          (181, None)),
         ("how many films are under 60 minutes and how many under 45", "Movie", (None, 59),
          (None, 44)),
+        # said in hours: the bare number is hours too
+        ("how many movies are longer than 2 hours and how many are longer than 3", "Movie",
+         (121, None), (181, None)),
+        ("movies over an hour and a half: how many, and how many over 2", "Movie", (91, None),
+         (121, None)),
     ],
 )  # fmt: skip
 def test_a_bare_number_takes_the_earlier_parts_unit(
@@ -82,3 +87,9 @@ def test_a_span_of_two_amounts_each_with_its_unit(
     if spec.op == "count":
         truth = _amounts(catalog_df, "Movie").between(lo, hi).sum()
         assert _counts(real_db, plan(catalog_reader.lex, question))[0] == truth
+
+
+def test_a_bare_number_after_a_time_said_in_both_units_is_left_unread(catalog_reader):
+    specs = catalog_reader.read("movies under 1h30: how many, and how many under 2")
+    assert all("unit of the part before" not in " ".join(s.notes) for s in specs)
+    assert all(s.titles.minutes_max != 1 and s.titles.minutes_max != 119 for s in specs)

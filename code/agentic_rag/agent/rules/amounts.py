@@ -210,28 +210,40 @@ BARE_AMOUNT = re.compile(
 )
 
 
-def bare_amount(piece: str) -> tuple[int | None, int | None] | None:
-    """The inclusive bounds of a number with no unit that ends `piece`, or None (not a year,
-    not "the top 3")."""
+def bare_amount(piece: str, scale: int = 1) -> tuple[int | None, int | None] | None:
+    """The inclusive bounds of a number with no unit that ends `piece` (times `scale`: 60 for
+    hours), or None (not a year, not "the top 3")."""
     m = BARE_AMOUNT.search(piece)
     if not m or _amount(m.group("n")) >= 1000:
         return None
-    return said_bounds(round(_amount(m.group("n"))), m.group("how") or "", m.group("after") or "")
+    value = round(_amount(m.group("n")) * scale)
+    return said_bounds(value, m.group("how") or "", m.group("after") or "")
+
+
+#: the unit a running time was said in: hours or minutes, or both ("1h30") (`in_units`)
+_CLOCK_SAID = r"|\b\d\s*h(?:rs?)?\s*[0-5]\d"
+_SAID_HOURS = re.compile(r"\b(?:hours?|hrs?|\d+\s*h)\b" + _CLOCK_SAID, _I)
+_SAID_MINUTES = re.compile(r"\b(?:minutes?|mins?|\d+\s*m)\b" + _CLOCK_SAID, _I)
 
 
 #: the note of a part whose bare number is in the earlier part's unit (`in_units`)
 IN_ITS_UNIT = "read the number in the unit of the part before it"
 
 
-def in_units(base: TitleSet, spec: QuerySpec, piece: str) -> None:
+def in_units(base: TitleSet, spec: QuerySpec, piece: str, before: str = "") -> None:
     """'how many shows have exactly 2 seasons and how many have exactly 3': a number with no
-    unit ending a later part is an amount in the unit the earlier part bounded (seasons or
-    minutes), replacing that bound."""
-    if (bounds := bare_amount(piece)) is None:
-        return
+    unit ending a later part is an amount in the unit the earlier part bounded (seasons, or a
+    running time in the hours or minutes `before` said it in), replacing that bound; not when
+    `before` said both ("2 hours 15 minutes … and 3": which unit it means is not said)."""
+    hours, minutes = _SAID_HOURS.search(before), _SAID_MINUTES.search(before)
     for unit in ("seasons", "minutes"):
         lo, hi = f"{unit}_min", f"{unit}_max"
         if getattr(base, lo) is not None or getattr(base, hi) is not None:
+            scale = 60 if unit == "minutes" and hours else 1
+            if (unit == "minutes" and hours and minutes) or not (
+                bounds := bare_amount(piece, scale)
+            ):
+                return
             setattr(spec.titles, lo, bounds[0])
             setattr(spec.titles, hi, bounds[1])
             spec.notes.append(IN_ITS_UNIT)
