@@ -44,3 +44,43 @@ def test_where_it_was_added_may_follow_the_verb(reader, question):
     (spec,) = reader.read(question)
     assert spec.op == "count" and spec.titles.added_same_year
     assert spec.titles.added_from is None and spec.titles.year_from is None
+
+
+@pytest.fixture(scope="module")
+def real_db():
+    import sqlite3
+
+    from agentic_rag.config import PROJECT_ROOT
+
+    path = PROJECT_ROOT / "data" / "build" / "catalog.db"
+    if not path.exists():
+        pytest.skip("the catalog store is not built")
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+
+
+@pytest.mark.parametrize(
+    ("question", "added", "released", "kind"),
+    [
+        ("of the movies released in 2019, how many were added to netflix that same year",
+         2019, 2019, "Movie"),
+        ("shows added in 2020 that also came out in the same year, how many", 2020, 2020,
+         "TV Show"),
+        ("of the titles that landed in 2016, how many were released that same year", 2016,
+         2016, None),
+    ],
+)  # fmt: skip
+def test_that_same_year_after_a_dated_verb_is_the_year_said(
+    catalog_df, catalog_reader, real_db, question, added, released, kind
+):
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "count" and spec.titles.added_same_year
+    year = catalog_df["date_added"].str.strip().str[-4:]
+    held = (year == str(added)) & (catalog_df["release_year"] == str(released))
+    if kind:
+        held &= catalog_df["type"] == kind
+    assert rows(real_db, plan(catalog_reader.lex, question))[0][0] == held.sum() > 0
+
+
+def test_that_same_year_after_a_place_is_no_same_year(catalog_reader):
+    specs = catalog_reader.read("how many movies from japan were added that same year")
+    assert not any(s.titles.added_same_year for s in specs)

@@ -83,3 +83,27 @@ def test_the_last_title_added_is_the_most_recent_by_date_added(reader, question,
 def test_last_with_no_title_added_after_it_is_no_ranking_by_date_added(reader, question):
     spec = reader.read(question)[0]
     assert not (spec.op == "top" and spec.by == "date_added")
+
+
+@pytest.mark.parametrize(
+    ("question", "country", "kind", "ascending"),
+    [
+        ("the first saudi title that got added here, who directed it", "Saudi Arabia", None, True),
+        ("the last egyptian movie that was added, who is in it", "Egypt", "Movie", False),
+        ("the first polish series which got added to netflix - who made it", "Poland", "TV Show",
+         True),
+    ],
+)  # fmt: skip
+def test_first_that_got_added_is_a_ranking_by_date_added(
+    catalog_df, catalog_reader, question, country, kind, ascending
+):
+    first, people = catalog_reader.read(question)
+    assert (first.op, first.by, first.ascending, first.limit) == ("top", "date_added", ascending, 1)
+    assert first.titles.countries == [country] and first.titles.type == kind
+    assert (people.op, people.ref) == ("people", "first")
+    import pandas as pd
+
+    held = catalog_df[catalog_df["country"].str.contains(country)]
+    held = held[held["type"] == kind] if kind else held
+    added = pd.to_datetime(held["date_added"].str.strip(), format="%B %d, %Y")
+    assert len(held[added == (added.min() if ascending else added.max())]) == 1  # no tie

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.tags import Tag, at, free
 from agentic_rag.agent.rules.words import WORDS
 
@@ -86,6 +87,25 @@ _BETWEEN = re.compile(
     _I,
 )
 
+#: the bound said before the number ("more than", "at least", "fewer than", "exactly")
+_GROUP_HOW = "|".join(
+    r"\s+".join(map(re.escape, p.split()))
+    for p in sorted([*_B.above, *_B.at_least, *_B.below, *_B.at_most, "exactly"], key=len)[::-1]
+)
+#: a plural noun of a group ranked by its titles (`group_bounds.py`: "directors with more than
+#: 5 korean titles")
+GROUP_NOUNS = WORDS.group_nouns
+_NOUN = "|".join(r"\s+".join(n.split()) for n in sorted(GROUP_NOUNS, key=len, reverse=True))
+#: "directors have more than 5 {country} titles", "countries with at least 100 {genre}",
+#: "actors who appear in over 10 {country} {type}": the group noun, a few words, the bound, the
+#: number, a few words (the set's slots), the noun of titles
+GROUP_BOUND = re.compile(
+    rf"\b(?P<noun>{_NOUN})\b(?:\s+[\w'’]+){{0,4}}?\s+(?P<how>{_GROUP_HOW})\s+(?P<n>{NUMBER})\s+"
+    r"(?:(?:[\w'’]+|\{\w+\})\s+){0,3}?(?:\{type\}|\{genre\}|titles?|movies?|films?|shows?|"
+    r"series|credits|works|ones|entries)(?!\w)",
+    _I,
+)
+
 
 def num(word: str) -> float:
     """A number in digits, a number word or phrase, or spelled in words ("forty-five": 45,
@@ -108,7 +128,7 @@ def _amount(said: str) -> float:
     return WORDS.fractions[words] if words in WORDS.fractions else num(said)
 
 
-def _bounds(value: int, before: str, after: str) -> tuple[int | None, int | None]:
+def said_bounds(value: int, before: str, after: str) -> tuple[int | None, int | None]:
     """The inclusive [lo, hi] an amount's bound words give it: "under 75" is at most 74,
     "at most 75" and "75 or less" at most 75, "over 75" at least 76, a bare 75 exactly 75."""
     said = {k for k, r in _BOUND_BEFORE.items() if before and r.fullmatch(before.strip())}
@@ -125,28 +145,106 @@ def _glued(m: re.Match[str]) -> bool:
     return m.group("n")[-1:].isalpha() and not m.group("after") and m.end("n") == m.start("unit")
 
 
+def _value(m: re.Match[str]) -> tuple[int, str]:
+    """An `_AMOUNT` match's number in its kind's unit (minutes or seasons), and that kind."""
+    unit = m.group("unit").casefold()
+    n = _amount(m.group("n")) + (0.5 if m.group("half") or m.group("half2") else 0)
+    value = round(n * (60 if unit.startswith("h") else 1)) + int(num(m.group("mins") or "0"))
+    return value, "seasons" if unit.startswith("s") else "minutes"
+
+
+#: the words before and between the two ends of a span of amounts with their own units
+_SPAN_LEAD = re.compile(r"\b(?:between|from)\s+", _I)
+_SPAN_JOIN = re.compile(r"\s*(?:\band\b|\bto\b|-|–)\s*", _I)
+
+
+def _spans(text: str, tags: list[Tag]) -> list[Tag]:
+    """'between an hour and a half and two hours', 'from 90 minutes to 2 hours': two amounts
+    of one kind, each with its unit, the first the smaller, as one inclusive span."""
+    out: list[Tag] = []
+    for lead in _SPAN_LEAD.finditer(text):
+        a = _AMOUNT.match(text, lead.end())
+        if not a or a.group("how") or a.group("after") or a.group("after2"):
+            continue
+        b = (j := _SPAN_JOIN.match(text, a.end())) and _AMOUNT.match(text, j.end())
+        if not b or b.group("how") or b.group("after") or b.group("after2"):
+            continue
+        (lo, kind), (hi, other) = _value(a), _value(b)
+        if kind == other and lo < hi and free(tags, lead.start(), b.end()):
+            said = text[lead.start() : b.end()]
+            out.append(Tag(kind=kind, start=lead.start(), end=b.end(), text=said, lo=lo, hi=hi))
+    return out
+
+
 def amount_tags(text: str, tags: list[Tag]) -> list[Tag]:
     """The amounts of `text` outside `tags` (a span "between A and B <unit>" first)."""
-    out: list[Tag] = []
+    out: list[Tag] = _spans(text, tags)
     for m in _BETWEEN.finditer(text):
         a, b, unit = num(m.group(1) or m.group(2)), num(m.group(3)), m.group("unit").casefold()
         f = 60 if unit.startswith("h") else 1
         kind = "seasons" if unit.startswith("s") else "minutes"
-        if a < b and free(tags, *m.span()):  # not "top 10 to 2 hours"
+        if a < b and free([*tags, *out], *m.span()):  # not "top 10 to 2 hours"
             out.append(at(kind, m, lo=int(a * f), hi=int(b * f)))
     for m in _CLOCK.finditer(text):
         if free([*tags, *out], *m.span()):
             value = int(m.group("h")) * 60 + int(m.group("m"))
-            lo, hi = _bounds(value, m.group("how") or "", m.group("after") or "")
+            lo, hi = said_bounds(value, m.group("how") or "", m.group("after") or "")
             out.append(at("minutes", m, lo=lo, hi=hi))
     for m in _AMOUNT.finditer(text):
         if not free([*tags, *out], *m.span()) or _glued(m):
             continue
-        how, unit = m.group("how") or "", m.group("unit").casefold()
         after = m.group("after") or m.group("after2") or ""
-        n = _amount(m.group("n")) + (0.5 if m.group("half") or m.group("half2") else 0)
-        value = round(n * (60 if unit.startswith("h") else 1)) + int(num(m.group("mins") or "0"))
-        lo, hi = _bounds(value, how, after)
-        kind = "seasons" if unit.startswith("s") else "minutes"
+        value, kind = _value(m)
+        lo, hi = said_bounds(value, m.group("how") or "", after)
         out.append(at(kind, m, lo=lo, hi=hi))
     return out
+
+
+#: a number with no unit ending a part, with its bound ("… and how many have exactly 3",
+#: "… and how many have over 4", "… and with 3+"): an amount in the unit the part before said
+BARE_AMOUNT = re.compile(
+    rf"(?<!\btop\s)(?<!\bfirst\s)(?<!\blast\s)(?<!\bthe\s)(?<!\bin\s)(?<!\bfrom\s)"
+    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+)?(?P<n>{_AMOUNT_N})"
+    rf"(?:\s*(?P<after>{_AFTER}))?\W*$",
+    _I,
+)
+
+
+def bare_amount(piece: str, scale: int = 1) -> tuple[int | None, int | None] | None:
+    """The inclusive bounds of a number with no unit that ends `piece` (times `scale`: 60 for
+    hours), or None (not a year, not "the top 3")."""
+    m = BARE_AMOUNT.search(piece)
+    if not m or _amount(m.group("n")) >= 1000:
+        return None
+    value = round(_amount(m.group("n")) * scale)
+    return said_bounds(value, m.group("how") or "", m.group("after") or "")
+
+
+#: the unit a running time was said in: hours or minutes, or both ("1h30") (`in_units`)
+_CLOCK_SAID = r"|\b\d\s*h(?:rs?)?\s*[0-5]\d"
+_SAID_HOURS = re.compile(r"\b(?:hours?|hrs?|\d+\s*h)\b" + _CLOCK_SAID, _I)
+_SAID_MINUTES = re.compile(r"\b(?:minutes?|mins?|\d+\s*m)\b" + _CLOCK_SAID, _I)
+
+
+#: the note of a part whose bare number is in the earlier part's unit (`in_units`)
+IN_ITS_UNIT = "read the number in the unit of the part before it"
+
+
+def in_units(base: TitleSet, spec: QuerySpec, piece: str, before: str = "") -> None:
+    """'how many shows have exactly 2 seasons and how many have exactly 3': a number with no
+    unit ending a later part is an amount in the unit the earlier part bounded (seasons, or a
+    running time in the hours or minutes `before` said it in), replacing that bound; not when
+    `before` said both ("2 hours 15 minutes … and 3": which unit it means is not said)."""
+    hours, minutes = _SAID_HOURS.search(before), _SAID_MINUTES.search(before)
+    for unit in ("seasons", "minutes"):
+        lo, hi = f"{unit}_min", f"{unit}_max"
+        if getattr(base, lo) is not None or getattr(base, hi) is not None:
+            scale = 60 if unit == "minutes" and hours else 1
+            if (unit == "minutes" and hours and minutes) or not (
+                bounds := bare_amount(piece, scale)
+            ):
+                return
+            setattr(spec.titles, lo, bounds[0])
+            setattr(spec.titles, hi, bounds[1])
+            spec.notes.append(IN_ITS_UNIT)
+            return

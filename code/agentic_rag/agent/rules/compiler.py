@@ -14,6 +14,7 @@ from agentic_rag.agent.rules import absent, relations
 from agentic_rag.agent.rules import compile_cypher as cy
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.evaluator import usable
+from agentic_rag.agent.rules.group_bounds import bounded_sql
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.name_evidence import key
 from agentic_rag.agent.rules.phrasing import reading, set_words
@@ -84,8 +85,9 @@ class Compiler:
             return [[sql(what, counted)], *([[other]] if other else [])]
         if op == "top":
             return [[sql(what, q.top(spec))]]
-        if op == "most":
-            return [[sql(what, q.group(spec))]]
+        if op == "most":  # "directors with more than 5 korean titles": those within the bound
+            bounded = spec.group_min is not None or spec.group_max is not None
+            return [[sql(what, bounded_sql(spec) if bounded else q.group(spec))]]
         if op == "average":
             col = spec.by or "duration_minutes"
             other = spec.other and sql(

@@ -29,6 +29,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from agentic_rag.agent.rules.amounts import in_units
 from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
 from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, crowd, person_name, ranks_people
@@ -199,6 +200,7 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         base = prev.titles if prev.op in SET_OPS or prev.op == "search" else spec.titles
         base, spec.shifted = moved(base, spec.titles, piece)  # "… and the year after"
         spec.titles = narrowed(base, spec.titles, piece)
+        in_units(base, spec, piece, prev.text)  # "… and how many have exactly 3": 3 seasons
         if ref == "first" and spec.op == "top" and spec.limit is None:
             spec.limit = 1
         spec.needs_results = False

@@ -9,7 +9,7 @@ the reading's calibrated probability times the share of parts with evidence.
 from __future__ import annotations
 
 from agentic_rag.agent.interfaces import EvalContext, Usage
-from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan
+from agentic_rag.agent.models import EvaluatorDecision, ExecutionPlan, PlannedCall
 from agentic_rag.agent.rules import compose, relations
 from agentic_rag.agent.rules.phrasing import read_as
 from agentic_rag.agent.rules.spec import QuerySpec
@@ -40,6 +40,15 @@ def usable(result: ToolResult | None) -> bool:
     return result is not None and result.status == ToolStatus.OK and bool(result.rows)
 
 
+def _answers(plan: ExecutionPlan, call: PlannedCall, result: ToolResult | None) -> bool:
+    """Rows, or an empty result of a part bounding its groups' counts ("directors with more
+    than 5 korean titles"): no group within the bound is its answer."""
+    spec = plan.reading[call.part - 1] if call.part and 0 < call.part <= len(plan.reading) else None
+    bounded = spec is not None and (spec.group_min is not None or spec.group_max is not None)
+    empty = result is not None and result.status == ToolStatus.EMPTY
+    return usable(result) or (bounded and empty and call.role == "answer")
+
+
 def reading_of(plans: list[ExecutionPlan]) -> ExecutionPlan | None:
     """The latest plan with a reading (a replan reads the question again)."""
     return next((p for p in reversed(plans) if p.reading), None)
@@ -54,7 +63,7 @@ def evidence(plans: list[ExecutionPlan], results: list[ToolResult]) -> dict[int,
             result = by_id.get(f"{it}.{j}")
             if result is not None and result.reused_from:
                 result = by_id.get(result.reused_from, result)
-            if call.part is not None and call.role != "total" and usable(result):
+            if call.part is not None and call.role != "total" and _answers(plan, call, result):
                 out.setdefault(call.part, []).append(result)  # type: ignore[arg-type]
     return out
 

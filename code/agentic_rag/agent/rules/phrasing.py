@@ -111,7 +111,10 @@ def reading(spec: QuerySpec) -> str:
         return f"Listing {s}"
     if op == "most":
         way = "fewest" if spec.ascending else "most"
-        return f"Ranking each {GROUP_NAMES.get(spec.by or '', spec.by)} by {s} ({way} first)"
+        return (
+            f"Ranking each {GROUP_NAMES.get(spec.by or '', spec.by)} by {s}{within(spec)} "
+            f"({way} first)"
+        )
     if op == "top":
         word = ORDER_NAMES.get(spec.by or "", ("", ""))[1 if spec.ascending else 0]
         titles = set_words(spec.titles, plural=spec.limit != 1)
@@ -214,6 +217,17 @@ def facets(s: TitleSet) -> list[str]:
     return out
 
 
+def within(spec: QuerySpec) -> str:
+    """The bound on a group's count of titles, as said ("directors with more than 5 …")."""
+    lo, hi = spec.group_min, spec.group_max
+    if lo is not None and hi is not None:
+        return f", only those with {lo}" + (f" to {hi} titles" if hi != lo else " titles")
+    if lo is not None or hi is not None:
+        more = "more" if hi is None else "fewer"
+        return f", only those with {lo if lo is not None else hi} titles or {more}"
+    return ""
+
+
 def _doing(spec: QuerySpec) -> str:
     """What is done with the set, as the line's last facet."""
     op, who = spec.op, {"director": "directors", "cast": "cast"}.get(spec.role or "", "people")
@@ -226,7 +240,7 @@ def _doing(spec: QuerySpec) -> str:
     if op == "most":
         return (
             f"{'fewest' if spec.ascending else 'most'} titles per "
-            f"{GROUP_NAMES.get(spec.by or '', spec.by or 'group')}"
+            f"{GROUP_NAMES.get(spec.by or '', spec.by or 'group')}{within(spec)}"
             + (f", top {spec.limit}" if spec.limit and spec.limit > 1 else "")
         )
     if op == "share" and spec.part is not None:

@@ -22,6 +22,7 @@ from agentic_rag.agent.rules.compose import entry_given, link
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, carried, follow, is_follow_up
+from agentic_rag.agent.rules.group_bounds import bound_groups
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.lead import description, lead_at, with_thing
 from agentic_rag.agent.rules.lexicon import Lexicon
@@ -212,10 +213,8 @@ class Reader:
             spec.role, spec.limit = "cast", 1
         spec.every = op == "people" and relation_words.every_asked(masked)  # "in both of them"
         if op == "most":
-            spec.by = group_of(masked) or "country"
-            spec.by = (
-                "added_year" if spec.by == "release_year" and ADDED_VERB.search(text) else spec.by
-            )
+            by = group_of(masked) or "country"
+            spec.by = "added_year" if by == "release_year" and ADDED_VERB.search(text) else by
             spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
             spec.breakdown = breakdown(masked) and spec.limit is None  # "… each year"
         elif op == "costars" and spec.limit is None and relation_words.one_asked(masked):
@@ -249,6 +248,7 @@ class Reader:
                 spec.titles.keywords = _words(m.group(1))
             elif not spec.labels:  # 'x' versus 'y' (evidence `keyword_versus`): one label each
                 spec.labels = {k: [k] for k in _words(m.group(1))}
+        bound_groups(spec, masked)  # "which directors have more than 5 korean titles"
         head = mask(text[:lead], tags) if lead is not None else masked
         pronoun = PRONOUN.search(head) or re.fullmatch(r"about\s+(?:them|those|it)", about, _I)
         #: "which one is the shortest" (a limit of one) names no set of its own: an earlier one's

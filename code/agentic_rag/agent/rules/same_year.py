@@ -26,8 +26,24 @@ _SAME_YEAR = re.compile(
 )
 
 
+#: "… released that same year", "… added in the same year": the year the other date said before
+#: ("of the titles added in 2018, how many were also released that same year")
+_THAT_YEAR = re.compile(
+    rf"(?:({_RELEASED})|{_ADDED})\s+{_WHERE}(?:in\s+|during\s+)?(?:that|the)\s+same\s+year\b", re.I
+)
+
+
+def _back(text: str, m: re.Match[str]) -> bool:
+    """A `_THAT_YEAR` wording after a year said with a verb of the other date ("added in
+    2018"): the two dates share a year (not "movies from japan added that same year")."""
+    other = (ADDED_VERB if m.group(1) else RELEASE_VERB).pattern
+    dated = re.compile(rf"{other}(?:\s+[\w'’]+){{0,4}}?\s+(?:19|20)\d\d\b", re.I)
+    return bool(dated.search(text, 0, m.start()))
+
+
 def same_year_tags(text: str, tags: list[Tag]) -> None:
     """Add a `same_year` tag for each such wording of `text` not inside another tag."""
-    for m in _SAME_YEAR.finditer(text):
+    found = [*_SAME_YEAR.finditer(text), *(m for m in _THAT_YEAR.finditer(text) if _back(text, m))]
+    for m in found:
         if free(tags, *m.span()):
             tags.append(at("same_year", m, value="same year", label="in the year it came out"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.amounts import GROUP_BOUND
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.spec import PersonRef, TitleSet
 from agentic_rag.agent.rules.tags import Tag
@@ -21,8 +22,11 @@ _RANKED_GROUP = re.compile(
 
 
 def ranks_groups(masked: str) -> bool:
-    """'top 4 genres', 'which 3 actors show up most': a ranking of groups, not of titles."""
+    """'top 4 genres', 'which 3 actors show up most': a ranking of groups, not of titles; or
+    groups bounded by their counts, not counted ("actors with over 20 indian movies")."""
     m = _RANKED_GROUP.search(masked)
+    if GROUP_BOUND.search(masked) and not CUES["count"].search(masked):
+        return True
     return bool(m) and ("{n}" in m.group() or bool(CUES["most"].search(masked, m.end())))
 
 

@@ -22,7 +22,8 @@ _I = re.IGNORECASE
 #: very first movie to be added in 2021", "the last title added in 2019", "the first additions"
 #: (not "the first season", "first half", "the last 3 years")
 FIRST_ADDED = (
-    r"(?:very\s+)?(?:first|last)(?=(?:\s+[\w'’{}]+){0,3}?\s+(?:to\s+(?:be\s+|get\s+)?)?"
+    r"(?:very\s+)?(?:first|last)(?=(?:\s+[\w'’{}]+){0,3}?\s+(?:(?:that|which)\s+(?:was|got)\s+)?"
+    r"(?:to\s+(?:be\s+|get\s+)?)?"
     r"(?:added|additions?|arrived|arrive|landed|land|uploaded)\b|\s+additions?\b)"
 )
 #: "the most seasons" said with a noun of number: "the highest number of seasons", "the
@@ -70,7 +71,9 @@ _ONE_VERB = re.compile(
     # "the one with the most seasons", "the title that has the longest runtime", "the german
     # show with the most seasons", "the korean film that runs the longest" (a noun in the
     # singular after "the", a few words before it)
-    rf"(?:\bthe\s+(?:[\w'’&-]+\s+){{0,3}}?{_SINGULAR}|\b{_ONE_NOUN})\s+(?:with|(?:that|which)\s+(?:has|had|runs|ran|"
+    rf"(?:\bthe\s+(?:[\w'’&-]+\s+){{0,3}}?{_SINGULAR}|\b{_ONE_NOUN})\s+"
+    # "the show among them with the most seasons": one of the set before it
+    r"(?:(?:among|of)\s+(?:them|those|these|['’]?em)\s+)?(?:with|w/|(?:that|which)\s+(?:has|had|runs|ran|"
     rf"lasts|is)|having|running)\s+(?:the\s+)?{SUPERLATIVE}|"
     # "… and name the oldest", "tell me the longest": a ranking alone ends the part, of the set
     # before it (a number would have said how many: "the 3 oldest")

@@ -126,6 +126,10 @@ class QuerySpec(BaseModel):
     role: Role | None = None  # people / costars: which role is asked for
     in_hours: bool = False  # running times asked in hours ("how long is X in hours")
     breakdown: bool = False  # most: every group's count asked ("… each year"), not the leaders
+    #: most: only the groups with this many titles or more / or fewer ("directors with more
+    #: than 5 korean titles": 6 or more; `group_bounds.py`)
+    group_min: int | None = None
+    group_max: int | None = None
     text: str = ""  # the question part as asked (semantic and web queries)
     about: str = ""  # the description words (semantic search)
     notes: list[str] = Field(default_factory=list)  # how ambiguous words were read

@@ -50,7 +50,8 @@ _SPLIT = re.compile(
     r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which(?:ever)?|how|where|when|list|tell|show|give|name|"
     r"do|does|did|"
     # "… and is there", "… and are they"; not a clause going on: "… and are from the uk"
-    r"(?:is|are)\s+(?:there|it|they|those|these|that|he|she|any)|say|count)\b)|"
+    r"(?:is|are)\s+(?:there|it|they|those|these|that|he|she|any)|say|count|"
+    r"(?:the\s+)?number\s+of)\b)|"
     # a joining word before what is asked of it as a noun: "the shortest documentary from 2019
     # and its director", "oldest british show plus its rating" (not "a dog and its owner"), or
     # "the" noun that refers back: "hong kong movies: total number + the director with the most
@@ -65,12 +66,13 @@ _SPLIT = re.compile(
     r"these|all|['’]?em)))*\W*$|"
     # or a person ranked by the set before it: "number of singapore shows and the actor who
     # turns up in the most", "… + the director with the most of em"
-    rf"the\s+(?:{_PEOPLE})\s+(?:who|that|with)\b(?:\s+[\w'’]+){{0,5}}?\s+(?:the\s+)?most"
+    rf"the\s+(?:{_PEOPLE})\s+(?:(?:who|that|with)\b|w/)(?:\s+[\w'’]+){{0,5}}?\s+(?:the\s+)?most"
     r"(?:\s+of\s+(?:them|those|these|['’]?em))?\W*$|"
     # or "the one with" a ranking: "number of australian shows plus the one with the most
     # seasons", "count of anime films and the one that runs the longest", "… and the title that
-    # has the longest runtime"
-    rf"the\s+{_ONE}\s+(?:with|(?:that|which)\s+(?:has|had|runs|is)|having|running)\s+"
+    # has the longest runtime", "… and the show among them with the most seasons"
+    rf"the\s+{_ONE}\s+(?:(?:among|of)\s+(?:them|those|these|['’]?em)\s+)?"
+    r"(?:with|w/|(?:that|which)\s+(?:has|had|runs|is)|having|running)\s+"
     rf"(?:the\s+)?{SUPERLATIVE}(?:\s+(?:runtime|run\s*time|running\s+time|time|duration|length|"
     r"of\s+(?:them|those|all)))?\W*$|"
     # "… + the one added most recently", "… and the title released first"
@@ -87,11 +89,11 @@ _SPLIT = re.compile(
     r"\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
     r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old|year)\b|"
     r"what(?:s|'s|’s)\s+it\b|(?:anything|something)\s+else\s+(?:by|from)\b)|"
-    # "how many" after a colon or a spaced dash (after a comma it still counts what came
-    # before: "lego stuff, how many are movies"; after a colon any other question reads the
-    # words before it: "japan versus india: which has more"): "korean films: how many are
-    # there", "anime series - how many seasons has it got"
-    r"\s*(?::|\s[-–—]+)\s+(?=how\s+many\b)|"
+    # "how many" or "count of" after a colon or a spaced dash (after a comma it still counts
+    # what came before: "lego stuff, how many are movies"; after a colon any other question
+    # reads the words before it: "japan versus india: which has more"): "korean films: how many
+    # are there", "anime series - how many seasons has it got", "lego - count of films"
+    r"\s*(?::|\s[-–—]+)\s+(?=how\s+many\b|(?:the\s+)?(?:count|number|total)\s+of\b)|"
     # no joining word at all, a short question back at what came before: "longest korean movie
     # who is in it", "find okja who directed it", "oldest turkish show when was it added" (not
     # "tell me who …", "do you know what …", nor a clause: "titles where the director acts in it")

@@ -169,10 +169,10 @@ def person_then(piece: str, nxt: str, tagger: Tagger) -> str | None:
     return about_person(piece[tags[0].start : tags[0].end], nxt, tagger.tag(nxt))
 
 
-#: a count of works, the noun right after "how many" ("how many movies", "how many series"),
+#: a count of works, the noun right after "how many" ("how many movies", "count of series"),
 #: or of no noun ("how many are there", "how many?"): not of a title's parts ("how many seasons")
 _WORKS_COUNTED = re.compile(
-    r"^\W*how\s+many\b(?=\s+(?:movies|films|shows|series|titles|versions|entries|installments|"
+    r"^\W*(?:how\s+many|(?:the\s+)?(?:count|number|total)\s+of)\b(?=\s+(?:movies|films|shows|series|titles|versions|entries|installments|"
     r"sequels)\b|\s+(?:are\s+there|exist|is\s+there|do\s+(?:you|u|they)|in\s+total|total|"
     r"altogether)\b|\W*$)",
     re.I,

@@ -17,7 +17,7 @@ import re
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import billing, relation_words
-from agentic_rag.agent.rules.amounts import AMOUNT_ASKED
+from agentic_rag.agent.rules.amounts import AMOUNT_ASKED, BARE_AMOUNT, GROUP_BOUND, IN_ITS_UNIT
 from agentic_rag.agent.rules.compose import OTHER, SAME, SINGULAR, THEY
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
@@ -48,12 +48,11 @@ DESCRIBED = frozenset({"search", "people", "similar"})  # operations that use th
 PLACEHOLDER = re.compile(r"\{\w+\}")
 SMALL = WORDS.small_words  # "of", "in": a cue's joining words ("number of", "star in")
 _PEOPLE_OPS = PEOPLE_OPS | {"chain"}  # a chain of shared titles runs through people too
-#: a title as what was released ("the newest release", "her earliest releases")
-_RELEASE = re.compile(r"\breleas(?:e|es|ed)\b")
+_RELEASE = re.compile(r"\breleas(?:e|es|ed)\b")  # a title as released: "the newest release"
 _TIMED = frozenset({"average", "top", "describe", "list"})  # answers that say running times
 #: each operation's own deciding wordings besides its cue (read on the masked question)
 _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
-    "most": (CUES["most"],),  # its cues hold "per year", "by number" too
+    "most": (CUES["most"], GROUP_BOUND),  # "per year", "by number"; "with over 5 {type}"
     "top": (CUES["top"], CUES["most"], AMOUNT_ASKED),  # "… has how many seasons"
     "count": (CUES["count"],),
     "describe": (CUES["describe"],),
@@ -172,6 +171,7 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             t = s.titles  # "and tv shows that same day?": the time carried over
             if t.added_from or t.added_to or t.year_from or t.year_to or t.added_month:
                 used |= _matched((SAME_TIME,), masked)
+        used |= _matched((BARE_AMOUNT,), s.text.casefold()) if IN_ITS_UNIT in s.notes else set()
         if s.in_hours and s.op in _TIMED:  # "in hours": the answer says running times in hours
             used |= _matched((IN_HOURS,), masked)
         if s.by and s.by in GROUP_WORDS:
