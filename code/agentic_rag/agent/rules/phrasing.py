@@ -110,11 +110,8 @@ def reading(spec: QuerySpec) -> str:
     if op == "list":
         return f"Listing {s}"
     if op == "most":
-        way = "fewest" if spec.ascending else "most"
-        return (
-            f"Ranking each {GROUP_NAMES.get(spec.by or '', spec.by)} by {s}{within(spec)} "
-            f"({way} first)"
-        )
+        group, way = GROUP_NAMES.get(spec.by or "", spec.by), "fewest" if spec.ascending else "most"
+        return f"Ranking each {group} by {s}{within(spec)} ({way} first)"
     if op == "top":
         word = ORDER_NAMES.get(spec.by or "", ("", ""))[1 if spec.ascending else 0]
         titles = set_words(spec.titles, plural=spec.limit != 1)
