@@ -246,14 +246,21 @@ def unused_kind(
         if m is not None
     }
     words = list(WORD.finditer(text))
+    #: "toy story movies": untagged words to a works noun; "hot wheels shows": titles' words
+    free = [not any(t.start <= w.start() < t.end for t in tags) for w in words]
+    phrases = {t.start for t in tags if t.kind == "phrase"}
     return float(
         any(
             key(w.group()) in unused
             and (
-                key(nxt.group()) in WORDS.works_nouns
+                any(
+                    key(x.group()) in WORDS.works_nouns and all(free[i + 1 : j])
+                    for j, x in enumerate(words[i + 1 : i + 3], start=i + 1)
+                )
+                or nxt.start() in phrases
                 or (nxt.start() in kinds and key(w.group()) in rare)
             )
-            for w, nxt in pairwise(words)
+            for i, (w, nxt) in enumerate(pairwise(words))
         )
     )
 
