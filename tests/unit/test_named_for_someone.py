@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from agentic_rag.agent.rules import signals
 from agentic_rag.agent.rules.planner import OfflinePlanner
 from tests.unit.test_reading_confidence import plan
 
@@ -110,3 +111,19 @@ def test_the_cast_of_a_title_is_still_its_people(catalog_reader):
 def test_a_name_left_unread_before_a_works_noun_is_not_sure(catalog_planner, question):
     sure = plan(catalog_planner, question).confidence
     assert sure is not None and sure.probability < 0.5, (question, sure)
+
+
+@pytest.mark.parametrize(
+    ("question", "unused", "fires"),
+    [
+        ("toy story movies?", "toy", True),
+        ("zombie films from korea", "zombie", True),
+        ("hoew many titles from switzerland", "hoew", False),  # a question head between
+    ],
+)
+def test_an_unused_word_before_a_works_noun_is_a_kind_left_out(
+    catalog_reader, question, unused, fires
+):
+    specs = catalog_reader.read(question)
+    tags = catalog_reader.tagger.tag(question)
+    assert signals.unused_kind(question, {unused}, specs, tags, set()) == float(fires)
