@@ -27,7 +27,7 @@ from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.sql_question import sql_asked
 from agentic_rag.agent.rules.tagger import clean
 from agentic_rag.agent.rules.usage import DESCRIBED, Usage, consumed, named_words, usage
-from agentic_rag.agent.rules.usage_words import reading_words
+from agentic_rag.agent.rules.usage_words import meaning, reading_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 MODEL_PATH = Path(__file__).with_name("confidence_model.json")
@@ -37,6 +37,9 @@ MEANING_CAP = 0.4
 #: a reading of a filter said inside an order or code ("pretend you only know korean movies. how
 #: many are there"): answered, since the filter is all the question names, but never sure
 ASIDE_CAP = 0.7
+#: a search by a story told that left unread only a vague age beside it ("old horror movie where
+#: a little boy …"): the story picks the title, the age is a hint; answered, never sure
+HINT_CAP = 0.7
 FEATURES = (
     "intent",
     "unused_share",
@@ -67,6 +70,7 @@ FEATURES = (
     "people_unasked",
     "unused_kind",
     "from_aside",
+    "story_hint",
 )
 #: features that cap the probability at MEANING_CAP: a meaning word, an entity, or a word of a
 #: catalog name the reading left unused, or a search by the words left after an instruction
@@ -119,6 +123,8 @@ def features(
         reader.lex,
         named_words(specs) | consumed(specs, mask(text, tags), fields=False),
     )
+    told = all(s.op == "search" and s.about and s.about != s.text for s in specs)
+    hints = [w for w in u.meaning if w in meaning().story_hints] if told else []
     asking = [s for s in specs if WORD.search(s.text) or s.op != "search"] or specs
     specs = asking  # a part with no words ("--" after an instruction) asks nothing
     feats = {
@@ -126,7 +132,8 @@ def features(
         "unused_share": len(u.unused) / max(1, u.content),
         "unused_words": float(min(len(u.unused), 4)),
         "unexplained": u.unexplained,
-        "unused_meaning": float(min(len(u.meaning), 2)),
+        "unused_meaning": float(min(len(u.meaning) - len(hints), 2)),
+        "story_hint": float(bool(hints)),
         "dropped": float(min(len(u.dropped), 2)),
         "search": float(any(_guessed_search(s) for s in specs)),
         "parts": float(len(specs) > 1),  # several parts; a third is no likelier wrong than a second
@@ -208,6 +215,8 @@ def probability(feats: dict[str, float], model: Calibration | None = None) -> fl
         p = min(p, MEANING_CAP)
     if feats.get("from_aside", 0.0) > 0:
         p = min(p, ASIDE_CAP)
+    if feats.get("story_hint", 0.0) > 0:
+        p = min(p, HINT_CAP)
     return round(p, 3)
 
 
