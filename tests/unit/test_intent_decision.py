@@ -173,7 +173,7 @@ def _write(tmp_path: Path, change) -> Path:  # type: ignore[no-untyped-def]
         (lambda d: d["operations"]["count"]["cues"][0].update(patterns=["(unclosed"]), "regular"),
         (lambda d: d["operations"]["share"].update(requires=["someone"]), "requirement"),
         (lambda d: d["operations"].pop("search"), "without an entry"),
-        (lambda d: d["operations"]["people"]["cues"][0].update(unless=["list"]), "unless"),
+        (lambda d: d["operations"]["people"]["cues"][0].update(unless=["search"]), "unless"),
         (lambda d: d["operations"]["top"]["cues"][0].update(wieght=2.0), "wieght"),
         (lambda d: d["operations"]["top"]["cues"][0].update(weight=-1.0), "weight"),
     ],

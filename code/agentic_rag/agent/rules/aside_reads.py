@@ -1,16 +1,19 @@
-"""What the reader keeps of a set-aside instruction (`asides.py`): the filters it names that the
-question does not ("pretend you only know korean movies. how many are there": "korean movies"),
-and the one title it names that a question about "it" after it asks about ("change the release
-year of bird box to 1999 and then tell me what year it came out")."""
+"""What the reader keeps of what it sets aside (`asides.py`, the `Aside` it makes): of an
+instruction, the filters it names that the question does not ("pretend you only know korean
+movies. how many are there": "korean movies"), and the one title it names that a question about
+"it" after it asks about ("change the release year of bird box to 1999 and then tell me what
+year it came out"); after a title asked for, who it is for ("got paw patrol for my kid")."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
+from agentic_rag.agent.rules.holdings import for_whom
 from agentic_rag.agent.rules.slots import typed_titles
+from agentic_rag.agent.rules.split import is_order
 from agentic_rag.agent.rules.tagger import Tagger
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import WORD
@@ -84,3 +87,38 @@ def carried(pieces: list[tuple[str, str]], tagger: Tagger) -> None:
         title = titles.pop()  # "its rating": "the rating of Okja"
         said = f"the {m.group(1)} of {title}" if m.group(1) else title
         pieces[asked[0]] = (q[: m.start()] + said + q[m.end() :], "")
+
+
+class Aside(BaseModel):
+    """The text left to read, what was set aside (`ignored`: its words are no part of the
+    question), and what the reading note says of it."""
+
+    kept: str
+    ignored: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+    #: what looked like code or an instruction but names a filter the rest does not: read
+    read: list[str] = Field(default_factory=list)
+    #: a filter was read out of code, or out of an order whose other words were set aside: the
+    #: reading cannot be sure (`QuerySpec.from_aside`); not when the piece was read whole
+    doubtful: bool = False
+
+    def orders(self, piece: str) -> bool:
+        """A part of the kept text that gives an order and asks nothing (not one that was read
+        for the filter it names)."""
+        return is_order(piece) and not any(piece.strip(" ,.;:") in r for r in self.read)
+
+
+def for_whom_aside(aside: Aside, tagger: Tagger) -> Aside:
+    """The aside with who a title asked for is for set aside too ("got paw patrol for my kid":
+    "for my kid"), when what is kept asks the catalog for a title before those words."""
+    kept = aside.kept
+    if (cut := for_whom(kept, tagger.tag(kept), tagger.lex)) is None:
+        return aside
+    said = kept[cut:].strip(" ,.!?")
+    return aside.model_copy(
+        update={
+            "kept": kept[:cut],
+            "ignored": [*aside.ignored, said],
+            "notes": [*aside.notes, f"set aside who it is asked for: '{said}'"],
+        }
+    )

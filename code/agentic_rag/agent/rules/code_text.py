@@ -35,6 +35,7 @@ class AsideWords(BaseModel):
     code_elements: tuple[str, ...]
     interjections: tuple[str, ...]
     role_labels: tuple[str, ...]
+    user_labels: tuple[str, ...]
     assistant_orders: tuple[str, ...]
     about_assistant: tuple[str, ...]
     segment_links: tuple[str, ...]
@@ -79,13 +80,30 @@ def _template() -> re.Pattern[str]:
     return re.compile(rf"(?:{marker})(?:\s*(?:{labels})\b\s*:?)?|^\W*(?:{labels})\s*:", re.I)
 
 
+@lru_cache(maxsize=1)
+def _later_label() -> re.Pattern[str]:
+    """A role label after a sentence's end or a line break ("… config. USER:")."""
+    labels = "|".join(map(re.escape, aside_words().role_labels))
+    return re.compile(rf"(?:(?<=[.!?;\n])|(?<=[.!?;]\s))\s*(?:{labels})\s*:", re.I)
+
+
+def speaker(cut: Cut) -> str | None:
+    """The role a markup cut labels ("SYSTEM:": "system"), if it is a role label."""
+    m = re.search(r"(\w+)\s*:?\s*$", cut.text)
+    word = m.group(1).casefold() if m else ""
+    return word if cut.kind == "markup" and word in aside_words().role_labels else None
+
+
 def markup(text: str) -> list[Cut]:
     """The markup of the text: each code element whole, each other tag alone, chat-template
-    markers and role labels."""
+    markers and role labels (after a sentence too, in a text that opens with one)."""
     cuts = [
         Cut(start=m.start(), end=m.end(), text=m.group(), kind="markup")
         for m in _template().finditer(text)
     ]
+    if cuts and cuts[0].start == 0 and speaker(cuts[0]):  # "SYSTEM: …. USER: …": a transcript
+        later = [m for m in _later_label().finditer(text) if m.start() >= cuts[0].end]
+        cuts += [Cut(start=m.start(), end=m.end(), text=m.group(), kind="markup") for m in later]
     for name in aside_words().code_elements:
         found = _element(name).finditer(text)
         cuts += [Cut(start=m.start(), end=m.end(), text=m.group(), kind="markup") for m in found]
@@ -123,6 +141,18 @@ def _codeish(chunk: str, before: str = "") -> bool:
     )
 
 
+#: a number or a quoted literal that may open a run of code before a joiner ("1 OR 1=1")
+_LITERAL = re.compile(r"""\d+|(['"])\w*\1""")
+
+
+def _opens_with_literal(text: str, chunks: list[tuple[int, int]], i: int) -> bool:
+    """Whether the chunk before the i-th is a literal opening the text or a sentence ("1 OR
+    1=1; -- how many …"), not a number of the question ("top 10 OR 1=1")."""
+    if not i or not _LITERAL.fullmatch(text[chunks[i - 1][0] : chunks[i - 1][1]]):
+        return False
+    return i == 1 or not text[chunks[i - 2][1] - 1].isalnum()
+
+
 def code_runs(text: str) -> list[Cut]:
     """The runs of code in the text (markup aside), in order: runs of chunks a run may hold,
     each weighing `CODE_WEIGHT` with an operator in it."""
@@ -143,7 +173,9 @@ def code_runs(text: str) -> list[Cut]:
         weights = [_weight(text[a:b]) for a, b in chunks[i : j + 1]]
         total = sum(w for w, _ in weights) + CODE_WEIGHT * len(_TAUTOLOGY.findall(run))
         if any(op for _, op in weights) and total >= CODE_WEIGHT:
-            cuts.append(Cut(start=start, end=end, text=run, kind="code"))
+            if _opens_with_literal(text, chunks, i):
+                start = chunks[i - 1][0]  # "1 OR 1=1": the number the code opens with is its own
+            cuts.append(Cut(start=start, end=end, text=text[start:end], kind="code"))
         i = j + 1
     return cuts
 

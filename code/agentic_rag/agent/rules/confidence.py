@@ -27,7 +27,7 @@ from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.sql_question import sql_asked
 from agentic_rag.agent.rules.tagger import clean
 from agentic_rag.agent.rules.usage import DESCRIBED, Usage, consumed, named_words, usage
-from agentic_rag.agent.rules.usage_words import reading_words
+from agentic_rag.agent.rules.usage_words import meaning, reading_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
 MODEL_PATH = Path(__file__).with_name("confidence_model.json")
@@ -35,12 +35,12 @@ MODEL_PATH = Path(__file__).with_name("confidence_model.json")
 #: catalog name unused is at most this likely right
 MEANING_CAP = 0.4
 #: a reading answered but never sure: a filter said inside an order or code ("pretend you only
-#: know korean movies. how many are there": the filter is all the question names), or a search
-#: by the question's own words that holds a catalog-name or unknown word ("got paw patrol for
-#: my kid", "evrything with jackie chan in the cast": a name or a typo the reader did not know,
-#: as likely as a story)
+#: know korean movies. how many are there": the filter is all the question names); a search by
+#: the question's own words that holds a catalog-name or unknown word ("got paw patrol for my
+#: kid": a name the reader did not know, as likely as a story); a search by a story told that
+#: left unread only a vague age beside it ("old horror movie where a little boy …": a hint)
 ANSWERED_CAP = 0.7
-ANSWERED_CAPPING = ("from_aside", "named_search")
+ANSWERED_CAPPING = ("from_aside", "named_search", "story_hint")
 FEATURES = (
     "intent",
     "unused_share",
@@ -72,6 +72,7 @@ FEATURES = (
     "unused_kind",
     "from_aside",
     "named_search",
+    "story_hint",
 )
 #: features that cap the probability at MEANING_CAP: a meaning word, an entity, or a word of a
 #: catalog name the reading left unused, or a search by the words left after an instruction
@@ -124,6 +125,8 @@ def features(
         reader.lex,
         named_words(specs) | consumed(specs, mask(text, tags), fields=False),
     )
+    told = all(s.op == "search" and s.about and s.about != s.text for s in specs)
+    hints = [w for w in u.meaning if w in meaning().story_hints] if told else []
     asking = [s for s in specs if WORD.search(s.text) or s.op != "search"] or specs
     specs = asking  # a part with no words ("--" after an instruction) asks nothing
     feats = {
@@ -131,7 +134,8 @@ def features(
         "unused_share": len(u.unused) / max(1, u.content),
         "unused_words": float(min(len(u.unused), 4)),
         "unexplained": u.unexplained,
-        "unused_meaning": float(min(len(u.meaning), 2)),
+        "unused_meaning": float(min(len(u.meaning) - len(hints), 2)),
+        "story_hint": float(bool(hints)),
         "dropped": float(min(len(u.dropped), 2)),
         "search": float(any(_guessed_search(s) for s in specs)),
         "parts": float(len(specs) > 1),  # several parts; a third is no likelier wrong than a second

@@ -20,7 +20,8 @@ from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.phrases import series
 from agentic_rag.agent.rules.series_names import franchise_tag
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
-from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
+from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 MAX_WORDS = 6
@@ -94,6 +95,12 @@ _TITLE_SHAPED = re.compile(
     r"\s+(?:of|and)\s+(?:the\s+)?(?!(?:it|them|those|these|that|this)\b)[a-z][\w'’-]{2,}",
     _I,
 )
+#: who a title is asked for, after its name ("got paw patrol for my kid"): no part of the name
+_FOR_WHOM = re.compile(
+    r"[\s,]+for\s+(?:(?:me\s+and\s+)?(?:my|our|the|his|her|their)\s+)(?:(?:little|two|three|"
+    rf"young|older|baby|\d+\s*(?:yo|y/?o|year\s+old))\s+)?(?:{alternation(WORDS.for_whom)})\W*$",
+    _I,
+)
 #: the thing named after these is a person, in this role
 _PERSON = re.compile(r"^(?:(with|starring|featuring)|(by|directed\s+by|from))\s+", _I)
 #: the tagged kinds that make the question an ordinary catalog question
@@ -163,6 +170,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     lower, capital = lex.cased(raw)  # "any matilda": the descriptions capitalise it
     named = raw[:1].isupper() or lex.title(raw) or capital > lower or lex.person_ending(raw)
     named = named or _TITLE_SHAPED.fullmatch(raw) is not None  # "got pirates of the caribbean"
+    named = named or _unwritten(words, raw, lex)  # "got paw patrol", "got bluey"
     if _DESCRIBED.search(raw) or _REFERS.search(raw) or (bare and not named):
         return None  # "is there a movie about ...": a description, not a name
     odd = [w for w in words if w.casefold() not in lex.everyday_words | COMMON]
@@ -207,6 +215,31 @@ _AROUND = re.compile(
     r"^\s*(?:as\s+(?:an?\s+|the\s+)?(?:director|filmmaker|actor|actress|star|cast\s+member))?\W*$",
     _I,
 )
+
+
+def _unwritten(words: list[str], raw: str, lex: Lexicon) -> bool:
+    """Words that name something though typed in lower case: one word of no English the
+    catalog writes ("bluey"; not a typo or a language), or several the descriptions never
+    write together, one of them no everyday English ("paw patrol", "peppa pig"; not "dog
+    stuff", "time travel")."""
+    if len(words) == 1:
+        return absent.unheard(words[0], lex)
+    return lex.cased(raw) == (0, 0) and lex.proper(raw)
+
+
+def for_whom(text: str, tags: list[Tag], lex: Lexicon) -> int | None:
+    """Where who a title is asked for starts, said after its name ("got paw patrol for my kid",
+    "do you have bluey for the kids"): words that ask nothing of the catalog, set aside; None
+    when the question says no one, asks for no title before them, or a catalog title ends with
+    them ("do you have notes for my son")."""
+    whom = _FOR_WHOM.search(text)
+    if whom is None:
+        return None
+    words = list(WORD.finditer(text[: whom.start()]))[-MAX_WORDS:]
+    if any(lex.title(text[w.start() :]) for w in words):
+        return None
+    before = [t for t in tags if t.end <= whom.start()]
+    return whom.start() if asked_for(text[: whom.start()], before, lex) is not None else None
 
 
 def _one(text: str, m: re.Match[str], tag: Tag, what: bool, lex: Lexicon) -> Tag | None:

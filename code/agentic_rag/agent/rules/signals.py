@@ -51,6 +51,7 @@ from agentic_rag.agent.rules.words import WORDS
 
 #: tags that say which set of titles is asked for: a word before one qualifies the set
 _SET_KINDS = frozenset({"genre", "country", "type"})
+_HEAD_WORDS = frozenset(w for a in WORDS.asks for w in a.split())  # "many" of "hoew many"
 
 NEAREST = 5  # examples compared for the example gap
 #: "the director of {title}": a person named by their part in a title (`compose.OF_TITLE`)
@@ -66,12 +67,11 @@ _ASKS_PEOPLE = re.compile(
 )
 #: operations that answer with people (an entry and an outside answer say who as well)
 _GIVES_PEOPLE = PEOPLE_OPS | {"chain", "describe", "external"}
-#: a question's head where a clause opens: the start, a separator, or a joining word
-#: or a count or ranking asked as a noun: "number of chinese movies and the director w/ the most
-#: of them", "total of anime plus the oldest one"
+#: a question's head where a clause opens (the start, a separator, a joining word), or a count
+#: or ranking asked as a noun ("number of X and the director w/ the most of them")
 _ASK = re.compile(
-    rf"(?:^|[,;:+&?!]|\s[-–—]+|\b(?:{JOINS})\b)\W*(?:and\s+)?(?:(?:{ASK_HEADS})\b|"
-    r"(?:the\s+)?(?:total|number|amount)\s+of\b|the\s+(?:count|total|number)\b|"
+    rf"(?:^|[,;:+&?!]|\s[-–—]+|\b(?:{JOINS})\b)\W*(?:and\s+)?(?:(?:{ASK_HEADS})\b|(?:the\s+)?"
+    r"(?:total|number|amount)\s+of\b|the\s+(?:count|total|number)\b|"
     rf"the\s+(?:[\w/'’-]+\s+){{0,3}}?(?:{SUPERLATIVE}|most|fewest)\b)",
     re.IGNORECASE,
 )
@@ -230,14 +230,11 @@ def people_unasked(specs: list[QuerySpec]) -> float:
 def unused_kind(
     text: str, unused: set[str], specs: list[QuerySpec], tags: list[Tag], rare: set[str]
 ) -> float:
-    """1 when a word the reading left unused stands right before a noun naming a kind of title
-    ("zombie films from korea", "vampire shows", "heist movies"), or a `rare` one (no everyday
-    word of the catalog) right before a word read as the set's genre, country or type
-    ("scandinavian crime shows", "claymation kids movies"; not "making romantic movies"): it
-    says which of them are asked for, and a reading without it answers for the whole kind. Not
-    when a description is searched ("the animated film about a postman ..."): the story picks
-    the title. So is a share's part none of whose words was read ("kids shows from canada, what
-    percent are animated?"): which share is asked is unknown."""
+    """1 when a word the reading left unused stands before a kind of title's noun, at most one
+    untagged word (no question head) between ("zombie films", "toy story movies"), or before
+    titles' words read ("hot wheels shows"), or a `rare` one right before the set's genre,
+    country or type ("scandinavian crime shows"); not for a story searched. So is a share's
+    part none of whose words was read ("kids shows from canada, what percent are animated?")."""
     if any(s.about for s in specs):
         return 0.0
     if any(s.op == "share" for s in specs) and {key(w) for w in share_unread(text, tags)} & unused:
@@ -250,14 +247,19 @@ def unused_kind(
         if m is not None
     }
     words = list(WORD.finditer(text))
+    nouns = [key(w.group()) in WORDS.works_nouns for w in words] + [False]
+    loose = [free(tags, *w.span()) and key(w.group()) not in _HEAD_WORDS for w in words]
+    phrases = {t.start for t in tags if t.kind == "phrase"}
     return float(
         any(
             key(w.group()) in unused
             and (
-                key(nxt.group()) in WORDS.works_nouns
+                nouns[i + 1]
+                or (loose[i + 1] and nouns[i + 2])
+                or nxt.start() in phrases
                 or (nxt.start() in kinds and key(w.group()) in rare)
             )
-            for w, nxt in pairwise(words)
+            for i, (w, nxt) in enumerate(pairwise(words))
         )
     )
 

@@ -21,6 +21,8 @@ class Meaning(BaseModel):
     phrases: list[str]
     #: word -> the placeholders it restricts (empty: any): used when such an entity is next to it
     restrictors: dict[str, list[str]] = {}
+    #: vague ages a search by a story told may leave unread (at most `confidence.ANSWERED_CAP`)
+    story_hints: list[str] = []
 
 
 class ReadingWords(BaseModel):

@@ -83,7 +83,10 @@ ROLE_AFTER = {
     "cast": re.compile(
         r"^\W*(?:acted|acts|starred|stars|appeared|appears|played|plays|"
         rf"star|appear|act|(?:has\s+|have\s+)?been\s+in)\b{_AS}(?:actor|actress|star|"
-        r"cast\s+member|performer)\b",
+        r"cast\s+member|performer)\b"
+        # "with X in the cast", "where X is among the cast": a place in a cast, not of a title
+        r"|^\s+(?:(?:is|was|are|were)\s+)?(?:in|among|part\s+of)\s+(?:the|its|their)\s+"
+        r"cast\b(?!\s+(?:of|for|list\s+of)\b)",
         re.I,
     ),
 }

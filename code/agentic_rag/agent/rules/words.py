@@ -119,6 +119,7 @@ class Words(BaseModel):
     #: a count asked of every set named ("…, give me both numbers", "how many of each")
     each_asks: tuple[str, ...] = Field(min_length=1)
     #: courtesy words that may end a part ("… plus the shortest one pls")
+    for_whom: tuple[str, ...] = Field(min_length=1)  # "… for my kid": who a title is for
     courtesies: tuple[str, ...] = Field(min_length=1)
     #: chat shorthand for a word that changes what is asked ("w/o": without, `mend`)
     shorthands: dict[str, str] = Field(min_length=1)
