@@ -7,6 +7,7 @@
     python tests/golden/split_strangers.py POOL.yaml blind     # strangers_blind_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml quiet     # strangers_quiet_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml cold      # strangers_cold_tune/_check.yaml
+    python tests/golden/split_strangers.py POOL.yaml warm      # strangers_warm_tune/_check.yaml
 
 The pool (ids "<family>-<nn>", follow-ups "<family>-<nn>a/b" sharing a `thread`) was written
 before anyone changed the reader for these questions and is not kept in the repository: the two
@@ -44,6 +45,11 @@ The cold set (SPLITS["cold"]) was written on 2026-11-28, after the quiet set had
 twice (at the start and end of a stop), by another helper who had not read the reader's code,
 word lists or example bank and never ran the agent, and split the same way before any agent
 run: seed 59, "ct-..." (tune) and "cc-..." (check).
+
+The warm set (SPLITS["warm"]) was written on 2026-11-28, after the cold set had been scored
+twice (at the start and end of a stop), by another helper who had not read the reader's code,
+word lists or example bank and never ran the agent, and split the same way before any agent
+run: seed 61, "wt-..." (tune) and "wc-..." (check).
 """
 
 from __future__ import annotations
@@ -136,6 +142,17 @@ COLD_HEADER = """\
 # (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
 # adv, followup.
 """
+WARM_SEED = 61
+WARM_HALVES = (("strangers_warm_tune", "wt"), ("strangers_warm_check", "wc"))
+WARM_HEADER = """\
+# Warm stranger question set ({name}): see tests/golden/README.md.
+# Written 2026-11-28 by a stranger to the reader's code who never ran the agent (after the cold
+# set had been scored twice, at the start and end of a stop), split before any agent run; truth
+# from tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (wt = tune, wc = check).
+# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
+# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
+# adv, followup.
+"""
 #: set name -> (seed, (name, id prefix) of the tune and check halves, file header)
 SPLITS = {
     "strangers": (SEED, HALVES, HEADER),
@@ -145,6 +162,7 @@ SPLITS = {
     "blind": (BLIND_SEED, BLIND_HALVES, BLIND_HEADER),
     "quiet": (QUIET_SEED, QUIET_HALVES, QUIET_HEADER),
     "cold": (COLD_SEED, COLD_HALVES, COLD_HEADER),
+    "warm": (WARM_SEED, WARM_HALVES, WARM_HEADER),
 }
 
 

@@ -490,6 +490,7 @@ def test_offline_sets_are_valid(name: str) -> None:
         ("strangers_blind", 75),
         ("strangers_quiet", 75),
         ("strangers_cold", 75),
+        ("strangers_warm", 75),
     ],
 )
 def test_stranger_halves_split_every_family_in_half(stem: str, least: int) -> None:
