@@ -46,6 +46,12 @@ def _first_verb_after(text: str, end: int) -> str:
     return "added" if first and ADDED_VERB.fullmatch(first.group()) else "release"
 
 
+#: a year that names additions: "what share of 2019 additions were tv shows"
+_ADDITIONS = re.compile(
+    r"(?:19|20)\d\d(?:['’]s)?\s+(?:new\s+)?(?:additions|arrivals|uploads|drops|adds)\b", _I
+)
+
+
 def when(text: str, start: int, end: int | None = None) -> str:
     """'added' or 'release': the nearest verb before `start` (within the clause) decides. A
     date finer than a year (`end` given: it names months) can only be a date added, so with
@@ -53,7 +59,12 @@ def when(text: str, start: int, end: int | None = None) -> str:
     august 2021 how many anime series were added"); so is a year in a question about months
     with no verb before it ("which month in 2020 had the most additions"). A time opening its
     clause with a preposition ("since 2019, how many shows came out") takes the first verb
-    after it (`_OPENING`); a bare year there is a release year ("2019 movies added in 2020")."""
+    after it (`_OPENING`); a bare year there is a release year ("2019 movies added in 2020").
+    A year naming additions is a year added ("2019 additions": `_ADDITIONS`)."""
+    if (m := _ADDITIONS.search(text, start, start + 40)) and not re.search(
+        r"\d", text[start : m.start()]
+    ):
+        return "added"
     before = re.split(r"[,;?!.]|\band\s+(?:how|what|which|who)\b", text[:start])[-1]
     added = [m.end() for m in ADDED_VERB.finditer(before)]
     released = [m.end() for m in RELEASE_VERB.finditer(before) if m.group().casefold() != "from"]
