@@ -38,6 +38,19 @@ def catalog_df():
 
 
 @pytest.fixture(scope="session")
+def real_db():
+    """The built catalog store, read-only (the SQL the planner writes run over the real rows)."""
+    import sqlite3
+
+    from agentic_rag.config import PROJECT_ROOT
+
+    path = PROJECT_ROOT / "data" / "build" / "catalog.db"
+    if not path.exists():
+        pytest.skip("the catalog store is not built")
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+
+
+@pytest.fixture(scope="session")
 def catalog_reader(catalog_df) -> Reader:
     """A reader over a lexicon built from the CSV itself (titles, people, credits)."""
     from collections import Counter

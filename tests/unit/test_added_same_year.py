@@ -46,18 +46,6 @@ def test_where_it_was_added_may_follow_the_verb(reader, question):
     assert spec.titles.added_from is None and spec.titles.year_from is None
 
 
-@pytest.fixture(scope="module")
-def real_db():
-    import sqlite3
-
-    from agentic_rag.config import PROJECT_ROOT
-
-    path = PROJECT_ROOT / "data" / "build" / "catalog.db"
-    if not path.exists():
-        pytest.skip("the catalog store is not built")
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-
-
 @pytest.mark.parametrize(
     ("question", "added", "released", "kind"),
     [

@@ -5,22 +5,11 @@ minutes to 2 hours") is one inclusive span. Truth: the CSV (pandas)."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pandas as pd
 import pytest
 
 from agentic_rag.agent.rules.amounts import amount_tags, bare_amount
-from agentic_rag.config import PROJECT_ROOT
 from tests.unit.test_offline_planner import plan
-
-
-@pytest.fixture(scope="module")
-def real_db():
-    path = PROJECT_ROOT / "data" / "build" / "catalog.db"
-    if not path.exists():
-        pytest.skip("the catalog store is not built")
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
 
 
 def _amounts(df: pd.DataFrame, kind: str) -> pd.Series:

@@ -6,23 +6,11 @@ Truth: the CSV (pandas), each title counted once per group it names."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from agentic_rag.agent.rules import evaluator
 from agentic_rag.agent.rules.group_bounds import group_bound
-from agentic_rag.config import PROJECT_ROOT
 from tests.unit.test_offline_planner import plan
-
-
-@pytest.fixture(scope="module")
-def real_db():
-    path = PROJECT_ROOT / "data" / "build" / "catalog.db"
-    if not path.exists():
-        pytest.skip("the catalog store is not built")
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-
 
 _COLUMN = {"director": "director", "cast": "cast", "country": "country", "genre": "listed_in"}
 

@@ -5,21 +5,10 @@ Truth: the CSV (pandas)."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from agentic_rag.agent.rules.split import split
-from agentic_rag.config import PROJECT_ROOT
 from tests.unit.test_offline_planner import plan, rows
-
-
-@pytest.fixture(scope="module")
-def real_db():
-    path = PROJECT_ROOT / "data" / "build" / "catalog.db"
-    if not path.exists():
-        pytest.skip("the catalog store is not built")
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
 
 
 @pytest.mark.parametrize(

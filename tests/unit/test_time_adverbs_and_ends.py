@@ -6,14 +6,11 @@ even started, how many titles had netflix added"), a bound at a year's edge said
 
 from __future__ import annotations
 
-import sqlite3
-
 import pandas as pd
 import pytest
 
 from agentic_rag.agent.rules import confidence
 from agentic_rag.agent.rules.numbers import number_tags
-from agentic_rag.config import PROJECT_ROOT
 from tests.unit.test_offline_planner import plan, rows
 
 LATEST = "2021-09-25"
@@ -118,14 +115,6 @@ def test_a_span_says_its_ends(reader, question, years):
 )
 def test_put_up_and_drop_are_adding_verbs(question):
     assert [k for k, _, _ in _window(question)] == ["added"]
-
-
-@pytest.fixture(scope="module")
-def real_db():
-    path = PROJECT_ROOT / "data" / "build" / "catalog.db"
-    if not path.exists():
-        pytest.skip("the catalog store is not built")
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
 
 
 def _added(df: pd.DataFrame) -> pd.Series:

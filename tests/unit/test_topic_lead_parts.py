@@ -7,22 +7,12 @@ title of the set before it. Truth: the CSV (pandas)."""
 from __future__ import annotations
 
 import re
-import sqlite3
 
 import pytest
 
 from agentic_rag.agent.rules.split import split
-from agentic_rag.config import PROJECT_ROOT
 from agentic_rag.folding import fold
 from tests.unit.test_offline_planner import plan
-
-
-@pytest.fixture(scope="module")
-def real_db():
-    path = PROJECT_ROOT / "data" / "build" / "catalog.db"
-    if not path.exists():
-        pytest.skip("the catalog store is not built")
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
 
 
 def _sql(db, question, lex) -> list[list[tuple]]:

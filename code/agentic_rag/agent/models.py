@@ -81,6 +81,12 @@ class ReadingConfidence(BaseModel):
     ask_back: bool = False  # below the threshold: the answer asks back instead of guessing
     choices: list[Choice] = Field(default_factory=list)  # readings to choose from, when asking
 
+    def capped(self, at: float, why: str) -> ReadingConfidence:
+        """This confidence at most `at`, saying `why` among what the reading is unsure of."""
+        return self.model_copy(
+            update={"probability": min(self.probability, at), "unsure": [*self.unsure, why]}
+        )
+
 
 class ExecutionPlan(BaseModel):
     """What the planner decided (stored in state in this tool-agnostic form)."""

@@ -264,9 +264,4 @@ def unconfirmed(
     if not before_asked_back or not any(FOLLOWED in s.notes or s.replayed for s in specs):
         return sure
     why = "what the question before meant (I asked it back instead of answering it)"
-    return sure.model_copy(
-        update={
-            "probability": min(sure.probability, UNCONFIRMED_SURE),
-            "unsure": [*sure.unsure, why],
-        }
-    )
+    return sure.capped(UNCONFIRMED_SURE, why)

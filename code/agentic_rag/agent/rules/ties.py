@@ -66,9 +66,4 @@ def capped(sure: ReadingConfidence, n: int) -> ReadingConfidence:
     if not n:
         return sure
     why = "which of the titles tied first or listed before 'it' (or people 'he' / 'she') means"
-    return sure.model_copy(
-        update={
-            "probability": min(sure.probability, CROWDED_SURE),
-            "unsure": [*sure.unsure, why],
-        }
-    )
+    return sure.capped(CROWDED_SURE, why)
