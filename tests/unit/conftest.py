@@ -51,6 +51,20 @@ def real_db():
 
 
 @pytest.fixture(scope="session")
+def csv_db(tmp_path_factory):
+    """A catalog store built here from the CSV (when the tests must not depend on a build)."""
+    import sqlite3
+
+    from agentic_rag.config import PROJECT_ROOT
+    from agentic_rag.stores.catalog import load_catalog
+    from agentic_rag.stores.sqlite_build import build_sqlite
+
+    path = tmp_path_factory.mktemp("catalog") / "catalog.db"
+    build_sqlite(load_catalog(PROJECT_ROOT / "data" / "netflix_titles.csv"), path)
+    return sqlite3.connect(path, check_same_thread=False)
+
+
+@pytest.fixture(scope="session")
 def catalog_reader(catalog_df) -> Reader:
     """A reader over a lexicon built from the CSV itself (titles, people, credits)."""
     from collections import Counter

@@ -10,24 +10,11 @@ from collections import Counter
 import pytest
 
 from agentic_rag.agent.rules import compile_sql
-from agentic_rag.stores.catalog import load_catalog
-from agentic_rag.stores.sqlite_build import build_sqlite
 from tests.unit.test_offline_planner import plan
 
 
 def _names(value: str) -> list[str]:
     return [x.strip() for x in value.split(",") if x.strip()]
-
-
-@pytest.fixture(scope="module")
-def csv_db(catalog_df, tmp_path_factory):
-    import sqlite3
-
-    from agentic_rag.config import PROJECT_ROOT
-
-    path = tmp_path_factory.mktemp("catalog") / "catalog.db"
-    build_sqlite(load_catalog(PROJECT_ROOT / "data" / "netflix_titles.csv"), path)
-    return sqlite3.connect(path)
 
 
 def _coworkers(df, person: str, cast_only: bool) -> Counter[str]:

@@ -11,23 +11,10 @@ from __future__ import annotations
 import pytest
 
 from agentic_rag.agent.rules import confidence, relations
-from agentic_rag.stores.catalog import load_catalog
-from agentic_rag.stores.sqlite_build import build_sqlite
 
 
 def _names(value: str) -> list[str]:
     return [x.strip() for x in str(value or "").split(",") if x.strip()]
-
-
-@pytest.fixture(scope="module")
-def csv_db(tmp_path_factory):
-    import sqlite3
-
-    from agentic_rag.config import PROJECT_ROOT
-
-    path = tmp_path_factory.mktemp("catalog") / "catalog.db"
-    build_sqlite(load_catalog(PROJECT_ROOT / "data" / "netflix_titles.csv"), path)
-    return sqlite3.connect(path)
 
 
 def _unused(reader, question, specs) -> list[str]:
