@@ -30,6 +30,8 @@ def test_a_decade_after_an_adding_verb_is_a_window_of_dates_added(reader, questi
         ("comedies from the '80s", (1980, 1989)),
         ("how many films came out in the 21st century", (2000, None)),
         ("movies from the twentieth century", (1900, 1999)),
+        ("how many dramas were released in the 1900s", (1900, 1999)),  # the century
+        ("list comedies from the 2000s", (2000, 2009)),  # the decade, as commonly meant
     ],
 )
 def test_two_digit_years_and_centuries_are_release_years(reader, question, years):

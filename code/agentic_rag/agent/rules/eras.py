@@ -4,7 +4,7 @@ release-year span, or a window of dates added when the nearest verb before it is
 (`dated_by.when`: "shows added in the 2010s" are added 2010-01-01 to 2020-01-01).
 
 * decades: "the 90s", "1990s", "the '80s", "the mid-2000s", words ("the fifties": `decades` of
-  `words.yaml`); a part: early (years 0-3), mid (4-6), late (7-9);
+  `words.yaml`); a part: early (years 0-3), mid (4-6), late (7-9); "the 1900s" is the century;
 * centuries: "the 20th century" 1900-1999, "the 21st century" 2000 on (as commonly meant);
 * a two-digit year after an apostrophe: "'95" 1995, "'08" 2008 (30 and above: the 1900s);
 * years relative to the catalog, never today (the catalog ends in 2021): "this year" is its
@@ -68,6 +68,10 @@ def era_tags(
             century = m.group(2) or ("20" if m.group(3) in "012" else "19")
             lo = int(f"{century}{m.group(3)}0")
         part = (m.group(1) or "").casefold()
+        if lo == 1900 and m.group(2) and not part:  # "the 1900s": the century, not 1900–1909
+            note = "read 'the 1900s' as the whole century (1900–1999), not its first decade"
+            add(_span(m, text, when, 1900, 1999, "the 1900s (1900–1999)", note))
+            continue
         a, b = _DECADE_PARTS.get(part, (0, 9))
         add(_span(m, text, when, lo + a, lo + b, f"the {part + ' ' if part else ''}{lo}s"))
     for m in _CENTURY.finditer(text):
