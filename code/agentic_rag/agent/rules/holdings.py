@@ -32,6 +32,7 @@ _DESCRIBED = re.compile(
     _I,
 )
 #: words of a reference to an earlier part's finding: "anything else by them" names nothing
+_THAN = re.compile(r"\b(?:\w+er|more|less|fewer)\s+than\b", _I)  # a comparison
 _REFERS = re.compile(r"\b(?:else|other|them|him|her|his|their|they|those|these)\b", _I)
 _BARE = frozenset({"is", "are", "any", "anything", "got", "is there", "are there"})
 #: a question back at the thing named before it: "X - do you have it", "X, can i stream it"
@@ -173,6 +174,8 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     named = named or _unwritten(words, raw, lex)  # "got paw patrol", "got bluey"
     if _DESCRIBED.search(raw) or _REFERS.search(raw) or (bare and not named):
         return None  # "is there a movie about ...": a description, not a name
+    if _THAN.search(raw) and not lex.title(raw):
+        return None  # "is okja older than parasite": two titles compared, not one asked for
     odd = [w for w in words if w.casefold() not in lex.everyday_words | COMMON]
     back = _BACK.search(text, m.end("what"))  # "fight club - is it on here": it is named
     if not m.group("cue") and not (named or odd or back):
