@@ -53,7 +53,9 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
     noun = {"Movie": "movies", "TV Show": "TV shows"}.get(s.type or "", "titles")
     if not plural:
         noun = noun[:-1]
-    genre = " or ".join(g[0] if len(g) == 1 else "/".join(g) for g in s.genres)
+    genre = " or ".join(
+        g[0] if len(g) == 1 else "/".join(g) for g in dict.fromkeys(map(tuple, s.genres))
+    )
     words = [
         f"{genre} {noun}"
         if genre and not genre.casefold().endswith(noun.casefold())
@@ -184,7 +186,7 @@ def facets(s: TitleSet) -> list[str]:
     out = [{"Movie": "movies", "TV Show": "TV shows"}.get(s.type or "", "titles")]
     if s.countries:
         out.append("country " + " or ".join(s.countries))
-    out += ["genre " + " or ".join(g) for g in s.genres]
+    out += ["genre " + " or ".join(g) for g in dict.fromkeys(map(tuple, s.genres))]  # each once
     out += [ROLE_WORDS.get(p.role or "", "with") + " " + p.name for p in s.people]
     if s.year_from is not None or s.year_to is not None:
         out.append("released " + _range(s.year_from, s.year_to))
