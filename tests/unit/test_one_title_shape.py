@@ -30,6 +30,10 @@ from agentic_rag.agent.rules.spec import TitleSet
         "greek film that runs the longest",
         "canadian sitcom with the fewest seasons",
         "any documentary having the most recent release year",
+        # a ranking alone after its set, with no "the": one
+        "greek films: how many? newest?",
+        "canadian shows, longest running",
+        "danish movies - shortest one",
     ],
 )
 def test_a_singular_definite_ranking_asks_for_one_title(text):

@@ -59,8 +59,8 @@ _ONE_VERB = re.compile(
     # "the longest of those", "the oldest one among them": one of an earlier set
     rf"\bthe\s+{SUPERLATIVE}\s+(?:one\s+)?(?:of|among)\s+(?:them|those|these|['’]?em)(?!\w)|"
     # a clause that is a ranking alone, of the set before it: "count of kids shows + the
-    # newest", "korean movies, the longest"
-    rf"(?:^|[,:;–—-])\W*(?:and\s+)?the\s+{SUPERLATIVE}\W*$|"
+    # newest", "korean movies, the longest", "mexican comedies: total? oldest?"
+    rf"(?:^|[,:;?–—-])\W*(?:and\s+)?(?:the\s+)?{SUPERLATIVE}(?:\s+one)?\W*$|"
     # a verb in the singular before the superlative: "which reality show has the most seasons"
     rf"\b(?:which|what)\b[^?.,;]{{0,60}}?\b(?:has|had|runs|ran|lasts|lasted|got)\s+"
     rf"(?:the\s+)?{SUPERLATIVE}|"
