@@ -19,3 +19,20 @@ def test_the_most_titles_with_a_person_is_their_top_co_worker(catalog_reader, qu
     (spec,) = catalog_reader.read(question)
     assert spec.op == "costars" and spec.limit == 1, spec
     assert [p.name for p in spec.titles.people] == [person]
+
+
+@pytest.mark.parametrize(
+    ("question", "pair"),
+    [
+        ("has will smith ever worked with martin lawrence", {"Will Smith", "Martin Lawrence"}),
+        ("did adam sandler act alongside drew barrymore", {"Adam Sandler", "Drew Barrymore"}),
+        ("has jackie chan worked w/ owen wilson before?", {"Jackie Chan", "Owen Wilson"}),
+    ],
+)
+def test_whether_two_people_worked_together_lists_the_titles_with_both(
+    catalog_reader, question, pair
+):
+    """Asked yes or no, "has A ever worked with B" is answered by the titles with both (none:
+    no), not by everyone A worked with, leaving B out."""
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "list" and {p.name for p in spec.titles.people} == pair
