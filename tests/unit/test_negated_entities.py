@@ -59,6 +59,20 @@ def test_two_left_out_entities_are_two_sets(reader):
 
 
 @pytest.mark.parametrize(
+    ("question", "left_out"),
+    [
+        ("how many movies not from india and not from egypt", [["India"], ["Egypt"]]),
+        ("titles that are not comedies and not dramas, count", None),
+    ],
+)
+def test_two_entities_of_a_kind_each_with_its_own_cue_are_each_left_out(reader, question, left_out):
+    (spec,) = reader.read(question)
+    assert len(spec.titles.without) == 2 and not spec.titles.countries and not spec.titles.genres
+    if left_out:
+        assert [w.countries for w in spec.titles.without] == left_out
+
+
+@pytest.mark.parametrize(
     "question", ["which movies are not from india or japan", "how many titles that are not r"]
 )
 def test_a_cue_whose_scope_is_a_guess_stays_unread(lexicon, reader, question):

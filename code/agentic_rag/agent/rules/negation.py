@@ -6,7 +6,8 @@ A cue of `negation.cues` in `words.yaml`, then only link words (`negation.links`
 negated, its span widened to hold the cue (the cue is read, not an unused word), and its set
 becomes one of the set's `without` sets. A negated entity joined to another of its kind ("not
 from the us or uk") is left alone: which of them the cue covers is a guess, so the cue stays
-unused and the reading is not confident.
+unused and the reading is not confident; each said with its own cue ("not comedies and not
+dramas") is left out each.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ def _joined(text: str, tags: list[Tag], t: Tag) -> bool:
         if o is t or o.kind != t.kind:
             continue
         a, b = (t, o) if t.end <= o.start else (o, t)
+        if _CUE.search(text, a.end, b.start):
+            continue  # each with its own cue: "not comedies and not dramas"
         if a.end <= b.start and _JOINED.fullmatch(text[a.end : b.start] + " ") is not None:
             return True
     return False
