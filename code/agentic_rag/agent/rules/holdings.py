@@ -18,7 +18,7 @@ from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.phrases import series
-from agentic_rag.agent.rules.series_names import franchise_tag
+from agentic_rag.agent.rules.series_names import franchise_tag, run_together
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
 from agentic_rag.agent.rules.whole_title import whole_title
@@ -208,8 +208,10 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     if hit := lex.fuzzy_title(raw):
         return fuzzy_tag("title", span, raw, hit, None)
     held = lex.titles_with(raw)
-    if len(held) >= FRANCHISE and (named or series(raw, lex)):  # "is barbie on here": 17 titles
-        return franchise_tag(raw, span, raw, lex)
+    apart = None if held else run_together(raw, lex)  # "spiderman": the titles of spider-man
+    held = lex.titles_with(apart) if apart else held
+    if len(held) >= FRANCHISE and (named or series(raw, lex) or apart):  # "is barbie on here"
+        return franchise_tag(apart or raw, span, raw, lex)
     return absent.absent_title(raw, span, lex)
 
 
