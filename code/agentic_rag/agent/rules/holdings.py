@@ -145,7 +145,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     if CUES["external"].search(mask(text, tags)):  # "is X any good according to imdb"
         return None  # outside facts, not whether the catalog holds it
     inside = [t for t in tags if m and t.start >= m.start("what") and t.end <= m.end("what")]
-    alone = m and len(inside) == len(tags) > 0 and not _SEVERAL.search(text)  # not "any … shows"
+    alone = m and not what and len(inside) == len(tags) > 0 and not _SEVERAL.search(text)
     if m and alone and (whole := whole_title(text, m, lex)):
         return whole  # "is criminal spain on here": Criminal: Spain, not the titles from Spain
     if len(inside) == 1 and len(tags) == 1 and m and (one := _one(text, m, inside[0], what, lex)):
