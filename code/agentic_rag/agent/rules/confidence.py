@@ -84,7 +84,9 @@ CAPPING = (
     "mostly_unused",
     "people_unasked",  # people asked, titles answered: another question's answer
     "unused_kind",  # "zombie films" read as every film
+    "guessed",  # a name its tagger scored under GUESS: a guess, not a reading
 )
+GUESS = 0.5
 #: a reading that left this many content words unused, and at least this share of them, did not
 #: read the question ("the chronicles of narnia films?" read as every movie): no tune question
 #: read right has ever left so much
@@ -147,6 +149,8 @@ def features(
         ),
         "absent": float(any(s.absent for s in specs)),
         "fuzzy": 1.0 - min((t.score for t in tags), default=1.0),
+        #: a name read by a guess its tagger says is unlikely ("disney" as Melissa Disney)
+        "guessed": float(any(t.score < GUESS and not t.absent for t in tags)),
         "notes": float(any(s.notes for s in specs)),
         "name_words": float(min(len(names), 2)),
         "rare_words": float(min(len(rare), 2)),

@@ -18,9 +18,10 @@ from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.phrases import series
-from agentic_rag.agent.rules.series_names import franchise_tag
+from agentic_rag.agent.rules.series_names import franchise_tag, run_together
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
+from agentic_rag.agent.rules.whole_title import whole_title
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -58,7 +59,7 @@ _ASKED = re.compile(
     rf"^\W*{_JOINED}(?:(?P<cue>{_WHAT_HELD}(?:\s+of(?=\s))?|"
     r"(?:do|does|did)\s+(?:you|u|ya|netflix|the\s+catalog|this\s+catalog|it)\s+"
     r"(?:guys\s+)?(?:have|hold|carry|stream|list|offer|got)|ha(?:ve|s)\s+(?:you|u|netflix)\s+"
-    r"got|(?:you|u|ya)\s+(?:guys\s+)?(?:got|have)|y['’]?all\s+(?:got|have)|is\s+there|"
+    r"got|(?:any\s+chance\s+)?(?:you|u|ya)\s+(?:guys\s+)?(?:got|have|carry|stock)|y['’]?all\s+(?:got|have)|is\s+there|"
     r"are\s+there|can\s+(?:i|we|you)\s+(?:watch|"
     r"stream|see|find|get)|(?:where\s+)?can\s+i\s+find|(?:i\s+)?(?:want\s+to|wanna|would\s+"
     r"like\s+to)\s+(?:watch|see|stream)|(?:i['’]?m\s+|i\s+am\s+)?(?:looking|searching)\s+"
@@ -66,7 +67,8 @@ _ASKED = re.compile(
     r"(?:(?:an?|any|anything|the\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*(?:[-–—:,.!?]+\s*)?"
     rf"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)\b|{_HELD_BACK}|{_WHAT_HELD}|"
     r"on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|here|there|"
-    r"available|streaming|to\s+(?:watch|stream)|at\s+all|movies?|films?|shows?|series|titles?)"
+    r"available|streaming|to\s+(?:watch|stream)|at\s+all|movies?|films?|shows?|series|titles?|"
+    r"(?:right\s+)?now|rn|tonight|today|tomorrow|later|(?:this\s+)?weekend)"
     r"\b\W*)*[?.!]*$",
     _I,
 )
@@ -144,6 +146,9 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     if CUES["external"].search(mask(text, tags)):  # "is X any good according to imdb"
         return None  # outside facts, not whether the catalog holds it
     inside = [t for t in tags if m and t.start >= m.start("what") and t.end <= m.end("what")]
+    alone = m and not what and len(inside) == len(tags) > 0 and not _SEVERAL.search(text)
+    if m and alone and (whole := whole_title(text, m, lex)):
+        return whole  # "is criminal spain on here": Criminal: Spain, not the titles from Spain
     if len(inside) == 1 and len(tags) == 1 and m and (one := _one(text, m, inside[0], what, lex)):
         return one  # "do you have Okja?": that title's entry; "what've u got from X": X's
     several = bool(_SEVERAL.search(text)) or what  # "any Barbie movies": every title with it
@@ -206,8 +211,10 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     if hit := lex.fuzzy_title(raw):
         return fuzzy_tag("title", span, raw, hit, None)
     held = lex.titles_with(raw)
-    if len(held) >= FRANCHISE and (named or series(raw, lex)):  # "is barbie on here": 17 titles
-        return franchise_tag(raw, span, raw, lex)
+    apart = None if held else run_together(raw, lex)  # "spiderman": the titles of spider-man
+    held = lex.titles_with(apart) if apart else held
+    if len(held) >= FRANCHISE and (named or series(raw, lex) or apart):  # "is barbie on here"
+        return franchise_tag(apart or raw, span, raw, lex)
     return absent.absent_title(raw, span, lex)
 
 

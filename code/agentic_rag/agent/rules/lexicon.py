@@ -24,6 +24,8 @@ NEAR_CUTOFF = 75.0  # a name this close but under FUZZY_CUTOFF is offered ("did 
 MAX_NEAR = 2  # names offered when several are equally close
 _ARTICLE = re.compile(r"^(?:the|a|an) ")
 _QUALIFIER = re.compile(r"\s*\([^)]*\)\s*$")  # "The Office (U.S.)", "... (Spanish Version)"
+#: a number in a title (a sequel's "2", "IV"): another number names another title, not a typo
+_NUMBER = re.compile(r"\d+|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})")
 MAX_HELD = 4096  # phrases whose titles are remembered (`titles_with`)
 SURNAME_LEAD = 3  # a shared surname means its most credited person when they lead this much
 
@@ -261,7 +263,7 @@ class Lexicon(NameEvidence):
             return True
         return len(a) == len(b) and all(
             x == y
-            or (x not in self.everyday_words and fuzzy.typo(x, y))
+            or (x not in self.everyday_words and fuzzy.typo(x, y) and not _numbers(x, y))
             or (not strict and (x[:-1] == y or y[:-1] == x))
             for x, y in zip(a, b, strict=True)
         )
@@ -291,3 +293,8 @@ class Lexicon(NameEvidence):
         if not hits or hits[0][1] >= FUZZY_CUTOFF:  # close enough to have been read as that name
             return []
         return [choices[c] for c, score in hits if score == hits[0][1]][:MAX_NEAR]
+
+
+def _numbers(x: str, y: str) -> bool:
+    """Whether both words are numbers ("vi" and "v", "4" and "2"): never a typo of each other."""
+    return bool(_NUMBER.fullmatch(x) and _NUMBER.fullmatch(y))

@@ -23,6 +23,9 @@ from agentic_rag.folding import fold
 RARE_TOKEN = 2  # a name token shared by at most this many catalog people is rare
 
 
+SURNAME_UNSURE = 0.3  # a bare surname the descriptions write as another name more often
+
+
 def key(text: str) -> str:
     """The index key of a name or title: folded word tokens joined by single spaces."""
     return " ".join(WORD.findall(fold(text)))
@@ -113,6 +116,15 @@ class NameEvidence:
     @cached_property
     def _person_tokens(self) -> Counter[str]:
         return Counter(w for k in self.person_keys for w in set(k.split()))
+
+    def surname_score(self, word: str, credits: int, shared: bool) -> float:
+        """How sure a bare surname is its most credited holder: less when others share it;
+        unsure (SURNAME_UNSURE) when the descriptions capitalise the word more often than that
+        person is credited, a name of something else ("disney movies": Melissa Disney has one
+        credit, the descriptions name Disney five times)."""
+        if self.cased(word)[1] > credits:
+            return SURNAME_UNSURE
+        return 0.8 if shared else 0.9
 
     def rare_name(self, word: str) -> bool:
         """A name word (`name_word`) few catalog people share, no genre or country: a whole

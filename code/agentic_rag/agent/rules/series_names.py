@@ -9,6 +9,7 @@ from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON
 
+MIN_PART = 2  # the fewest letters of each word a word written together is split into
 SHORTER_SCORE = 0.5  # how sure a name read by its shorter last words is (`shorter`)
 
 
@@ -47,3 +48,15 @@ def shorter(raw: str, lex: Lexicon) -> str | None:
         if more and all(key(t).startswith(f"{tail} ") for t in more):
             return tail
     return None
+
+
+def run_together(raw: str, lex: Lexicon) -> str | None:
+    """One word that is two words of titles written together ("spiderman": Spider-Man,
+    "ironman": Iron Man): the split that the most titles hold, each part two letters or more;
+    None when the word is several or no split is held."""
+    word = raw.strip().casefold()
+    if not word.isalpha() or len(word) < 2 * MIN_PART:
+        return None
+    splits = [f"{word[:i]} {word[i:]}" for i in range(MIN_PART, len(word) - MIN_PART + 1)]
+    held, best = max((lex.in_titles(s), s) for s in splits)
+    return best if held else None

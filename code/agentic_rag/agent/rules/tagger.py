@@ -221,10 +221,10 @@ class Tagger:
                     break
 
     def _cued(self, text: str, tags: list[Tag]) -> None:
-        """Words a role or works cue marks as a person ("directed by pedro almodovar", "X's
-        films") that no pass above tagged: a name (exact, fuzzy, a known surname), else an absent
-        person (`absent`). A weak cue (a works noun after the word, or one lower-case word after
-        a cue but "directed by") tags a catalog name, never an absent one unless `unheard`."""
+        """Words a role or works cue marks as a person ("directed by pedro almodovar", "X's films")
+        no pass above tagged: a name (exact, fuzzy, a known surname; `surname_score`), else an
+        absent person. A weak cue (a works noun after the word, or one lower-case word after a
+        cue but "directed by") tags a catalog name, never an absent one unless `unheard`."""
         lex = self.lex
         for start, end, role, weak in absent.cued_names(text, tags, lex):
             raw = text[start:end]
@@ -238,10 +238,10 @@ class Tagger:
             elif hit := lex.fuzzy_person(raw):
                 tags.append(fuzzy_tag("person", (start, end), raw, hit, role))
             elif who := lex.known_surname(raw):  # "Tarantino's films", "de niro movies"
-                others = lex.by_surname(raw)[1:]
-                also = f" (also: {', '.join(others[:2])})" if others else ""
-                note = f"read '{raw}' as {who}{also}"
-                tags.append(person(value=who, score=0.8 if others else 0.9, note=note))
+                also = ", ".join(lex.by_surname(raw)[1:3])
+                note = f"read '{raw}' as {who}" + (f" (also: {also})" if also else "")
+                score = lex.surname_score(raw, lex.counts.get(who, 0), bool(also))
+                tags.append(person(value=who, score=score, note=note))
             elif (not weak or absent.unheard(raw, lex)) and not lex.by_surname(raw):  # several
                 tags.append(absent.absent_person(raw, (start, end), lex, role))
 
