@@ -15,8 +15,7 @@ def _held(catalog_df, a: str, b: str, cast_only: bool) -> int:
     def has(name: str):
         cols = ("cast",) if cast_only else ("cast", "director")
         return sum(
-            (catalog_df[c].apply(lambda v: name in [x.strip() for x in v.split(",")]))
-            for c in cols
+            (catalog_df[c].apply(lambda v: name in [x.strip() for x in v.split(",")])) for c in cols
         ).astype(bool)
 
     return int((has(a) & has(b)).sum())
@@ -38,7 +37,13 @@ def _held(catalog_df, a: str, b: str, cast_only: bool) -> int:
     ],
 )  # fmt: skip
 def test_two_people_together_are_their_shared_titles(
-    catalog_df, catalog_reader, real_db, question, a, b, cast_only  # noqa: F811
+    catalog_df,
+    catalog_reader,
+    real_db,  # noqa: F811
+    question,
+    a,
+    b,
+    cast_only,
 ):
     (spec,) = catalog_reader.read(question)
     assert spec.op == "list"

@@ -189,7 +189,7 @@ def relation(masked: str, tags: list[Tag]) -> str | None:
     titled = any(t.kind == "title" for t in tags)  # "who starred in {title} and directed something"
     if not people and titled and crossover.wording(masked):
         return "crossover"
-    if not people and _AUTEUR.search(masked):
+    if len(people) <= 1 and _AUTEUR.search(masked):  # "... in a movie with {person}": among theirs
         return "auteur"
     if together_asked(masked, tags):  # "has A ever worked with B": the titles the two share
         return "list"
