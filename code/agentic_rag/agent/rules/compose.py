@@ -70,7 +70,8 @@ THEY = re.compile(r"\b(?:they|them|their|theirs|themselves)\b", _I)
 _BY_THEM = re.compile(r"\bby\s+(?:them|him|her)\b", _I)
 OTHER = re.compile(r"\b(?:else|other|also|besides|apart\s+from|except)\b", _I)
 #: "which of those", "how many of them", "among these": a narrowing of the earlier set
-AMONG = re.compile(r"\b(?:of|among)\s+(?:these|those|them)\b", _I)
+#: a reference to the set before that narrows it: "of those", "among them", "which ones"
+AMONG = re.compile(r"\b(?:of|among)\s+(?:these|those|them)\b|\b(?:which|these|those)\s+ones\b", _I)
 
 
 def _one_year(s: TitleSet) -> int | None:

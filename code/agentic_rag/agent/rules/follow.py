@@ -141,7 +141,10 @@ def is_follow_up(text: str, spec: QuerySpec) -> bool:
     #: added": a ranking naming no titles of its own ("one": of the set before)
     that = that or (bare and CAME_FIRST.search(text) is not None and not WORKS.search(text))
     that = that or (bare and _ONE_RANKED.search(text) is not None)
-    return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone or same or that
+    #: "how many of them star X", "any of those with X", "which ones star X": the set before,
+    #: narrowed by the person or title the follow-up names (not a new question about them)
+    among = AMONG.search(text) is not None
+    return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone or same or that or among
 
 
 #: what a set is about (its subject): a follow-up that names a subject of its own replaces them all
