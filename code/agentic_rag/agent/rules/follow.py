@@ -22,7 +22,7 @@ from agentic_rag.agent.rules.compose import (
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import RELEASE_VERB
 from agentic_rag.agent.rules.relation_words import restates
-from agentic_rag.agent.rules.sets import SHARE_OF_IT
+from agentic_rag.agent.rules.sets import SHARE_OF_IT, retyped
 from agentic_rag.agent.rules.shape import CAME_FIRST, SUPERLATIVE, by_date
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
@@ -199,6 +199,8 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         out.titles, out.other, out.shifted = narrowed(_frame(old.titles), fresh, text), new.other, 0
     else:  # the other reading of an ambiguous word ('korean': the genre) follows it too
         out.titles = narrowed(base, fresh, text)
+        if fresh.type and fresh.type != old.titles.type:  # "anime movies" then "and series?"
+            out.titles.genres = retyped(out.titles.genres, fresh.type)
         both = old.other is not None and out.op in ("count", "average")
         other = moved(old.other, fresh, text)[0] if old.other else None
         out.other = narrowed(other, fresh, text) if both and other else new.other
