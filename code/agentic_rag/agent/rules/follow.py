@@ -167,6 +167,9 @@ def _frame(old: TitleSet) -> TitleSet:
     return old.model_copy(update={k: [] for k in _SUBJECT} | {"within": None})
 
 
+_AGGREGATES = ("most", "top", "average", "share")
+
+
 def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -> QuerySpec:
     """The new part read with the previous question: its entities replace the old ones.
 
@@ -225,7 +228,10 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         and (FOLLOW_LEAD.match(text) or WHICH_ASKED.match(text) or asks_names)
         and (old.op != "count" or WHICH_ASKED.match(text) or asks_names)
     ):
-        out.op = "list" if old.op not in ("people", "search", "similar") else old.op
+        #: "top 5 countries" then "what about just movies?": the ranking (an aggregate, a
+        #: share) of the narrowed set, unless the follow-up asks for titles ("which of those …")
+        kept = _AGGREGATES if not (WHICH_ASKED.match(text) or asks_names) else ()
+        out.op = "list" if old.op not in ("people", "search", "similar", *kept) else old.op
     ranks = not own or (new.op == "top" and new.limit is None)  # "which was released most …"
     if ranks and not (fresh.titles or fresh.people or fresh.title_has) and by_date(out, text):
         out.confidence = max(out.confidence, old.confidence)  # "which one came out first"
