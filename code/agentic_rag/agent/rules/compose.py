@@ -33,7 +33,7 @@ from agentic_rag.agent.rules.amounts import in_units
 from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
 from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, crowd, person_name, ranks_people
-from agentic_rag.agent.rules.person_refs import PERSON_REF, THE_ROLE
+from agentic_rag.agent.rules.person_refs import HIS_WORKS, PERSON_REF, THE_ROLE
 from agentic_rag.agent.rules.shape import by_date, own_units
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
@@ -69,8 +69,8 @@ ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
 THEY = re.compile(r"\b(?:they|them|their|theirs|themselves)\b", _I)
 _BY_THEM = re.compile(r"\bby\s+(?:them|him|her)\b", _I)
 OTHER = re.compile(r"\b(?:else|other|also|besides|apart\s+from|except)\b", _I)
-#: "which of those", "how many of them", "among these": a narrowing of the earlier set
-AMONG = re.compile(r"\b(?:of|among)\s+(?:these|those|them)\b", _I)
+#: "which of those", "how many of them", "among these", "which ones": a narrowing of the earlier set
+AMONG = re.compile(r"\b(?:of|among)\s+(?:these|those|them)\b|\b(?:which|these|those)\s+ones\b", _I)
 
 
 def _one_year(s: TitleSet) -> int | None:
@@ -158,6 +158,8 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
             spec.role = "director"  # "anything else by them", "… from that director": made by
         elif spec.role is None and said and said.group(2):
             spec.role = "cast"  # "anything else with that actor"
+        elif spec.role is None and prev.role and HIS_WORKS.search(piece):
+            spec.role = prev.role  # "who directed X" … "how many of his films": made by him
         if spec.op == "search" or (spec.op == "people" and OTHER.search(piece)):
             # "what else did they make": their titles, as sure as the people part (by wording)
             spec.op, spec.about, spec.runner_up, spec.margin = "list", "", "", None

@@ -22,7 +22,7 @@ from agentic_rag.agent.rules.compose import (
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import RELEASE_VERB
 from agentic_rag.agent.rules.relation_words import restates
-from agentic_rag.agent.rules.sets import SHARE_OF_IT
+from agentic_rag.agent.rules.sets import SHARE_OF_IT, retyped
 from agentic_rag.agent.rules.shape import CAME_FIRST, SUPERLATIVE, by_date
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
@@ -141,7 +141,10 @@ def is_follow_up(text: str, spec: QuerySpec) -> bool:
     #: added": a ranking naming no titles of its own ("one": of the set before)
     that = that or (bare and CAME_FIRST.search(text) is not None and not WORKS.search(text))
     that = that or (bare and _ONE_RANKED.search(text) is not None)
-    return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone or same or that
+    #: "how many of them star X", "any of those with X", "which ones star X": the set before,
+    #: narrowed by the person or title the follow-up names (not a new question about them)
+    among = AMONG.search(text) is not None
+    return bool(FOLLOW_LEAD.match(text)) or (bare and short) or someone or same or that or among
 
 
 #: what a set is about (its subject): a follow-up that names a subject of its own replaces them all
@@ -162,6 +165,9 @@ def new_subject(fresh: TitleSet, text: str) -> bool:
 def _frame(old: TitleSet) -> TitleSet:
     """The old set without its subject (`_SUBJECT`): what a new subject is asked with."""
     return old.model_copy(update={k: [] for k in _SUBJECT} | {"within": None})
+
+
+_AGGREGATES = ("most", "top", "average", "share")
 
 
 def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -> QuerySpec:
@@ -196,6 +202,8 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         out.titles, out.other, out.shifted = narrowed(_frame(old.titles), fresh, text), new.other, 0
     else:  # the other reading of an ambiguous word ('korean': the genre) follows it too
         out.titles = narrowed(base, fresh, text)
+        if fresh.type and fresh.type != old.titles.type:  # "anime movies" then "and series?"
+            out.titles.genres = retyped(out.titles.genres, fresh.type)
         both = old.other is not None and out.op in ("count", "average")
         other = moved(old.other, fresh, text)[0] if old.other else None
         out.other = narrowed(other, fresh, text) if both and other else new.other
@@ -220,7 +228,10 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         and (FOLLOW_LEAD.match(text) or WHICH_ASKED.match(text) or asks_names)
         and (old.op != "count" or WHICH_ASKED.match(text) or asks_names)
     ):
-        out.op = "list" if old.op not in ("people", "search", "similar") else old.op
+        #: "top 5 countries" then "what about just movies?": the ranking (an aggregate, a
+        #: share) of the narrowed set, unless the follow-up asks for titles ("which of those …")
+        kept = _AGGREGATES if not (WHICH_ASKED.match(text) or asks_names) else ()
+        out.op = "list" if old.op not in ("people", "search", "similar", *kept) else old.op
     ranks = not own or (new.op == "top" and new.limit is None)  # "which was released most …"
     if ranks and not (fresh.titles or fresh.people or fresh.title_has) and by_date(out, text):
         out.confidence = max(out.confidence, old.confidence)  # "which one came out first"

@@ -20,11 +20,16 @@ from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 NEGATED_KINDS = ("country", "genre", "rating")
+#: bounds: a bound left out is its complement (a set left out, compiled as NOT its condition)
+BOUND_KINDS = ("release", "minutes", "seasons")
+_N = WORDS.negation
 
 
-_CUE = re.compile(rf"\b(?:{alternation(WORDS.negation.cues)})(?![\w'])", _I)
+_CUE = re.compile(rf"\b(?:{alternation(_N.cues)})(?![\w'])", _I)
 #: what may stand between a cue and its entity
-_GAP = re.compile(rf"(?:[\s-]+|\b(?:{alternation(WORDS.negation.links)})\b)*", _I)
+_GAP = re.compile(rf"(?:[\s-]+|\b(?:{alternation(_N.links)})\b)*", _I)
+_BOUND_CUE = re.compile(rf"\b(?:{alternation((*_N.cues, *_N.bound_cues))})(?![\w'])", _I)
+_BOUND_GAP = re.compile(rf"(?:[\s,-]+|\b(?:{alternation((*_N.links, *_N.bound_links))})\b)*", _I)
 _JOINED = re.compile(r"\s*(?:,|\bor\b|\band\b|\bnor\b|/)\s*(?:\w+\s+)?$", _I)
 
 
@@ -32,10 +37,13 @@ def negate(text: str, tags: list[Tag]) -> list[Tag]:
     """`tags` with each entity a negation cue stands right before marked negated."""
     out = list(tags)
     for i, t in enumerate(tags):
-        if t.kind not in NEGATED_KINDS:
+        if t.kind not in NEGATED_KINDS + BOUND_KINDS:
             continue
+        bound = t.kind in BOUND_KINDS
+        cues, gap = (_BOUND_CUE, _BOUND_GAP) if bound else (_CUE, _GAP)
         cue = next(
-            (m for m in _CUE.finditer(text, 0, t.start) if _gap(text, m.end(), t.start)), None
+            (m for m in cues.finditer(text, 0, t.start) if _gap(text, m.end(), t.start, gap)),
+            None,
         )
         if cue is None or _joined(text, tags, t):
             continue
@@ -46,8 +54,8 @@ def negate(text: str, tags: list[Tag]) -> list[Tag]:
     return out
 
 
-def _gap(text: str, start: int, end: int) -> bool:
-    m = _GAP.fullmatch(text, start, end)
+def _gap(text: str, start: int, end: int, gap: re.Pattern[str] = _GAP) -> bool:
+    m = gap.fullmatch(text, start, end)
     return m is not None and end > start
 
 

@@ -18,6 +18,13 @@ PERSON_REF = re.compile(
     r"(actor|actress|star)|creator|maker|guy|man|woman|person|comedian))\b",
     _I,
 )
+#: a person's own titles, said after the part that found them in a role ("who directed X …
+#: how many of his films"): the titles in that role
+HIS_WORKS = re.compile(
+    r"\b(?:his|her|their)\s+(?:own\s+|other\s+)?(?:films?|movies?|titles?|shows?|series|works?|"
+    r"projects?|stuff)\b",
+    _I,
+)
 #: "… and who is the comedian": the people of the earlier part's title, in the role the noun names
 _ROLES = alternation(WORDS.people_attributes)
 THE_ROLE = re.compile(rf"^\W*who(?:s|'s|’s|\s+is|\s+was|\s+are|\s+were)\s+the\s+({_ROLES})\W*$", _I)

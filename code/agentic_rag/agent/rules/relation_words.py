@@ -189,8 +189,10 @@ def relation(masked: str, tags: list[Tag]) -> str | None:
     titled = any(t.kind == "title" for t in tags)  # "who starred in {title} and directed something"
     if not people and titled and crossover.wording(masked):
         return "crossover"
-    if not people and _AUTEUR.search(masked):
+    if len(people) <= 1 and _AUTEUR.search(masked):  # "... in a movie with {person}": among theirs
         return "auteur"
+    if together_asked(masked, tags):  # "has A ever worked with B": the titles the two share
+        return "list"
     if len(people) == 1 and _WITH.search(masked) and _MOST_WITH.search(masked):
         return "costars"  # "who does {person} work with the most", "{person}'s usual co-star"
     titles = [t for t in tags if t.kind == "title"]
@@ -198,6 +200,43 @@ def relation(masked: str, tags: list[Tag]) -> str | None:
     if several and not people and EVERY.search(masked) and _WHO.search(masked):
         return "people"  # "what cast do {title} and {title} share": those in all (`every_asked`)
     return None
+
+
+#: a question asking whether (or where) two people worked together, not who else they worked
+#: with: "has {person} ever worked with {person}", "did {person} and {person} act together",
+#: "what films did {person} make with {person}" (their shared titles, a list)
+_WITH_OTHER = re.compile(
+    r"\b(?:with|alongside|opposite|w/)\s+\{person\}|\{person\}\s+(?:and|&)\s+\{person\}.*"
+    r"\b(?:together|each\s+other|with\s+(?:one\s+another|each\s+other))\b",
+    _I,
+)
+
+
+def together_asked(masked: str, tags: list[Tag]) -> bool:
+    """Whether a question with two people and a co-worker's wording asks for the titles the
+    two share (a yes/no or a listing), not a ranking of the people either worked with."""
+    people = [t for t in tags if t.kind == "person"]
+    return (
+        len(people) == 2
+        and bool(_WITH.search(masked) or re.search(r"\btogether\b", masked, _I))
+        and bool(_WITH_OTHER.search(masked))
+        and not _MOST_WITH.search(masked)
+        and not _WHO.search(masked)
+        and not _BOTH.search(masked)
+        and not _CHAIN.search(masked)
+    )
+
+
+_ACTED = re.compile(
+    r"\b(?:act|star|appear|perform|play|co-?star|shar\w*\s+(?:the\s+|a\s+)?screen)\w*", _I
+)
+
+
+def together_roles(spec: QuerySpec, masked: str) -> None:
+    """The two people of a `together_asked` listing in the role its verb gives both ("acted
+    with": the cast; "worked with": any role, so a director and an actor share titles too)."""
+    role = "cast" if _ACTED.search(masked) else None
+    spec.titles.people = [p.model_copy(update={"role": role}) for p in spec.titles.people]
 
 
 def every_asked(masked: str) -> bool:

@@ -41,6 +41,10 @@ def cypher(spec: QuerySpec, limit: int = 30) -> str:
     if op == "auteur":
         matches, where = filters(s)
         cond = f" WHERE {' AND '.join(where)}" if where else ""
+        #: "… in a movie with {person}": among the titles the person is credited on
+        matches += [
+            f"MATCH (s)<-[:{REL[w.role]}]-(:Person {{name: {lit(w.name)}}})" for w in s.people
+        ]
         return (
             f"MATCH (p:Person)-[:DIRECTED]->(s:Show)<-[:ACTED_IN]-(p){cond}"
             f"{''.join(' ' + m for m in matches)} RETURN p.name AS name, count(DISTINCT s) "
@@ -67,8 +71,7 @@ def sql(spec: QuerySpec, limit: int = 30) -> str | None:
     if op == "crossover":
         return crossover.sql(spec, limit)
     if op == "auteur":
-        base = s.model_copy(update={"people": []})
-        cond = " AND ".join(["d.role = 'director'", "c.role = 'cast'", *conditions(base)])
+        cond = " AND ".join(["d.role = 'director'", "c.role = 'cast'", *conditions(s)])
         return (
             "SELECT p.name, count(DISTINCT s.show_id) AS shared, group_concat(DISTINCT "
             "s.title) AS titles FROM show_people d JOIN show_people c ON c.show_id = "

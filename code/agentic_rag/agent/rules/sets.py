@@ -110,6 +110,20 @@ def is_tv_genre(genre: str) -> bool:
     return any(w in genre for w in _TV_GENRE)
 
 
+def retyped(genres: list[list[str]], kind: str) -> list[list[str]]:
+    """Genre groups of one type said again of the other ("how many anime movies", then "and
+    series?": Anime Features is Anime Series of TV shows): a group all of the other type takes
+    the genres of `kind` its genre word (`words.yaml` genres) means, when there are some."""
+    tv = kind == "TV Show"
+    out = []
+    for group in genres:
+        said = [c for c in WORDS.genres if set(group) == set(c.movie if tv else c.tv)]
+        theirs = (said[0].tv if tv else said[0].movie) if said else []
+        other = bool(group) and all(is_tv_genre(g) != tv for g in group)
+        out.append(list(theirs) if other and theirs else group)
+    return out
+
+
 def genre_type(s: TitleSet) -> str | None:
     """The type every genre of the set belongs to ('Anime Series': TV shows), if they agree."""
     kinds = {is_tv_genre(g) for group in s.genres for g in group}

@@ -202,7 +202,7 @@ def opening_run(text: str, tags: list[Tag], lead: int | None) -> list[re.Match[s
     kept, articles first too): "ted lasso season count", "the irishman runtime"."""
     run: list[re.Match[str]] = []
     for m in WORD.finditer(text[:lead]):
-        w = m.group().casefold()
+        w = re.sub(r"['’]", "", m.group().casefold())  # "what's" is "whats", a common word
         gap = text[run[-1].end() : m.start()] if run else text[: m.start()].strip(" \"'“‘(")
         if not free(tags, *m.span()) or (w in COMMON and w not in SMALL_WORDS):
             break

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules import relation_words
 from agentic_rag.agent.rules.cues import CUES
+from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON
@@ -24,6 +26,8 @@ def checked(spec: QuerySpec, text: str, tags: list[Tag], about: str) -> QuerySpe
     op = spec.op
     if op == "people" and not spec.titles.titles and not about and spec.titles.people:
         spec.op = "list"
+    if op == "list" and relation_words.together_asked(masked := mask(text, tags), tags):
+        relation_words.together_roles(spec, masked)  # "has A worked with B": any role of both
     plain = "".join(
         " " if any(t.start <= i < t.end for t in tags) else c for i, c in enumerate(text)
     )

@@ -241,8 +241,8 @@ def usage(
     found += [w for w in unused if w in unread]  # a constraint the tag's value dropped
     found += [w for w in unused if w.isdigit()]  # a number no tag or field took: "list 10 …"
     found += [w for s in specs for w in relation_words.coworkers_unread(s)]  # a relation missed
-    if any(s.op == "most" and not s.replayed for s in specs) and group_of(masked) is None:
-        found.append("most")  # a ranking of groups that names no group: the group was guessed
+    if group_of(masked) is None and any(s.op == "most" and not s.replayed for s in specs):
+        found += [] if all(FOLLOWED in s.notes for s in specs) else ["most"]  # a group guessed
     unresolved = [w for s in specs for w in s.unresolved]  # "who is in it" as a question
     found += unresolved
     joined = " " + " ".join(words) + " "

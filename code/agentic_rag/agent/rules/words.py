@@ -69,6 +69,10 @@ class Negation(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     cues: tuple[str, ...] = Field(min_length=1)
     links: tuple[str, ...]
+    #: a bound (a release year, a running time, a number of seasons) is left out by more
+    #: words ("skip anything before 2015"), across more words ("excluding those released …")
+    bound_cues: tuple[str, ...] = ()
+    bound_links: tuple[str, ...] = ()
 
 
 class Words(BaseModel):
