@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from agentic_rag.tools.sql.guard import check_sql
-from tests.unit.test_added_same_year import real_db  # noqa: F401  (a fixture)
 from tests.unit.test_offline_planner import SQL_SCHEMA, plan
 
 
@@ -36,7 +35,7 @@ def _auteurs(catalog_df, name: str, kind: str | None) -> dict[str, int]:
          "Movie"),
     ],
 )  # fmt: skip
-def test_the_person_scopes_the_titles(catalog_df, catalog_reader, real_db, question, name, kind):  # noqa: F811
+def test_the_person_scopes_the_titles(catalog_df, catalog_reader, real_db, question, name, kind):
     (spec,) = catalog_reader.read(question)
     assert spec.op == "auteur"
     assert [p.name for p in spec.titles.people] == [name]

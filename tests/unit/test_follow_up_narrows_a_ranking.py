@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from agentic_rag.agent.interfaces import TurnSummary
-from tests.unit.test_added_same_year import real_db  # noqa: F401  (a fixture)
 from tests.unit.test_offline_planner import plan, rows
 
 
@@ -27,7 +26,7 @@ def _countries(catalog_df, kind: str) -> list[tuple[str, int]]:
 def test_a_narrowed_ranking_is_still_the_ranking(
     catalog_df,
     catalog_reader,
-    real_db,  # noqa: F811
+    real_db,
     first,
     then,
     kind,

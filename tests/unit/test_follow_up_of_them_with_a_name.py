@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from agentic_rag.agent.interfaces import TurnSummary
-from tests.unit.test_added_same_year import real_db  # noqa: F401  (a fixture)
 from tests.unit.test_offline_planner import plan, rows
 
 
@@ -30,7 +29,7 @@ def _with(catalog_df, col: str, name: str):
 def test_of_them_with_a_person_narrows_the_set(
     catalog_df,
     catalog_reader,
-    real_db,  # noqa: F811
+    real_db,
     first,
     then,
     who,

@@ -9,7 +9,6 @@ import pytest
 
 from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules.sets import retyped
-from tests.unit.test_added_same_year import real_db  # noqa: F401  (a fixture)
 from tests.unit.test_offline_planner import plan, rows
 
 
@@ -25,7 +24,7 @@ from tests.unit.test_offline_planner import plan, rows
 def test_the_genre_follows_the_new_type(
     catalog_df,
     catalog_reader,
-    real_db,  # noqa: F811
+    real_db,
     first,
     then,
     genre,

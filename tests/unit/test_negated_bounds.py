@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.test_added_same_year import real_db  # noqa: F401  (a fixture)
 from tests.unit.test_offline_planner import plan, rows
 
 
@@ -32,7 +31,7 @@ def _n(catalog_df):
          lambda d, n: (d.type == "Movie") & d.country.str.contains("Mexico") & (n <= 120)),
     ],
 )  # fmt: skip
-def test_a_bound_left_out_is_its_complement(catalog_df, catalog_reader, real_db, question, keep):  # noqa: F811
+def test_a_bound_left_out_is_its_complement(catalog_df, catalog_reader, real_db, question, keep):
     (spec,) = catalog_reader.read(question)
     assert len(spec.titles.without) == 1
     left = spec.titles.without[0]

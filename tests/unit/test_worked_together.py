@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.test_added_same_year import real_db  # noqa: F401  (a fixture)
 from tests.unit.test_offline_planner import plan, rows
 
 
@@ -39,7 +38,7 @@ def _held(catalog_df, a: str, b: str, cast_only: bool) -> int:
 def test_two_people_together_are_their_shared_titles(
     catalog_df,
     catalog_reader,
-    real_db,  # noqa: F811
+    real_db,
     question,
     a,
     b,
