@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable
 from itertools import pairwise
 
+from agentic_rag.agent.rules import holdings
 from agentic_rag.agent.rules.aside_reads import Aside, carried, for_whom_aside, named_filters
 from agentic_rag.agent.rules.code_text import Cut, aside_words, code_cuts, speaker
 from agentic_rag.agent.rules.slots import typed_titles
@@ -86,35 +87,18 @@ def instruction(segment: str) -> bool:
 _HEADS = re.compile(rf"\b(?:{_ASK})\b", _I)
 
 
-#: the assistant asked whether it holds something: "you have", "u got", "you guys carry"
-_HOLDS = re.compile(
-    r"^\W*(?:(?:and|so|hey|yo|ok)\W+)?(?:you|u|ya|y['’]?all)(?:\s+guys)?\s+(?:have|got|carry|stock)\s+",
-    _I,
-)
-
-
 def _titled(segment: str, tagger: Tagger) -> bool:
     """Whether the segment opens with a catalog title ("say i do, how many seasons", "reply
-    1988: …"), or asks whether the catalog holds a title or person it names right after "you
-    have" ("you have breaking bad?", "u got anything with tom hanks"): its words are a name or
-    a question of the catalog, not an order."""
+    1988: …"), or asks whether the catalog holds a catalog title or person ("you have breaking
+    bad?", "u got anything with tom hanks": `holdings.asked_for`, the one reading of such cues):
+    its words are a name or a question of the catalog, not an order."""
     first = WORD.search(segment)
     found = typed_titles(segment, tagger.tag(segment), tagger.lex, None)
     if first is not None and any(a == first.start() for a, _, _ in found):
         return True
-    held = _HOLDS.match(segment)
-    if held is None:
-        return False
-    rest = _HELD_WHAT.sub("", segment[held.end() :]).strip()
-    return bool(rest) and bool(tagger.lex.title(rest) or tagger.lex.person(rest))
-
-
-#: around the name after "you have": "anything with", "on here", "or not", "?"
-_HELD_WHAT = re.compile(
-    r"^(?:(?:anything|something|stuff|any|the\s+(?:movie|show|series|film))\s+(?:with|by|from|called)?\s*)|"
-    r"(?:\s+(?:on\s+(?:here|netflix)|here|or\s+(?:not|no|nah)))*\W*$",
-    _I,
-)
+    said = _TRAILING_TONE.sub("", segment)  # "… or not", "… lol": no part of what is asked
+    held = holdings.asked_for(said, tagger.tag(said), tagger.lex)
+    return held is not None and held.kind in ("title", "person")
 
 
 def _said(piece: str) -> bool:
