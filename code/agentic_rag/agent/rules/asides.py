@@ -92,12 +92,12 @@ def _titled(segment: str, tagger: Tagger) -> bool:
     1988: …"), or asks whether the catalog holds a catalog title or person ("you have breaking
     bad?", "u got anything with tom hanks": `holdings.asked_for`, the one reading of such cues):
     its words are a name or a question of the catalog, not an order."""
-    first = WORD.search(segment)
-    found = typed_titles(segment, tagger.tag(segment), tagger.lex, None)
+    first, tags = WORD.search(segment), tagger.tag(segment)
+    found = typed_titles(segment, tags, tagger.lex, None)
     if first is not None and any(a == first.start() for a, _, _ in found):
         return True
     said = _TRAILING_TONE.sub("", segment)  # "… or not", "… lol": no part of what is asked
-    held = holdings.asked_for(said, tagger.tag(said), tagger.lex)
+    held = holdings.asked_for(said, tags if said == segment else tagger.tag(said), tagger.lex)
     return held is not None and held.kind in ("title", "person")
 
 

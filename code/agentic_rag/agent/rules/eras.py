@@ -41,7 +41,7 @@ _DECADES_BACK = re.compile(
 When = Callable[[str, int], str]
 
 
-def _span(
+def year_span(
     m: re.Match[str], text: str, when: When, lo: int, hi: int | None, label: str, note: str = ""
 ) -> Tag:
     """Years lo..hi (None: open) as a release span or a window of dates added."""
@@ -70,26 +70,26 @@ def era_tags(
         part = (m.group(1) or "").casefold()
         if lo == 1900 and m.group(2) and not part:  # "the 1900s": the century, not 1900–1909
             note = "read 'the 1900s' as the whole century (1900–1999), not its first decade"
-            add(_span(m, text, when, 1900, 1999, "the 1900s (1900–1999)", note))
+            add(year_span(m, text, when, 1900, 1999, "the 1900s (1900–1999)", note))
             continue
         a, b = _DECADE_PARTS.get(part, (0, 9))
-        add(_span(m, text, when, lo + a, lo + b, f"the {part + ' ' if part else ''}{lo}s"))
+        add(year_span(m, text, when, lo + a, lo + b, f"the {part + ' ' if part else ''}{lo}s"))
     for m in _CENTURY.finditer(text):
         twentieth = m.group(1) == "20" or (m.group(2) or "").casefold() == "twentieth"
         lo, hi = (1900, 1999) if twentieth else (2000, None)
-        add(_span(m, text, when, lo, hi, f"{m.group().strip()} ({lo} on)"))
+        add(year_span(m, text, when, lo, hi, f"{m.group().strip()} ({lo} on)"))
     for m in _TWO_DIGITS.finditer(text):
         year = int(m.group(1)) + (1900 if int(m.group(1)) >= 30 else 2000)
-        add(_span(m, text, when, year, year, str(year)))
+        add(year_span(m, text, when, year, year, str(year)))
     for m in _THIS_YEAR.finditer(text):
         latest = int(latest_added[:4]) if when(text, m.start()) == "added" else latest_release
         year = latest - m.group().casefold().startswith("last")
         note = f"read '{m.group()}' as {year} (the catalog's latest year is {latest}, not today's)"
-        add(_span(m, text, when, year, year, str(year), note))
+        add(year_span(m, text, when, year, year, str(year), note))
     for m in _DECADES_BACK.finditer(text):
         n = int(num(m.group(1))) if m.group(1) else 1
         latest = int(latest_added[:4]) if when(text, m.start()) == "added" else latest_release
         first = latest - 10 * n + 1
         note = f"read '{m.group().strip()}' as {first}–{latest}, the catalog's last {10 * n} years"
-        add(_span(m, text, when, first, None, f"{first}–{latest}", note))
+        add(year_span(m, text, when, first, None, f"{first}–{latest}", note))
     return out

@@ -10,7 +10,7 @@ import re
 
 from agentic_rag.agent.rules.amounts import NUMBER, amount_tags, num
 from agentic_rag.agent.rules.dated_by import when as _when
-from agentic_rag.agent.rules.eras import era_tags
+from agentic_rag.agent.rules.eras import era_tags, year_span
 from agentic_rag.agent.rules.periods import MONTH_NAMES, period_tags
 from agentic_rag.agent.rules.shape import FIRST_ADDED, SUPERLATIVE
 from agentic_rag.agent.rules.tags import Tag, at
@@ -240,20 +240,12 @@ def number_tags(text: str, latest_added: str, latest_release: int, after: str = 
         if out not in (0, a, b) or a == b:  # a year inside the span left out: not one span
             continue
         a, b = (a + 1 if out == a else a), (b - 1 if out == b else b)
-        if _when(text, m.start()) == "added":
-            tags.append(
-                at("added", m, value=f"{a}-01-01", value2=f"{b + 1}-01-01", label=f"{a}–{b}")
-            )
-        else:
-            tags.append(at("release", m, lo=a, hi=b, label=f"{a}–{b}"))
+        tags.append(year_span(m, text, _when, a, b, f"{a}–{b}"))
     for m in _EITHER.finditer(text):
         years = sorted({int(y) for y in re.findall(r"(?:19|20)\d\d", m.group())})
         if free(*m.span()) and len(years) > 1 and years[-1] - years[0] == len(years) - 1:
             a, b = years[0], years[-1]
-            when = _when(text, m.start())
-            hi = {"value2": f"{b + 1}-01-01"} if when == "added" else {"hi": b}
-            lo = {"value": f"{a}-01-01"} if when == "added" else {"lo": a}
-            tags.append(at(when if when == "added" else "release", m, **lo, **hi, label=f"{a}–{b}"))
+            tags.append(year_span(m, text, _when, a, b, f"{a}–{b}"))
     tags += era_tags(text, _when, latest_added, latest_release, free)
     for m in _DATE.finditer(text):
         if free(*m.span()):
