@@ -3,13 +3,13 @@
     PYTHONPATH=code .venv/bin/python tests/golden/score_offline_sets.py [SET ...]
 
 SET is one of tune, check, golden, stune, scheck, ftune, fcheck, ltune, lcheck, ntune, ncheck,
-btune, bcheck, qtune, qcheck, ctune, ccheck, wtune, wcheck (default: tune check). Runs each set
-through the real graph with `agentic_rag.eval.harness.run_eval` (offline mode) and prints, per set:
-the accuracy, the score per family (the middle part of each id, "<half>-<family>-<nn>"), a
-reliability table of the turns' confidence (see agentic_rag.eval.calibration: bins 0-0.2 ...
-0.8-1.0 with count, mean confidence and accuracy), the expected calibration error, the share right
-among answers with confidence >= 0.8, the share of wrong answers that had confidence < 0.5 or asked
-back, and every failure.
+btune, bcheck, qtune, qcheck, ctune, ccheck, wtune, wcheck, etune, echeck (default: tune check).
+Runs each set through the real graph with `agentic_rag.eval.harness.run_eval` (offline mode) and
+prints, per set: the accuracy, the score per family (the middle part of each id,
+"<half>-<family>-<nn>"), a reliability table of the turns' confidence (see
+agentic_rag.eval.calibration: bins 0-0.2 ... 0.8-1.0 with count, mean confidence and accuracy), the
+expected calibration error, the share right among answers with confidence >= 0.8, the share of wrong
+answers that had confidence < 0.5 or asked back, and every failure.
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ SETS = {
     "ccheck": "strangers_cold_check",
     "wtune": "strangers_warm_tune",
     "wcheck": "strangers_warm_check",
+    "etune": "strangers_ember_tune",
+    "echeck": "strangers_ember_check",
 }
 
 

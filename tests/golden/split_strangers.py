@@ -8,6 +8,7 @@
     python tests/golden/split_strangers.py POOL.yaml quiet     # strangers_quiet_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml cold      # strangers_cold_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml warm      # strangers_warm_tune/_check.yaml
+    python tests/golden/split_strangers.py POOL.yaml ember     # strangers_ember_tune/_check.yaml
 
 The pool (ids "<family>-<nn>", follow-ups "<family>-<nn>a/b" sharing a `thread`) was written
 before anyone changed the reader for these questions and is not kept in the repository: the two
@@ -50,6 +51,11 @@ The warm set (SPLITS["warm"]) was written on 2026-11-28, after the cold set had 
 twice (at the start and end of a stop), by another helper who had not read the reader's code,
 word lists or example bank and never ran the agent, and split the same way before any agent
 run: seed 61, "wt-..." (tune) and "wc-..." (check).
+
+The ember set (SPLITS["ember"]) was written on 2026-11-28, after the warm set had been scored
+twice (at the start and end of a stop), by another helper who had not read the reader's code,
+word lists or example bank and never ran the agent, and split the same way before any agent
+run: seed 67, "et-..." (tune) and "ec-..." (check).
 """
 
 from __future__ import annotations
@@ -153,6 +159,17 @@ WARM_HEADER = """\
 # (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
 # adv, followup.
 """
+EMBER_SEED = 67
+EMBER_HALVES = (("strangers_ember_tune", "et"), ("strangers_ember_check", "ec"))
+EMBER_HEADER = """\
+# Ember stranger question set ({name}): see tests/golden/README.md.
+# Written 2026-11-28 by a stranger to the reader's code who never ran the agent (after the warm
+# set had been scored twice, at the start and end of a stop), split before any agent run; truth
+# from tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (et = tune, ec = check).
+# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
+# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
+# adv, followup.
+"""
 #: set name -> (seed, (name, id prefix) of the tune and check halves, file header)
 SPLITS = {
     "strangers": (SEED, HALVES, HEADER),
@@ -163,6 +180,7 @@ SPLITS = {
     "quiet": (QUIET_SEED, QUIET_HALVES, QUIET_HEADER),
     "cold": (COLD_SEED, COLD_HALVES, COLD_HEADER),
     "warm": (WARM_SEED, WARM_HALVES, WARM_HEADER),
+    "ember": (EMBER_SEED, EMBER_HALVES, EMBER_HEADER),
 }
 
 
