@@ -73,6 +73,7 @@ FEATURES = (
     "from_aside",
     "named_search",
     "story_hint",
+    "absent_typo",
 )
 #: features that cap the probability at MEANING_CAP: a meaning word, an entity, or a word of a
 #: catalog name the reading left unused, or a search by the words left after an instruction
@@ -85,6 +86,7 @@ CAPPING = (
     "people_unasked",  # people asked, titles answered: another question's answer
     "unused_kind",  # "zombie films" read as every film
     "guessed",  # a name its tagger scored under GUESS: a guess, not a reading
+    "absent_typo",  # a name read as absent is a typo of a held one: "stanley kubrikc"
 )
 GUESS = 0.5
 #: a reading that left this many content words unused, and at least this share of them, did not
@@ -160,6 +162,7 @@ def features(
         "title_many": signals.title_many(specs, reader.lex),
         "title_many_typed": signals.title_many(specs, reader.lex, typed=True),
         "absent_near": signals.absent_near(specs, reader.lex),
+        "absent_typo": float(any(a.mistyped for s in specs for a in s.absent)),
         "example_gap": signals.example_gap(reader, specs),
         "cue_unused": float(min(len(u.cues), 2)),
         "unused_name": float(min(len(u.names), 2)),
