@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from agentic_rag.agent.rules.confidence import MEANING_CAP, features, probability
-from agentic_rag.agent.rules.misspelt import misspelt
+from agentic_rag.agent.rules.misspelt import misspelt, mistypes
 
 
 @pytest.mark.parametrize(
@@ -80,4 +80,37 @@ def test_an_absent_name_that_mistypes_a_held_one_is_not_sure(catalog_reader, que
 
 @pytest.mark.parametrize("question", ["is the sopranos on here", "any films by akira kurosawa"])
 def test_an_absent_name_that_mistypes_nothing_stays_sure(catalog_reader, question):
+    assert _sure(catalog_reader, question) >= 0.8
+
+
+@pytest.mark.parametrize(
+    ("word", "meant"),
+    [("argenita", "argentina"), ("shotrest", "shortest"), ("movesi", "movies")],
+)
+def test_an_unknown_word_that_mistypes_a_reading_word_is_found(catalog_reader, word, meant):
+    assert mistypes(word, catalog_reader.lex) in (meant, meant[:-1])  # "argentin(a)"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many moveis from argenita",  # the country dropped
+        "qatari co-productions, give me the count and the shotrest of em",  # the ranking dropped
+        "how many movesi from argentia",  # the type dropped
+    ],
+)
+def test_a_reading_that_left_a_mistyped_reading_word_unused_is_not_sure(catalog_reader, question):
+    assert _sure(catalog_reader, question) <= MEANING_CAP
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "comedy where a clusmy wannabe stuntman wants to jump 15 buses on a moped",
+        "how many movies from argentina",
+    ],
+)
+def test_unknown_words_that_mistype_nothing_of_the_reading_s_leave_it_sure(
+    catalog_reader, question
+):
     assert _sure(catalog_reader, question) >= 0.8

@@ -15,8 +15,11 @@ from __future__ import annotations
 
 from itertools import product
 
+from rapidfuzz.distance import OSA
+
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.mend import table_words
 from agentic_rag.agent.rules.name_evidence import key
 
 #: a phrase in at least this many titles' names is a name of its own ("barbie", "chhota bheem")
@@ -84,4 +87,32 @@ def _title_words(lex: Lexicon) -> frozenset[str]:
     kept = _WORDS.get(id(lex))
     if kept is None or kept[0] is not lex:
         kept = _WORDS[id(lex)] = (lex, frozenset(w for k in lex.title_keys for w in k.split()))
+    return kept[1]
+
+
+def mistypes(word: str, lex: Lexicon) -> str | None:
+    """The word of the reader's own vocabulary (its tables' words, the catalog's countries and
+    genres) that an unknown `word` mistypes, if one does: one edit, two for words of six letters
+    or more, with the same first letter ("argenita": argentina, "shotrest": shortest, "movesi":
+    movies). A reading that left such a word unused dropped a meaning it could not spell."""
+    edits = 1 + (len(word) >= 6)
+    if len(word) < 4 or word in _reading_words(lex):
+        return None
+    near = [
+        w
+        for w in _reading_words(lex)
+        if w[:1] == word[:1] and abs(len(w) - len(word)) <= edits and OSA.distance(w, word) <= edits
+    ]
+    return min(near, key=lambda w: (OSA.distance(w, word), w)) if near else None
+
+
+_READING: dict[int, tuple[Lexicon, frozenset[str]]] = {}
+
+
+def _reading_words(lex: Lexicon) -> frozenset[str]:
+    kept = _READING.get(id(lex))
+    if kept is None or kept[0] is not lex:
+        named = [*lex.country_keys, *lex.genre_keys]
+        words = {w for k in named for w in k.split() if len(w) >= 4} | table_words()
+        kept = _READING[id(lex)] = (lex, frozenset(w for w in words if len(w) >= 4))
     return kept[1]
