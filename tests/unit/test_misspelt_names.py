@@ -19,6 +19,7 @@ from agentic_rag.agent.rules.misspelt import misspelt, mistypes
         ("Babrie", "Barbie"),  # a phrase of many titles
         ("Chohta Bheem", "Chhota Bheem"),
         ("Breaking Bda", "Breaking Bad"),  # a title
+        ("3 Idoits", "3 Idiots"),  # a title a letter further off
         ("Martin Scorcese", "Martin Scorsese"),
     ],
 )

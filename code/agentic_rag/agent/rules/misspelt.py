@@ -37,8 +37,10 @@ def misspelt(name: str, lex: Lexicon) -> list[str]:
     if not words or lex.title(name) or lex.person(name) or lex.in_titles(name):
         return []
     out: list[str] = []
-    if (title := lex.fuzzy_title(name)) is not None:
+    if (title := lex.fuzzy_title(name)) is not None:  # a typo of each differing word
         out.append(title[0])
+    else:  # further off by the whole name's letters, but word for word a typo: "3 idoits"
+        out += [t for t in lex.near_title(name) if _typed(words, key(t).split(), lex)][:1]
     person = lex.fuzzy_person(name)
     if person is not None and _typed(words, key(person[0]).split(), lex):
         out.append(person[0])
