@@ -253,8 +253,8 @@ def test_an_order_word_that_opens_a_catalog_title_is_the_title(question):
 def test_words_of_tone_inside_a_longer_name_stay(reader):
     (spec,) = reader.read("how many dramas did tom hanks make, lol")
     assert spec.titles.people and spec.ignored == ["lol"]
-    specs = reader.read("hello kitty: how many titles")
-    assert not any("tone" in n for s in specs for n in s.notes)  # "hello" opens a name here
+    specs = reader.read("hello kitty: how many titles")  # "hello" may open a name the catalog
+    assert specs[0].from_aside  # lacks: set aside, but the reading cannot be sure of it
 
 
 @pytest.mark.parametrize(

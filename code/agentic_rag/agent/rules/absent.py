@@ -17,6 +17,7 @@ from typing import NamedTuple
 from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import table_words, typo
+from agentic_rag.agent.rules.misspelt import misspelt
 from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import (
@@ -188,17 +189,24 @@ def absent_person(raw: str, span: tuple[int, int], lex: Lexicon, role: str | Non
     )
 
 
-def absences(tags: list[Tag]) -> list[Absent]:
-    return [
-        Absent(
-            kind="title" if t.kind == "unknown_title" else "person",
-            name=t.value,
-            role=t.role,
-            near=t.near,
-        )
-        for t in tags
-        if t.absent
-    ]
+def absences(tags: list[Tag], lex: Lexicon) -> list[Absent]:
+    """The names the catalog lacks, each with the held names close to it: a held name it is a
+    typo of (`misspelt`: "stanley kubrikc") is offered too, and marks it `mistyped`."""
+    out = []
+    for t in tags:
+        if t.absent:
+            typo_of = misspelt(t.value, lex)
+            kind = "title" if t.kind == "unknown_title" else "person"
+            out.append(
+                Absent(
+                    kind=kind,
+                    name=t.value,
+                    role=t.role,
+                    near=typo_of or t.near,
+                    mistyped=bool(typo_of),
+                )
+            )
+    return out
 
 
 # -- the plan's record of them, and the answer's sentence --------------------------------------

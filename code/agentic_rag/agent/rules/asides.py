@@ -119,11 +119,15 @@ def _asks(segment: str, head: re.Match[str]) -> bool:
     return not relative
 
 
-def _tone(segment: str, spans: Callable[[], list[tuple[int, int]]]) -> tuple[str, list[str]]:
+def _tone(
+    segment: str, spans: Callable[[], list[tuple[int, int, bool]]]
+) -> tuple[str, list[str], bool]:
     """The segment without the words of tone at its start and end (none a catalog name holds:
-    "hello kitty"), and those words."""
+    "hey arnold"), those words, and whether one word of them opened a name the catalog lacks
+    ("hello kitty", "hey madagascar movies"): set aside, but the reading cannot be sure of it.
+    `spans`: the names, each with whether it is only guessed (a title the catalog lacks)."""
     if _ONLY.fullmatch(segment):
-        return "", [segment.strip()]
+        return "", [segment.strip()], False
     out: list[str] = []
     lead = _LEADING_TONE.match(segment)
     trail = _TRAILING_TONE.search(segment)
@@ -131,26 +135,33 @@ def _tone(segment: str, spans: Callable[[], list[tuple[int, int]]]) -> tuple[str
     if trail and not _inside(trail, names):
         out.append(trail.group().strip(" ,.!:;-"))
         segment = segment[: trail.start()] + segment[trail.end() :].strip()
+    doubt = False
     if lead and not _inside(lead, names):
         out.insert(0, lead.group().strip(" ,.!:;-"))
+        doubt = len(WORD.findall(lead.group())) == 1 and _inside(lead, names, guessed=True)
         segment = segment[lead.end() :]
-    return segment, out
+    return segment, out, doubt
 
 
-def _title_opens(segment: str, tagger: Tagger) -> list[tuple[int, int]]:
+def _title_opens(segment: str, tagger: Tagger) -> list[tuple[int, int, bool]]:
     """The span of a catalog title of two words or more the segment opens with ("hi score girl
     is it on here"), so a word of tone that opens the title stays with it."""
     words = list(WORD.finditer(segment.casefold()))
     keys = tagger.lex.title_keys
     for n in range(min(6, len(words)), 1, -1):
         if " ".join(m.group() for m in words[:n]) in keys:
-            return [(words[0].start(), words[n - 1].end())]
+            return [(words[0].start(), words[n - 1].end(), False)]
     return []
 
 
-def _inside(m: re.Match[str], names: list[tuple[int, int]]) -> bool:
-    """Whether words of tone are part of a name that reaches beyond them ("hello kitty")."""
-    return any(a < m.end() and m.start() < b and (a < m.start() or b > m.end()) for a, b in names)
+def _inside(m: re.Match[str], names: list[tuple[int, int, bool]], guessed: bool = False) -> bool:
+    """Whether words of tone are part of a name that reaches beyond them ("hey arnold"): of a
+    name the catalog holds, or with `guessed` of one it lacks."""
+    return any(
+        a < m.end() and m.start() < b and (a < m.start() or b > m.end())
+        for a, b, lacked in names
+        if lacked == guessed
+    )
 
 
 def _quote(text: str) -> str:
@@ -176,6 +187,7 @@ def _set_aside(text: str, tagger: Tagger) -> Aside:
         cuts = [c for c in cuts if not any(a < c.end and c.start < b for a, b in names)]
     pieces: list[tuple[str, str]] = []  # (text, kind): "" the question's, else why set aside
     tone: list[str] = []
+    named_tone = False  # a word of tone set aside from a name the catalog lacks
     pos = 0
     system = _system_said(cuts)
     for k, cut in enumerate([*cuts, Cut(start=len(text), end=len(text), text="", kind="")]):
@@ -193,13 +205,15 @@ def _set_aside(text: str, tagger: Tagger) -> Aside:
             if pieces and pieces[-1][0].strip() and not pieces[-1][1] and _JOIN_ONLY.fullmatch(seg):
                 pieces.append((seg, ""))  # "…, then | tell me …": the split's joining word
                 continue
-            seg, said = _tone(
+            seg, said, doubt = _tone(
                 seg,
                 lambda at=at, seg=seg: (
-                    [(t.start - at, t.end - at) for t in tags()] + _title_opens(seg, tagger)
+                    [(t.start - at, t.end - at, t.absent) for t in tags()]
+                    + _title_opens(seg, tagger)
                 ),
             )
             tone += said
+            named_tone = named_tone or doubt
             pieces.append((seg, ""))
         pieces.append((cut.text, "code" if cut.text else ""))
         pos = cut.end
@@ -207,7 +221,7 @@ def _set_aside(text: str, tagger: Tagger) -> Aside:
     if not any(kind for _, kind in pieces) and not tone:
         return Aside(kept=_joined(pieces))  # nothing set aside
     rest = _joined(pieces)
-    aside, dropped = Aside(kept=""), []
+    aside, dropped = Aside(kept="", doubtful=named_tone), []
     for i, (p, kind) in enumerate(pieces):
         named = named_filters(p, rest, tag) if kind else None  # a filter the rest lacks:
         if named and (kind != "instruction" or named.works):  # an order's names some works:

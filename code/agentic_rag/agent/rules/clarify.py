@@ -43,9 +43,17 @@ def assess(
     named = " ".join([planned, *(c.model_dump_json() for c in calls), *waiting])
     feats, used = confidence.features(reader, question, specs, named)
     p = confidence.probability(feats)
-    sure = ReadingConfidence(probability=p, features=feats, unsure=confidence.unsure_of(used))
+    typos = [
+        f"whether '{a.name}' is {' or '.join(repr(n) for n in a.near)} mistyped"
+        for s in specs
+        for a in s.absent
+        if a.mistyped
+    ]
+    sure = ReadingConfidence(
+        probability=p, features=feats, unsure=[*confidence.unsure_of(used), *typos]
+    )
     if p < below:
-        sure.choices = choices(reader, specs, below)
+        sure.choices = choices(reader, specs, below, question)
         sure.ask_back = True
     return sure
 
@@ -70,6 +78,22 @@ def _alternatives(spec: QuerySpec) -> list[QuerySpec]:
     return out
 
 
+def _respelled(reader: Reader, question: str, specs: list[QuerySpec], below: float):
+    """The question with a name read as absent spelt as each held name it is a typo of
+    ("stanley kubrikc movies": "stanley kubrick movies"), read again: a choice when its
+    reading is sure."""
+    for a in (a for s in specs for a in s.absent if a.mistyped):
+        at = question.casefold().find(a.name.casefold())
+        for held in a.near if at >= 0 else []:
+            text = question[:at] + held + question[at + len(a.name) :]
+            back = reader.read(text)
+            feats, _ = confidence.features(
+                reader, text, back, " ".join(s.model_dump_json() for s in back)
+            )
+            if confidence.probability(feats) >= below:
+                yield Choice(question=text, reading=reading_line(back))
+
+
 def _key(spec: QuerySpec) -> tuple[str, dict]:
     """What must read back the same: the operation and the set (people by name: the role
     comes from cue words the rewritten question may say differently)."""
@@ -81,9 +105,12 @@ def _same(a: QuerySpec, b: QuerySpec) -> bool:
     return _key(a) == _key(b)
 
 
-def choices(reader: Reader, specs: list[QuerySpec], below: float) -> list[Choice]:
-    """Up to three questions, each read back as its reading with a probability >= `below`."""
-    out: dict[str, Choice] = {}
+def choices(
+    reader: Reader, specs: list[QuerySpec], below: float, question: str = ""
+) -> list[Choice]:
+    """Up to three questions, each read back as its reading with a probability >= `below`:
+    the question with a mistyped name spelt as the catalog's first, then readings said anew."""
+    out = {c.question: c for c in _respelled(reader, question, specs, below)}
     for i, spec in enumerate(specs):
         for alt in _alternatives(spec):
             parts = [*specs[:i], alt, *specs[i + 1 :]]

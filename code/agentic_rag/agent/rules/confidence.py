@@ -22,6 +22,7 @@ from agentic_rag.agent.rules import signals
 from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.mend import mend
+from agentic_rag.agent.rules.misspelt import mistypes
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.sql_question import sql_asked
@@ -73,6 +74,8 @@ FEATURES = (
     "from_aside",
     "named_search",
     "story_hint",
+    "absent_typo",
+    "unused_typo",
 )
 #: features that cap the probability at MEANING_CAP: a meaning word, an entity, or a word of a
 #: catalog name the reading left unused, or a search by the words left after an instruction
@@ -85,6 +88,8 @@ CAPPING = (
     "people_unasked",  # people asked, titles answered: another question's answer
     "unused_kind",  # "zombie films" read as every film
     "guessed",  # a name its tagger scored under GUESS: a guess, not a reading
+    "absent_typo",  # a name read as absent is a typo of a held one: "stanley kubrikc"
+    "unused_typo",  # an unknown word left unused mistypes a word of the reader's: "argenita"
 )
 GUESS = 0.5
 #: a reading that left this many content words unused, and at least this share of them, did not
@@ -160,6 +165,8 @@ def features(
         "title_many": signals.title_many(specs, reader.lex),
         "title_many_typed": signals.title_many(specs, reader.lex, typed=True),
         "absent_near": signals.absent_near(specs, reader.lex),
+        "absent_typo": float(any(a.mistyped for s in specs for a in s.absent)),
+        "unused_typo": float(any(mistypes(w, reader.lex) for w in rare if w in u.unused)),
         "example_gap": signals.example_gap(reader, specs),
         "cue_unused": float(min(len(u.cues), 2)),
         "unused_name": float(min(len(u.names), 2)),

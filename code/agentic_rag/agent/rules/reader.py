@@ -204,7 +204,7 @@ class Reader:
             titles=to_set(kept, text, ranked=op in ("most", "top")),
         )
         spec.notes += [t.note for t in tags if t.note]
-        spec.absent = absent.absences(kept)
+        spec.absent = absent.absences(kept, self.lex)
         spec.notes += [f"{t.label}" for t in tags if t.kind == "added" and "last" in t.label]
         if limit := next((t.lo for t in tags if t.kind == "limit"), None):
             spec.limit = max(1, min(int(limit), 50))

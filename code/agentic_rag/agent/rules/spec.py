@@ -55,6 +55,7 @@ class Absent(BaseModel):
     name: str  # as typed, lower-case words capitalised
     role: Role | None = None
     near: list[str] = Field(default_factory=list)  # closest catalog names, if any are close
+    mistyped: bool = False  # `near` holds a held name this one is a typo of (`misspelt`)
 
 
 class SamePeople(BaseModel):

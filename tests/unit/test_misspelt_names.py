@@ -1,0 +1,117 @@
+"""A name read as absent that is a typo of a held title, person or phrase of titles' names is
+offered as that name and leaves the reading unsure (`misspelt.py`, `absent.absences`,
+`confidence` `absent_typo`, `clarify` choices); a name the catalog lacks and mistypes nothing
+stays a sure "not in the catalog"."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_rag.agent.rules.confidence import MEANING_CAP, features, probability
+from agentic_rag.agent.rules.misspelt import misspelt, mistypes
+
+
+@pytest.mark.parametrize(
+    ("name", "held"),
+    [
+        ("Stanley Kubrikc", "Stanley Kubrick"),  # a person, letters swapped
+        ("Stanely Kubrick", "Stanley Kubrick"),
+        ("Babrie", "Barbie"),  # a phrase of many titles
+        ("Chohta Bheem", "Chhota Bheem"),
+        ("Breaking Bda", "Breaking Bad"),  # a title
+        ("3 Idoits", "3 Idiots"),  # a title a letter further off
+        ("Martin Scorcese", "Martin Scorsese"),
+    ],
+)
+def test_a_typo_of_a_held_name_is_that_name(catalog_reader, name, held):
+    assert misspelt(name, catalog_reader.lex) == [held]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["The Sopranos", "John Wick", "Rick and Morty", "Akira Kurosawa", "Casablanca", "The Boy"],
+)
+def test_a_name_the_catalog_lacks_that_mistypes_nothing_is_none(catalog_reader, name):
+    assert misspelt(name, catalog_reader.lex) == []
+
+
+def test_a_held_name_is_no_typo(catalog_reader):
+    assert misspelt("Barbie", catalog_reader.lex) == misspelt("Okja", catalog_reader.lex) == []
+
+
+@pytest.mark.parametrize(
+    ("question", "typed"),
+    [
+        ("got any stanley kubrikc movies?", "Stanley Kubrick"),
+        ("how many babrie movies r there", "Barbie"),
+        ("how many chohta bheem movies are on netflix", "Chhota Bheem"),
+    ],
+)
+def test_an_absent_name_that_mistypes_a_held_one_offers_it(catalog_reader, question, typed):
+    absent = [a for s in catalog_reader.read(question) for a in s.absent]
+    assert absent and all(a.mistyped and typed in a.near for a in absent)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "is there anything by quentin tarantnio",
+        "do you have breaking bda",
+        "how many barbei movies",
+        "got any stanely kubrick films",
+    ],
+)
+def test_a_mistyped_held_name_is_never_surely_absent(catalog_reader, question):
+    absent = [a for s in catalog_reader.read(question) for a in s.absent]
+    assert all(a.mistyped for a in absent)  # read as the held name, or offered it
+
+
+def _sure(reader, question: str) -> float:
+    specs = reader.read(question)
+    feats, _ = features(reader, question, specs, " ".join(s.model_dump_json() for s in specs))
+    return probability(feats)
+
+
+@pytest.mark.parametrize(
+    "question", ["got any stanley kubrikc movies?", "how many babrie movies r there"]
+)
+def test_an_absent_name_that_mistypes_a_held_one_is_not_sure(catalog_reader, question):
+    assert _sure(catalog_reader, question) <= MEANING_CAP
+
+
+@pytest.mark.parametrize("question", ["is the sopranos on here", "any films by akira kurosawa"])
+def test_an_absent_name_that_mistypes_nothing_stays_sure(catalog_reader, question):
+    assert _sure(catalog_reader, question) >= 0.8
+
+
+@pytest.mark.parametrize(
+    ("word", "meant"),
+    [("argenita", "argentina"), ("shotrest", "shortest"), ("movesi", "movies")],
+)
+def test_an_unknown_word_that_mistypes_a_reading_word_is_found(catalog_reader, word, meant):
+    assert mistypes(word, catalog_reader.lex) in (meant, meant[:-1])  # "argentin(a)"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many moveis from argenita",  # the country dropped
+        "qatari co-productions, give me the count and the shotrest of em",  # the ranking dropped
+        "how many movesi from argentia",  # the type dropped
+    ],
+)
+def test_a_reading_that_left_a_mistyped_reading_word_unused_is_not_sure(catalog_reader, question):
+    assert _sure(catalog_reader, question) <= MEANING_CAP
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "comedy where a clusmy wannabe stuntman wants to jump 15 buses on a moped",
+        "how many movies from argentina",
+    ],
+)
+def test_unknown_words_that_mistype_nothing_of_the_reading_s_leave_it_sure(
+    catalog_reader, question
+):
+    assert _sure(catalog_reader, question) >= 0.8
