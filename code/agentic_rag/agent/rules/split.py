@@ -82,8 +82,12 @@ _SPLIT = re.compile(
     # who directed it?"
     r"(?:(?<=[a-z]{2}\.)|(?<=[a-z]\.\.)|(?<=\.\.\.)|(?<=…))\s+(?=(?:what|who|which|how|where|when|"
     r"list|tell|show|"
-    r"give|name|count)\b)|[.,]\s+then\s+|,\s+(?=(?:name|list|show|give|tell)\s+(?:me\s+)?(?:them|those|"
-    r"all|the\s+titles)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)|"
+    r"give|name|count)\b)|[.,]\s+then\s+|"
+    # an order to list what came before, after a comma or none ("how many iranian titles are
+    # there name them all"; not "can you list them", "want to see them", "pls show them")
+    r"(?<!\byou)(?<!\bu)(?<!\bto)(?<!\bcan)(?<!\bpls)(?<!\bplease)(?<=\w),?\s+"
+    r"(?=(?:name|list|show|give|tell)\s+(?:me\s+|us\s+)?(?:them|those|these|['’]?em|all|each|"
+    r"every\s+one|the\s+titles)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)|"
     # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
     # who's in it", "…, what else did he make", "… - whats it about", "…, anything else by him"
     r"\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
