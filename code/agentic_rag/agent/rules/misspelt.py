@@ -19,8 +19,9 @@ from rapidfuzz.distance import OSA
 
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules.lexicon import Lexicon
-from agentic_rag.agent.rules.mend import table_words
 from agentic_rag.agent.rules.name_evidence import key
+from agentic_rag.agent.rules.usage_words import meaning
+from agentic_rag.agent.rules.words import WORDS
 
 #: a phrase in at least this many titles' names is a name of its own ("barbie", "chhota bheem")
 PHRASE_TITLES = 2
@@ -93,17 +94,19 @@ def _title_words(lex: Lexicon) -> frozenset[str]:
 
 
 def mistypes(word: str, lex: Lexicon) -> str | None:
-    """The word of the reader's own vocabulary (its tables' words, the catalog's countries and
-    genres) that an unknown `word` mistypes, if one does: one edit, two for words of six letters
-    or more, with the same first letter ("argenita": argentina, "shotrest": shortest, "movesi":
-    movies). A reading that left such a word unused dropped a meaning it could not spell."""
+    """The word that changes a reading (`_meaning_words`) an unknown `word` mistypes, if one
+    does: one edit, two for words of six letters or more, with the same first letter
+    ("argenita": argentina, "shotrest": shortest, "movesi": movies). A reading that left such a
+    word unused dropped a meaning it could not spell; a typo of a frame word ("categroy",
+    "evrything") drops nothing."""
     edits = 1 + (len(word) >= 6)
-    if len(word) < 4 or word in _reading_words(lex):
+    vocab = _meaning_words(lex)
+    if len(word) < 4 or word in vocab or not word.isalpha():
         return None
     near = [
         w
-        for w in _reading_words(lex)
-        if w[:1] == word[:1] and abs(len(w) - len(word)) <= edits and OSA.distance(w, word) <= edits
+        for w in vocab
+        if w[:1] == word[:1] and abs(len(w) - len(word)) <= 1 and OSA.distance(w, word) <= edits
     ]
     return min(near, key=lambda w: (OSA.distance(w, word), w)) if near else None
 
@@ -111,10 +114,18 @@ def mistypes(word: str, lex: Lexicon) -> str | None:
 _READING: dict[int, tuple[Lexicon, frozenset[str]]] = {}
 
 
-def _reading_words(lex: Lexicon) -> frozenset[str]:
+def _meaning_words(lex: Lexicon) -> frozenset[str]:
+    """The words that change a reading: meaning words (`meaning_words.yaml`: "without", "not",
+    "latest"), works nouns, rank words and rankings, the catalog's countries, demonyms and
+    genres (built once per lexicon)."""
     kept = _READING.get(id(lex))
     if kept is None or kept[0] is not lex:
-        named = [*lex.country_keys, *lex.genre_keys]
-        words = {w for k in named for w in k.split() if len(w) >= 4} | table_words()
-        kept = _READING[id(lex)] = (lex, frozenset(w for w in words if len(w) >= 4))
+        named = [*lex.country_keys, *lex.genre_keys, *WORDS.demonyms]
+        said = [*meaning().words, *WORDS.works_nouns, *WORDS.rank_words, *RANKINGS]
+        words = {w for k in [*named, *said] for w in k.casefold().split()}
+        kept = _READING[id(lex)] = (lex, frozenset(w for w in words if len(w) >= 4 and w.isalpha()))
     return kept[1]
+
+
+#: the rankings a superlative says ("the longest", "the most recent")
+RANKINGS = ("longest", "shortest", "oldest", "newest", "earliest", "latest", "recent", "first")

@@ -1,5 +1,6 @@
 """Entities said as left out: "movies not from the us", "non-us shows", "indian movies that
-aren't dramas", "tv shows other than tv-ma", "anything besides american ones".
+aren't dramas", "tv shows other than tv-ma", "anything besides american ones", "indian titles
+that are not tv shows" (a type left out is the other type: `sets.to_set`).
 
 A cue of `negation.cues` in `words.yaml`, then only link words (`negation.links`: "from",
 "rated", "the" ...), hyphens or spaces, then a country, genre or rating tag: that tag is
@@ -19,7 +20,7 @@ from agentic_rag.agent.rules.vocab import alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
-NEGATED_KINDS = ("country", "genre", "rating")
+NEGATED_KINDS = ("country", "genre", "rating", "type")  # a type left out is the other one
 #: bounds: a bound left out is its complement (a set left out, compiled as NOT its condition)
 BOUND_KINDS = ("release", "minutes", "seasons")
 _N = WORDS.negation

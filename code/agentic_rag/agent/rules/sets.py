@@ -57,6 +57,7 @@ def to_set(tags: list[Tag], text: str, ranked: bool = False) -> TitleSet:
     (`words.yaml` genres `alone`: "the top 3 countries for documentaries" ranks by documentary
     films); a count or a listing keeps both (the answer says how many of each type)."""
     s, people = TitleSet(), any(t.kind == "person" for t in tags)
+    tags = [_other_type(t) if t.negated and t.kind == "type" else t for t in tags]
     s.without = [to_set([t.model_copy(update={"negated": False})], text) for t in tags if t.negated]
     tags = [t for t in tags if not t.negated]  # "not from japan": a set left out (`negation`)
     loose = [m.span(1) for m in _NOT_SAME.finditer(text)]  # "not necessarily the same movie"
@@ -101,6 +102,12 @@ def to_set(tags: list[Tag], text: str, ranked: bool = False) -> TitleSet:
         elif not s.type and ranked and (alone := GENRE_ALONE.get(tuple(group))):
             s.genres[i] = list(alone)
     return s
+
+
+def _other_type(t: Tag) -> Tag:
+    """A type said as left out ("not tv shows"): the other type, read."""
+    other = "Movie" if t.value == "TV Show" else "TV Show"
+    return t.model_copy(update={"negated": False, "value": other})
 
 
 _TV_GENRE = ("TV", "Series", "Docuseries", "Shows", "Kids' TV")

@@ -62,7 +62,7 @@ _SPLIT = re.compile(
     # a joining word before a ranking that ends the question with no noun of its own, of the
     # set before it: "number of lgbtq movies and the oldest one", "count of kids shows + the
     # newest", "swedish films n the longest of them"
-    rf",?\s+{_JOINED}(?=the\s+{SUPERLATIVE}(?:\s+(?:one|ones|title|of\s+(?:them|those|"
+    rf",?\s+{_JOINED}(?=(?:the\s+)?{SUPERLATIVE}(?:\s+(?:one|ones|title|of\s+(?:them|those|"
     r"these|all|['’]?em)))*\W*$|"
     # or a person ranked by the set before it: "number of singapore shows and the actor who
     # turns up in the most", "… + the director with the most of em"
