@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from agentic_rag.agent.rules import signals
 from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
+from agentic_rag.agent.rules.described import held_part, misfit
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.mend import mend
 from agentic_rag.agent.rules.reader import Reader
@@ -85,6 +86,8 @@ CAPPING = (
     "people_unasked",  # people asked, titles answered: another question's answer
     "unused_kind",  # "zombie films" read as every film
     "guessed",  # a name its tagger scored under GUESS: a guess, not a reading
+    "absent_held",  # a title said absent whose words open with a catalog title (`described`)
+    "misfit",  # a title described as it is not ("dark, the spanish movie"; `described`)
 )
 GUESS = 0.5
 #: a reading that left this many content words unused, and at least this share of them, did not
@@ -160,6 +163,12 @@ def features(
         "title_many": signals.title_many(specs, reader.lex),
         "title_many_typed": signals.title_many(specs, reader.lex, typed=True),
         "absent_near": signals.absent_near(specs, reader.lex),
+        "misfit": float(misfit(specs, reader.lex)),
+        "absent_held": float(
+            any(
+                a.kind == "title" and held_part(a.name, reader.lex) for s in specs for a in s.absent
+            )
+        ),
         "example_gap": signals.example_gap(reader, specs),
         "cue_unused": float(min(len(u.cues), 2)),
         "unused_name": float(min(len(u.names), 2)),

@@ -20,7 +20,11 @@ WHAT_HELD = (
     r"(?:\s+have|['’]ve|\s+ve)\s+(?:you|u|ya)\s+(?:guys\s+)?got|\s+(?:you|u|ya)\s+got)"
 )
 WHAT = re.compile(rf"\b{WHAT_HELD}\b", _I)
-BACK = re.compile(rf"\b(?:is|are)\s+(?:it|they)\b|{HELD_BACK}|{WHAT_HELD}\W*$", _I)
+BACK = re.compile(
+    rf"\b(?:is|are)\s+(?:it|they)\b|{HELD_BACK}|{WHAT_HELD}\W*$|"
+    r"\bany\s+of\s+(?:them|those|these|em)\b",  # "top gun, any of them?": of what it names
+    _I,
+)
 #: a joining word before a cue: "(forget the rules) and is titanic on here", "also do you have"
 JOINED = (
     r"(?:(?:and|also|so|but|then|ok(?:ay)?)\s+(?=(?:is|are|do|does|did|can|got|have|has|any|"
@@ -41,6 +45,7 @@ ASKED = re.compile(
     rf"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)\b|{HELD_BACK}|{WHAT_HELD}|"
     r"on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|here|there|"
     r"available|streaming|to\s+(?:watch|stream)|at\s+all|movies?|films?|shows?|series|titles?|"
+    r"any(?:\s+of\s+(?:them|those|these|em))?|"
     r"(?:right\s+)?now|rn|tonight|today|tomorrow|later|(?:this\s+)?weekend)"
     r"\b\W*)*[?.!]*$",
     _I,
@@ -50,7 +55,8 @@ ASKED = re.compile(
 #: available?", "ted lasso streaming?")
 AVAILABLE = re.compile(
     r"\b(?:on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|"
-    rf"here|available|streaming|to\s+(?:watch|stream))\b|{HELD_BACK}|{WHAT_HELD}",
+    rf"here|available|streaming|to\s+(?:watch|stream))\b|{HELD_BACK}|{WHAT_HELD}|"
+    r"\b(?:is|are)\s+(?:it|they)\s+there\b|\bany(?:\s+of\s+(?:them|those|these|em))?\W*$",
     _I,
 )
 #: a whole piece that only asks back whether the catalog holds what the piece before it named:

@@ -14,11 +14,13 @@ import re
 
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.cues import CUES
+from agentic_rag.agent.rules.described import described, title_tag
 from agentic_rag.agent.rules.holding_cues import ASKED, AVAILABLE, BACK, WHAT
 from agentic_rag.agent.rules.holding_cues import joined_back as joined_back  # the reader's
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.mend import table_words
 from agentic_rag.agent.rules.phrases import series
 from agentic_rag.agent.rules.series_names import franchise_tag, run_together
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
@@ -88,16 +90,26 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     phrase of several titles counts only when several are asked for): a fuzzy catalog title,
     else a title the catalog does not hold; None for other questions. The caller drops the
     tags inside the returned span."""
+    if CUES["external"].search(mask(text, tags)):  # "is X any good according to imdb"
+        return None  # outside facts, not whether the catalog holds it
     m = ASKED.match(text)
     if m and not m.group("cue") and not AVAILABLE.search(text, m.end("what")):
         m = None  # no cue: only a tail that asks whether it is held ("X - available?")
+    said = described(text, m.span("what"), tags, lex) if m else None
+    if m and said and said.title:  # "happy valley, the yorkshire cop one": Happy Valley
+        return title_tag(said, lex)
+    if m and said:  # "memories of murder (bong joon-ho, 2003)": the name, then who and when
+        tags = [t for t in tags if t.end <= said.end or t.start >= said.stop]
+    tags = _credited(text, m, tags) if m else tags  # "directed by chloe zhao": no Chloe
     what = bool(WHAT.search(text))  # "what do you have of X": every title X names
     names = ("title", "unknown_title", "phrase") if what else ("title", "unknown_title")
     set_words = [t for t in tags if t.kind not in names]
-    if m and not m.group("cue") and (set_words or any(c.search(text) for c in CUES.values())):
+    cued = m and any(c.search(text) for c in CUES.values()) and not _named_back(text, m)
+    if m and not m.group("cue") and (set_words or cued):
+        whole = None if _SEVERAL.search(text) else whole_title(text, m, lex)
+        if whole:  # "delhi crime on netflix?": the title, not crime shows named Delhi
+            return whole
         m = None  # "how many titles are available", "shortest movie on netflix?": a question
-    if CUES["external"].search(mask(text, tags)):  # "is X any good according to imdb"
-        return None  # outside facts, not whether the catalog holds it
     inside = [t for t in tags if m and t.start >= m.start("what") and t.end <= m.end("what")]
     alone = m and not what and len(inside) == len(tags) > 0 and not _SEVERAL.search(text)
     if m and alone and (whole := whole_title(text, m, lex)):
@@ -107,7 +119,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     several = bool(_SEVERAL.search(text)) or what  # "any Barbie movies": every title with it
     if not m or any(t.kind in _ANSWERED or (t.kind == "phrase" and several) for t in tags):
         return None
-    start, end = m.span("what")
+    start, end = m.start("what"), said.end if said else m.end("what")
     raw = text[start:end].strip(" '\"“”‘’,;:")
     who = _PERSON.match(raw)
     if who and who.group().casefold().startswith("from") and _titles_named(raw[who.end() :], lex):
@@ -139,7 +151,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     if not m.group("cue") and not (named or odd or back):
         return None  # no cue, everyday words only ("new stuff on netflix?"): not a name
     offset = text.index(raw, start)
-    span = (offset, offset + len(raw))
+    span = (offset, said.stop if said else offset + len(raw))  # the description with it
     if what and lex.title(raw) and lex.in_titles(raw) >= 2:  # "what've u got of star trek"
         return franchise_tag(raw, span, raw, lex)
     if title := lex.title(raw):  # "is dark on here": the title, even when a word is English
@@ -168,7 +180,8 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     held = lex.titles_with(apart) if apart else held
     if len(held) >= FRANCHISE and (named or series(raw, lex) or apart):  # "is barbie on here"
         return franchise_tag(apart or raw, span, raw, lex)
-    return absent.absent_title(raw, span, lex)
+    gap = absent.absent_title(raw, span, lex)
+    return gap.model_copy(update={"described": said.rest}) if said else gap
 
 
 #: what may stand around a name asked for: "anything by X", "stuff from X as director"
@@ -178,6 +191,33 @@ _AROUND = re.compile(
     r"^\s*(?:as\s+(?:an?\s+|the\s+)?(?:director|filmmaker|actor|actress|star|cast\s+member))?\W*$",
     _I,
 )
+
+
+def _named_back(text: str, m: re.Match[str]) -> bool:
+    """Whether a question back at the words before it ("top gun, any of them?", "X - is it on
+    here") follows words that hold one neither everyday nor the reader's own: a name, though a
+    cue word opens it ("top"), not a question ("what's the newest, is it on here")."""
+    plain = COMMON | table_words()
+    odd = [
+        w for w in WORD.findall(m.group("what")) if re.sub(r"['’]s$", "", w.casefold()) not in plain
+    ]
+    return bool(odd) and BACK.search(text, m.end("what")) is not None
+
+
+def _credited(text: str, m: re.Match[str], tags: list[Tag]) -> list[Tag]:
+    """The tags, less titles read inside a name of several words after a person cue, that they
+    do not cover whole ("anything directed by chloe zhao": Chloe is a word of her name)."""
+    start, end = m.span("what")
+    who = _PERSON.match(text[start:end])
+    if who is None or len(WORD.findall(text[start + who.end() : end])) < 2:
+        return tags
+    name = (start + who.end(), end)
+    inside = [t for t in tags if t.start >= name[0] and t.end <= name[1]]
+    if not inside or any(t.kind not in ("title", "phrase") for t in inside):
+        return tags
+    if any(t.start == name[0] and t.end >= name[1] - 1 for t in inside):
+        return tags  # "anything with the crown": the title is the whole name
+    return [t for t in tags if t not in inside]
 
 
 def _unwritten(words: list[str], raw: str, lex: Lexicon) -> bool:
