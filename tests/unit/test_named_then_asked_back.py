@@ -92,3 +92,33 @@ def test_the_last_word_of_a_title_before_a_works_noun_is_no_person(
     assert fold(title) in _titles(catalog_df)
     (spec,) = catalog_reader.read(question)
     assert not spec.absent and spec.titles.titles == [title], question
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("kung fu panda stuff - what is there", "kung fu panda"),
+        ("spy kids stuff, what's there (movies and shows)", "spy kids"),
+        ("final destination stuff — what is there", "final destination"),
+    ],
+)
+def test_what_is_there_after_a_franchise_lists_its_titles(
+    catalog_df, catalog_reader, question, name
+):
+    assert len(_with(catalog_df, name)) >= 2
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "list" and spec.titles.title_has == [name], question
+
+
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [
+        ("squid game, the korean one, got it?", "Squid Game"),
+        ("the crown - u got it?", "The Crown"),
+        ("ozark got it?", "Ozark"),
+    ],
+)
+def test_got_it_after_a_title_asks_for_it(catalog_df, catalog_reader, question, title):
+    assert fold(title) in _titles(catalog_df)
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "describe" and spec.titles.titles == [title], question

@@ -12,7 +12,7 @@ _I = re.IGNORECASE
 #: a question back at the thing named before it: "X - do you have it", "X, can i stream it"
 HELD_BACK = (
     r"(?:do(?:es)?\s+(?:you|u|ya|netflix)\s+(?:guys\s+)?(?:have|got|carry|stream|hold)|can\s+"
-    r"(?:i|we|you)\s+(?:watch|stream|find|see|get))\s+(?:it|them|that|this)\b"
+    r"(?:i|we|you)\s+(?:watch|stream|find|see|get)|(?:(?:you|u|ya)\s+)?got)\s+(?:it|them|that|this)\b"
 )
 #: asking what the catalog holds of a name: "what do you have (of) X", "X - what've u got"
 WHAT_HELD = (
@@ -62,7 +62,12 @@ AVAILABLE = re.compile(
 #: a whole piece that only asks back whether the catalog holds what the piece before it named:
 #: "breaking bad?? is it here", "okja! can i watch it", "the crown? is it on netflix at all"
 ONLY_BACK = re.compile(
-    rf"^\W*(?:{BACK.pattern})(?:\s+(?:{AVAILABLE.pattern}|at\s+all|still|now|there))*\W*$", _I
+    rf"^\W*(?:{BACK.pattern})(?:\s+(?:{AVAILABLE.pattern}|at\s+all|still|now|there))*\W*$|"
+    #: "kung fu panda stuff - what is there (shows + movies)": what the catalog holds of it
+    r"^\W*what(?:['’]s|\s+is|\s+are)\s+there(?:\s+of\s+(?:it|them))?\W*"
+    r"(?:\(\s*(?:(?:tv\s+)?shows?|movies?|films?|series|both)(?:\s*(?:\+|and|&|,|/)\s*"
+    r"(?:(?:tv\s+)?shows?|movies?|films?|series))?\s*\)\W*)?$",  # "… (shows + movies)"
+    _I,
 )
 
 
