@@ -116,3 +116,16 @@ def test_an_absent_name_no_held_title_opens_is_no_guess(catalog_df, catalog_read
 def test_set_words_before_a_bracket_or_comma_are_no_name(catalog_reader, question):
     specs = catalog_reader.read(question)
     assert not any(s.absent for s in specs) and not any(s.described for s in specs), question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "nailed it, how many versions of that show exist here",
+        "narcos, which seasons are on here",
+        "ozark, and who is in it - on netflix?",
+    ],
+)
+def test_a_question_after_the_comma_is_no_description(catalog_reader, question):
+    specs = catalog_reader.read(question)
+    assert not any(s.described for s in specs), question

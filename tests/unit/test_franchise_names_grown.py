@@ -27,7 +27,7 @@ def _holding(df, words: str, kind: str | None = None) -> set[str]:
             "how many cloudy with a chance of meatballs movies are there",
             "cloudy with a chance of meatballs",
         ),
-        ("the twilight saga breaking dawn films which ones", "the twilight saga breaking dawn"),
+        ("the twilight saga breaking dawn films which ones", "twilight saga breaking dawn"),
     ],
 )
 def test_a_phrase_grows_over_the_words_the_same_titles_hold(
@@ -62,3 +62,23 @@ def test_a_film_series_named_with_a_common_word_first_is_every_film_of_it(
 def test_no_series_no_phrase_of_a_common_word(catalog_reader, question):
     (spec,) = catalog_reader.read(question)
     assert not any(fold(x).split()[0] in ("the", "any", "new") for x in spec.titles.title_has)
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [("all the karate kid movies?", "karate kid"), ("any spy kids films", "spy kids")],
+)
+def test_an_article_before_a_series_name_is_no_word_of_it(
+    catalog_df, catalog_reader, question, name
+):
+    assert len(_holding(catalog_df, name, "Movie")) > len(
+        _holding(catalog_df, f"the {name}", "Movie")
+    )
+    (spec,) = catalog_reader.read(question)
+    assert spec.titles.title_has == [name], question
+
+
+def test_a_series_name_with_a_type_after_it_is_its_titles_not_one_title(catalog_df, catalog_reader):
+    assert len(_holding(catalog_df, "star trek", "TV Show")) >= 2
+    (spec,) = catalog_reader.read("star trek series available?")
+    assert spec.titles.title_has == ["star trek"] and not spec.titles.titles

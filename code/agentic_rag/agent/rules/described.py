@@ -18,7 +18,7 @@ from typing import NamedTuple
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
-from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
+from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -35,6 +35,8 @@ _APPOSITION = re.compile(
     _I,
 )
 _KIND_NEXT = re.compile(rf"\s*(?:{_ANY_KIND})\b", _I)  # a kind noun the asking tail took
+#: a question's head opening the words after the cut: "how many", "and which" …
+_ASKS = re.compile(rf"(?:(?:and|also|so|but|plus|then)\s+)?(?:{ASK_HEADS})\b", _I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _STRIP = " ,-–—([)]"
 #: the kinds of tag a description may hold for its words to be read as one ("(bong joon-ho,
@@ -57,7 +59,8 @@ def _parts(raw: str) -> list[tuple[str, str]]:
     """Each cut of the words into a name and a description after it, the longest name first."""
     cuts = {m.start() for m in _CUT.finditer(raw)} | {m.start() for m in _APPOSITION.finditer(raw)}
     out = [(raw[:c].strip(_STRIP), raw[c:].strip(_STRIP)) for c in sorted(cuts, reverse=True)]
-    return [(name, rest) for name, rest in out if WORD.search(name) and WORD.search(rest)]
+    #: a question after the comma is no description ("nailed it, how many versions …")
+    return [(n, rest) for n, rest in out if WORD.search(n) and not _ASKS.match(rest)]
 
 
 def described(text: str, span: tuple[int, int], tags: list[Tag], lex: Lexicon) -> Described | None:

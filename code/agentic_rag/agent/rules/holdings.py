@@ -106,7 +106,8 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     set_words = [t for t in tags if t.kind not in names]
     cued = m and any(c.search(text) for c in CUES.values()) and not _named_back(text, m)
     if m and not m.group("cue") and (set_words or cued):
-        whole = None if _SEVERAL.search(text) else whole_title(text, m, lex)
+        within = all(m.start("what") <= t.start and t.end <= m.end("what") for t in tags)
+        whole = whole_title(text, m, lex) if within and not _SEVERAL.search(text) else None
         if whole:  # "delhi crime on netflix?": the title, not crime shows named Delhi
             return whole
         m = None  # "how many titles are available", "shortest movie on netflix?": a question

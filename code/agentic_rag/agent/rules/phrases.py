@@ -159,7 +159,8 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         return _lacking(raw, (start, end), words, lex, opens) if many and not title else None
     many = many or (before and not works)
     lower, capital = lex.cased(raw)
-    named = capital > lower or held or (works and works.group(1) and series(raw, lex))
+    series_of = works and works.group(1) and words[0] not in _EMPTY and series(raw, lex)
+    named = capital > lower or held or series_of
     if (words[0] in COMMON or words[-1] in COMMON) and not named:
         return None  # "the barbie", "any lego": the phrase starts at the name; but "bad boys
         #: movies": the name of a series of films before a works noun for many titles
