@@ -122,3 +122,21 @@ def test_got_it_after_a_title_asks_for_it(catalog_df, catalog_reader, question, 
     assert fold(title) in _titles(catalog_df)
     (spec,) = catalog_reader.read(question)
     assert spec.op == "describe" and spec.titles.titles == [title], question
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [("rocky, any of them?", "rocky"), ("spy kids - any of those?", "spy kids")],
+)
+def test_any_of_them_after_a_title_several_titles_hold_is_all_of_them(
+    catalog_df, catalog_reader, question, name
+):
+    assert len(_with(catalog_df, name)) >= 2 and fold(name) in _titles(catalog_df)
+    (spec,) = catalog_reader.read(question)
+    assert spec.titles.title_has == [name] and not spec.titles.titles, question
+
+
+def test_any_of_them_after_a_title_no_other_holds_is_its_entry(catalog_df, catalog_reader):
+    assert _with(catalog_df, "okja") == ["Okja"]
+    (spec,) = catalog_reader.read("okja, any of them?")
+    assert spec.titles.titles == ["Okja"] and spec.op == "describe"

@@ -40,6 +40,7 @@ _DESCRIBED = re.compile(
 _THAN = re.compile(r"\b(?:\w+er|more|less|fewer)\s+than\b", _I)  # a comparison
 _REFERS = re.compile(r"\b(?:else|other|them|him|her|his|their|they|those|these)\b", _I)
 _BARE = frozenset({"is", "are", "any", "anything", "got", "is there", "are there"})
+_OF_THEM = re.compile(r"\b(?:any|all|which)\s+of\s+(?:them|those|these|em)\b", _I)
 _TYPE = re.compile(r"\b(?:(movies?|films?)|shows?|series)\b", _I)
 #: "… a movie or a (show)" after the name: the question asks which type the title is
 _KIND_ASKED = re.compile(
@@ -102,6 +103,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
         tags = [t for t in tags if t.end <= said.end or t.start >= said.stop]
     tags = _credited(text, m, tags) if m else tags  # "directed by chloe zhao": no Chloe
     what = bool(WHAT.search(text))  # "what do you have of X": every title X names
+    every = what or bool(_OF_THEM.search(text))  # "rocky, any of them?": all of it
     names = ("title", "unknown_title", "phrase") if what else ("title", "unknown_title")
     set_words = [t for t in tags if t.kind not in names]
     cued = m and any(c.search(text) for c in CUES.values()) and not _named_back(text, m)
@@ -115,7 +117,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     alone = m and not what and len(inside) == len(tags) > 0 and not _SEVERAL.search(text)
     if m and alone and (whole := whole_title(text, m, lex)):
         return whole  # "is criminal spain on here": Criminal: Spain, not the titles from Spain
-    if len(inside) == 1 and len(tags) == 1 and m and (one := _one(text, m, inside[0], what, lex)):
+    if len(inside) == 1 and len(tags) == 1 and m and (one := _one(text, m, inside[0], every, lex)):
         return one  # "do you have Okja?": that title's entry; "what've u got from X": X's
     several = bool(_SEVERAL.search(text)) or what  # "any Barbie movies": every title with it
     if not m or any(t.kind in _ANSWERED or (t.kind == "phrase" and several) for t in tags):
@@ -153,7 +155,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
         return None  # no cue, everyday words only ("new stuff on netflix?"): not a name
     offset = text.index(raw, start)
     span = (offset, said.stop if said else offset + len(raw))  # the description with it
-    if what and lex.title(raw) and lex.in_titles(raw) >= 2:  # "what've u got of star trek"
+    if every and lex.title(raw) and lex.in_titles(raw) >= 2:  # "what've u got of star trek"
         return franchise_tag(raw, span, raw, lex)
     if title := lex.title(raw):  # "is dark on here": the title, even when a word is English
         sure = raw[:1].isupper() or lex.proper(raw)
