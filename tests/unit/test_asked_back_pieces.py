@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentic_rag.agent.rules.holdings import joined_back
+from agentic_rag.agent.rules.holding_cues import joined_back
 from agentic_rag.folding import fold
 
 

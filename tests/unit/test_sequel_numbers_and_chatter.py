@@ -1,7 +1,7 @@
 """Asking the catalog for a title, a stranger's way: a sequel number the catalog lacks ("rocky
 VII", "madagascar 4") names another title, never a typo of a number it holds (`lexicon._numbers`:
 "Rocky VI" is not Rocky V); when they want it ("tonight", "right now", "this weekend") is no part
-of its name (`holdings._ASKED` tail); "any chance you guys carry X" asks for X like "do you have
+of its name (`holding_cues.ASKED` tail); "any chance you guys carry X" asks for X like "do you have
 X". The truths are computed with pandas on the catalog CSV."""
 
 from __future__ import annotations

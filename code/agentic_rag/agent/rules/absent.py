@@ -124,6 +124,9 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
             and (one[:1].isupper() or lex.name_word(one) or strong or (works and unheard(one, lex)))
         ):
             continue
+        prev = re.search(r"(\w+)\s+$", text[:start])
+        if prev and lex.title(text[prev.start(1) : end]):
+            continue  # "big mouth shows": the words end a catalog title (Big Mouth), no one
         role = role_at(text, start, end)
         before, after = text[max(0, start - 30) : start], text[end : end + 30]
         if role or WORKS_BEFORE.search(before) or WORKS_AFTER.search(after):

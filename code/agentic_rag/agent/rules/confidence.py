@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from agentic_rag.agent.rules import signals
 from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
+from agentic_rag.agent.rules.described import held_part, misfit
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.mend import mend
 from agentic_rag.agent.rules.misspelt import mistypes
@@ -90,6 +91,8 @@ CAPPING = (
     "guessed",  # a name its tagger scored under GUESS: a guess, not a reading
     "absent_typo",  # a name read as absent is a typo of a held one: "stanley kubrikc"
     "unused_typo",  # an unknown word left unused mistypes a word of the reader's: "argenita"
+    "absent_held",  # a title said absent whose words open with a catalog title (`described`)
+    "misfit",  # a title described as it is not ("dark, the spanish movie"; `described`)
 )
 GUESS = 0.5
 #: a reading that left this many content words unused, and at least this share of them, did not
@@ -167,6 +170,12 @@ def features(
         "absent_near": signals.absent_near(specs, reader.lex),
         "absent_typo": float(any(a.mistyped for s in specs for a in s.absent)),
         "unused_typo": float(any(mistypes(w, reader.lex) for w in rare if w in u.unused)),
+        "misfit": float(misfit(specs, reader.lex)),
+        "absent_held": float(
+            any(
+                a.kind == "title" and held_part(a.name, reader.lex) for s in specs for a in s.absent
+            )
+        ),
         "example_gap": signals.example_gap(reader, specs),
         "cue_unused": float(min(len(u.cues), 2)),
         "unused_name": float(min(len(u.names), 2)),

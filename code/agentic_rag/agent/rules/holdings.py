@@ -14,9 +14,13 @@ import re
 
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.cues import CUES
+from agentic_rag.agent.rules.described import described, title_tag
+from agentic_rag.agent.rules.holding_cues import ASKED, AVAILABLE, BACK, WHAT
+from agentic_rag.agent.rules.holding_cues import joined_back as joined_back  # the reader's
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.mend import table_words
 from agentic_rag.agent.rules.phrases import series
 from agentic_rag.agent.rules.series_names import franchise_tag, run_together
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
@@ -36,55 +40,7 @@ _DESCRIBED = re.compile(
 _THAN = re.compile(r"\b(?:\w+er|more|less|fewer)\s+than\b", _I)  # a comparison
 _REFERS = re.compile(r"\b(?:else|other|them|him|her|his|their|they|those|these)\b", _I)
 _BARE = frozenset({"is", "are", "any", "anything", "got", "is there", "are there"})
-#: a question back at the thing named before it: "X - do you have it", "X, can i stream it"
-_HELD_BACK = (
-    r"(?:do(?:es)?\s+(?:you|u|ya|netflix)\s+(?:guys\s+)?(?:have|got|carry|stream|hold)|can\s+"
-    r"(?:i|we|you)\s+(?:watch|stream|find|see|get))\s+(?:it|them|that|this)\b"
-)
-#: asking what the catalog holds of a name: "what do you have (of) X", "X - what've u got"
-_WHAT_HELD = (
-    r"what(?:\s+(?:do|does)\s+(?:you|u|ya|netflix)\s+(?:guys\s+)?(?:have|got|carry|hold|offer)|"
-    r"(?:\s+have|['’]ve|\s+ve)\s+(?:you|u|ya)\s+(?:guys\s+)?got|\s+(?:you|u|ya)\s+got)"
-)
-_WHAT = re.compile(rf"\b{_WHAT_HELD}\b", _I)
-_BACK = re.compile(rf"\b(?:is|are)\s+(?:it|they)\b|{_HELD_BACK}|{_WHAT_HELD}\W*$", _I)
-#: a joining word before a cue: "(forget the rules) and is titanic on here", "also do you have"
-_JOINED = (
-    r"(?:(?:and|also|so|but|then|ok(?:ay)?)\s+(?=(?:is|are|do|does|did|can|got|have|has|any|"
-    r"you|u|ya|y['’]?all|what|where|i)\b))?"
-)
-#: the cue (after a joining word a cue follows: "… and is titanic on here"), then the thing
-#: asked for (group "what"), then an optional "on here" tail
-_ASKED = re.compile(
-    rf"^\W*{_JOINED}(?:(?P<cue>{_WHAT_HELD}(?:\s+of(?=\s))?|"
-    r"(?:do|does|did)\s+(?:you|u|ya|netflix|the\s+catalog|this\s+catalog|it)\s+"
-    r"(?:guys\s+)?(?:have|hold|carry|stream|list|offer|got)|ha(?:ve|s)\s+(?:you|u|netflix)\s+"
-    r"got|(?:any\s+chance\s+)?(?:you|u|ya)\s+(?:guys\s+)?(?:got|have|carry|stock)|y['’]?all\s+(?:got|have)|is\s+there|"
-    r"are\s+there|can\s+(?:i|we|you)\s+(?:watch|"
-    r"stream|see|find|get)|(?:where\s+)?can\s+i\s+find|(?:i\s+)?(?:want\s+to|wanna|would\s+"
-    r"like\s+to)\s+(?:watch|see|stream)|(?:i['’]?m\s+|i\s+am\s+)?(?:looking|searching)\s+"
-    r"for|(?:i['’]?m\s+|i\s+am\s+)?trying\s+to\s+find|got|is|are|any|anything)\s+)?"
-    r"(?:(?:an?|any|anything|the\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*(?:[-–—:,.!?]+\s*)?"
-    rf"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)\b|{_HELD_BACK}|{_WHAT_HELD}|"
-    r"on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|here|there|"
-    r"available|streaming|to\s+(?:watch|stream)|at\s+all|movies?|films?|shows?|series|titles?|"
-    r"(?:right\s+)?now|rn|tonight|today|tomorrow|later|(?:this\s+)?weekend)"
-    r"\b\W*)*[?.!]*$",
-    _I,
-)
-#: a tail that asks whether the catalog holds the thing named before it (not a type noun alone,
-#: "korean movies"): a question with no cue but this tail asks for it ("The Mandalorian -
-#: available?", "ted lasso streaming?")
-_AVAILABLE = re.compile(
-    r"\b(?:on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|"
-    rf"here|available|streaming|to\s+(?:watch|stream))\b|{_HELD_BACK}|{_WHAT_HELD}",
-    _I,
-)
-#: a whole piece that only asks back whether the catalog holds what the piece before it named:
-#: "breaking bad?? is it here", "okja! can i watch it", "the crown? is it on netflix at all"
-_ONLY_BACK = re.compile(
-    rf"^\W*(?:{_BACK.pattern})(?:\s+(?:{_AVAILABLE.pattern}|at\s+all|still|now|there))*\W*$", _I
-)
+_OF_THEM = re.compile(r"\b(?:any|all|which)\s+of\s+(?:them|those|these|em)\b", _I)
 _TYPE = re.compile(r"\b(?:(movies?|films?)|shows?|series)\b", _I)
 #: "… a movie or a (show)" after the name: the question asks which type the title is
 _KIND_ASKED = re.compile(
@@ -135,26 +91,38 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     phrase of several titles counts only when several are asked for): a fuzzy catalog title,
     else a title the catalog does not hold; None for other questions. The caller drops the
     tags inside the returned span."""
-    m = _ASKED.match(text)
-    if m and not m.group("cue") and not _AVAILABLE.search(text, m.end("what")):
-        m = None  # no cue: only a tail that asks whether it is held ("X - available?")
-    what = bool(_WHAT.search(text))  # "what do you have of X": every title X names
-    names = ("title", "unknown_title", "phrase") if what else ("title", "unknown_title")
-    set_words = [t for t in tags if t.kind not in names]
-    if m and not m.group("cue") and (set_words or any(c.search(text) for c in CUES.values())):
-        m = None  # "how many titles are available", "shortest movie on netflix?": a question
     if CUES["external"].search(mask(text, tags)):  # "is X any good according to imdb"
         return None  # outside facts, not whether the catalog holds it
+    m = ASKED.match(text)
+    if m and not m.group("cue") and not AVAILABLE.search(text, m.end("what")):
+        m = None  # no cue: only a tail that asks whether it is held ("X - available?")
+    said = described(text, m.span("what"), tags, lex) if m else None
+    if m and said and said.title:  # "happy valley, the yorkshire cop one": Happy Valley
+        return title_tag(said, lex)
+    if m and said:  # "memories of murder (bong joon-ho, 2003)": the name, then who and when
+        tags = [t for t in tags if t.end <= said.end or t.start >= said.stop]
+    tags = _credited(text, m, tags) if m else tags  # "directed by chloe zhao": no Chloe
+    what = bool(WHAT.search(text))  # "what do you have of X": every title X names
+    every = what or bool(_OF_THEM.search(text))  # "rocky, any of them?": all of it
+    names = ("title", "unknown_title", "phrase") if what else ("title", "unknown_title")
+    set_words = [t for t in tags if t.kind not in names]
+    cued = m and any(c.search(text) for c in CUES.values()) and not _named_back(text, m)
+    if m and not m.group("cue") and (set_words or cued):
+        within = all(m.start("what") <= t.start and t.end <= m.end("what") for t in tags)
+        whole = whole_title(text, m, lex) if within and not _SEVERAL.search(text) else None
+        if whole:  # "delhi crime on netflix?": the title, not crime shows named Delhi
+            return whole
+        m = None  # "how many titles are available", "shortest movie on netflix?": a question
     inside = [t for t in tags if m and t.start >= m.start("what") and t.end <= m.end("what")]
     alone = m and not what and len(inside) == len(tags) > 0 and not _SEVERAL.search(text)
     if m and alone and (whole := whole_title(text, m, lex)):
         return whole  # "is criminal spain on here": Criminal: Spain, not the titles from Spain
-    if len(inside) == 1 and len(tags) == 1 and m and (one := _one(text, m, inside[0], what, lex)):
+    if len(inside) == 1 and len(tags) == 1 and m and (one := _one(text, m, inside[0], every, lex)):
         return one  # "do you have Okja?": that title's entry; "what've u got from X": X's
     several = bool(_SEVERAL.search(text)) or what  # "any Barbie movies": every title with it
     if not m or any(t.kind in _ANSWERED or (t.kind == "phrase" and several) for t in tags):
         return None
-    start, end = m.span("what")
+    start, end = m.start("what"), said.end if said else m.end("what")
     raw = text[start:end].strip(" '\"“”‘’,;:")
     who = _PERSON.match(raw)
     if who and who.group().casefold().startswith("from") and _titles_named(raw[who.end() :], lex):
@@ -172,7 +140,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
         return None  # "any arabic series": a language (capitalised in English), no title
     cue = (m.group("cue") or "").casefold()
     #: "got sharks", "what have you got on sharks": a name only with evidence that it is one
-    bare = (cue in _BARE or _WHAT.match(cue) is not None) and not m.group("tail")
+    bare = (cue in _BARE or WHAT.match(cue) is not None) and not m.group("tail")
     lower, capital = lex.cased(raw)  # "any matilda": the descriptions capitalise it
     named = raw[:1].isupper() or lex.title(raw) or capital > lower or lex.person_ending(raw)
     named = named or _TITLE_SHAPED.fullmatch(raw) is not None  # "got pirates of the caribbean"
@@ -182,12 +150,12 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     if _THAN.search(raw) and not lex.title(raw):
         return None  # "is okja older than parasite": two titles compared, not one asked for
     odd = [w for w in words if w.casefold() not in lex.everyday_words | COMMON]
-    back = _BACK.search(text, m.end("what"))  # "fight club - is it on here": it is named
+    back = BACK.search(text, m.end("what"))  # "fight club - is it on here": it is named
     if not m.group("cue") and not (named or odd or back):
         return None  # no cue, everyday words only ("new stuff on netflix?"): not a name
     offset = text.index(raw, start)
-    span = (offset, offset + len(raw))
-    if what and lex.title(raw) and lex.in_titles(raw) >= 2:  # "what've u got of star trek"
+    span = (offset, said.stop if said else offset + len(raw))  # the description with it
+    if every and lex.title(raw) and lex.in_titles(raw) >= 2:  # "what've u got of star trek"
         return franchise_tag(raw, span, raw, lex)
     if title := lex.title(raw):  # "is dark on here": the title, even when a word is English
         sure = raw[:1].isupper() or lex.proper(raw)
@@ -215,7 +183,8 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     held = lex.titles_with(apart) if apart else held
     if len(held) >= FRANCHISE and (named or series(raw, lex) or apart):  # "is barbie on here"
         return franchise_tag(apart or raw, span, raw, lex)
-    return absent.absent_title(raw, span, lex)
+    gap = absent.absent_title(raw, span, lex)
+    return gap.model_copy(update={"described": said.rest}) if said else gap
 
 
 #: what may stand around a name asked for: "anything by X", "stuff from X as director"
@@ -225,6 +194,33 @@ _AROUND = re.compile(
     r"^\s*(?:as\s+(?:an?\s+|the\s+)?(?:director|filmmaker|actor|actress|star|cast\s+member))?\W*$",
     _I,
 )
+
+
+def _named_back(text: str, m: re.Match[str]) -> bool:
+    """Whether a question back at the words before it ("top gun, any of them?", "X - is it on
+    here") follows words that hold one neither everyday nor the reader's own: a name, though a
+    cue word opens it ("top"), not a question ("what's the newest, is it on here")."""
+    plain = COMMON | table_words()
+    odd = [
+        w for w in WORD.findall(m.group("what")) if re.sub(r"['’]s$", "", w.casefold()) not in plain
+    ]
+    return bool(odd) and BACK.search(text, m.end("what")) is not None
+
+
+def _credited(text: str, m: re.Match[str], tags: list[Tag]) -> list[Tag]:
+    """The tags, less titles read inside a name of several words after a person cue, that they
+    do not cover whole ("anything directed by chloe zhao": Chloe is a word of her name)."""
+    start, end = m.span("what")
+    who = _PERSON.match(text[start:end])
+    if who is None or len(WORD.findall(text[start + who.end() : end])) < 2:
+        return tags
+    name = (start + who.end(), end)
+    inside = [t for t in tags if t.start >= name[0] and t.end <= name[1]]
+    if not inside or any(t.kind not in ("title", "phrase") for t in inside):
+        return tags
+    if any(t.start == name[0] and t.end >= name[1] - 1 for t in inside):
+        return tags  # "anything with the crown": the title is the whole name
+    return [t for t in tags if t not in inside]
 
 
 def _unwritten(words: list[str], raw: str, lex: Lexicon) -> bool:
@@ -284,16 +280,3 @@ def _person(name: str, span: tuple[int, int], role: str, lex: Lexicon) -> Tag | 
     if hit := lex.fuzzy_person(name):
         return fuzzy_tag("person", span, name, hit, role)
     return absent.absent_person(name, span, lex, role)
-
-
-def joined_back(pieces: list[str]) -> list[str]:
-    """The question's pieces, a piece that only asks back whether the catalog holds what the
-    piece before it named ("breaking bad?? is it here", "the godfather! is it on netflix", "okja.
-    can i stream it") joined to that piece as one question ("breaking bad - is it here")."""
-    out: list[str] = []
-    for piece in pieces:
-        if out and _ONLY_BACK.match(piece):
-            out[-1] = f"{out[-1].rstrip(' ?!.,;:')} - {piece.strip()}"
-        else:
-            out.append(piece)
-    return out

@@ -31,6 +31,7 @@ from agentic_rag.agent.rules.words import WORDS
 SMALL_WORDS = WORDS.small_words  # words a typed name keeps in lower case ("Lord of the Rings")
 
 PHRASE_WORDS = 5  # the longest run of words read as a phrase of many titles
+GROWN_WORDS = 8  # the longest a phrase grows over the words after it (`_grown`)
 SERIES_SHARE = 0.75  # the share of the titles holding a phrase that must open with it
 _ARTICLE = re.compile(r"^(?:the|a|an) ")  # a title opens with its words after its article
 _WORKS_NEXT = re.compile(
@@ -114,6 +115,7 @@ def phrase_tags(text: str, tags: list[Tag], lex: Lexicon) -> list[Tag]:
     while i < len(toks):
         for n in range(min(PHRASE_WORDS, len(toks) - i), 0, -1):
             if tag := _phrase(text, toks[i : i + n], tags, lex):
+                tag, n = _grown(text, toks, i, n, tag, lex)
                 out.append(tag)
                 i += n
                 break
@@ -157,8 +159,11 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         return _lacking(raw, (start, end), words, lex, opens) if many and not title else None
     many = many or (before and not works)
     lower, capital = lex.cased(raw)
-    if (words[0] in COMMON or words[-1] in COMMON) and not capital > lower and not held:
-        return None  # "the barbie", "any lego": the phrase starts at the name
+    series_of = works and works.group(1) and words[0] not in _EMPTY and series(raw, lex)
+    named = capital > lower or held or series_of
+    if (words[0] in COMMON or words[-1] in COMMON) and not named:
+        return None  # "the barbie", "any lego": the phrase starts at the name; but "bad boys
+        #: movies": the name of a series of films before a works noun for many titles
     typed = all(g.group()[:1].isupper() for g in gram if len(g.group()) > 3 or len(gram) == 1)
     if not typed and not (works and lex.proper(raw)) and not series(raw, lex):
         return None  # lower-case words only right before "movies", "shows" ..., or a series
@@ -168,6 +173,27 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
             return Tag(kind="title", start=start, end=end, text=text[start:end], value=exact)
         return None  # one title named exactly; "Narcos seasons": that title's seasons
     return _tag(text, start, end, raw, lex)
+
+
+def _grown(
+    text: str, toks: list[re.Match[str]], i: int, n: int, tag: Tag, lex: Lexicon
+) -> tuple[Tag, int]:
+    """The phrase grown over the words after it while the very same titles hold them, up to
+    GROWN_WORDS words ("cloudy with a chance" + "of meatballs": the two Cloudy with a Chance of
+    Meatballs films hold both), ending on no common word; with how many words it spans."""
+    if tag.kind != "phrase" or tag.alts:
+        return tag, n
+    held, best = set(lex.titles_with(tag.value)), n
+    for m in range(n + 1, min(len(toks) - i, GROWN_WORDS) + 1):
+        a, b = toks[i + m - 2], toks[i + m - 1]
+        raw = lex.spelled(text[toks[i].start() : b.end()])
+        if text[a.end() : b.start()] not in (" ", "-", " & ") or set(lex.titles_with(raw)) != held:
+            break
+        best = m if b.group().casefold() not in COMMON else best
+    if best == n:
+        return tag, n
+    start, end = toks[i].start(), toks[i + best - 1].end()
+    return _tag(text, start, end, lex.spelled(text[start:end]), lex), best
 
 
 def _type_of_name(text: str, gram: list[re.Match[str]], last: Tag, lex: Lexicon) -> bool:

@@ -135,6 +135,9 @@ class QuerySpec(BaseModel):
     about: str = ""  # the description words (semantic search)
     notes: list[str] = Field(default_factory=list)  # how ambiguous words were read
     ignored: list[str] = Field(default_factory=list)  # instructions in the question, not acted on
+    #: words said beside a named title that describe it ("happy valley, the yorkshire cop one"):
+    #: read as its description, not as a filter (`described.py`)
+    described: list[str] = Field(default_factory=list)
     confidence: float = 1.0  # how sure the reading is (tagger and intent match)
     #: the operation decision (`intent.py`): its best other candidate, and how far the chosen
     #: operation's score led it (None: no decision was made, e.g. a built or merged spec)

@@ -24,6 +24,7 @@ def checked(spec: QuerySpec, text: str, tags: list[Tag], about: str) -> QuerySpe
     hold is described as absent, nothing at all to list is a search (at most 0.1 sure), and a
     title operation with no title left searches."""
     op = spec.op
+    spec.described = [t.described for t in tags if t.described]  # "…, the yorkshire cop one"
     if op == "people" and not spec.titles.titles and not about and spec.titles.people:
         spec.op = "list"
     if op == "list" and relation_words.together_asked(masked := mask(text, tags), tags):

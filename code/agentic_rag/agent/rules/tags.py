@@ -55,6 +55,7 @@ class Tag(BaseModel):
     absent: bool = False  # named by its cue, but not in the catalog (even folded or fuzzily)
     near: list[str] = []  # for an absent name: the closest catalog names ("did you mean")
     negated: bool = False  # said as left out ("not from japan"); its span holds the cue
+    described: str = ""  # words said beside the name that describe it ("the yorkshire cop one")
 
 
 def fuzzy_tag(

@@ -118,14 +118,14 @@ def searched(spec: QuerySpec) -> bool:
 
 def named_words(specs: list[QuerySpec]) -> set[str]:
     """The words of the names a reading put in its parts (titles and people it found after
-    tagging, absent names): the question's words that spell them are used."""
+    tagging, absent names, a title's description said with it): those question words are used."""
     names = [
         n
         for s in specs
         for t in (s.titles, *([s.part] if s.part else []))
         for n in (*t.titles, *t.title_has, *(p.name for p in t.people), *t.countries)
     ]
-    names += [a.name for s in specs for a in s.absent]
+    names += [x for s in specs for x in (*(a.name for a in s.absent), *s.described)]
     return {key(w) for n in names for w in WORD.findall(n)}
 
 
@@ -262,7 +262,7 @@ def usage(
         )
     ]
     named = _squash(calls)
-    ignored = [p.casefold() for s in specs for p in s.ignored]  # its entities are not asked for
+    ignored = [p.casefold() for s in specs for p in (*s.ignored, *s.described)]  # not asked for
     dropped = [
         t.text
         for t in tags

@@ -124,6 +124,9 @@ class Words(BaseModel):
     each_asks: tuple[str, ...] = Field(min_length=1)
     #: courtesy words that may end a part ("… plus the shortest one pls")
     for_whom: tuple[str, ...] = Field(min_length=1)  # "… for my kid": who a title is for
+    #: nouns that end a description said after a title, by the type they say ("happy valley,
+    #: the yorkshire cop one"; "gomorrah the italian mafia show")
+    described_kinds: dict[Literal["any", "Movie", "TV Show"], tuple[str, ...]]
     courtesies: tuple[str, ...] = Field(min_length=1)
     #: chat shorthand for a word that changes what is asked ("w/o": without, `mend`)
     shorthands: dict[str, str] = Field(min_length=1)

@@ -1,0 +1,141 @@
+"""A title named, then described: "happy valley, the yorkshire cop one, can i watch it", "gomorrah
+the italian mafia show, is it there", "memories of murder (bong joon-ho, 2003) available?".
+
+The name is the words before the description: a comma, a dash or a bracket opens it, or an
+article does when the words after it end on a kind noun ("the ... one", "the ... show";
+`words.yaml` described_kinds). The longest such leading part that is a catalog title is the
+title asked for, and the description is checked against it: a year or a type it says that the
+title does not have makes the reading a guess. Said of a title the catalog lacks, the leading
+part is the name said absent, never the description with it; and an absent name whose leading
+part is a catalog title is never a sure reading (`held_part`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD, alternation
+from agentic_rag.agent.rules.words import WORDS
+
+_I = re.IGNORECASE
+_KINDS = {
+    kind: re.compile(rf"\b(?:{alternation(nouns)})\b", _I)
+    for kind, nouns in WORDS.described_kinds.items()
+}
+_ANY_KIND = alternation([n for nouns in WORDS.described_kinds.values() for n in nouns])
+#: where a description opens: a comma, a bracket or a dash set off by spaces
+_CUT = re.compile(r"\s*(?:[,(\[–—]|\s-\s)")
+#: an article, up to five words, a kind noun, then the end or a cut: "the yorkshire cop one"
+_APPOSITION = re.compile(
+    rf"\s+(?:the|a|an|that|this)\s+(?:[\w'’&+-]+\s+){{0,4}}?(?:{_ANY_KIND})\s*(?=$|[,()\[\]–—]|\s-\s)",
+    _I,
+)
+_KIND_NEXT = re.compile(rf"\s*(?:{_ANY_KIND})\b", _I)  # a kind noun the asking tail took
+#: a question's head opening the words after the cut: "how many", "and which" …
+_ASKS = re.compile(rf"(?:(?:and|also|so|but|plus|then)\s+)?(?:{ASK_HEADS})\b", _I)
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_STRIP = " ,-–—([)]"
+#: the kinds of tag a description may hold for its words to be read as one ("(bong joon-ho,
+#: 2003)": a person and a year; "the italian mafia show": a country, a genre, a type)
+_DESCRIBING = frozenset({"person", "release", "country", "genre", "type", "phrase", "title"})
+GUESS_SCORE = 0.45  # a title whose description does not fit it: a guess (under tags' GUESS)
+MIN_OPENING = 2  # a title opening absent words with no cut after it: this many words at least
+
+
+class Described(NamedTuple):
+    name: str  # the leading words that name the title
+    start: int  # where the name starts in the question
+    end: int  # where the name ends
+    rest: str  # the words that describe it
+    title: str | None  # the catalog title the name is, if any
+    stop: int  # where the description ends
+
+
+def _parts(raw: str) -> list[tuple[str, str]]:
+    """Each cut of the words into a name and a description after it, the longest name first."""
+    cuts = {m.start() for m in _CUT.finditer(raw)} | {m.start() for m in _APPOSITION.finditer(raw)}
+    out = [(raw[:c].strip(_STRIP), raw[c:].strip(_STRIP)) for c in sorted(cuts, reverse=True)]
+    #: a question after the comma is no description ("nailed it, how many versions …")
+    return [(n, rest) for n, rest in out if WORD.search(n) and not _ASKS.match(rest)]
+
+
+def described(text: str, span: tuple[int, int], tags: list[Tag], lex: Lexicon) -> Described | None:
+    """The name and description the words at `span` are, when they are no catalog title whole:
+    the longest leading part that is a catalog title; else, for a description set off by a
+    bracket or a comma that holds only a person, a year or set words ("(bong joon-ho, 2003)"), or
+    an apposition ("the yorkshire cop one"), the leading part as the name of an absent title."""
+    if kind := _KIND_NEXT.match(text, span[1]):  # "gomorrah the italian mafia show, is it …"
+        span = (span[0], kind.end())
+    raw = text[span[0] : span[1]]
+    if lex.title(raw):
+        return None
+    parts = _parts(raw)
+    for name, rest in parts:
+        if title := lex.title(name):
+            start = text.index(name, span[0])
+            return Described(name, start, start + len(name), rest, title, span[1])
+    for name, rest in parts[-1:]:  # the shortest name: the description is all after it
+        start = text.index(name, span[0])
+        end = start + len(name)
+        words = WORD.findall(name)
+        named = [t for t in tags if t.start < end and t.end > start]
+        said = [t for t in tags if t.start >= end and t.end <= span[1]]
+        opened = _APPOSITION.fullmatch(f" {rest}")  # "…, the yorkshire cop one": a name before
+        if named or (all(w.casefold() in COMMON for w in words) and not opened):
+            return None  # "korean dramas (2019)": set words, no name
+        if opened or (said and all(t.kind in _DESCRIBING for t in said)):
+            return Described(name, start, end, rest, None, span[1])
+    return None
+
+
+def fits(title: str | None, rest: str, lex: Lexicon) -> bool:
+    """Whether what the description says of the title (a year, a type) is true of it."""
+    info = lex.show(title) if title else None
+    if info is None:
+        return True
+    years = [int(y) for y in _YEAR.findall(rest)]
+    last = info.release_year or 0  # a show's is its latest season's: it began then or before
+    first = last - 1 if info.type == "Movie" else 0
+    if years and last and not any(first <= y <= last + 1 for y in years):
+        return False
+    said = {kind for kind, cue in _KINDS.items() if kind != "any" and cue.search(rest)}
+    return not said or info.type in said
+
+
+def title_tag(d: Described, lex: Lexicon) -> Tag:
+    """The title tag over the name and its description (whose tags are dropped with it)."""
+    ok = fits(d.title, d.rest, lex)
+    note = f"read '{d.name}' as the title {d.title}, the words after it describing it"
+    return Tag(
+        kind="title",
+        start=d.start,
+        end=d.stop,
+        text=d.name,
+        value=d.title,
+        score=1.0 if ok else GUESS_SCORE,
+        described=d.rest,
+        note=note if ok else f"{note} (they do not fit it: '{d.rest}')",
+    )
+
+
+def misfit(specs: list[QuerySpec], lex: Lexicon) -> bool:
+    """Whether a title read from its name was described as it is not ("dark, the spanish movie":
+    Dark is a show): the reading is a guess."""
+    return any(not fits(t, d, lex) for s in specs for t in s.titles.titles for d in s.described)
+
+
+def held_part(name: str, lex: Lexicon) -> str | None:
+    """A catalog title the absent name opens with: before a cut or an apposition, or its first
+    `MIN_OPENING` words or more ("Happy Valley the Yorkshire Cop One": Happy Valley)."""
+    for lead, _ in _parts(name):
+        if title := lex.title(lead):
+            return title
+    words = list(WORD.finditer(name))
+    for n in range(len(words) - 1, MIN_OPENING - 1, -1):
+        if title := lex.title(name[: words[n - 1].end()]):
+            return title
+    return None
