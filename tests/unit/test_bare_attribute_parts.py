@@ -52,7 +52,7 @@ def _names(cell) -> set[str]:
             True,
         ),
         ("longest danish movie, cast?", "cast", "Movie", "Denmark", None, "minutes", False),
-        ("oldest polish film + directors", "director", "Movie", "Poland", None, "year", True),
+        ("oldest polish film + directors?", "director", "Movie", "Poland", None, "year", True),
     ],
 )
 def test_a_bare_role_noun_asks_the_people_of_the_title_before(
@@ -80,7 +80,7 @@ def test_a_bare_role_noun_asks_the_people_of_the_title_before(
         ("the newest icelandic film: its rating?", "what is it rated"),
         ("oldest british show. seasons?", "how many seasons does it have"),
         ("shortest spanish movie, plot?", "what is it about"),
-        ("the longest korean film and release year", "what year did it come out"),
+        ("the longest korean film and release year?", "what year did it come out"),
     ],
 )
 def test_a_bare_title_noun_asks_the_entry_of_the_title_before(catalog_reader, question, asked):

@@ -45,6 +45,11 @@ def _coworkers(df, name: str) -> set[str]:
             "Jude Law",
         ),
         (
+            "anybody that worked with eddie redmayne on one project and with jude law on another",
+            "Eddie Redmayne",
+            "Jude Law",
+        ),
+        (
             "anyone who starred with tom hanks and, in a different film, with meg ryan",
             "Tom Hanks",
             "Meg Ryan",

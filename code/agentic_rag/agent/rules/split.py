@@ -46,10 +46,12 @@ _NO_PERSON_BEFORE = "".join(rf"(?<!\bthe\s{n})" for n in WORDS.people_asked)
 #: joining words, one or more ("and", "+", "and then")
 _JOINED = rf"(?:(?:{JOINS}|\+|&)\s+)+"
 #: a noun of what is asked of a title, alone to its clause's end ("… — director?", "…, its cast")
-_NOUN = rf"(?:{alternation(WORDS.bare_attributes)})\s*(?:[?!.;,]|$)"
+_NOUNS = alternation(WORDS.bare_attributes)
+_NOUN = rf"(?:{_NOUNS})\s*(?:[?!.;,]|$)"
 _ATTR_END = rf"(?:(?:its|their|the)\s+)?{_NOUN}"
-#: not "the" after a joining word: "movies with tom hanks and the director" is one question
-_ATTR_JOINED = rf"(?:(?:its|their)\s+)?{_NOUN}"
+#: after "and" with no comma, "its" / "their" or a question mark: "oldest film and director?"
+#: (not "movies with tom hanks and the director", "… where the director also stars")
+_ATTR_JOINED = rf"(?:and|plus|n|\+|&)\s+(?:(?:its|their)\s+{_NOUN}|(?:{_NOUNS})\s*\?)"
 _SPLIT = re.compile(
     rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+{_JOINED}(?=(?:"
     r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which(?:ever)?|how|where|when|list|tell|show|give|name|"
@@ -86,7 +88,7 @@ _SPLIT = re.compile(
     # a comma, colon, semicolon, spaced dash, sentence's end or joining word before a noun of
     # what is asked of a title that ends its clause: "the oldest musical film — director?",
     # "longest korean show, seasons?", "oldest anime film. runtime?", "… and cast"
-    rf"\s*(?:[,;:]|\s[-–—]+|(?<=[a-z]{{2}}\.))\s+(?={_ATTR_END})|,?\s+{_JOINED}(?={_ATTR_JOINED})|"
+    rf"\s*(?:[,;:]|\s[-–—]+|(?<=[a-z]{{2}}\.))\s+(?={_ATTR_END})|,\s+{_JOINED}(?={_ATTR_END})|\s+(?={_ATTR_JOINED})|"
     # a sentence's end (one dot or more) before a question: "oldest turkish film on netflix..
     # who directed it?"
     r"(?:(?<=[a-z]{2}\.)|(?<=[a-z]\.\.)|(?<=\.\.\.)|(?<=…))\s+(?=(?:what|who|which|how|where|when|"
