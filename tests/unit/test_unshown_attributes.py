@@ -77,3 +77,22 @@ def test_an_entry_shows_the_attribute(catalog_df, catalog_reader, real_db, quest
     shown = {"listed_in": "genres", "country": "countries", "description": "description"}[column]
     assert entry.get(shown, entry.get(column)) is not None
     assert str(truth).split(",")[0].strip() in str(entry.get(shown, entry.get(column)))
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        (
+            "movie where an old man with dementia follows a letter across the country to hunt "
+            "down a nazi guard",
+            "dementia",
+        ),
+        ("a documentary about a country singer's last tour", "country"),
+        ("show where a teen writes a plot to ruin her school's prom", "prom"),
+    ],
+)
+def test_a_noun_inside_a_story_searched_is_the_story(catalog_df, catalog_reader, question, word):
+    specs = catalog_reader.read(question)
+    assert specs[0].op == "search"
+    assert not unshown(question, specs)
+    assert catalog_df["description"].str.contains(word, case=False).any()

@@ -3,7 +3,8 @@ korean movie plot" read as the oldest Korean movie (a ranking's table holds no d
 "the oldest british film genre" (nor genres). The answer lacks what was asked, so the reading
 cannot be sure (`confidence.CAPPING`). A title's entry shows them all; a search by a story, or
 a description's keywords, reads the description; a genre or country filter or grouping reads
-its own. A role noun ("… director") is `usage`'s: a people cue left unused."""
+its own; a noun inside a story searched for is the story's. A role noun ("… director") is
+`usage`'s: a people cue left unused."""
 
 from __future__ import annotations
 
@@ -20,10 +21,12 @@ def _sets(spec: QuerySpec) -> list[TitleSet]:
     return out + list(spec.titles.without)
 
 
-def _reads(spec: QuerySpec, kind: str) -> bool:
-    """Whether the part shows or reads `kind` ("description", "genre", "country")."""
-    if spec.op in ("describe", "external"):
+def _reads(spec: QuerySpec, noun: str) -> bool:
+    """Whether the part shows or reads what `noun` names ("description", "genre", "country");
+    a noun inside the story a part searches for is the story's ("… across the country …")."""
+    if spec.op in ("describe", "external") or noun in WORD.findall(spec.about.casefold()):
         return True
+    kind = WORDS.unshown_attributes[noun]
     sets = _sets(spec)
     if kind == "description":
         return spec.op in _DESCRIBED or bool(spec.labels) or any(s.keywords for s in sets)
@@ -34,8 +37,4 @@ def _reads(spec: QuerySpec, kind: str) -> bool:
 def unshown(text: str, specs: list[QuerySpec]) -> list[str]:
     """The nouns of `text` that ask for what no part of the reading shows or reads."""
     nouns = [w for w in WORD.findall(text.casefold()) if w in WORDS.unshown_attributes]
-    return [
-        w
-        for w in dict.fromkeys(nouns)
-        if not any(_reads(s, WORDS.unshown_attributes[w]) for s in specs)
-    ]
+    return [w for w in dict.fromkeys(nouns) if not any(_reads(s, w) for s in specs)]
