@@ -51,7 +51,7 @@ _RELATIVE = re.compile(r"(?:who|whose|which|where|when|what|that)", _I)
 #: ("list them | and talk like a pirate")
 _ENDS = re.compile(rf"[,;:.!?\])}}]+\s+|\s[-–—]+\s+|\b(?:{_LINK})\s+(?=(?:{_ASK})\b)", _I)
 _STARTS = re.compile(rf"\s+(?=(?:(?:{_LINK})\s+)+(?:{_ORDERS}|{_OWN})\b)", _I)
-_TONE = alternation(aside_words().interjections)
+_TONE = alternation((*aside_words().interjections, *aside_words().answer_forms))
 _FILLER = alternation(WORDS.fillers)
 _LEADING_TONE = re.compile(
     rf"^\W*(?:(?:{_FILLER}|{_TONE})\b[\s,!.:;-]*)*(?:{_TONE})\b[\s,!.:;-]*", _I

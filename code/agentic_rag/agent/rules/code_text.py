@@ -34,6 +34,7 @@ class AsideWords(BaseModel):
     code_joiners: frozenset[str]
     code_elements: tuple[str, ...]
     interjections: tuple[str, ...]
+    answer_forms: tuple[str, ...] = ()  # "… just the year": the answer's form, set aside
     role_labels: tuple[str, ...]
     user_labels: tuple[str, ...]
     assistant_orders: tuple[str, ...]

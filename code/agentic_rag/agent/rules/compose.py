@@ -32,9 +32,10 @@ from typing import Any
 from agentic_rag.agent.rules.amounts import in_units
 from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
+from agentic_rag.agent.rules.narrowing import narrowed
 from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, crowd, person_name, ranks_people
 from agentic_rag.agent.rules.person_refs import HIS_WORKS, PERSON_REF, THE_ROLE
-from agentic_rag.agent.rules.shape import by_date, own_units
+from agentic_rag.agent.rules.shape import by_date
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
 from agentic_rag.agent.rules.title_refs import SINGULAR, at_place
@@ -69,39 +70,6 @@ ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
 THEY = re.compile(r"\b(?:they|them|their|theirs|themselves)\b", _I)
 _BY_THEM = re.compile(r"\bby\s+(?:them|him|her)\b", _I)
 OTHER = re.compile(r"\b(?:else|other|also|besides|apart\s+from|except)\b", _I)
-#: "which of those", "how many of them", "among these", "which ones": a narrowing of the earlier set
-AMONG = re.compile(r"\b(?:of|among)\s+(?:these|those|them)\b|\b(?:which|these|those)\s+ones\b", _I)
-
-
-def _one_year(s: TitleSet) -> int | None:
-    """The year of a date-added window within one year (a month of no year takes it)."""
-    if not (s.added_from and s.added_to):
-        return None
-    first, end = int(s.added_from[:4]), int(s.added_to[:4])
-    return first if end == first or (end == first + 1 and s.added_to[5:] == "01-01") else None
-
-
-def narrowed(old: TitleSet, new: TitleSet, piece: str) -> TitleSet:
-    """The earlier set with the new part's constraints, each replacing the old one of its field
-    ("what about Japan?"); "which of those are from Japan" narrows instead: where a field of both
-    differs, the earlier set is kept as `within`, so both hold."""
-    out = own_units(old.merged(new), new)  # "… and dramas with 3+ seasons": not the minutes
-    if new.added_month and (year := _one_year(old)):  # "… in march 2021 … what about april"
-        out.added_from, out.added_month = f"{year}-{new.added_month:02d}-01", None
-        out.added_to = f"{year + new.added_month // 12}-{new.added_month % 12 + 1:02d}-01"
-    if not AMONG.search(piece):
-        return out
-    fields = type(new).model_fields
-    clash = any(
-        getattr(new, k) != f.get_default(call_default_factory=True)
-        and getattr(old, k) != f.get_default(call_default_factory=True)
-        and getattr(new, k) != getattr(old, k)
-        for k, f in fields.items()
-        if k not in ("within", "show_ids")
-    )
-    if clash:
-        out.within = old
-    return out
 
 
 def person_again(prev: QuerySpec, spec: QuerySpec, piece: str) -> None:

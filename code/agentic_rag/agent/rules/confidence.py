@@ -28,6 +28,7 @@ from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.sql_question import sql_asked
 from agentic_rag.agent.rules.tagger import clean
+from agentic_rag.agent.rules.unshown import unshown
 from agentic_rag.agent.rules.usage import DESCRIBED, Usage, consumed, named_words, usage
 from agentic_rag.agent.rules.usage_words import meaning, reading_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -128,6 +129,8 @@ def features(
         text = asked.question
     tags = reader.tagger.tag(text)  # once: usage and the signals below read the same tags
     u = usage(reader, text, tags, specs, calls)
+    #: a noun of what is asked that no part shows or reads ("the oldest korean movie plot")
+    u.meaning += [w for w in unshown(text, specs) if w not in u.meaning]
     asked = " ".join(s.text for s in specs if s.op != "external")  # outside questions name freely
     names, rare, typos = signals.untagged_words(
         asked,

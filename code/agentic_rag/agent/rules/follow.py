@@ -9,18 +9,17 @@ from collections.abc import Sequence
 from agentic_rag.agent.models import ReadingConfidence
 from agentic_rag.agent.rules import ties
 from agentic_rag.agent.rules.compose import (
-    AMONG,
     DESCRIBE_FLOOR,
     PERSON_REF,
     SAME,
     SINGULAR,
     WORKS,
     describes_it,
-    narrowed,
     person_again,
 )
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import RELEASE_VERB
+from agentic_rag.agent.rules.narrowing import AMONG, UNNARROWED, narrowed, narrows_nothing
 from agentic_rag.agent.rules.relation_words import restates
 from agentic_rag.agent.rules.sets import SHARE_OF_IT, retyped
 from agentic_rag.agent.rules.shape import CAME_FIRST, SUPERLATIVE, by_date
@@ -38,7 +37,8 @@ PRONOUN = re.compile(
 FOLLOW_LEAD = re.compile(
     r"^(?:(?:and\s+|but\s+|now\s+|ok(?:ay)?\s+)?(?:the\s+)?same\s+(?:thing\s+)?(?:for|but|goes\s+for)|"
     r"and|only|just|but|also|now|ok(?:ay)?|so|what\s+about|how\s+about|"
-    r"which\s+of\s+(?:these|those|them)|of\s+(?:these|those)|same\s+(?:for|"
+    r"which\s+(?:ones?\s+)?(?:of|among)\s+(?:these|those|them|the\s+(?:movies|films|shows|"
+    r"series|titles|documentaries|ones))|of\s+(?:these|those)|same\s+(?:for|"
     r"but)|among\s+(?:these|those))\b",
     _I,
 )
@@ -248,6 +248,7 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         out.unresolved = sorted(w for w in place_words(text) if w not in COMMON)  # list to count
     out.text = text
     out.notes, out.crowded = [*new.notes, FOLLOWED], new.crowded
+    out.notes += [UNNARROWED] if narrows_nothing(old, new, text, len(shown)) else []
     if out.shifted:
         out.notes.append(f"moved the previous question's time by {out.shifted:+d} year(s)")
     named = {p.name for p in out.titles.people} | set(out.titles.titles)

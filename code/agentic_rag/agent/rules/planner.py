@@ -14,7 +14,7 @@ from typing import Any
 
 from agentic_rag.agent.interfaces import PlanContext, Usage
 from agentic_rag.agent.models import MAX_CALLS, ExecutionPlan, PlannedCall
-from agentic_rag.agent.rules import absent, clarify, compose, follow, match, ties
+from agentic_rag.agent.rules import absent, clarify, compose, follow, match, narrowing, ties
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.compiler import Compiler, key_words, semantic, sql
 from agentic_rag.agent.rules.evaluator import deferred, usable
@@ -79,8 +79,10 @@ class OfflinePlanner:
             if i > 1 and not rows:  # "the lobster - who directed it": known before any round
                 rows = named_rows(specs[src - 1], self.lexicon)
             if i > 1 and ties.crowded(specs[src - 1], spec, rows):
-                rows = ties.few(spec, rows)  # "it": one of a crowd of titles tied first
-            known = i == 1 or compose.fill(spec, rows, tied=compose.ranked_one(specs[src - 1]))
+                rows = ties.few(spec, rows, ties.listed(specs[src - 1]))  # "it": one of a crowd
+            known = i == 1 or compose.fill(
+                spec, rows, tied=compose.ranked_one(specs[src - 1]) or spec.crowded
+            )
             steps = self.compiler.steps(spec, ctx.results, tools) if known else []
             steps = [kept for alts in steps if (kept := [c for c in alts if c.tool in tools])]
             lines.append(
@@ -116,6 +118,7 @@ class OfflinePlanner:
         )
         sure = ties.capped(sure, ties.crowded_parts(specs))
         sure = follow.unconfirmed(sure, specs, bool(ctx.history) and ctx.history[-1].asked_back)
+        sure = narrowing.unnarrowed(sure, specs)  # "which of those" after no set of titles
         lines.append(f"Confidence that this reading is right: {sure.probability:.2f}")
         return ExecutionPlan(
             reasoning="\n".join(lines),

@@ -41,7 +41,7 @@ from agentic_rag.agent.rules.shape import (
     refit,
 )
 from agentic_rag.agent.rules.spec import QuerySpec
-from agentic_rag.agent.rules.split import split
+from agentic_rag.agent.rules.split import noun_asked, split
 from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag, free
@@ -81,7 +81,7 @@ class Reader:
         knows = self.tagger.catalog_words.knows
         text, mended = mend(clean(question), self.lex, knows)  # "cout of anime series": count
         aside = asides.set_aside(text, self.tagger)  # instructions, code: never acted on
-        kept, dropped, said = aside.kept, list(aside.ignored), aside.kept or text
+        kept, dropped, said = aside.kept, list(aside.ignored), noun_asked(aside.kept or text)
         specs: list[QuerySpec] = []
         kept, noisy = edge_noise(kept, self.lex, knows)  # noise beside it, no word of it known
         pieces = holdings.joined_back(split(kept)) if kept.strip() else []  # "X?? is it here"

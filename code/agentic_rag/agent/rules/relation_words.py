@@ -1,8 +1,7 @@
 """The wordings of the graph relations between people (see `relations`): which question asks
 for which relation, the words that make each (what the reading used, for `usage`), and a part
 that only restates the relation the part before it asked ("how is A linked to B? shortest path
-of people who worked together": one question, not a second part about the shortest title).
-"""
+of people who worked together": one question, not a second part about the shortest title)."""
 
 from __future__ import annotations
 
@@ -19,6 +18,8 @@ _PEOPLE_NOUNS = "|".join(sorted(WORDS.people_asked, key=len, reverse=True))
 _COWORKERS = "|".join(re.escape(w) for w in sorted(WORDS.coworkers, key=len, reverse=True))
 #: "with" and its chat shorthand ("a project w jake gyllenhaal", "w/ oscar isaac")
 _W = r"(?:(?:with|w)\s+|w/\s*)"
+_ADV = r"(?:also|separately|elsewhere|independently|too)"  # "… and separately with B"
+_ON_ONE = r"(?:\s+(?:on|in)\s+(?:one|an?|some)\s+(?:\{type\}|\w+))?"  # "A on one project and …"
 _BOTH = re.compile(
     r"\b(?:shared|common|in\s+common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
     r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
@@ -27,9 +28,11 @@ _BOTH = re.compile(
     # the two named before, as a group: "a, b - anyone who appeared with the pair"
     r"\{person\}.*\b(?:with|alongside|opposite)\s+(?:the\s+(?:pair|duo|two)(?:\s+of\s+them)?|"
     r"each\s+of\s+them|them\s+(?:both|two))\b|"
-    rf"\b(?:{_W}|alongside\s+)\{{person\}}\s*,?\s+(?:and|&|as\s+well\s+as|plus)\s+(?:also\s+)?"
+    # ("… and also, in some other title, with B", "… and separately alongside B")
+    rf"\b(?:{_W}|alongside\s+)\{{person\}}{_ON_ONE}\s*,?\s+(?:and|&|as\s+well\s+as|plus)(?:\s+{_ADV})?"
+    r"(?:\s*,\s*(?:[^,{]|\{type\}){1,40}?\s*,)?\s+(?:(?:also|separately)\s+)?"
     r"(?:(?:(?:in|on)\s+)?(?:(?:one|another|other|an?|some|the)\s+(?:\{type\}\s+|\w+\s+)?|"
-    r"(?:some|any|an(?:y|other))\s*thing\s+(?:else\s+)?|"
+    r"(?:(?:(?:some|any|an(?:y|other))\s*)?things?|stuff)\s+(?:else\s+)?|"
     rf"\{{type\}}\s+)(?:{_W}|(?:alongside|starring|featuring)\s+)|{_W}|alongside\s+)?(?:also\s+)?"
     r"\{person\}",
     _I,
@@ -45,7 +48,7 @@ _WHO = re.compile(
 _WORKED = re.compile(
     r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|co-?star\w*|direct\w*|"
     r"shar\w*(?:\s+(?:the\s+|a\s+)?(?:screen|stage|set|frame|credits?)(?:\s+space)?)?|"
-    r"alongside|overlap\w*|(?:been|were|was)\s+in|in\s+(?:an?\s+)?(?:titles?|movies?|films?|shows?)|(?:in\s+)?common\s+to|in\s+common)\b|"
+    r"alongside|overlap\w*|(?:been|were|was)\s+in|in\s+the\s+cast|in\s+(?:an?\s+)?(?:titles?|movies?|films?|shows?)|(?:in\s+)?common\s+to|in\s+common)\b|"
     r"\bin\s+(?:an?\s+)?\{type\}",
     _I,
 )
@@ -117,8 +120,9 @@ _VIA = re.compile(
 _APART = re.compile(
     r"\b(?:not\s+(?:necessarily\s+)?|do(?:es)?n['’]?t\s+(?:have|need)\s+to\s+be\s+|"
     r"need(?:n['’]?t|\s+not)\s+be\s+)(?:in\s+|from\s+)?(?:the\s+)?(?:same\s+(?:\{type\}|(?:"
-    r"titles?|movies?|films?|shows?|ones?|projects?)\b)|together\b)|\bseparately\b|"
-    r"\b(?:(?:either|whether)\s+)?together\s+or\s+(?:not|apart|separately)\b",
+    r"titles?|movies?|films?|shows?|ones?|projects?)\b)|together\b)|\bseparately\b|\b(?:on|in)\s+"
+    r"(?:another|a\s+different|some\s+other)\b|\b(?:(?:either|whether)\s+)?together\s+or\s+(?:"
+    r"not|apart|separately)\b",
     _I,
 )
 

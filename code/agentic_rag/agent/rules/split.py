@@ -45,6 +45,13 @@ _COURTESY = re.compile(rf"(?:[\s,!.]+(?:{alternation(WORDS.courtesies)}))+(?=\W*
 _NO_PERSON_BEFORE = "".join(rf"(?<!\bthe\s{n})" for n in WORDS.people_asked)
 #: joining words, one or more ("and", "+", "and then")
 _JOINED = rf"(?:(?:{JOINS}|\+|&)\s+)+"
+#: a noun of what is asked of a title, alone to its clause's end ("… — director?", "…, its cast")
+_NOUNS = alternation(WORDS.bare_attributes)
+_NOUN = rf"(?:{_NOUNS})\s*(?:[?!.;,]|$)"
+_ATTR_END = rf"(?:(?:its|their|the)\s+)?{_NOUN}"
+#: after "and" with no comma, "its" / "their" or a question mark: "oldest film and director?"
+#: (not "movies with tom hanks and the director", "… where the director also stars")
+_ATTR_JOINED = rf"(?:and|plus|n|\+|&)\s+(?:(?:its|their)\s+{_NOUN}|(?:{_NOUNS})\s*\?)"
 _SPLIT = re.compile(
     rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+{_JOINED}(?=(?:"
     r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which(?:ever)?|how|where|when|list|tell|show|give|name|"
@@ -78,6 +85,10 @@ _SPLIT = re.compile(
     # "… + the one added most recently", "… and the title released first"
     rf"the\s+{_ONE}\s+(?:(?:that|which)\s+(?:was|got)\s+)?(?:added|released|made)\s+"
     r"(?:most\s+recently|last|first|earliest)\W*$)|"
+    # a comma, colon, semicolon, spaced dash, sentence's end or joining word before a noun of
+    # what is asked of a title that ends its clause: "the oldest musical film — director?",
+    # "longest korean show, seasons?", "oldest anime film. runtime?", "… and cast"
+    rf"\s*(?:[,;:]|\s[-–—]+|(?<=[a-z]{{2}}\.))\s+(?={_ATTR_END})|,\s+{_JOINED}(?={_ATTR_END})|\s+(?={_ATTR_JOINED})|"
     # a sentence's end (one dot or more) before a question: "oldest turkish film on netflix..
     # who directed it?"
     r"(?:(?<=[a-z]{2}\.)|(?<=[a-z]\.\.)|(?<=\.\.\.)|(?<=…))\s+(?=(?:what|who|which|how|where|when|"
@@ -148,6 +159,10 @@ def _both(piece: str) -> list[str]:
 #: before it (`words.yaml` `bare_asks`)
 _LAND = re.compile(r"\bland\s+(?:on|in)\b", re.IGNORECASE)  # "the first show to land on netflix"
 _BARE = re.compile(rf"\W*({alternation(WORDS.bare_asks)})\W*", re.IGNORECASE)
+_BARE_ATTR = re.compile(  # "director?": who directed it
+    rf"\W*(?:(?:{JOINS}|\+|&)\s+)*(?:(?:its|their|the)\s+)?({alternation(WORDS.bare_attributes)})\W*",
+    re.IGNORECASE,
+)
 
 
 def _asked_of_before(parts: list[str]) -> list[str]:
@@ -156,6 +171,9 @@ def _asked_of_before(parts: list[str]) -> list[str]:
     out: list[str] = []
     for p in parts:
         m = _BARE.fullmatch(p)
+        if _BARE_ATTR.fullmatch(p):  # alone too: a follow-up's ("oldest thai film", "cast?")
+            out.append(noun_asked(p))
+            continue
         if not out or not m:
             out.append(p)
             continue
@@ -163,6 +181,13 @@ def _asked_of_before(parts: list[str]) -> list[str]:
         added = word == "when" and (ADDED_VERB.search(out[-1]) or _LAND.search(out[-1]))
         out.append(WORDS.bare_when_added if added else WORDS.bare_asks[word])
     return out
+
+
+def noun_asked(text: str) -> str:
+    """`text`, or the question it asks when it is only a noun of what is asked of a title (a
+    follow-up "director?" is "who directed it": `bare_attributes`)."""
+    noun = _BARE_ATTR.fullmatch(_COURTESY.sub("", text))
+    return WORDS.bare_attributes[" ".join(noun.group(1).casefold().split())] if noun else text
 
 
 def split(text: str) -> list[str]:

@@ -18,21 +18,32 @@ FEW = 3  # the tied titles a later "it" is read over when the tie is a crowd
 CROWDED_SURE = 0.45  # how likely right a reading of "it" over a crowd of tied titles is at most
 
 
+def listed(spec: QuerySpec) -> bool:
+    """A listing of several titles ("list the danish shows"): a later "it" is none in particular."""
+    return spec.op == "list" and spec.limit != 1
+
+
 def crowded(ranking: QuerySpec, spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
     """True when `spec` refers to the one top title of `ranking` and `rows` (the ranking's
-    results) are a tie as large as the query returns: there may be more tied than shown."""
+    results) are a tie as large as the query returns (there may be more tied than shown), or
+    to one title of a listing of several ("list the danish shows", then "genre?")."""
     titled = [r for r in rows if r.get("show_id")]
-    return ranked_one(ranking) and spec.ref == "first" and len(titled) >= TIED_ROWS
+    many = (ranked_one(ranking) and len(titled) >= TIED_ROWS) or (
+        listed(ranking) and len(titled) > 1
+    )
+    return spec.ref == "first" and many
 
 
-def few(spec: QuerySpec, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The first `FEW` tied titles, with a note on the spec that says the tie."""
+def few(spec: QuerySpec, rows: list[dict[str, Any]], listing: bool = False) -> list[dict[str, Any]]:
+    """The first `FEW` tied (or, with `listing`, listed) titles, with a note on the spec."""
     titled = [r for r in rows if r.get("show_id")]
     spec.crowded = True
-    spec.notes.append(
-        f"at least {len(titled)} titles tie for first, so 'it' is none of them in particular: "
-        f"read as the first {FEW} of them (name one to ask about it alone)"
+    said = (
+        f"'it' may be any of the {len(titled)} titles listed before"
+        if listing
+        else f"at least {len(titled)} titles tie for first, so 'it' is none of them in particular"
     )
+    spec.notes.append(f"{said}: read as the first {FEW} of them (name one to ask about it alone)")
     return titled[:FEW]
 
 

@@ -26,7 +26,7 @@ from agentic_rag.agent.rules.intent import group_of, mask
 from agentic_rag.agent.rules.lexicon import key
 from agentic_rag.agent.rules.mend import name_tokens, typo
 from agentic_rag.agent.rules.pairs import each_said
-from agentic_rag.agent.rules.people_rows import PEOPLE_OPS
+from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, ranks_people
 from agentic_rag.agent.rules.periods import unread_parts
 from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
@@ -151,10 +151,10 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= set(rw.disjunction)
         used |= set(rw.keywords) if s.titles.keywords or s.labels else set()
         used |= set(rw.franchise) if s.titles.title_has else set()  # "the naruto franchise"
-        #: a role serves a part about people: on a bare count of titles ("count the stars of
-        #: the crown" read as the number of titles named The Crown) its words are not used
+        #: a role serves a part about people or whose answer names them (a title's entry); not a
+        #: ranking or count of titles ("the oldest musical film director" as Gigi shows no one)
         about_people = s.titles.people or s.ref or s.op in _PEOPLE_OPS or s.titles.missing
-        if about_people or (s.role and s.op != "count"):
+        if about_people or (s.role and (ranks_people(s) or s.op == "describe")):
             used |= set(rw.people)
         if s.titles.added_from or s.titles.added_to or s.by in ADDED_GROUPS:
             used |= _matched((ADDED_VERB,), masked)

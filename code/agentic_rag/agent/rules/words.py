@@ -134,6 +134,10 @@ class Words(BaseModel):
     #: it asks of that part's titles; `bare_when_added` when the part before says "added"
     bare_asks: dict[str, str] = Field(min_length=1)
     bare_when_added: str
+    #: a noun of what is asked of a title, alone as a later part ("… — director?"): its question
+    bare_attributes: dict[str, str] = Field(min_length=1)
+    #: a noun of what a listing of titles does not show ("… plot"), and what it is
+    unshown_attributes: dict[str, Literal["description", "genre", "country"]] = Field(min_length=1)
     #: a plural noun of a group ranked by its titles: the group it is ("directors": director)
     group_nouns: dict[str, str] = Field(min_length=1)
     rank_words: frozenset[str] = Field(min_length=1)  # the leaders of a ranking asked ("most")

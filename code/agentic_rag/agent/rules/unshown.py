@@ -1,0 +1,40 @@
+"""A noun of what is asked of a title that the reading neither reads nor shows: "the oldest
+korean movie plot" read as the oldest Korean movie (a ranking's table holds no description),
+"the oldest british film genre" (nor genres). The answer lacks what was asked, so the reading
+cannot be sure (`confidence.CAPPING`). A title's entry shows them all; a search by a story, or
+a description's keywords, reads the description; a genre or country filter or grouping reads
+its own; a noun inside a story searched for is the story's. A role noun ("… director") is
+`usage`'s: a people cue left unused."""
+
+from __future__ import annotations
+
+from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
+from agentic_rag.agent.rules.vocab import WORD
+from agentic_rag.agent.rules.words import WORDS
+
+#: operations whose answer shows a title's description (its entry, the best matches of a story)
+_DESCRIBED = frozenset({"describe", "search", "similar", "external"})
+
+
+def _sets(spec: QuerySpec) -> list[TitleSet]:
+    out = [spec.titles, *(s for s in (spec.part, spec.other, spec.titles.within) if s)]
+    return out + list(spec.titles.without)
+
+
+def _reads(spec: QuerySpec, noun: str) -> bool:
+    """Whether the part shows or reads what `noun` names ("description", "genre", "country");
+    a noun inside the story a part searches for is the story's ("… across the country …")."""
+    if spec.op in ("describe", "external") or noun in WORD.findall(spec.about.casefold()):
+        return True
+    kind = WORDS.unshown_attributes[noun]
+    sets = _sets(spec)
+    if kind == "description":
+        return spec.op in _DESCRIBED or bool(spec.labels) or any(s.keywords for s in sets)
+    field = "genres" if kind == "genre" else "countries"
+    return spec.by == kind or any(getattr(s, field) or kind in s.missing for s in sets)
+
+
+def unshown(text: str, specs: list[QuerySpec]) -> list[str]:
+    """The nouns of `text` that ask for what no part of the reading shows or reads."""
+    nouns = [w for w in WORD.findall(text.casefold()) if w in WORDS.unshown_attributes]
+    return [w for w in dict.fromkeys(nouns) if not any(_reads(s, w) for s in specs)]
