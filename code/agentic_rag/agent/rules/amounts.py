@@ -19,9 +19,14 @@ NUM_WORDS = {**WORDS.numbers, **WORDS.number_phrases}
 NUMBER = r"(\d+(?:\.\d+)?|" + "|".join(sorted(WORDS.numbers, key=len, reverse=True)) + ")"
 _N = NUMBER
 #: a unit asked "how many" of, the amount a ranked title or an average is said in ("how many
-#: minutes is the average anime movie", "the longest british series has how many seasons")
+#: minutes is the average anime movie", "the longest british series has how many seasons");
+#: "series" as British English says seasons, of shows said to run or last that many ("on
+#: average how many series do they run for", "how many series did it last")
 AMOUNT_ASKED = re.compile(
-    r"\bh[ow]{1,2}s?\s*m(?:any|ny|nay|amy)\s+(?:seasons?|minutes?|mins?|hours?|hrs?)\b", _I
+    r"\bh[ow]{1,2}s?\s*m(?:any|ny|nay|amy)\s+(?:seasons?|minutes?|mins?|hours?|hrs?|"
+    r"(?:series|\{type\})(?=\s+(?:do|does|did|will|would)\s+(?:they|it|these|those|each|each\s+one|the\s+\w+)"
+    r"\s+(?:run|last|go\s+on|get|keep\s+going)\b))",
+    _I,
 )
 _PHRASES = [re.escape(w) for w in sorted(WORDS.number_phrases, key=len, reverse=True)]
 _TENS = "|".join(w for w, v in NUM_WORDS.items() if v in range(20, 100, 10))

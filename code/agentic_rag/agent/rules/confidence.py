@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from agentic_rag.agent.rules import signals
 from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
 from agentic_rag.agent.rules.intent import mask
+from agentic_rag.agent.rules.lead import STRONG
 from agentic_rag.agent.rules.mend import mend
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
@@ -208,7 +209,12 @@ def _guessed_search(spec: QuerySpec) -> bool:
     #: a "description" of nothing but roles and frame words ("... where the director is also in
     #: the cast") describes no story: it is a relation the reading missed
     says = [w for w in WORD.findall(about) if w not in COMMON and w not in frame and len(w) > 2]
-    return not about or about == text or not text.endswith(about) or not says
+    #: a kind the catalog has no genre for, then a lead: "western where a cowboy …" searches
+    #: "western a cowboy …" (the lead introduced it; only the lead word is not searched)
+    lead = STRONG.search(text)
+    unled = " ".join((text[: lead.start()] + text[lead.end() :]).split()) if lead else text
+    led = text.endswith(about) or unled.endswith(about)
+    return not about or about == text or not led or not says
 
 
 def probability(feats: dict[str, float], model: Calibration | None = None) -> float:

@@ -232,7 +232,7 @@ class Reader:
             spec.by, spec.notes = by if op in ("top", "average") else spec.by, spec.notes + notes
         if op == "share":
             base, part = share_split(text, kept)
-            spec.titles, spec.part = to_set(base, text), to_set(part, text)
+            spec.titles, spec.part = to_set(base, text, ranked=True), to_set(part, text)
         elif op == "compare":
             spec.titles, spec.part = compare_sets(kept, text)
         elif op == "label" and (labels := _labels(text)):

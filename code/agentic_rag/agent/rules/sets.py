@@ -140,6 +140,12 @@ SHARE_OF_IT = re.compile(
 )
 
 
+_SHARE_VERBS = (
+    r"are|r|were|is|was|have|has|had|got|get|come|came|that|which|"
+    r"list|lists|include|includes|feature|features|credit|credits|name|names"
+)
+
+
 def _cut(text: str, tags: list[Tag]) -> int | None:
     """Where a share's part starts: its verb after the cue (None: `SHARE_OF_IT`, no part)."""
     cue = CUES["share"].search(text)
@@ -148,11 +154,10 @@ def _cut(text: str, tags: list[Tag]) -> int | None:
         start = 0
     if SHARE_OF_IT.search(text, start):  # "what percent is that of all shows": all the base
         return None
-    #: the verb, "r" as typed for "are" too ("wat percentage of japanese titles r anime"), not
-    #: a word of a tag ("r rated")
-    verbs = re.finditer(
-        r"\b(?:are|r|were|is|was|have|has|had|got|get|come|came|that|which)\b", text[start:], _I
-    )
+    #: the verb, "r" as typed for "are" too ("wat percentage of japanese titles r anime"), one
+    #: that says what the titles' fields hold ("what % of documentaries list the us as a
+    #: country"), not a word of a tag ("r rated")
+    verbs = re.finditer(rf"\b(?:{_SHARE_VERBS})\b", text[start:], _I)
     inside = [(t.start, t.end) for t in tags]
     at = (start + m.start() for m in verbs)
     verb = next((i for i in at if not any(a <= i < b for a, b in inside)), None)

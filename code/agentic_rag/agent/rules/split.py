@@ -165,10 +165,31 @@ def split(text: str) -> list[str]:
     """The question's parts, in order (pieces of a character or less dropped); sets asked a
     count each ("X over 2 hours and Y with 3+ seasons, how many of each") a part each; a part
     that is only a question word is what it asks of the part before it."""
-    text = _COURTESY.sub("", text)
+    text = _story_goes_on(_COURTESY.sub("", text))
     if sets := apart(text):
         return sets
     return _asked_of_before(_parts(text))
+
+
+#: ", then" in a story told: what happens next in it, when the words after it ask nothing
+_THEN = re.compile(r"[.,]\s+(?=then\s+)", re.IGNORECASE)
+_HEADS = re.compile(rf"\b(?:{alternation(WORDS.asks)})\b|\?", re.IGNORECASE)
+
+
+def _story_goes_on(text: str) -> str:
+    """`text` with the comma taken out before a "then" that goes on with a story ("a woman who
+    escaped the holocaust as a little girl, then people started doubting it"): a story opened by
+    its lead before it, no question head, order or question mark after it up to the end."""
+    for m in reversed(list(_THEN.finditer(text))):
+        after = text[m.end() :]
+        if (
+            _STORY.search(text, 0, m.start())
+            and not _HEADS.search(after)
+            and not _ASKING.search(after)
+            and not _COMMAND.search(after)
+        ):
+            text = text[: m.start()] + " " + after
+    return text
 
 
 def _parts(text: str) -> list[str]:

@@ -1,0 +1,52 @@
+"""A nationality's genre named by where the catalog files it ("shows tagged british tv shows",
+"labelled korean tv shows") is the genre, not the country; "series" is British English for
+seasons where shows are said to run or last that many ("on average how many series do they run
+for"). Phrasings written for this rule; truths from the CSV with pandas."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_rag.agent.rules import compile_sql
+
+
+def _seasons(df) -> float:
+    return round(df["duration"].str.extract(r"(\d+)")[0].astype(int).mean(), 2)
+
+
+@pytest.mark.parametrize(
+    ("question", "genre"),
+    [
+        (
+            "shows tagged british tv shows, on average how many series do they run for",
+            "British TV Shows",
+        ),
+        ("on average how many seasons do shows tagged korean tv shows have", "Korean TV Shows"),
+        (
+            "shows filed under british tv shows, how many series do they run for on average",
+            "British TV Shows",
+        ),
+    ],
+)
+def test_a_tagged_genre_is_averaged_in_seasons(catalog_reader, catalog_df, csv_db, question, genre):
+    (spec,) = catalog_reader.read(question)
+    assert spec.titles.genres == [[genre]] and not spec.titles.countries
+    assert spec.op == "average" and spec.by == "seasons"
+    rows = catalog_df[catalog_df["listed_in"].str.contains(genre, regex=False)]
+    (got, _) = csv_db.execute(compile_sql.average(spec.titles, "seasons")).fetchone()
+    assert got == _seasons(rows)
+
+
+def test_the_country_reading_stays_without_a_word_of_filing(catalog_reader):
+    (spec,) = catalog_reader.read("british tv shows, on average how many series do they run for")
+    assert spec.op == "average" and spec.by == "seasons"
+    assert spec.titles.countries == ["United Kingdom"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many series does netflix have from the uk", "how many korean series are there"],
+)
+def test_series_counted_are_shows(catalog_reader, question):
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "count" and spec.titles.type == "TV Show"
