@@ -210,10 +210,10 @@ def _guessed_search(spec: QuerySpec) -> bool:
     #: the cast") describes no story: it is a relation the reading missed
     says = [w for w in WORD.findall(about) if w not in COMMON and w not in frame and len(w) > 2]
     #: a kind the catalog has no genre for, then a lead: "western where a cowboy …" searches
-    #: "western a cowboy …" (the lead introduced it; only the lead word is not searched)
+    #: "western a cowboy …" (the lead introduced the story: all of it after the lead is searched)
     lead = STRONG.search(text)
-    unled = " ".join((text[: lead.start()] + text[lead.end() :]).split()) if lead else text
-    led = text.endswith(about) or unled.endswith(about)
+    story = " ".join(text[lead.end() :].split()) if lead else ""
+    led = text.endswith(about) or (len(story.split()) >= 2 and about.endswith(story))
     return not about or about == text or not led or not says
 
 
