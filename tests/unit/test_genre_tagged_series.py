@@ -37,6 +37,15 @@ def test_a_tagged_genre_is_averaged_in_seasons(catalog_reader, catalog_df, csv_d
     assert got == _seasons(rows)
 
 
+def test_series_run_for_by_a_named_genre_are_seasons(catalog_reader, catalog_df, csv_db):
+    question = "on average how many series do kids tv shows run for"
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "average" and spec.by == "seasons" and spec.titles.genres == [["Kids' TV"]]
+    rows = catalog_df[catalog_df["listed_in"].str.contains("Kids' TV", regex=False)]
+    (got, _) = csv_db.execute(compile_sql.average(spec.titles, "seasons")).fetchone()
+    assert got == _seasons(rows)
+
+
 def test_the_country_reading_stays_without_a_word_of_filing(catalog_reader):
     (spec,) = catalog_reader.read("british tv shows, on average how many series do they run for")
     assert spec.op == "average" and spec.by == "seasons"

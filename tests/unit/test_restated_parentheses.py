@@ -40,6 +40,12 @@ def _sure(reader, question: str) -> float:
             "Movie",
         ),
         ("count the movies added in q3 2019 (jul-sep)", "2019-07-01", "2019-10-01", "Movie"),
+        (
+            "titles added on the 4th of july 2019 (july 4th), how many",
+            "2019-07-04",
+            "2019-07-05",
+            None,
+        ),
         ("how many titles got added on 2021-07-01 (july 1st)", "2021-07-01", "2021-07-02", None),
     ],
 )

@@ -24,7 +24,8 @@ _N = NUMBER
 #: average how many series do they run for", "how many series did it last")
 AMOUNT_ASKED = re.compile(
     r"\bh[ow]{1,2}s?\s*m(?:any|ny|nay|amy)\s+(?:seasons?|minutes?|mins?|hours?|hrs?|"
-    r"(?:series|\{type\})(?=\s+(?:do|does|did|will|would)\s+(?:they|it|these|those|each|each\s+one|the\s+\w+)"
+    r"(?:series|\{type\})(?=\s+(?:do|does|did|will|would)\s+(?:they|it|these|those|each|each\s+one|the\s+\w+|"
+    r"\{\w+\}(?:\s+(?:\{\w+\}|shows?|series|titles?|ones))*)"
     r"\s+(?:run|last|go\s+on|get|keep\s+going)\b))",
     _I,
 )

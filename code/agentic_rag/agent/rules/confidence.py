@@ -119,6 +119,8 @@ def features(
     text = mend(clean(question), reader.lex, reader.tagger.catalog_words.knows)[0]
     if (asked := sql_asked(text)) is not None:  # a query typed: the question it asks was read
         text = asked.question
+    for said in {p for s in specs for p in s.ignored if p.startswith("(") and p.endswith(")")}:
+        text = text.replace(said, " ")  # a parenthesis set aside ("(july 4th)"): not asked
     tags = reader.tagger.tag(text)  # once: usage and the signals below read the same tags
     u = usage(reader, text, tags, specs, calls)
     asked = " ".join(s.text for s in specs if s.op != "external")  # outside questions name freely
