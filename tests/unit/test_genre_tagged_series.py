@@ -59,3 +59,22 @@ def test_the_country_reading_stays_without_a_word_of_filing(catalog_reader):
 def test_series_counted_are_shows(catalog_reader, question):
     (spec,) = catalog_reader.read(question)
     assert spec.op == "count" and spec.titles.type == "TV Show"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many series did the crown run for",
+        "how many series did narcos last",
+        "how many series does the office run for",
+    ],
+)
+def test_series_run_for_read_as_a_count_of_shows_is_unsure(catalog_reader, question):
+    from agentic_rag.agent.rules import confidence
+    from agentic_rag.agent.rules.usage import COMPILED_FIELDS
+
+    specs = catalog_reader.read(question)
+    assert any(s.op == "count" for s in specs)  # the title is not tagged: a count of shows
+    named = " ".join(s.model_dump_json(include=set(COMPILED_FIELDS)) for s in specs)
+    feats, used = confidence.features(catalog_reader, question, specs, named)
+    assert confidence.probability(feats) < 0.5, used

@@ -19,6 +19,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import signals
+from agentic_rag.agent.rules.amounts import SERIES_RUN
 from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lead import STRONG
@@ -123,6 +124,8 @@ def features(
         text = text.replace(said, " ")  # a parenthesis set aside ("(july 4th)"): not asked
     tags = reader.tagger.tag(text)  # once: usage and the signals below read the same tags
     u = usage(reader, text, tags, specs, calls)
+    if SERIES_RUN.search(text) and any(s.op == "count" for s in specs):  # seasons, not shows
+        u.meaning.append("series")  # "how many series did the crown run for"
     asked = " ".join(s.text for s in specs if s.op != "external")  # outside questions name freely
     names, rare, typos = signals.untagged_words(
         asked,
