@@ -56,3 +56,25 @@ def test_a_story_after_a_kind_and_a_lead_is_a_led_search(catalog_reader, questio
     (spec,) = catalog_reader.read(question)
     assert spec.op == "search"
     assert not confidence._guessed_search(spec)
+
+
+@pytest.mark.parametrize(
+    ("question", "about"),
+    [
+        (
+            "doc about a man who conned women on dating apps, then they teamed up to expose him. "
+            "what's it called",
+            "teamed up",
+        ),
+        (
+            "thriller where a woman's marriage falls apart, then she falls for a nice guy who has "
+            "sinister motives. who directed it",
+            "sinister motives",
+        ),
+        ("movie where a man loses his job, then his wife leaves him. who directed it", "wife"),
+    ],
+)
+def test_the_story_goes_on_to_its_sentences_end(catalog_reader, question, about):
+    specs = catalog_reader.read(question)
+    assert specs[0].op == "search" and about in specs[0].about
+    assert len(specs) <= 2

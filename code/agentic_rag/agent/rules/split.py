@@ -173,22 +173,25 @@ def split(text: str) -> list[str]:
 
 #: ", then" in a story told: what happens next in it, when the words after it ask nothing
 _THEN = re.compile(r"[.,]\s+(?=then\s+)", re.IGNORECASE)
-_HEADS = re.compile(rf"\b(?:{alternation(WORDS.asks)})\b|\?", re.IGNORECASE)
+#: what opens a new question after "then": a question head or a word that asks for titles
+_OPENS = re.compile(
+    rf"then\s+(?:(?:also|please|pls|just)\s+)?(?:{alternation(WORDS.asks)}|{_ORDER_ASKS}|"
+    r"tell|give|show|find|search|get|rank|sort|compare)\b",
+    re.IGNORECASE,
+)
 
 
 def _story_goes_on(text: str) -> str:
     """`text` with the comma taken out before a "then" that goes on with a story ("a woman who
     escaped the holocaust as a little girl, then people started doubting it"): a story opened by
-    its lead before it, no question head, order or question mark after it up to the end."""
+    its lead before it, and after "then" no question head or word asking for titles, and no
+    order to its sentence's end ("…, then they teamed up to expose him. what's it called")."""
     for m in reversed(list(_THEN.finditer(text))):
-        after = text[m.end() :]
-        if (
-            _STORY.search(text, 0, m.start())
-            and not _HEADS.search(after)
-            and not _ASKING.search(after)
-            and not _COMMAND.search(after)
-        ):
-            text = text[: m.start()] + " " + after
+        end = re.search(r"[.!;?]\s|[.!;?]?$", text[m.end() :])
+        after = text[m.end() :][: end.start() if end else None]
+        told = _STORY.search(text, 0, m.start())
+        if told and not _OPENS.match(after) and not _COMMAND.search(after):
+            text = text[: m.start()] + " " + text[m.end() :]
     return text
 
 
