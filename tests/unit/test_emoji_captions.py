@@ -34,7 +34,26 @@ def test_a_caption_in_emoji_is_set_aside(catalog_reader, catalog_df, csv_db, que
     (got,) = csv_db.execute(compile_sql.count(spec.titles)).fetchone()
     assert got == int(_genre(catalog_df, genre).sum()) > 0
     assert any("between emoji" in n for n in spec.notes)
-    assert _sure(catalog_reader, question) >= 0.8
+    sure = _sure(catalog_reader, question)
+    #: a caption of everyday words ("asking for a friend") says nothing; one of other words
+    #: ("spooky szn") may have meant a constraint: answered, never sure
+    assert sure >= 0.8 if spec.from_aside is False else 0.5 <= sure <= 0.7
+
+
+@pytest.mark.parametrize(
+    ("question", "doubtful"),
+    [
+        ("🎃🎃 spooky szn 🎃🎃 how many tv horror shows r there 👻", True),
+        ("🏆 oscar winners 🏆 how many movies are there", True),
+        ("how many anime series are there ✨ omg omg ✨", False),
+    ],
+)
+def test_a_caption_of_words_not_everyday_leaves_the_reading_unsure(
+    catalog_reader, question, doubtful
+):
+    spec = catalog_reader.read(question)[0]
+    assert spec.from_aside is doubtful
+    assert (_sure(catalog_reader, question) < 0.8) is doubtful
 
 
 @pytest.mark.parametrize(

@@ -2,15 +2,17 @@
 reading: a caption said for mood ("🎃🎃 spooky szn 🎃🎃 how many tv horror shows r there 👻",
 "how many anime series are there ✨ asking for a friend ✨"). They are set aside only when they
 hold no question head and name no catalog filter ("🎃 horror 🎃 how many from 2019": the genre
-is the question's)."""
+is the question's); a caption of words neither everyday nor of tone ("oscar winners") may still
+have meant a constraint, so that reading is answered but never sure."""
 
 from __future__ import annotations
 
 import re
 
 from agentic_rag.agent.rules.aside_reads import FILTERS, Aside
+from agentic_rag.agent.rules.code_text import aside_words
 from agentic_rag.agent.rules.tagger import Tagger
-from agentic_rag.agent.rules.vocab import WORD, alternation
+from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
 #: pictographs, dingbats and their joiners and variation selectors
@@ -40,6 +42,7 @@ def emoji_aside(aside: Aside, tagger: Tagger) -> Aside:
     return aside.model_copy(
         update={
             "kept": kept,
+            "doubtful": aside.doubtful or any(map(_says_something, said)),
             "ignored": [*aside.ignored, *said],
             "notes": [
                 *aside.notes,
@@ -48,6 +51,15 @@ def emoji_aside(aside: Aside, tagger: Tagger) -> Aside:
             ],
         }
     )
+
+
+def _says_something(caption: str) -> bool:
+    """Whether a caption holds a word that is neither everyday nor said for tone ("spooky szn",
+    "oscar winners"): it may have meant a constraint, so the reading is answered, never sure
+    (`QuerySpec.from_aside`); "asking for a friend", "lol" say nothing."""
+    tone = {w.casefold() for w in aside_words().interjections}
+    said = (w.casefold() for w in WORD.findall(caption))
+    return any(w not in COMMON and w not in tone for w in said)
 
 
 def _caption(words: str, tagger: Tagger) -> bool:
