@@ -19,10 +19,22 @@ NUM_WORDS = {**WORDS.numbers, **WORDS.number_phrases}
 NUMBER = r"(\d+(?:\.\d+)?|" + "|".join(sorted(WORDS.numbers, key=len, reverse=True)) + ")"
 _N = NUMBER
 #: a unit asked "how many" of, the amount a ranked title or an average is said in ("how many
-#: minutes is the average anime movie", "the longest british series has how many seasons")
-AMOUNT_ASKED = re.compile(
-    r"\bh[ow]{1,2}s?\s*m(?:any|ny|nay|amy)\s+(?:seasons?|minutes?|mins?|hours?|hrs?)\b", _I
+#: minutes is the average anime movie", "the longest british series has how many seasons");
+#: "series" as British English says seasons, of shows said to run or last that many ("on
+#: average how many series do they run for", "how many series did it last")
+_SERIES_RUN = (
+    r"(?:series|\{type\})(?=\s+(?:do|does|did|will|would)\s+"
+    r"(?:they|it|these|those|each|each\s+one|the\s+\w+|"
+    r"\{\w+\}(?:\s+(?:\{\w+\}|shows?|series|titles?|ones))*)"
+    r"\s+(?:run|last|go\s+on|get|keep\s+going)\b)"
 )
+AMOUNT_ASKED = re.compile(
+    r"\bh[ow]{1,2}s?\s*m(?:any|ny|nay|amy)\s+(?:seasons?|minutes?|mins?|hours?|hrs?|"
+    rf"{_SERIES_RUN})",
+    _I,
+)
+#: "series" said of how long shows run: seasons, never a count of shows
+SERIES_RUN = re.compile(rf"\bhow\s+many\s+{_SERIES_RUN}", _I)
 _PHRASES = [re.escape(w) for w in sorted(WORDS.number_phrases, key=len, reverse=True)]
 _TENS = "|".join(w for w, v in NUM_WORDS.items() if v in range(20, 100, 10))
 _ONES = "|".join(w for w, v in WORDS.numbers.items() if 0 < v < 10 and len(w) > 2)

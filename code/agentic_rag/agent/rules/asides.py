@@ -30,6 +30,8 @@ from itertools import pairwise
 from agentic_rag.agent.rules import holdings
 from agentic_rag.agent.rules.aside_reads import Aside, carried, for_whom_aside, named_filters
 from agentic_rag.agent.rules.code_text import Cut, aside_words, code_cuts, speaker
+from agentic_rag.agent.rules.emoji_words import emoji_aside
+from agentic_rag.agent.rules.restated import restated_aside
 from agentic_rag.agent.rules.slots import typed_titles
 from agentic_rag.agent.rules.split import is_order
 from agentic_rag.agent.rules.sql_question import sql_asked
@@ -173,7 +175,8 @@ def set_aside(text: str, tagger: Tagger) -> Aside:
     """`text` read: what is left of it to read, and what was set aside and why; `tagger`: finds
     a filter named in an aside, a catalog name the code is part of. Who a title asked for is
     for ("got paw patrol for my kid") is set aside last: no part of the title's name."""
-    return for_whom_aside(_set_aside(text, tagger), tagger)
+    aside = for_whom_aside(_set_aside(text, tagger), tagger)
+    return emoji_aside(restated_aside(aside, tagger), tagger)
 
 
 def _set_aside(text: str, tagger: Tagger) -> Aside:

@@ -18,6 +18,12 @@ from agentic_rag.agent.rules.tags import Tag, at, free, widen_beside
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
 _LISTED = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b|\bnor\b)\s*(?:from\s+)?")  # between two
 _FROM = re.compile(r"\b(?:from|made\s+in|filmed\s+in|produced\s+in)\s+(?:the\s+)?$")
+#: the question calls a nationality's '<word> TV Shows' a genre: by the word, by where the
+#: catalog files it ("listed under", "filed as", "tagged"), or by its label ("labelled")
+_GENRE_ASKED = re.compile(
+    r"\b(?:genre|category|(?:listed|filed|classed|classified|categori[sz]ed)\s+(?:in|as|under)|"
+    r"tagged|tags?\s+of|label(?:l?ed)?)\b"
+)
 MIN_TYPO = 5  # shorter words are too often other words ("iran", "iraq")
 #: the type nouns a typo is measured against (shorter ones, "show", "film", are too close to
 #: other words to guess)
@@ -255,7 +261,7 @@ class CatalogWords:
             word = m.group().split()[0]
             wanted = f"{word} tv shows" if "tv" in nxt.group(1) or "show" in nxt.group(1) else ""
             genre = self.lex.genre_keys.get(key(wanted)) if wanted else None
-        genre_asked = re.search(r"\b(?:genre|category|listed\s+(?:in|as|under))\b", low)
+        genre_asked = _GENRE_ASKED.search(low)
         if genre and genre_asked:
             return at("genre", m, value=genre, note=f"read '{m.group()}' as the genre {genre}")
         return at(

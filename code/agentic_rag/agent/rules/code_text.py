@@ -40,6 +40,7 @@ class AsideWords(BaseModel):
     assistant_orders: tuple[str, ...]
     about_assistant: tuple[str, ...]
     segment_links: tuple[str, ...]
+    restatements: tuple[str, ...]  # a parenthesis saying how the catalog reads anyway
 
 
 @lru_cache(maxsize=1)

@@ -95,7 +95,10 @@ class Compiler:
             ).model_copy(update={"role": "other_reading"})
             return [[sql(what, q.average(s, col))], *([[other]] if other else [])]
         if op == "share" and spec.part is not None:
-            return [[sql(what, q.share(s, spec.part))]]
+            other = spec.other and sql(
+                f"other reading: {set_words(spec.other)}", q.share(spec.other, spec.part)
+            ).model_copy(update={"role": "other_reading"})
+            return [[sql(what, q.share(s, spec.part))], *([[other]] if other else [])]
         if op == "compare" and spec.part is not None:
             return [[sql(what, q.compare([(set_words(s), s), (set_words(spec.part), spec.part)]))]]
         if op == "label" and spec.labels:

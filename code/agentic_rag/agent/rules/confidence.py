@@ -19,9 +19,11 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import signals
+from agentic_rag.agent.rules.amounts import SERIES_RUN
 from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
 from agentic_rag.agent.rules.described import held_part, misfit
 from agentic_rag.agent.rules.intent import mask
+from agentic_rag.agent.rules.lead import STRONG
 from agentic_rag.agent.rules.mend import mend
 from agentic_rag.agent.rules.misspelt import mistypes
 from agentic_rag.agent.rules.reader import Reader
@@ -127,10 +129,14 @@ def features(
     text = mend(clean(question), reader.lex, reader.tagger.catalog_words.knows)[0]
     if (asked := sql_asked(text)) is not None:  # a query typed: the question it asks was read
         text = asked.question
+    for said in {p for s in specs for p in s.ignored if p.startswith("(") and p.endswith(")")}:
+        text = text.replace(said, " ")  # a parenthesis set aside ("(july 4th)"): not asked
     tags = reader.tagger.tag(text)  # once: usage and the signals below read the same tags
     u = usage(reader, text, tags, specs, calls)
     #: a noun of what is asked that no part shows or reads ("the oldest korean movie plot")
     u.meaning += [w for w in unshown(text, specs) if w not in u.meaning]
+    if SERIES_RUN.search(text) and any(s.op == "count" for s in specs):  # seasons, not shows
+        u.meaning.append("series")  # "how many series did the crown run for"
     asked = " ".join(s.text for s in specs if s.op != "external")  # outside questions name freely
     names, rare, typos = signals.untagged_words(
         asked,
@@ -227,7 +233,12 @@ def _guessed_search(spec: QuerySpec) -> bool:
     #: a "description" of nothing but roles and frame words ("... where the director is also in
     #: the cast") describes no story: it is a relation the reading missed
     says = [w for w in WORD.findall(about) if w not in COMMON and w not in frame and len(w) > 2]
-    return not about or about == text or not text.endswith(about) or not says
+    #: a kind the catalog has no genre for, then a lead: "western where a cowboy …" searches
+    #: "western a cowboy …" (the lead introduced the story: all of it after the lead is searched)
+    lead = STRONG.search(text)
+    story = " ".join(text[lead.end() :].split()) if lead else ""
+    led = text.endswith(about) or (len(story.split()) >= 2 and about.endswith(story))
+    return not about or about == text or not led or not says
 
 
 def probability(feats: dict[str, float], model: Calibration | None = None) -> float:

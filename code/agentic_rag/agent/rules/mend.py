@@ -165,6 +165,13 @@ _ARE = re.compile(
     re.IGNORECASE,
 )
 
+#: "em" where "them" goes: right after a verb that asks for titles ("list em", "name 'em all")
+#: or after "of" ("which of em", "how many of 'em"), never a name's word ("Luccas Neto em: …")
+_THEM = re.compile(
+    r"\b(list|name|show|count|rank|sort|give|gimme|send|drop|see|of)\s+['’]?em(?![\w'’])",
+    re.IGNORECASE,
+)
+
 
 _SHORT = "|".join(map(re.escape, sorted(WORDS.shorthands, key=len, reverse=True)))
 _SHORTHAND = re.compile(rf"(?<![\w/])(?:{_SHORT})(?![\w/])", re.IGNORECASE)
@@ -176,6 +183,8 @@ def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, li
     out, notes, pos = [], [], 0
     if _ARE.search(text):
         text, notes = _ARE.sub("are", text), ["read 'r' as 'are'"]
+    if _THEM.search(text):
+        text, notes = _THEM.sub(r"\1 them", text), [*notes, "read 'em' as 'them'"]
     for m in reversed(list(_SHORTHAND.finditer(text))):
         said = WORDS.shorthands[m.group().casefold()]
         text, notes = (

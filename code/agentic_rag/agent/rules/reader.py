@@ -29,7 +29,7 @@ from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import edge_noise, mend, noise
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.role_of_title import person_of_title
-from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_split, to_set
+from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_sets, to_set
 from agentic_rag.agent.rules.shape import (
     average_unit,
     breakdown,
@@ -231,8 +231,7 @@ class Reader:
             by, notes = fit_units(spec.titles, by, named)
             spec.by, spec.notes = by if op in ("top", "average") else spec.by, spec.notes + notes
         if op == "share":
-            base, part = share_split(text, kept)
-            spec.titles, spec.part = to_set(base, text), to_set(part, text)
+            spec.titles, spec.part, spec.other = share_sets(text, kept)
         elif op == "compare":
             spec.titles, spec.part = compare_sets(kept, text)
         elif op == "label" and (labels := _labels(text)):

@@ -147,6 +147,12 @@ SHARE_OF_IT = re.compile(
 )
 
 
+_SHARE_VERBS = (
+    r"are|r|were|is|was|have|has|had|got|get|come|came|that|which|"
+    r"list|lists|include|includes|feature|features|credit|credits|name|names"
+)
+
+
 def _cut(text: str, tags: list[Tag]) -> int | None:
     """Where a share's part starts: its verb after the cue (None: `SHARE_OF_IT`, no part)."""
     cue = CUES["share"].search(text)
@@ -155,11 +161,10 @@ def _cut(text: str, tags: list[Tag]) -> int | None:
         start = 0
     if SHARE_OF_IT.search(text, start):  # "what percent is that of all shows": all the base
         return None
-    #: the verb, "r" as typed for "are" too ("wat percentage of japanese titles r anime"), not
-    #: a word of a tag ("r rated")
-    verbs = re.finditer(
-        r"\b(?:are|r|were|is|was|have|has|had|got|get|come|came|that|which)\b", text[start:], _I
-    )
+    #: the verb, "r" as typed for "are" too ("wat percentage of japanese titles r anime"), one
+    #: that says what the titles' fields hold ("what % of documentaries list the us as a
+    #: country"), not a word of a tag ("r rated")
+    verbs = re.finditer(rf"\b(?:{_SHARE_VERBS})\b", text[start:], _I)
     inside = [(t.start, t.end) for t in tags]
     at = (start + m.start() for m in verbs)
     verb = next((i for i in at if not any(a <= i < b for a, b in inside)), None)
@@ -171,9 +176,32 @@ def share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
     'what percent is that of <base>' (`SHARE_OF_IT`) the part is the answer before it."""
     if (cut := _cut(text, tags)) is None:
         return tags, []
-    base = [t for t in tags if t.start < cut]
     part = [t for t in tags if t.start >= cut]
+    base = [_genre_of(t, part) for t in tags if t.start < cut]
     return (base, part) if part else ([], base)
+
+
+def share_sets(text: str, tags: list[Tag]) -> tuple[TitleSet, TitleSet, TitleSet | None]:
+    """A share's base (read as a ranking's: "documentaries" are the films), its part, and the
+    base's other reading when a nationality of it names a genre too ("what % of british tv shows
+    are from the us": the shows made in the UK, or the genre British TV Shows)."""
+    base, part = share_split(text, tags)
+    amb = next((t for t in base if t.kind == "country" and t.alts), None)
+    other = None
+    if amb is not None:
+        genre = amb.model_copy(update={"kind": "genre", "value": amb.alts[0], "alts": []})
+        other = to_set([genre if t is amb else t for t in base], text, ranked=True)
+    return to_set(base, text, ranked=True), to_set(part, text), other
+
+
+def _genre_of(t: Tag, part: list[Tag]) -> Tag:
+    """A base's nationality that the part names as a country is its genre: "what % of british
+    tv shows list the uk as a country" asks of the genre British TV Shows (of the shows made in
+    the UK the share would be all of them)."""
+    same = any(p.kind == "country" and p.value == t.value for p in part)
+    if t.kind != "country" or not t.alts or not same:
+        return t
+    return t.model_copy(update={"kind": "genre", "value": t.alts[0], "alts": []})
 
 
 def share_unread(text: str, tags: list[Tag]) -> list[str]:

@@ -253,3 +253,18 @@ def own_units(merged: TitleSet, new: TitleSet) -> TitleSet:
     if new.type == "Movie" and new.seasons_min is None and new.seasons_max is None:
         merged.seasons_min = merged.seasons_max = None
     return merged
+
+
+#: a part that only asks for the titles of the listing before it ("… ? list them", "name em")
+LIST_THEM = re.compile(
+    r"\W*(?:(?:and|so|pls|please|then)\s+)?(?:list|name|show|give)\s+(?:me\s+)?"
+    r"(?:them|those|these|them\s+all|all\s+of\s+them)(?:\s+(?:pls|please))?\W*",
+    re.IGNORECASE,
+)
+#: a later part that asks for the earlier part's titles by a pronoun alone ("… how many and
+#: what are they", "…, which ones"): a listing of that set, with no words of its own
+THEY_LISTED = re.compile(
+    rf"{LIST_THEM.pattern}|\W*(?:and\s+)?(?:(?:what|which)\s+(?:are|were)\s+(?:they|those|these)|"
+    r"(?:what|which)\s+(?:ones?|titles?)(?:\s+(?:are|were)\s+(?:they|those|these))?)\W*",
+    re.IGNORECASE,
+)

@@ -42,7 +42,7 @@ from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.relations import RELATIONS
 from agentic_rag.agent.rules.sets import share_unread
-from agentic_rag.agent.rules.shape import CAME_FIRST, SUPERLATIVE
+from agentic_rag.agent.rules.shape import CAME_FIRST, SUPERLATIVE, THEY_LISTED
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.split import split
 from agentic_rag.agent.rules.tags import Tag, free
@@ -167,7 +167,8 @@ def example_gap(reader: Reader, specs: list[QuerySpec]) -> float:
         parted = i > 0  # a later part: an example in parts is labelled with its first part's
         if not s.text or s.op in RELATIONS:
             continue
-        if parted and s.op == "top" and CAME_FIRST.search(s.text):
+        said = CAME_FIRST.search(s.text) if s.op == "top" else THEY_LISTED.fullmatch(s.text)
+        if parted and s.op in ("top", "list") and said:  # "… and what are they": the set's
             continue
         masked = mask(s.text, found_names(s.text, reader.tagger.tag(s.text), specs))
         if s.ref == "first":  # "who directed it": "it" is the earlier part's title

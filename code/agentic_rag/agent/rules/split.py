@@ -194,10 +194,34 @@ def split(text: str) -> list[str]:
     """The question's parts, in order (pieces of a character or less dropped); sets asked a
     count each ("X over 2 hours and Y with 3+ seasons, how many of each") a part each; a part
     that is only a question word is what it asks of the part before it."""
-    text = _COURTESY.sub("", text)
+    text = _story_goes_on(_COURTESY.sub("", text))
     if sets := apart(text):
         return sets
     return _asked_of_before(_parts(text))
+
+
+#: ", then" in a story told: what happens next in it, when the words after it ask nothing
+_THEN = re.compile(r"[.,]\s+(?=then\s+)", re.IGNORECASE)
+#: what opens a new question after "then": a question head or a word that asks for titles
+_OPENS = re.compile(
+    rf"then\s+(?:(?:also|please|pls|just)\s+)?(?:{alternation(WORDS.asks)}|{_ORDER_ASKS}|"
+    r"tell|give|show|find|search|get|rank|sort|compare)\b",
+    re.IGNORECASE,
+)
+
+
+def _story_goes_on(text: str) -> str:
+    """`text` with the comma taken out before a "then" that goes on with a story ("a woman who
+    escaped the holocaust as a little girl, then people started doubting it"): a story opened by
+    its lead before it, and after "then" no question head or word asking for titles, and no
+    order to its sentence's end ("…, then they teamed up to expose him. what's it called")."""
+    for m in reversed(list(_THEN.finditer(text))):
+        end = re.search(r"[.!;?]\s|[.!;?]?$", text[m.end() :])
+        after = text[m.end() :][: end.start() if end else None]
+        told = _STORY.search(text, 0, m.start())
+        if told and not _OPENS.match(after) and not _COMMAND.search(after):
+            text = text[: m.start()] + " " + text[m.end() :]
+    return text
 
 
 def _parts(text: str) -> list[str]:

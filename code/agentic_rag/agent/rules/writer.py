@@ -288,6 +288,8 @@ class OfflineSynthesizer:
 
 
 def _other_value(row: dict[str, object]) -> str:
-    """The other reading's count ("253") or average ("1.82"), as the answer says it."""
+    """The other reading's count ("253"), average ("1.82") or share ("9.5%"), as said."""
+    if isinstance(share := row.get("percent"), float | int):
+        return f"{share:g}%"
     mean = next((v for k, v in row.items() if k.startswith("average_")), row.get("titles"))
     return f"{mean:g}" if isinstance(mean, float) else f"{mean:,}" if isinstance(mean, int) else ""

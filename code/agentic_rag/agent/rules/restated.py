@@ -1,0 +1,82 @@
+"""A parenthesis that only says again what the question around it said, set aside before reading:
+
+- a time said again in other words: "added on new years day 2020 (jan 1st)", "in q4 2018
+  (oct-dec)", "from the nineties (1990-1999)". The parenthesis, read as a time of the same kind
+  (with the year of the time outside it when it names none), is the same window;
+- how the catalog is read anyway (`asides.yaml` `restatements`): "(co-productions count)"
+  beside a country, whose titles are those that list it among others.
+
+A parenthesis naming another time ("added in 2019 (march)") narrows or contradicts the question:
+it stays, and the reading that leaves its words unused stays unsure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.rules.aside_reads import Aside
+from agentic_rag.agent.rules.code_text import aside_words
+from agentic_rag.agent.rules.tagger import Tagger
+from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.vocab import WORD, alternation
+
+_PAREN = re.compile(r"\(([^()]{1,60})\)")
+_TIMES = frozenset({"added", "release"})
+#: how a time of each kind is said, for the parenthesis to be read as one of that kind
+_SAID_AS = {"added": "added {}", "release": "released in {}"}
+_DEFAULTS = re.compile(rf"^\W*(?:{alternation(aside_words().restatements)})\W*$", re.IGNORECASE)
+
+
+def restated_aside(aside: Aside, tagger: Tagger) -> Aside:
+    """The aside with each parenthesis that restates the question set aside too."""
+    kept, said = aside.kept, []
+    for m in reversed(list(_PAREN.finditer(kept))):
+        rest = kept[: m.start()] + " " * len(m.group()) + kept[m.end() :]
+        if _restates(m.group(1), tagger.tag(rest), tagger):
+            said.insert(0, m.group())
+            kept = (kept[: m.start()].rstrip() + " " + kept[m.end() :].lstrip()).strip()
+    if not said:
+        return aside
+    return aside.model_copy(
+        update={
+            "kept": kept,
+            "ignored": [*aside.ignored, *said],
+            "notes": [
+                *aside.notes,
+                f"set aside {', '.join(repr(s) for s in said)}: it says again what the "
+                "question says",
+            ],
+        }
+    )
+
+
+def _restates(inside: str, tags: list[Tag], tagger: Tagger) -> bool:
+    """Whether `inside` (a parenthesis's words) says a time of `tags` again, or how the catalog
+    reads a country of theirs anyway."""
+    if _DEFAULTS.match(inside):
+        return any(t.kind == "country" for t in tags)
+    return any(_same_time(inside, t, tagger) for t in tags if t.kind in _TIMES)
+
+
+def _window(t: Tag) -> tuple[object, object]:
+    return (t.value, t.value2) if t.kind == "added" else (t.lo, t.hi)
+
+
+def _same_time(inside: str, time: Tag, tagger: Tagger) -> bool:
+    """Whether `inside`, read as a time of `time`'s kind, alone or with its year, is `time`'s
+    window, every word of it read."""
+    words = {w.casefold() for w in WORD.findall(inside)}
+    if not words:
+        return False
+    year = (time.value or "")[:4] if time.kind == "added" else str(time.lo or "")
+    for text in (inside, f"{inside} {year}" if year and year not in inside else ""):
+        if not text:
+            continue
+        said = _SAID_AS[time.kind].format(text.strip())
+        read = [t for t in tagger.tag(said) if t.kind in _TIMES]
+        if len(read) != 1 or read[0].kind != time.kind:
+            continue
+        covered = {w.casefold() for w in WORD.findall(read[0].text)}
+        if words <= covered and _window(read[0]) == _window(time):
+            return True
+    return False

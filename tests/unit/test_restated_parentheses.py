@@ -1,0 +1,103 @@
+"""A parenthesis that only says again what the question says is set aside before reading
+(`restated.py`): a time in other words ("new years day 2020 (jan 1st)", "q4 2018 (oct-dec)"),
+or how the catalog reads a country anyway ("(co-productions count)"); one naming another time
+stays, and the reading that leaves it unused stays unsure. Phrasings written for this rule;
+truths from the CSV with pandas."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from agentic_rag.agent.rules import compile_sql, confidence
+from agentic_rag.agent.rules.usage import COMPILED_FIELDS
+
+
+def _added(df: pd.DataFrame) -> pd.Series:
+    return pd.to_datetime(df["date_added"].str.strip(), format="%B %d, %Y", errors="coerce")
+
+
+def _sure(reader, question: str) -> float:
+    """The reading's probability, its parts' compiled fields standing for the planned calls."""
+    specs = reader.read(question)
+    named = " ".join(s.model_dump_json(include=set(COMPILED_FIELDS)) for s in specs)
+    return confidence.probability(confidence.features(reader, question, specs, named)[0])
+
+
+@pytest.mark.parametrize(
+    ("question", "lo", "hi", "kind"),
+    [
+        (
+            "how many titles were added on new years day 2020 (jan 1st)",
+            "2020-01-01",
+            "2020-01-02",
+            None,
+        ),
+        (
+            "movies added on christmas day 2019 (dec 25th) - how many",
+            "2019-12-25",
+            "2019-12-26",
+            "Movie",
+        ),
+        ("count the movies added in q3 2019 (jul-sep)", "2019-07-01", "2019-10-01", "Movie"),
+        (
+            "titles added on the 4th of july 2019 (july 4th), how many",
+            "2019-07-04",
+            "2019-07-05",
+            None,
+        ),
+        ("how many titles got added on 2021-07-01 (july 1st)", "2021-07-01", "2021-07-02", None),
+    ],
+)
+def test_a_time_said_again_in_a_parenthesis_is_set_aside(
+    catalog_reader, catalog_df, csv_db, question, lo, hi, kind
+):
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "count" and spec.titles.type == kind
+    added = _added(catalog_df)
+    rows = catalog_df[(added >= lo) & (added < hi)]
+    truth = int((rows["type"] == kind).sum()) if kind else len(rows)
+    (got,) = csv_db.execute(compile_sql.count(spec.titles)).fetchone()
+    assert got == truth > 0
+    assert _sure(catalog_reader, question) >= 0.8
+    assert any("says again" in n for n in spec.notes)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many movies were added in 2019 (march)",
+        "how many shows were added on christmas day 2019 (dec 24th)",
+        "indian movies added in q4 2018 (jan-mar) count",
+    ],
+)
+def test_a_parenthesis_naming_another_time_stays_and_leaves_the_reading_unsure(
+    catalog_reader, question
+):
+    spec = catalog_reader.read(question)[0]
+    assert not any("says again" in n for n in spec.notes)
+    assert _sure(catalog_reader, question) < 0.5
+
+
+@pytest.mark.parametrize(
+    ("question", "genre", "country"),
+    [
+        ("what % of dramas list india as a country (co-productions count)", "Dramas", "India"),
+        ("what share of comedies are from france (including co-productions)", "Comedies", "France"),
+        (
+            "what percent of horror movies are from the united states (co-productions included)",
+            "Horror Movies",
+            "United States",
+        ),
+    ],
+)
+def test_co_productions_counting_beside_a_country_is_how_the_catalog_reads(
+    catalog_reader, catalog_df, csv_db, question, genre, country
+):
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "share" and spec.part is not None
+    films = catalog_df[catalog_df["listed_in"].str.contains(genre, regex=False)]
+    truth = round(100 * films["country"].str.contains(country, regex=False).mean(), 1)
+    (percent, _, _) = csv_db.execute(compile_sql.share(spec.titles, spec.part)).fetchone()
+    assert percent == truth
+    assert _sure(catalog_reader, question) >= 0.8
