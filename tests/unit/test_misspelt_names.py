@@ -20,6 +20,7 @@ from agentic_rag.agent.rules.misspelt import misspelt, mistypes
         ("Chohta Bheem", "Chhota Bheem"),
         ("Breaking Bda", "Breaking Bad"),  # a title
         ("3 Idoits", "3 Idiots"),  # a title a letter further off
+        ("Pokemon Masetr Journeys", "Pokémon Master Journeys: The Series"),  # its opening words
         ("Martin Scorcese", "Martin Scorsese"),
     ],
 )

@@ -40,8 +40,10 @@ def misspelt(name: str, lex: Lexicon) -> list[str]:
     out: list[str] = []
     if (title := lex.fuzzy_title(name)) is not None:  # a typo of each differing word
         out.append(title[0])
-    else:  # further off by the whole name's letters, but word for word a typo: "3 idoits"
-        out += [t for t in lex.near_title(name) if _typed(words, key(t).split(), lex)][:1]
+    else:  # further off by the whole name's letters, but word for word a typo: "3 idoits",
+        #    or of the words a title opens with: "pokemon masetr journeys"
+        near = [lex.title_keys[k] for k, _ in fuzzy.ranked(key(name), lex.title_keys, 70.0, 5)]
+        out += [t for t in near if _opens(words, key(t).split(), lex)][:1]
     person = lex.fuzzy_person(name)
     if person is not None and _typed(words, key(person[0]).split(), lex):
         out.append(person[0])
@@ -56,6 +58,11 @@ def _typed(typed: list[str], held: list[str], lex: Lexicon) -> bool:
         t == h or (t not in lex.everyday_words and len(t) >= MIN_LETTERS and fuzzy.typo(t, h))
         for t, h in zip(typed, held, strict=True)
     )
+
+
+def _opens(typed: list[str], held: list[str], lex: Lexicon) -> bool:
+    """Whether `typed` is the words `held` opens with, at least one of them mistyped."""
+    return typed != held[: len(typed)] and _typed(typed, held[: len(typed)], lex)
 
 
 def _phrase(words: list[str], lex: Lexicon) -> str | None:
