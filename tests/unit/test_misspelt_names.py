@@ -30,7 +30,15 @@ def test_a_typo_of_a_held_name_is_that_name(catalog_reader, name, held):
 
 @pytest.mark.parametrize(
     "name",
-    ["The Sopranos", "John Wick", "Rick and Morty", "Akira Kurosawa", "Casablanca", "The Boy"],
+    [
+        "The Sopranos",
+        "John Wick",
+        "Rick and Morty",
+        "Akira Kurosawa",
+        "Casablanca",
+        "The Boy",
+        "Bluey",  # not "blue" mistyped: an everyday word is no phrase a name mistypes
+    ],
 )
 def test_a_name_the_catalog_lacks_that_mistypes_nothing_is_none(catalog_reader, name):
     assert misspelt(name, catalog_reader.lex) == []

@@ -8,7 +8,8 @@ would be sure and wrong, and reading it as the held name would be a guess: the r
 the held name ("did you mean …") and is not sure of itself (`confidence`: `absent_typo`).
 
 A typed word that is everyday English is never a typo ("the boy" is not The Boys), nor is a
-word the titles hold themselves.
+word the titles hold themselves, and an everyday word is no phrase a name mistypes ("bluey" is
+not every title with "blue" in it).
 """
 
 from __future__ import annotations
@@ -61,8 +62,10 @@ def _typed(typed: list[str], held: list[str], lex: Lexicon) -> bool:
 
 
 def _opens(typed: list[str], held: list[str], lex: Lexicon) -> bool:
-    """Whether `typed` is the words `held` opens with, at least one of them mistyped."""
-    return typed != held[: len(typed)] and _typed(typed, held[: len(typed)], lex)
+    """Whether `typed` is the words `held` opens with (two or more: one word opens too many
+    titles, "bluey" is not Blue Jay), at least one of them mistyped."""
+    n = len(typed)
+    return n >= 2 and typed != held[:n] and _typed(typed, held[:n], lex)
 
 
 def _phrase(words: list[str], lex: Lexicon) -> str | None:
@@ -76,7 +79,9 @@ def _phrase(words: list[str], lex: Lexicon) -> str | None:
             return None
         else:
             near = fuzzy.ranked(w, vocab, 75.0, PER_WORD * 3)
-            typos = [c for c, _ in near if fuzzy.typo(w, c)][:PER_WORD]
+            typos = [c for c, _ in near if fuzzy.typo(w, c) and c not in lex.everyday_words][
+                :PER_WORD
+            ]
             if not typos:
                 return None
             options.append(typos)
