@@ -21,6 +21,7 @@ from agentic_rag.agent.rules.misspelt import misspelt, mistypes
         ("Breaking Bda", "Breaking Bad"),  # a title
         ("3 Idoits", "3 Idiots"),  # a title a letter further off
         ("Pokemon Masetr Journeys", "Pokémon Master Journeys: The Series"),  # its opening words
+        ("Haunitng of Hill House", "The Haunting of Hill House"),  # its article left out
         ("Martin Scorcese", "Martin Scorsese"),
     ],
 )
@@ -107,6 +108,8 @@ def test_an_unknown_word_that_mistypes_a_reading_word_is_found(catalog_reader, w
         "how many moveis from argenita",  # the country dropped
         "qatari co-productions, give me the count and the shotrest of em",  # the ranking dropped
         "how many movesi from argentia",  # the type dropped
+        "how many titles were added in decemebr 2019",  # the month dropped
+        "how many documtearies have been added since 2020",  # a long word, three edits off
     ],
 )
 def test_a_reading_that_left_a_mistyped_reading_word_unused_is_not_sure(catalog_reader, question):

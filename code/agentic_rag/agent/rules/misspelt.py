@@ -30,6 +30,8 @@ PHRASE_TITLES = 2
 MIN_LETTERS = 5
 #: at most this many spellings of each mistyped word are tried
 PER_WORD = 3
+#: a word this long may be three edits from the word it mistypes ("documtearies")
+LONG_WORD = 11
 
 
 def misspelt(name: str, lex: Lexicon) -> list[str]:
@@ -44,7 +46,8 @@ def misspelt(name: str, lex: Lexicon) -> list[str]:
     else:  # further off by the whole name's letters, but word for word a typo: "3 idoits",
         #    or of the words a title opens with: "pokemon masetr journeys"
         near = [lex.title_keys[k] for k, _ in fuzzy.ranked(key(name), lex.title_keys, 70.0, 5)]
-        out += [t for t in near if _opens(words, key(t).split(), lex)][:1]
+        out += [t for t in near if _opens(_unarticled(words), _unarticled(key(t).split()), lex)]
+        out = out[:1]
     person = lex.fuzzy_person(name)
     if person is not None and _typed(words, key(person[0]).split(), lex):
         out.append(person[0])
@@ -59,6 +62,11 @@ def _typed(typed: list[str], held: list[str], lex: Lexicon) -> bool:
         t == h or (t not in lex.everyday_words and len(t) >= MIN_LETTERS and fuzzy.typo(t, h))
         for t, h in zip(typed, held, strict=True)
     )
+
+
+def _unarticled(words: list[str]) -> list[str]:
+    """The words without a leading article ("haunting of hill house": The Haunting of …)."""
+    return words[1:] if words[:1] in (["the"], ["a"], ["an"]) else words
 
 
 def _opens(typed: list[str], held: list[str], lex: Lexicon) -> bool:
@@ -107,11 +115,11 @@ def _title_words(lex: Lexicon) -> frozenset[str]:
 
 def mistypes(word: str, lex: Lexicon) -> str | None:
     """The word that changes a reading (`_meaning_words`) an unknown `word` mistypes, if one
-    does: one edit, two for words of six letters or more, with the same first letter
-    ("argenita": argentina, "shotrest": shortest, "movesi": movies). A reading that left such a
-    word unused dropped a meaning it could not spell; a typo of a frame word ("categroy",
-    "evrything") drops nothing."""
-    edits = 1 + (len(word) >= 6)
+    does: one edit, two for words of six letters or more, three from LONG_WORD ("documtearies"),
+    with the same first letter ("argenita": argentina, "shotrest": shortest, "movesi": movies,
+    "decemebr": december). A reading that left such a word unused dropped a meaning it could not
+    spell; a typo of a frame word ("categroy", "evrything") drops nothing."""
+    edits = 1 + (len(word) >= 6) + (len(word) >= LONG_WORD)
     vocab = _meaning_words(lex)
     if len(word) < 4 or word in vocab or not word.isalpha():
         return None
@@ -128,12 +136,12 @@ _READING: dict[int, tuple[Lexicon, frozenset[str]]] = {}
 
 def _meaning_words(lex: Lexicon) -> frozenset[str]:
     """The words that change a reading: meaning words (`meaning_words.yaml`: "without", "not",
-    "latest"), works nouns, rank words and rankings, the catalog's countries, demonyms and
-    genres (built once per lexicon)."""
+    "latest"), works nouns, rank words and rankings, months, the catalog's countries, demonyms
+    and genres (built once per lexicon)."""
     kept = _READING.get(id(lex))
     if kept is None or kept[0] is not lex:
         named = [*lex.country_keys, *lex.genre_keys, *WORDS.demonyms]
-        said = [*meaning().words, *WORDS.works_nouns, *WORDS.rank_words, *RANKINGS]
+        said = [*meaning().words, *WORDS.works_nouns, *WORDS.rank_words, *RANKINGS, *WORDS.months]
         words = {w for k in [*named, *said] for w in k.casefold().split()}
         kept = _READING[id(lex)] = (lex, frozenset(w for w in words if len(w) >= 4 and w.isalpha()))
     return kept[1]
