@@ -21,13 +21,15 @@ from pydantic import BaseModel
 from agentic_rag.agent.rules import signals
 from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
 from agentic_rag.agent.rules.intent import mask
+from agentic_rag.agent.rules.measure_words import UNIT_LACKING
 from agentic_rag.agent.rules.mend import mend
 from agentic_rag.agent.rules.misspelt import mistypes
+from agentic_rag.agent.rules.named_words import named_words
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.sql_question import sql_asked
 from agentic_rag.agent.rules.tagger import clean
-from agentic_rag.agent.rules.usage import DESCRIBED, Usage, consumed, named_words, usage
+from agentic_rag.agent.rules.usage import DESCRIBED, Usage, consumed, usage
 from agentic_rag.agent.rules.usage_words import meaning, reading_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
@@ -90,6 +92,7 @@ CAPPING = (
     "guessed",  # a name its tagger scored under GUESS: a guess, not a reading
     "absent_typo",  # a name read as absent is a typo of a held one: "stanley kubrikc"
     "unused_typo",  # an unknown word left unused mistypes a word of the reader's: "argenita"
+    "unit_lacking",  # a total or median in a unit the titles lack: "minutes of shows in total"
 )
 GUESS = 0.5
 #: a reading that left this many content words unused, and at least this share of them, did not
@@ -158,6 +161,7 @@ def features(
         #: a name read by a guess its tagger says is unlikely ("disney" as Melissa Disney)
         "guessed": float(any(t.score < GUESS and not t.absent for t in tags)),
         "notes": float(any(s.notes for s in specs)),
+        "unit_lacking": float(any(UNIT_LACKING in s.notes for s in specs)),
         "name_words": float(min(len(names), 2)),
         "rare_words": float(min(len(rare), 2)),
         "typos": float(min(len(typos), 2)),
