@@ -1,12 +1,12 @@
 """An average is said to two decimals: a mean of seasons (1.82) kept to one decimal (1.8)
 misses the value by more than a season-count tolerance, and every average goes through
-`compile_sql.average`."""
+`measure_sql.average`."""
 
 from __future__ import annotations
 
 import sqlite3
 
-from agentic_rag.agent.rules import compile_sql
+from agentic_rag.agent.rules import measure_sql
 from agentic_rag.agent.rules.spec import TitleSet
 
 
@@ -27,14 +27,14 @@ def _db() -> sqlite3.Connection:
 
 
 def test_average_seasons_keeps_two_decimals():
-    sql = compile_sql.average(TitleSet(), "seasons")
+    sql = measure_sql.average(TitleSet(), "seasons")
     value, titles = _db().execute(sql).fetchone()
     assert (value, titles) == (1.1, 10)  # 11 / 10
-    sql = compile_sql.average(TitleSet(type="Movie"), "duration_minutes")
+    sql = measure_sql.average(TitleSet(type="Movie"), "duration_minutes")
     value, titles = _db().execute(sql).fetchone()
     assert (value, titles) == (91.67, 3)
 
 
 def test_average_is_rounded_to_two_decimals_not_one():
-    sql = compile_sql.average(TitleSet(), "seasons")
+    sql = measure_sql.average(TitleSet(), "seasons")
     assert "round(avg(s.seasons), 2)" in sql

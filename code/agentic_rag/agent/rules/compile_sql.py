@@ -231,16 +231,6 @@ def labels(base: TitleSet, groups: dict[str, list[str]]) -> str:
     )
 
 
-def average(s: TitleSet, col: str) -> str:
-    """The mean to two decimals: one decimal loses a tenth of a season average (1.82 as 1.8)."""
-    if s.type is None:
-        s = s.model_copy(update={"type": "TV Show" if col == "seasons" else "Movie"})
-    return (
-        f"SELECT round(avg(s.{col}), 2) AS average_{col}, count(*) AS titles "
-        f"FROM shows s{_where([*conditions(s), f's.{col} IS NOT NULL'])}"
-    )
-
-
 def title_rows(titles: Sequence[str], relaxed: bool = False, ids: Sequence[str] = ()) -> str:
     cond = (
         " OR ".join(f"lower(s.title) LIKE {like(t)}" for t in titles)

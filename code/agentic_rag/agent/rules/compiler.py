@@ -13,6 +13,7 @@ from agentic_rag.agent.models import ARGS_BY_TOOL, PlannedCall
 from agentic_rag.agent.rules import absent, relations
 from agentic_rag.agent.rules import compile_cypher as cy
 from agentic_rag.agent.rules import compile_sql as q
+from agentic_rag.agent.rules import measure_sql as m
 from agentic_rag.agent.rules.evaluator import usable
 from agentic_rag.agent.rules.group_bounds import bounded_sql
 from agentic_rag.agent.rules.lexicon import Lexicon
@@ -88,12 +89,15 @@ class Compiler:
         if op == "most":  # "directors with more than 5 korean titles": those within the bound
             bounded = spec.group_min is not None or spec.group_max is not None
             return [[sql(what, bounded_sql(spec) if bounded else q.group(spec))]]
-        if op == "average":
+        if op == "average":  # the mean, total or median (`measure`)
             col = spec.by or "duration_minutes"
             other = spec.other and sql(
-                f"other reading: {set_words(spec.other)}", q.average(spec.other, col)
+                f"other reading: {set_words(spec.other)}", m.measure(spec.other, col, spec.measure)
             ).model_copy(update={"role": "other_reading"})
-            return [[sql(what, q.average(s, col))], *([[other]] if other else [])]
+            return [[sql(what, m.measure(s, col, spec.measure))], *([[other]] if other else [])]
+        if op == "compare" and spec.part is not None and spec.by:  # their means
+            pair = [(set_words(s), s), (set_words(spec.part), spec.part)]
+            return [[sql(what, m.compare_means(pair, spec.by))]]
         if op == "share" and spec.part is not None:
             other = spec.other and sql(
                 f"other reading: {set_words(spec.other)}", q.share(spec.other, spec.part)

@@ -24,14 +24,16 @@ from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
 from agentic_rag.agent.rules.described import held_part, misfit
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lead import STRONG
+from agentic_rag.agent.rules.measure_words import UNIT_LACKING
 from agentic_rag.agent.rules.mend import mend
 from agentic_rag.agent.rules.misspelt import mistypes
+from agentic_rag.agent.rules.named_words import named_words
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.sql_question import sql_asked
 from agentic_rag.agent.rules.tagger import clean
 from agentic_rag.agent.rules.unshown import unshown
-from agentic_rag.agent.rules.usage import DESCRIBED, Usage, consumed, named_words, usage
+from agentic_rag.agent.rules.usage import DESCRIBED, Usage, consumed, usage
 from agentic_rag.agent.rules.usage_words import meaning, reading_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 
@@ -96,6 +98,7 @@ CAPPING = (
     "unused_typo",  # an unknown word left unused mistypes a word of the reader's: "argenita"
     "absent_held",  # a title said absent whose words open with a catalog title (`described`)
     "misfit",  # a title described as it is not ("dark, the spanish movie"; `described`)
+    "unit_lacking",  # a total or median in a unit the titles lack: "minutes of shows in total"
 )
 GUESS = 0.5
 #: a reading that left this many content words unused, and at least this share of them, did not
@@ -170,6 +173,7 @@ def features(
         #: a name read by a guess its tagger says is unlikely ("disney" as Melissa Disney)
         "guessed": float(any(t.score < GUESS and not t.absent for t in tags)),
         "notes": float(any(s.notes for s in specs)),
+        "unit_lacking": float(any(UNIT_LACKING in s.notes for s in specs)),
         "name_words": float(min(len(names), 2)),
         "rare_words": float(min(len(rare), 2)),
         "typos": float(min(len(typos), 2)),

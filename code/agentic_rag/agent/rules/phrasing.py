@@ -3,33 +3,16 @@
 from __future__ import annotations
 
 from agentic_rag.agent.rules import crossover
+from agentic_rag.agent.rules.phrase_names import GROUP_NAMES, MEASURE_NAMES, ORDER_NAMES, ROLE_WORDS
 from agentic_rag.agent.rules.relations import RELATIONS, common
 from agentic_rag.agent.rules.relations import reading as relation_reading
 from agentic_rag.agent.rules.spans import date_span as _date
 from agentic_rag.agent.rules.spans import value_range as _range
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 
-GROUP_NAMES = {
-    "country": "country",
-    "genre": "genre",
-    "director": "director",
-    "cast": "actor",
-    "release_year": "release year",
-    "added_year": "year added",
-    "added_month": "month added",
-    "added_calendar_month": "month of the year added",
-    "rating": "rating",
-    "type": "type",
-}
-#: how a person's role reads before their name ("directed by Christopher Nolan")
-ROLE_WORDS = {"director": "directed by", "cast": "featuring"}
-ORDER_NAMES = {
-    "duration_minutes": ("longest", "shortest"),
-    "seasons": ("most seasons", "fewest seasons"),
-    "release_year": ("newest", "oldest"),
-    "date_added": ("most recently added", "first added"),
-    "title": ("", ""),
-}
+
+def _unit(spec: QuerySpec) -> str:
+    return "seasons" if spec.by == "seasons" else "running time"
 
 
 def _who(role: str | None) -> str:
@@ -122,13 +105,14 @@ def reading(spec: QuerySpec) -> str:
         return f"The {word} {titles}"
     if op == "share" and spec.part is not None:
         return f"Share of {s} that are {set_words(spec.part).replace('titles ', '', 1)}"
-    if op == "compare" and spec.part is not None:
-        return f"Comparing {s} with {set_words(spec.part)}"
+    if op == "compare" and spec.part is not None:  # their counts, or their means (`by`)
+        mean = f"the average {_unit(spec)} of " if spec.by else ""
+        return f"Comparing {mean}{s} with {set_words(spec.part)}"
     if op == "label":
         labels = "; ".join(f"{k}: {' or '.join(v)}" for k, v in spec.labels.items())
         return f"Labelling {s} by description keywords ({labels}) and counting each label"
     if op == "average":
-        return f"Average {'seasons' if spec.by == 'seasons' else 'running time'} of {s}"
+        return f"{MEASURE_NAMES[spec.measure].capitalize()} {_unit(spec)} of {s}"
     if op == "people":
         who = {"director": "Directors", "cast": "Cast"}.get(spec.role or "", "People")
         target = (
@@ -245,13 +229,14 @@ def _doing(spec: QuerySpec) -> str:
     if op == "share" and spec.part is not None:
         return "share that are " + ", ".join(facets(spec.part)[1:] or facets(spec.part))
     if op == "compare" and spec.part is not None:
-        return "compared with " + ", ".join(facets(spec.part))
+        mean = f", average {_unit(spec)}" if spec.by else ""
+        return "compared with " + ", ".join(facets(spec.part)) + mean
     if op == "label":
         return "counted per label " + "; ".join(
             f"{k}: {' or '.join(v)}" for k, v in spec.labels.items()
         )
     if op == "average":
-        return "average " + ("seasons" if spec.by == "seasons" else "running time")
+        return f"{MEASURE_NAMES[spec.measure]} {_unit(spec)}"
     if op == "people":
         mine = f"their {who}" + (" in common" if common(spec) else "")
         return mine if not spec.titles.is_empty() else f"{who} of the best match"

@@ -24,8 +24,13 @@ from agentic_rag.agent.rules.dated_by import ADDED_VERB
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, carried, follow, is_follow_up
 from agentic_rag.agent.rules.group_bounds import bound_groups
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
+from agentic_rag.agent.rules.label_words import KEYWORDS as _KEYWORDS
+from agentic_rag.agent.rules.label_words import LABEL as _LABEL
+from agentic_rag.agent.rules.label_words import key_words as _words
+from agentic_rag.agent.rules.label_words import labels as _labels
 from agentic_rag.agent.rules.lead import description, lead_at, with_thing
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.measure_words import UNIT_LACKING, measure_of, versus
 from agentic_rag.agent.rules.mend import edge_noise, mend, noise
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.role_of_title import person_of_title
@@ -46,21 +51,10 @@ from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.topic import absorb, named_only, person_then, set_aside
-from agentic_rag.agent.rules.vocab import COMMON, WORD
-from agentic_rag.agent.rules.words import WORDS
+from agentic_rag.agent.rules.vocab import COMMON
 
 _I = re.IGNORECASE
 _WHICH_ONE = re.compile(r"\bwhich\s+one\b", _I)
-_KEYWORDS = re.compile(
-    r"\b(?:mention(?:s|ing)?|containing|contains?|with\s+the\s+words?)\s+"
-    r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+(?:or|and|versus|vs\.?)\s+)?)+)",
-    _I,
-)
-_LABEL = re.compile(
-    r"((?:['\"“‘]?[\w-]+['\"”’]?(?:\s*,\s*|\s+or\s+)?)+?)\s+as\s+['\"“‘]?"
-    r"([\w][\w -]{0,30}?)['\"”’]?(?=\s*(?:,|;|\.|\band\b|$))",
-    _I,
-)
 
 
 class Reader:
@@ -223,16 +217,18 @@ class Reader:
             spec.by, spec.ascending = order(masked, spec.titles, bool(ADDED_VERB.search(text)))
             if op == "top" and spec.limit is None and one_asked(text):
                 spec.limit = 1
-            if op == "average":
-                spec.by = average_unit(masked, spec.titles)
+            if op == "average":  # the mean, total or median of the unit asked
+                spec.by, spec.measure = average_unit(masked, spec.titles), measure_of(masked)
         if op in ("top", "average") or spec.titles.type:
             by = spec.by if op in ("top", "average") else None
             named = frozenset(str(t.value) for t in tags if t.kind == "type")
             by, notes = fit_units(spec.titles, by, named)
+            if op == "average" and spec.measure != "mean" and by != spec.by:  # a unit they lack
+                notes.append(UNIT_LACKING)  # "minutes of shows in total": no such sum: unsure
             spec.by, spec.notes = by if op in ("top", "average") else spec.by, spec.notes + notes
         if op == "share":
             spec.titles, spec.part, spec.other = share_sets(text, kept)
-        elif op == "compare":
+        elif versus(spec, masked, kept):  # two sets' counts, or their averages (`by`)
             spec.titles, spec.part = compare_sets(kept, text)
         elif op == "label" and (labels := _labels(text)):
             spec.labels = labels
@@ -277,23 +273,3 @@ def _described(text: str, content: list[str], tags: list[Tag]) -> tuple[bool, bo
         else []
     )
     return len(after) >= 3 or with_thing(text, lead, content, tags), len(content) >= 5
-
-
-def _words(text: str, cap: int | None = 8) -> list[str]:  # no cap: every word of a description
-    return list(
-        dict.fromkeys(
-            w.casefold()
-            for w in WORD.findall(text)
-            if w.casefold() not in WORDS.keyword_stops and len(w) > 1
-        )
-    )[:cap]
-
-
-def _labels(text: str) -> dict[str, list[str]]:
-    cue = CUES["label"].search(text)
-    body = text[cue.start() :] if cue else text
-    body = re.sub(
-        r"^\W*\w+\s+(?:\w+\s+){0,3}?(?:mention\w*|contain\w*|with)\s+", "", body, flags=_I
-    )
-    pairs = ((m.group(2).strip(), _words(m.group(1))) for m in _LABEL.finditer(body))
-    return {label: words for label, words in pairs if words and label.casefold() != "well"}

@@ -114,7 +114,9 @@ _SEASONS = re.compile(r"\bseasons?\b", _I)
 
 #: running times asked in hours: "how long is the irishman in hours", "how many hours is it"
 IN_HOURS = re.compile(
-    r"\b(?:in\s+(?:hours|hrs)|how\s+many\s+(?:hours|hrs)|(?:hours|hrs)\s+long)\b", re.I
+    r"\b(?:in\s+(?:hours|hrs)|how\s+many\s+(?:hours|hrs)|(?:hours|hrs)\s+long|"
+    r"(?:total|combined|sum\s+of)\s+(?:hours|hrs))\b",
+    re.I,
 )
 
 

@@ -11,6 +11,8 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 Role = Literal["director", "cast"]
+#: average: what is measured of the running times or seasons (the mean, their sum or median)
+Measure = Literal["mean", "total", "median"]
 #: the orders and groups that read the date added ("added_month": its year and month)
 ADDED_GROUPS = frozenset({"date_added", "added_year", "added_month", "added_calendar_month"})
 #: count / list the set; top: first N by a field; most: the group with the most (or fewest)
@@ -126,6 +128,7 @@ class QuerySpec(BaseModel):
     labels: dict[str, list[str]] = Field(default_factory=dict)  # label: keywords (label op)
     role: Role | None = None  # people / costars: which role is asked for
     in_hours: bool = False  # running times asked in hours ("how long is X in hours")
+    measure: Measure = "mean"  # average: "total seasons of …", "median runtime of …"
     breakdown: bool = False  # most: every group's count asked ("… each year"), not the leaders
     #: most: only the groups with this many titles or more / or fewer ("directors with more
     #: than 5 korean titles": 6 or more; `group_bounds.py`)

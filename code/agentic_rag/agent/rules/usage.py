@@ -23,8 +23,9 @@ from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
 from agentic_rag.agent.rules.follow import FOLLOW_LEAD, FOLLOWED, SAME_TIME
 from agentic_rag.agent.rules.intent import group_of, mask
-from agentic_rag.agent.rules.lexicon import key
+from agentic_rag.agent.rules.measure_words import measure_used
 from agentic_rag.agent.rules.mend import name_tokens, typo
+from agentic_rag.agent.rules.named_words import named_words
 from agentic_rag.agent.rules.pairs import each_said
 from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, ranks_people
 from agentic_rag.agent.rules.periods import unread_parts
@@ -43,7 +44,7 @@ from agentic_rag.agent.rules.words import WORDS
 from agentic_rag.folding import fold
 
 #: the spec fields a part's calls are compiled from (its text and notes repeat the question)
-COMPILED_FIELDS = frozenset({"op", "titles", "part", "by", "labels", "other", "absent"})
+COMPILED_FIELDS = frozenset({"op", "titles", "part", "by", "measure", "labels", "other", "absent"})
 DESCRIBED = frozenset({"search", "people", "similar"})  # operations that use the described words
 PLACEHOLDER = re.compile(r"\{\w+\}")
 SMALL = WORDS.small_words  # "of", "in": a cue's joining words ("number of", "star in")
@@ -116,19 +117,6 @@ def searched(spec: QuerySpec) -> bool:
     return spec.op == "search" or (spec.op in DESCRIBED and not spec.titles.titles)
 
 
-def named_words(specs: list[QuerySpec]) -> set[str]:
-    """The words of the names a reading put in its parts (titles and people it found after
-    tagging, absent names, a title's description said with it): those question words are used."""
-    names = [
-        n
-        for s in specs
-        for t in (s.titles, *([s.part] if s.part else []))
-        for n in (*t.titles, *t.title_has, *(p.name for p in t.people), *t.countries)
-    ]
-    names += [x for s in specs for x in (*(a.name for a in s.absent), *s.described)]
-    return {key(w) for n in names for w in WORD.findall(n)}
-
-
 def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[str]:
     """The words of the (masked) question that the reading's operations and, with `fields`, its
     spec fields (the searched description, keywords, labels, a part's text) consumed."""
@@ -172,7 +160,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             if t.added_from or t.added_to or t.year_from or t.year_to or t.added_month:
                 used |= _matched((SAME_TIME,), masked)
         used |= _matched((BARE_AMOUNT,), s.text.casefold()) if IN_ITS_UNIT in s.notes else set()
-        if s.in_hours and s.op in _TIMED:  # "in hours": the answer says running times in hours
+        used |= measure_used(s, masked)  # "total", "median"; two means "longer … than"
+        if s.in_hours and (s.op in _TIMED or (s.op == "compare" and s.by)):  # said in hours
             used |= _matched((IN_HOURS,), masked)
         if s.by and s.by in GROUP_WORDS:
             used |= _matched((GROUP_WORDS[s.by],), masked)

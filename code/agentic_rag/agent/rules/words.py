@@ -143,6 +143,10 @@ class Words(BaseModel):
     rank_words: frozenset[str] = Field(min_length=1)  # the leaders of a ranking asked ("most")
     negation: Negation
     keyword_stops: frozenset[str]  # never a keyword of a question ("mentions war")
+    #: what an average asks of running times or seasons besides the mean ("total", "median")
+    measures: dict[Literal["total", "median"], tuple[str, ...]]
+    versus_words: tuple[str, ...] = Field(min_length=1)  # two averages set against each other
+    comparatives: tuple[str, ...] = Field(min_length=1)  # … with "or": "longer … x or y"
 
     @field_validator("common", mode="before")
     @classmethod

@@ -24,6 +24,7 @@ from agentic_rag.agent.rules.empty import (
     unproven,
 )
 from agentic_rag.agent.rules.evaluator import reading_of, usable
+from agentic_rag.agent.rules.measure_sentences import measured
 from agentic_rag.agent.rules.phrasing import reading_line, set_words
 from agentic_rag.agent.rules.rows import cell, render_result
 from agentic_rag.agent.rules.sentences import (
@@ -67,6 +68,8 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
             f"**{first['percent']}%**: {first['matching']:,} of {first['total']:,} — "
             f"{part.reading[0].lower()}{part.reading[1:]} [{n}]."
         )
+    if op in ("average", "compare") and (said := measured(part.spec, rows, n)):
+        return said  # a mean, total or median; or two sets' means side by side
     if op in ("compare", "label") and "label" in first:
         ranked = sorted(rows, key=lambda r: -int(r.get("titles") or 0))
         parts = "; ".join(f"{cell(r['label'])}: **{r['titles']:,}**" for r in rows)
@@ -81,14 +84,6 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
         key = next(k for k in first if k != "titles")
         said = ranking_lead(rows, key, "titles", "titles", part.spec.limit, n)
         return f"{said} ({part.reading[0].lower()}{part.reading[1:]})."
-    if op == "average":
-        key = next(k for k in first if k.startswith("average"))
-        unit = "seasons" if "seasons" in key else "minutes"
-        if unit == "minutes" and part.spec.in_hours and isinstance(first[key], int | float):
-            unit += f" ({round(first[key] / 60, 2)} hours)"
-        return (
-            f"On average **{first[key]}** {unit}, over {first.get('titles', '?'):,} titles [{n}]."
-        )
     if op == "costars" and "name" in first:
         if part.spec.limit:
             return ranking_lead(rows, "name", "shared", "shared titles", part.spec.limit, n) + "."
@@ -288,8 +283,10 @@ class OfflineSynthesizer:
 
 
 def _other_value(row: dict[str, object]) -> str:
-    """The other reading's count ("253"), average ("1.82") or share ("9.5%"), as said."""
+    """The other reading's count ("253"), average, total or median ("1.82") or share ("9.5%"),
+    as said."""
     if isinstance(share := row.get("percent"), float | int):
         return f"{share:g}%"
-    mean = next((v for k, v in row.items() if k.startswith("average_")), row.get("titles"))
+    heads = ("average_", "total_", "median_")
+    mean = next((v for k, v in row.items() if k.startswith(heads)), row.get("titles"))
     return f"{mean:g}" if isinstance(mean, float) else f"{mean:,}" if isinstance(mean, int) else ""
