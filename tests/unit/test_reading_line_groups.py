@@ -17,3 +17,9 @@ def test_two_groups_are_both_said():
     both = TitleSet(genres=[["Dramas"], ["Comedies", "TV Comedies"]])
     said = " ".join(facets(both))
     assert "genre Dramas" in said and "genre Comedies or TV Comedies" in said
+
+
+def test_the_answer_joins_genre_groups_all_asked_with_and():
+    both = TitleSet(genres=[["Comedies", "TV Comedies"], ["Horror Movies", "TV Horror"]])
+    said = set_words(both)
+    assert "Comedies/TV Comedies and Horror Movies/TV Horror" in said and " or " not in said

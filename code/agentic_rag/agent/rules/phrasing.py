@@ -36,7 +36,7 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
     noun = {"Movie": "movies", "TV Show": "TV shows"}.get(s.type or "", "titles")
     if not plural:
         noun = noun[:-1]
-    genre = " or ".join(
+    genre = " and ".join(  # groups are all asked ("comedy and horror"), a group's names either
         g[0] if len(g) == 1 else "/".join(g) for g in dict.fromkeys(map(tuple, s.genres))
     )
     words = [
