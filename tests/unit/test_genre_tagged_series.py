@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from agentic_rag.agent.rules import compile_sql
+from agentic_rag.agent.rules import measure_sql
 
 
 def _seasons(df) -> float:
@@ -33,7 +33,7 @@ def test_a_tagged_genre_is_averaged_in_seasons(catalog_reader, catalog_df, csv_d
     assert spec.titles.genres == [[genre]] and not spec.titles.countries
     assert spec.op == "average" and spec.by == "seasons"
     rows = catalog_df[catalog_df["listed_in"].str.contains(genre, regex=False)]
-    (got, _) = csv_db.execute(compile_sql.average(spec.titles, "seasons")).fetchone()
+    (got, _) = csv_db.execute(measure_sql.average(spec.titles, "seasons")).fetchone()
     assert got == _seasons(rows)
 
 
@@ -42,7 +42,7 @@ def test_series_run_for_by_a_named_genre_are_seasons(catalog_reader, catalog_df,
     (spec,) = catalog_reader.read(question)
     assert spec.op == "average" and spec.by == "seasons" and spec.titles.genres == [["Kids' TV"]]
     rows = catalog_df[catalog_df["listed_in"].str.contains("Kids' TV", regex=False)]
-    (got, _) = csv_db.execute(compile_sql.average(spec.titles, "seasons")).fetchone()
+    (got, _) = csv_db.execute(measure_sql.average(spec.titles, "seasons")).fetchone()
     assert got == _seasons(rows)
 
 
