@@ -8,7 +8,7 @@ negated, its span widened to hold the cue (the cue is read, not an unused word),
 becomes one of the set's `without` sets. A negated entity joined to another of its kind ("not
 from the us or uk") is left alone: which of them the cue covers is a guess, so the cue stays
 unused and the reading is not confident; each said with its own cue ("not comedies and not
-dramas") is left out each.
+dramas") is left out each, and so are the two of "neither A nor B".
 """
 
 from __future__ import annotations
@@ -34,11 +34,15 @@ _BOUND_GAP = re.compile(rf"(?:[\s,-]+|\b(?:{alternation((*_N.links, *_N.bound_li
 _JOINED = re.compile(r"\s*(?:,|\bor\b|\band\b|\bnor\b|/)\s*(?:\w+\s+)?$", _I)
 
 
+_NEITHER = re.compile(r"\bneither\b", _I)
+_NOR = re.compile(rf"\s*,?\s*\bnor\b{_GAP.pattern}", _I)
+
+
 def negate(text: str, tags: list[Tag]) -> list[Tag]:
     """`tags` with each entity a negation cue stands right before marked negated."""
-    out = list(tags)
+    out = _neither(text, tags)
     for i, t in enumerate(tags):
-        if t.kind not in NEGATED_KINDS + BOUND_KINDS:
+        if t.kind not in NEGATED_KINDS + BOUND_KINDS or out[i].negated:
             continue
         bound = t.kind in BOUND_KINDS
         cues, gap = (_BOUND_CUE, _BOUND_GAP) if bound else (_CUE, _GAP)
@@ -52,6 +56,25 @@ def negate(text: str, tags: list[Tag]) -> list[Tag]:
             continue  # another entity stands between the cue and this one
         span = text[cue.start() : t.end]
         out[i] = t.model_copy(update={"negated": True, "start": cue.start(), "text": span})
+    return out
+
+
+def _neither(text: str, tags: list[Tag]) -> list[Tag]:
+    """`tags` with both entities of "neither A nor B" negated ("movies that are neither r nor
+    pg-13 rated", "neither from india nor from pakistan"): the cue covers the two."""
+    out = list(tags)
+    for cue in _NEITHER.finditer(text):
+        later = (i for i, t in enumerate(tags) if t.start >= cue.end())
+        after = sorted(later, key=lambda i: tags[i].start)[:2]  # the two after the cue
+        if len(after) < 2 or any(tags[i].kind not in NEGATED_KINDS for i in after):
+            continue
+        a, b = (tags[i] for i in after)
+        if _gap(text, cue.end(), a.start) and _NOR.fullmatch(text, a.end, b.start):
+            for i, start in ((after[0], cue.start()), (after[1], a.end)):
+                t = out[i]
+                out[i] = t.model_copy(
+                    update={"negated": True, "start": start, "text": text[start : t.end]}
+                )
     return out
 
 
