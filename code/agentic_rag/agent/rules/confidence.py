@@ -99,6 +99,7 @@ CAPPING = (
     "absent_held",  # a title said absent whose words open with a catalog title (`described`)
     "misfit",  # a title described as it is not ("dark, the spanish movie"; `described`)
     "unit_lacking",  # a total or median in a unit the titles lack: "minutes of shows in total"
+    "story_unused",  # words told after "about" / "where" that nothing searched: "docs about food"
 )
 GUESS = 0.5
 #: a reading that left this many content words unused, and at least this share of them, did not
@@ -183,6 +184,7 @@ def features(
         "absent_near": signals.absent_near(specs, reader.lex),
         "absent_typo": float(any(a.mistyped for s in specs for a in s.absent)),
         "unused_typo": float(any(mistypes(w, reader.lex) for w in rare if w in u.unused)),
+        "story_unused": float(_story_unused(text, specs, u)),
         "misfit": float(misfit(specs, reader.lex)),
         "absent_held": float(
             any(
@@ -211,6 +213,16 @@ def features(
         ),
     }
     return {k: round(v, 4) for k, v in feats.items()}, u
+
+
+def _story_unused(text: str, specs: list[QuerySpec], u: Usage) -> bool:
+    """Words told after a description's lead ("documentaries about food from japan") that the
+    reading left unused while no part searches a description: the story was dropped."""
+    lead = STRONG.search(text)
+    if lead is None or any(s.about and s.op in DESCRIBED for s in specs):
+        return False
+    told = {w.casefold() for w in WORD.findall(text[lead.end() :])}
+    return bool(told & set(u.unused))
 
 
 def _close(spec: QuerySpec) -> float:

@@ -41,8 +41,8 @@ _MONTH_SPAN = re.compile(
     rf"\b{_Y}\W{{0,3}}{_FROM}{_MON}{_TO}{_MON}\b",
     _I,
 )
-_OPEN_END = re.compile(
-    r"\s*(?:(?:or|and)\s+(later|after|since|newer|earlier|before|older|beyond)|"
+_OPEN_END = re.compile(  # not a bound of its own after it: "after 2015 and before 2020"
+    r"\s*(?:(?:or|and)\s+(later|after|since|newer|earlier|before|older|beyond)(?!\s+['’]?\d)|"
     r"(onwards?|forward|on(?!\s*[\w'’-])))\b",
     _I,
 )
@@ -184,7 +184,7 @@ def _date_tag(m: re.Match[str], text: str) -> Tag:
             "until": (None, year),
             "by": (None, year),
         }.get(word, (year, year))
-        return at("release", m, lo=bounds[0], hi=bounds[1], label=label)
+        return _reaching(at("release", m, lo=bounds[0], hi=bounds[1], label=label), after, text)
     span = {
         "since": (lo, None),
         "from": (lo, hi),
@@ -200,7 +200,16 @@ def _date_tag(m: re.Match[str], text: str) -> Tag:
         "earlier": (None, lo),
         "by": (None, hi),
     }.get(word, (lo, hi))
-    return at("added", m, value=span[0] or "", value2=span[1] or "", label=f"{word} {label}")
+    tag = at("added", m, value=span[0] or "", value2=span[1] or "", label=f"{word} {label}")
+    return _reaching(tag, after, text)
+
+
+def _reaching(tag: Tag, after: re.Match[str] | None, text: str) -> Tag:
+    """The tag with the open end said after it ("2015 and before", "2019 or later"): its
+    words are the bound's, read."""
+    if after is None:
+        return tag
+    return tag.model_copy(update={"end": after.end(), "text": text[tag.start : after.end()]})
 
 
 def number_tags(text: str, latest_added: str, latest_release: int, after: str = "") -> list[Tag]:
