@@ -18,7 +18,7 @@ from agentic_rag.agent.rules.intent import Intent
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.person_refs import OF_TITLE
 from agentic_rag.agent.rules.tags import Tag, free, fuzzy_tag
-from agentic_rag.agent.rules.title_refs import SINGULAR, in_place
+from agentic_rag.agent.rules.title_refs import SINGULAR, in_place, ranking_only
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
 
@@ -59,6 +59,8 @@ def title_slot(
         if POSSESSIVE.search(raw):
             continue  # "Nolan's films": an owner of titles, a person (`absent.cued_names`)
         hit = lex.fuzzy_title(raw)
+        if not hit and ranking_only(raw):
+            continue
         cand = fuzzy_tag("title", span, raw, hit, None) if hit else absent_title(raw, span, lex)
         tagged = sorted([*tags, cand], key=lambda t: t.start)
         alt = classify(text, tagged)
@@ -84,6 +86,8 @@ def title_slot(
         if POSSESSIVE.search(raw) or in_place(text, span[0]):
             continue
         hit = lex.fuzzy_title(raw)
+        if not hit and ranking_only(raw):
+            continue  # "who directed the longest": the set's top, not a title "The Longest"
         cand = fuzzy_tag("title", span, raw, hit, None) if hit else absent_title(raw, span, lex)
         tagged = sorted([*tags, cand], key=lambda t: t.start)
         alt = classify(text, tagged)

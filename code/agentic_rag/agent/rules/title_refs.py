@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agentic_rag.agent.rules.shape import FIRST_ADDED
+from agentic_rag.agent.rules.shape import FIRST_ADDED, SUPERLATIVE
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
@@ -69,6 +69,18 @@ _NTH_NOUN = re.compile(
     rf"\bthe\s+(?:{alternation(WORDS.ordinals)})\s+(?:one|movie|film|show|series|title|entry)\b",
     _I,
 )
+
+
+#: "the longest", "the oldest one": a ranking of the set said before it, never a title "The
+#: Longest" the catalog lacks ("top 5 longest indian movies and who directed the longest")
+_RANKED = re.compile(
+    rf"\W*the\s+{SUPERLATIVE}(?:\s+(?:one|ones|title|of\s+(?:them|those|these|all)))?\W*", _I
+)
+
+
+def ranking_only(raw: str) -> bool:
+    """Whether a run read where a title goes only names a ranking ("the longest")."""
+    return bool(_RANKED.fullmatch(raw))
 
 
 def in_place(text: str, at: int) -> bool:
