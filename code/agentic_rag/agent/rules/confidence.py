@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from agentic_rag.agent.rules import signals
+from agentic_rag.agent.rules import signals, story
 from agentic_rag.agent.rules.amounts import SERIES_RUN
 from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
 from agentic_rag.agent.rules.described import held_part, misfit
@@ -184,7 +184,9 @@ def features(
         "absent_near": signals.absent_near(specs, reader.lex),
         "absent_typo": float(any(a.mistyped for s in specs for a in s.absent)),
         "unused_typo": float(any(mistypes(w, reader.lex) for w in rare if w in u.unused)),
-        "story_unused": float(_story_unused(text, specs, u)),
+        "story_unused": float(
+            not any(s.about and s.op in DESCRIBED for s in specs) and story.dropped(text, u.unused)
+        ),
         "misfit": float(misfit(specs, reader.lex)),
         "absent_held": float(
             any(
@@ -213,16 +215,6 @@ def features(
         ),
     }
     return {k: round(v, 4) for k, v in feats.items()}, u
-
-
-def _story_unused(text: str, specs: list[QuerySpec], u: Usage) -> bool:
-    """Words told after a description's lead ("documentaries about food from japan") that the
-    reading left unused while no part searches a description: the story was dropped."""
-    lead = STRONG.search(text)
-    if lead is None or any(s.about and s.op in DESCRIBED for s in specs):
-        return False
-    told = {w.casefold() for w in WORD.findall(text[lead.end() :])}
-    return bool(told & set(u.unused))
 
 
 def _close(spec: QuerySpec) -> float:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.lead import STRONG
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
@@ -74,3 +75,17 @@ def themes(head: str) -> list[str]:
         for w, plain in words
         if plain not in COMMON and not plain.endswith("ed") and not plain.isdigit()
     ]
+
+
+_CLAUSE_END = re.compile(r"\s[-–—]+\s|[,;:?!.]")
+
+
+def dropped(text: str, unused: list[str]) -> bool:
+    """Whether a reading that searched no description left unused words told after a
+    description's lead, in its clause ("documentaries about food from japan": 'food'): it
+    dropped the story (`confidence` `story_unused`)."""
+    lead = STRONG.search(text)
+    if lead is None:
+        return False
+    told = _CLAUSE_END.split(text[lead.end() :], maxsplit=1)[0]
+    return bool({w.casefold() for w in WORD.findall(told)} & set(unused))
