@@ -87,11 +87,14 @@ def _respelled(reader: Reader, question: str, specs: list[QuerySpec], below: flo
         for held in a.near if at >= 0 else []:
             text = question[:at] + held + question[at + len(a.name) :]
             back = reader.read(text)
-            feats, _ = confidence.features(
-                reader, text, back, " ".join(s.model_dump_json() for s in back)
-            )
-            if confidence.probability(feats) >= below:
+            if _sure(reader, text, back) >= below:
                 yield Choice(question=text, reading=reading_line(back))
+
+
+def _sure(reader: Reader, text: str, back: list[QuerySpec]) -> float:
+    """The probability of a choice's reading, read back from its question."""
+    feats, _ = confidence.features(reader, text, back, " ".join(s.model_dump_json() for s in back))
+    return confidence.probability(feats)
 
 
 def _key(spec: QuerySpec) -> tuple[str, dict]:
@@ -120,10 +123,7 @@ def choices(
             back = reader.read(text)
             if len(back) != len(parts) or not all(map(_same, back, parts)):
                 continue
-            feats, _ = confidence.features(
-                reader, text, back, " ".join(s.model_dump_json() for s in back)
-            )
-            if confidence.probability(feats) >= below:
+            if _sure(reader, text, back) >= below:
                 out[text] = Choice(question=text, reading=reading_line(back))
             if len(out) >= MAX_CHOICES:
                 return list(out.values())
