@@ -25,6 +25,7 @@ import yaml
 
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.per_lexicon import once
 from agentic_rag.agent.rules.usage_words import meaning
 from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
@@ -42,7 +43,7 @@ _EVERYDAY = tuple(
 )
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?:^|(?<=[\s(]))'[^']*'(?=[\s?.!,;:)]|$)")
 _HOW = frozenset({"many", "much"})
-_TOKENS: dict[int, tuple[Lexicon, NameTokens]] = {}
+_TOKENS: dict[int, tuple[object, NameTokens]] = {}
 #: the reader's own word tables: a word any of them names is known, never a typo ("least")
 _TABLES = ("words.yaml", "cues.yaml", "reading_words.yaml", "meaning_words.yaml")
 
@@ -82,12 +83,7 @@ class NameTokens:
 
 
 def name_tokens(lex: Lexicon) -> NameTokens:
-    kept = _TOKENS.get(id(lex))
-    if kept and kept[0] is lex:
-        return kept[1]
-    out = NameTokens(lex)
-    _TOKENS[id(lex)] = (lex, out)
-    return out
+    return once(_TOKENS, lex, lambda: NameTokens(lex))
 
 
 def correction(word: str) -> str | None:

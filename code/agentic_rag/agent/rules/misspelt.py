@@ -21,6 +21,7 @@ from rapidfuzz.distance import OSA
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.name_evidence import key
+from agentic_rag.agent.rules.per_lexicon import once
 from agentic_rag.agent.rules.usage_words import meaning
 from agentic_rag.agent.rules.words import WORDS
 
@@ -102,15 +103,12 @@ def _phrase(words: list[str], lex: Lexicon) -> str | None:
     return None
 
 
-_WORDS: dict[int, tuple[Lexicon, frozenset[str]]] = {}
+_WORDS: dict[int, tuple[object, frozenset[str]]] = {}
 
 
 def _title_words(lex: Lexicon) -> frozenset[str]:
     """Every word of the titles' names (built once per lexicon)."""
-    kept = _WORDS.get(id(lex))
-    if kept is None or kept[0] is not lex:
-        kept = _WORDS[id(lex)] = (lex, frozenset(w for k in lex.title_keys for w in k.split()))
-    return kept[1]
+    return once(_WORDS, lex, lambda: frozenset(w for k in lex.title_keys for w in k.split()))
 
 
 def mistypes(word: str, lex: Lexicon) -> str | None:
@@ -131,20 +129,21 @@ def mistypes(word: str, lex: Lexicon) -> str | None:
     return min(near, key=lambda w: (OSA.distance(w, word), w)) if near else None
 
 
-_READING: dict[int, tuple[Lexicon, frozenset[str]]] = {}
+_READING: dict[int, tuple[object, frozenset[str]]] = {}
 
 
 def _meaning_words(lex: Lexicon) -> frozenset[str]:
     """The words that change a reading: meaning words (`meaning_words.yaml`: "without", "not",
     "latest"), works nouns, rank words and rankings, months, the catalog's countries, demonyms
     and genres (built once per lexicon)."""
-    kept = _READING.get(id(lex))
-    if kept is None or kept[0] is not lex:
+
+    def build() -> frozenset[str]:
         named = [*lex.country_keys, *lex.genre_keys, *WORDS.demonyms]
         said = [*meaning().words, *WORDS.works_nouns, *WORDS.rank_words, *RANKINGS, *WORDS.months]
         words = {w for k in [*named, *said] for w in k.casefold().split()}
-        kept = _READING[id(lex)] = (lex, frozenset(w for w in words if len(w) >= 4 and w.isalpha()))
-    return kept[1]
+        return frozenset(w for w in words if len(w) >= 4 and w.isalpha())
+
+    return once(_READING, lex, build)
 
 
 #: the rankings a superlative says ("the longest", "the most recent")

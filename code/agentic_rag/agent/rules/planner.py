@@ -20,6 +20,7 @@ from agentic_rag.agent.rules.compiler import Compiler, key_words, semantic, sql
 from agentic_rag.agent.rules.evaluator import deferred, usable
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.people_rows import person_name
+from agentic_rag.agent.rules.per_lexicon import once
 from agentic_rag.agent.rules.phrasing import question_for, reading
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
@@ -27,7 +28,7 @@ from agentic_rag.agent.rules.vocab import WORD
 from agentic_rag.tools.base import ToolResult, ToolStatus
 
 log = logging.getLogger(__name__)
-_READERS: dict[int, tuple[Lexicon, Reader]] = {}
+_READERS: dict[int, tuple[object, Reader]] = {}
 
 
 class OfflinePlanner:
@@ -36,9 +37,8 @@ class OfflinePlanner:
     def __init__(self, lexicon: Lexicon, clarify_below: float = 0.0):
         self.lexicon = lexicon
         self.clarify_below = clarify_below  # below it the answer asks back (Settings)
-        kept = _READERS.get(id(lexicon))  # one reader per lexicon: its indexes are built once
-        self.reader = kept[1] if kept and kept[0] is lexicon else Reader(lexicon)
-        _READERS[id(lexicon)] = (lexicon, self.reader)
+        #: one reader per lexicon: its indexes are built once
+        self.reader = once(_READERS, lexicon, lambda: Reader(lexicon))
         self.compiler = Compiler(lexicon)
 
     async def plan(self, ctx: PlanContext) -> tuple[ExecutionPlan, Usage]:
