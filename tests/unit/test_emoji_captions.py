@@ -6,14 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from agentic_rag.agent.rules import compile_sql, confidence
-from agentic_rag.agent.rules.usage import COMPILED_FIELDS
-
-
-def _sure(reader, question: str) -> float:
-    specs = reader.read(question)
-    named = " ".join(s.model_dump_json(include=set(COMPILED_FIELDS)) for s in specs)
-    return confidence.probability(confidence.features(reader, question, specs, named)[0])
+from agentic_rag.agent.rules import compile_sql
+from tests.unit.reading_sure import sure
 
 
 def _genre(df, genre: str):
@@ -34,10 +28,10 @@ def test_a_caption_in_emoji_is_set_aside(catalog_reader, catalog_df, csv_db, que
     (got,) = csv_db.execute(compile_sql.count(spec.titles)).fetchone()
     assert got == int(_genre(catalog_df, genre).sum()) > 0
     assert any("between emoji" in n for n in spec.notes)
-    sure = _sure(catalog_reader, question)
+    p = sure(catalog_reader, question)
     #: a caption of everyday words ("asking for a friend") says nothing; one of other words
     #: ("spooky szn") may have meant a constraint: answered, never sure
-    assert sure >= 0.8 if spec.from_aside is False else 0.5 <= sure <= 0.7
+    assert p >= 0.8 if spec.from_aside is False else 0.5 <= p <= 0.7
 
 
 @pytest.mark.parametrize(
@@ -53,7 +47,7 @@ def test_a_caption_of_words_not_everyday_leaves_the_reading_unsure(
 ):
     spec = catalog_reader.read(question)[0]
     assert spec.from_aside is doubtful
-    assert (_sure(catalog_reader, question) < 0.8) is doubtful
+    assert (sure(catalog_reader, question) < 0.8) is doubtful
 
 
 @pytest.mark.parametrize(

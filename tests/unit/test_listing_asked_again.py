@@ -7,15 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from agentic_rag.agent.rules import compile_sql, confidence
+from agentic_rag.agent.rules import compile_sql
 from agentic_rag.agent.rules.mend import mend
-from agentic_rag.agent.rules.usage import COMPILED_FIELDS
-
-
-def _sure(reader, question: str) -> float:
-    specs = reader.read(question)
-    named = " ".join(s.model_dump_json(include=set(COMPILED_FIELDS)) for s in specs)
-    return confidence.probability(confidence.features(reader, question, specs, named)[0])
+from tests.unit.reading_sure import sure
 
 
 def _from(df, country: str):
@@ -38,7 +32,7 @@ def test_list_them_after_a_listing_is_that_listing(
     rows = csv_db.execute(compile_sql.listing(spec.titles)).fetchall()
     truth = set(_from(catalog_df, country)["title"])
     assert {r[1] for r in rows} == truth or len(rows) == len(truth) > 0
-    assert _sure(catalog_reader, question) >= 0.8
+    assert sure(catalog_reader, question) >= 0.8
 
 
 @pytest.mark.parametrize(
@@ -59,7 +53,7 @@ def test_how_many_and_what_are_they_is_a_count_and_its_listing(
     truth = len(rows[rows["type"] == kind]) if kind else len(rows)
     (got,) = csv_db.execute(compile_sql.count(count.titles)).fetchone()
     assert got == truth > 0
-    assert _sure(catalog_reader, question) >= 0.8
+    assert sure(catalog_reader, question) >= 0.8
 
 
 def test_em_in_a_name_is_no_pronoun(catalog_reader):

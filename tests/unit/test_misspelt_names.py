@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from agentic_rag.agent.rules.confidence import MEANING_CAP, features, probability
+from agentic_rag.agent.rules.confidence import MEANING_CAP
 from agentic_rag.agent.rules.misspelt import misspelt, mistypes
+from tests.unit.reading_sure import sure
 
 
 @pytest.mark.parametrize(
@@ -76,22 +77,16 @@ def test_a_mistyped_held_name_is_never_surely_absent(catalog_reader, question):
     assert all(a.mistyped for a in absent)  # read as the held name, or offered it
 
 
-def _sure(reader, question: str) -> float:
-    specs = reader.read(question)
-    feats, _ = features(reader, question, specs, " ".join(s.model_dump_json() for s in specs))
-    return probability(feats)
-
-
 @pytest.mark.parametrize(
     "question", ["got any stanley kubrikc movies?", "how many babrie movies r there"]
 )
-def test_an_absent_name_that_mistypes_a_held_one_is_not_sure(catalog_reader, question):
-    assert _sure(catalog_reader, question) <= MEANING_CAP
+def test_an_absent_name_that_mistypes_a_held_one_is_notsure(catalog_reader, question):
+    assert sure(catalog_reader, question) <= MEANING_CAP
 
 
 @pytest.mark.parametrize("question", ["is the sopranos on here", "any films by akira kurosawa"])
-def test_an_absent_name_that_mistypes_nothing_stays_sure(catalog_reader, question):
-    assert _sure(catalog_reader, question) >= 0.8
+def test_an_absent_name_that_mistypes_nothing_stayssure(catalog_reader, question):
+    assert sure(catalog_reader, question) >= 0.8
 
 
 @pytest.mark.parametrize(
@@ -112,8 +107,8 @@ def test_an_unknown_word_that_mistypes_a_reading_word_is_found(catalog_reader, w
         "how many documtearies have been added since 2020",  # a long word, three edits off
     ],
 )
-def test_a_reading_that_left_a_mistyped_reading_word_unused_is_not_sure(catalog_reader, question):
-    assert _sure(catalog_reader, question) <= MEANING_CAP
+def test_a_reading_that_left_a_mistyped_reading_word_unused_is_notsure(catalog_reader, question):
+    assert sure(catalog_reader, question) <= MEANING_CAP
 
 
 @pytest.mark.parametrize(
@@ -123,7 +118,5 @@ def test_a_reading_that_left_a_mistyped_reading_word_unused_is_not_sure(catalog_
         "how many movies from argentina",
     ],
 )
-def test_unknown_words_that_mistype_nothing_of_the_reading_s_leave_it_sure(
-    catalog_reader, question
-):
-    assert _sure(catalog_reader, question) >= 0.8
+def test_unknown_words_that_mistype_nothing_of_the_reading_s_leave_itsure(catalog_reader, question):
+    assert sure(catalog_reader, question) >= 0.8

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.test_misspelt_names import _sure
+from tests.unit.reading_sure import sure
 
 
 @pytest.mark.parametrize(
@@ -21,7 +21,7 @@ from tests.unit.test_misspelt_names import _sure
 def test_an_open_end_belongs_to_its_year(catalog_reader, question, lo, hi):
     (spec,) = catalog_reader.read(question)
     assert (spec.titles.year_from, spec.titles.year_to) == (lo, hi)
-    assert _sure(catalog_reader, question) >= 0.8  # "before" / "after" read, not left unused
+    assert sure(catalog_reader, question) >= 0.8  # "before" / "after" read, not left unused
 
 
 def test_britain_is_the_united_kingdom(catalog_reader):
@@ -29,11 +29,11 @@ def test_britain_is_the_united_kingdom(catalog_reader):
     assert spec.titles.countries == ["United Kingdom"]
 
 
-def test_a_story_told_after_about_that_nothing_searched_is_not_sure(catalog_reader):
+def test_a_story_told_after_about_that_nothing_searched_is_notsure(catalog_reader):
     question = "documentaries about food from japan"
     assert not any(s.op == "search" for s in catalog_reader.read(question))
-    assert _sure(catalog_reader, question) <= 0.4  # "food" dropped: the story is not read
+    assert sure(catalog_reader, question) <= 0.4  # "food" dropped: the story is not read
 
 
-def test_a_story_told_after_about_that_is_searched_stays_sure(catalog_reader):
-    assert _sure(catalog_reader, "korean movies about zombies") >= 0.8
+def test_a_story_told_after_about_that_is_searched_stayssure(catalog_reader):
+    assert sure(catalog_reader, "korean movies about zombies") >= 0.8

@@ -9,19 +9,12 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from agentic_rag.agent.rules import compile_sql, confidence
-from agentic_rag.agent.rules.usage import COMPILED_FIELDS
+from agentic_rag.agent.rules import compile_sql
+from tests.unit.reading_sure import sure
 
 
 def _added(df: pd.DataFrame) -> pd.Series:
     return pd.to_datetime(df["date_added"].str.strip(), format="%B %d, %Y", errors="coerce")
-
-
-def _sure(reader, question: str) -> float:
-    """The reading's probability, its parts' compiled fields standing for the planned calls."""
-    specs = reader.read(question)
-    named = " ".join(s.model_dump_json(include=set(COMPILED_FIELDS)) for s in specs)
-    return confidence.probability(confidence.features(reader, question, specs, named)[0])
 
 
 @pytest.mark.parametrize(
@@ -59,7 +52,7 @@ def test_a_time_said_again_in_a_parenthesis_is_set_aside(
     truth = int((rows["type"] == kind).sum()) if kind else len(rows)
     (got,) = csv_db.execute(compile_sql.count(spec.titles)).fetchone()
     assert got == truth > 0
-    assert _sure(catalog_reader, question) >= 0.8
+    assert sure(catalog_reader, question) >= 0.8
     assert any("says again" in n for n in spec.notes)
 
 
@@ -76,7 +69,7 @@ def test_a_parenthesis_naming_another_time_stays_and_leaves_the_reading_unsure(
 ):
     spec = catalog_reader.read(question)[0]
     assert not any("says again" in n for n in spec.notes)
-    assert _sure(catalog_reader, question) < 0.5
+    assert sure(catalog_reader, question) < 0.5
 
 
 @pytest.mark.parametrize(
@@ -100,4 +93,4 @@ def test_co_productions_counting_beside_a_country_is_how_the_catalog_reads(
     truth = round(100 * films["country"].str.contains(country, regex=False).mean(), 1)
     (percent, _, _) = csv_db.execute(compile_sql.share(spec.titles, spec.part)).fetchone()
     assert percent == truth
-    assert _sure(catalog_reader, question) >= 0.8
+    assert sure(catalog_reader, question) >= 0.8

@@ -10,13 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from agentic_rag.agent.rules.confidence import MEANING_CAP, features, probability
-
-
-def _sure(reader, question: str) -> float:
-    specs = reader.read(question)
-    feats, _ = features(reader, question, specs, " ".join(s.model_dump_json() for s in specs))
-    return probability(feats)
+from agentic_rag.agent.rules.confidence import MEANING_CAP, features
+from tests.unit.reading_sure import sure
 
 
 @pytest.mark.parametrize(
@@ -28,7 +23,7 @@ def _sure(reader, question: str) -> float:
     ],
 )
 def test_a_sum_of_running_times_read_as_a_count_is_not_confident(catalog_reader, question):
-    assert _sure(catalog_reader, question) <= MEANING_CAP
+    assert sure(catalog_reader, question) <= MEANING_CAP
 
 
 @pytest.mark.parametrize(
@@ -51,7 +46,7 @@ def test_a_reading_that_answers_in_the_unit_uses_it(catalog_reader, question):
     ["old movies added recently", "recent korean dramas", "new anime shows", "old spanish films"],
 )
 def test_a_vague_age_the_reading_left_unused_is_not_confident(catalog_reader, question):
-    assert _sure(catalog_reader, question) <= MEANING_CAP
+    assert sure(catalog_reader, question) <= MEANING_CAP
 
 
 @pytest.mark.parametrize(

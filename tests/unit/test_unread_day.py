@@ -7,14 +7,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from agentic_rag.agent.rules import compile_sql, confidence
-from agentic_rag.agent.rules.usage import COMPILED_FIELDS
-
-
-def _sure(reader, question: str) -> float:
-    specs = reader.read(question)
-    named = " ".join(s.model_dump_json(include=set(COMPILED_FIELDS)) for s in specs)
-    return confidence.probability(confidence.features(reader, question, specs, named)[0])
+from agentic_rag.agent.rules import compile_sql
+from tests.unit.reading_sure import sure
 
 
 @pytest.mark.parametrize(
@@ -26,7 +20,7 @@ def _sure(reader, question: str) -> float:
     ],
 )
 def test_a_day_the_tag_did_not_read_is_unsure(catalog_reader, question):
-    assert _sure(catalog_reader, question) < 0.5
+    assert sure(catalog_reader, question) < 0.5
 
 
 @pytest.mark.parametrize(
@@ -47,4 +41,4 @@ def test_a_day_the_tag_reads_is_used(catalog_reader, catalog_df, csv_db, questio
     truth = int((rows["type"] == kind).sum()) if kind else len(rows)
     (got,) = csv_db.execute(compile_sql.count(spec.titles)).fetchone()
     assert got == truth > 0
-    assert _sure(catalog_reader, question) >= 0.8
+    assert sure(catalog_reader, question) >= 0.8
