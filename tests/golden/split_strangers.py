@@ -70,6 +70,12 @@ import yaml
 HERE = Path(__file__).resolve().parent
 SEED = 19
 HALVES = (("strangers_tune", "st"), ("strangers_check", "sc"))
+#: how every stranger set's header ends: its families
+FAMILIES = """\
+# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
+# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
+# adv, followup.
+"""
 FRESH_SEED = 25
 FRESH_HALVES = (("strangers_fresh_tune", "ft"), ("strangers_fresh_check", "fc"))
 HEADER = """\
@@ -85,91 +91,91 @@ HEADER = """\
 # title or person that must appear, read from the CSV descriptions; no fuzzy check kind),
 # plain (counts and lists with typos), adv (adversarial), followup (two turns on one thread).
 """
-FRESH_HEADER = """\
+FRESH_HEADER = (
+    """\
 # Fresh stranger question set ({name}): see tests/golden/README.md.
 # Written by a stranger to the reader's code, split before any agent run; truth from
 # tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (ft = tune, fc = check).
-# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
-# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
-# adv, followup.
 """
+    + FAMILIES
+)
 LATE_SEED = 31
 LATE_HALVES = (("strangers_late_tune", "lt"), ("strangers_late_check", "lc"))
-LATE_HEADER = """\
+LATE_HEADER = (
+    """\
 # Late stranger question set ({name}): see tests/golden/README.md.
 # Written 2026-11-25 by a stranger to the reader's code (after the fresh check half had been
 # scored several times), split before any agent run; truth from
 # tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (lt = tune, lc = check).
-# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
-# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
-# adv, followup.
 """
+    + FAMILIES
+)
 NEW_SEED = 43
 NEW_HALVES = (("strangers_new_tune", "nt"), ("strangers_new_check", "nc"))
-NEW_HEADER = """\
+NEW_HEADER = (
+    """\
 # New stranger question set ({name}): see tests/golden/README.md.
 # Written 2026-11-28 by a stranger to the reader's code (after the late check half had been
 # scored three times), split before any agent run; truth from
 # tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (nt = tune, nc = check).
-# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
-# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
-# adv, followup.
 """
+    + FAMILIES
+)
 BLIND_SEED = 47
 BLIND_HALVES = (("strangers_blind_tune", "bt"), ("strangers_blind_check", "bc"))
-BLIND_HEADER = """\
+BLIND_HEADER = (
+    """\
 # Blind stranger question set ({name}): see tests/golden/README.md.
 # Written 2026-11-28 by a stranger to the reader's code who never ran the agent (after the new
 # check half had been scored twice), split before any agent run; truth from
 # tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (bt = tune, bc = check).
-# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
-# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
-# adv, followup.
 """
+    + FAMILIES
+)
 QUIET_SEED = 53
 QUIET_HALVES = (("strangers_quiet_tune", "qt"), ("strangers_quiet_check", "qc"))
-QUIET_HEADER = """\
+QUIET_HEADER = (
+    """\
 # Quiet stranger question set ({name}): see tests/golden/README.md.
 # Written 2026-11-28 by a stranger to the reader's code who never ran the agent (after the blind
 # set had been scored twice and then opened), split before any agent run; truth from
 # tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (qt = tune, qc = check).
-# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
-# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
-# adv, followup.
 """
+    + FAMILIES
+)
 COLD_SEED = 59
 COLD_HALVES = (("strangers_cold_tune", "ct"), ("strangers_cold_check", "cc"))
-COLD_HEADER = """\
+COLD_HEADER = (
+    """\
 # Cold stranger question set ({name}): see tests/golden/README.md.
 # Written 2026-11-28 by a stranger to the reader's code who never ran the agent (after the quiet
 # set had been scored twice, at the start and end of a stop), split before any agent run; truth
 # from tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (ct = tune, cc = check).
-# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
-# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
-# adv, followup.
 """
+    + FAMILIES
+)
 WARM_SEED = 61
 WARM_HALVES = (("strangers_warm_tune", "wt"), ("strangers_warm_check", "wc"))
-WARM_HEADER = """\
+WARM_HEADER = (
+    """\
 # Warm stranger question set ({name}): see tests/golden/README.md.
 # Written 2026-11-28 by a stranger to the reader's code who never ran the agent (after the cold
 # set had been scored twice, at the start and end of a stop), split before any agent run; truth
 # from tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (wt = tune, wc = check).
-# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
-# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
-# adv, followup.
 """
+    + FAMILIES
+)
 EMBER_SEED = 67
 EMBER_HALVES = (("strangers_ember_tune", "et"), ("strangers_ember_check", "ec"))
-EMBER_HEADER = """\
+EMBER_HEADER = (
+    """\
 # Ember stranger question set ({name}): see tests/golden/README.md.
 # Written 2026-11-28 by a stranger to the reader's code who never ran the agent (after the warm
 # set had been scored twice, at the start and end of a stop), split before any agent run; truth
 # from tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (et = tune, ec = check).
-# Families as in strangers_tune.yaml: twopart, ref, absent / present, graph, franchise, time
-# (last N years = the N calendar years up to the latest date_added), units, shape, plot, plain,
-# adv, followup.
 """
+    + FAMILIES
+)
 #: set name -> (seed, (name, id prefix) of the tune and check halves, file header)
 SPLITS = {
     "strangers": (SEED, HALVES, HEADER),
