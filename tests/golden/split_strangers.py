@@ -9,6 +9,7 @@
     python tests/golden/split_strangers.py POOL.yaml cold      # strangers_cold_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml warm      # strangers_warm_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml ember     # strangers_ember_tune/_check.yaml
+    python tests/golden/split_strangers.py POOL.yaml gale      # strangers_gale_tune/_check.yaml
 
 The pool (ids "<family>-<nn>", follow-ups "<family>-<nn>a/b" sharing a `thread`) was written
 before anyone changed the reader for these questions and is not kept in the repository: the two
@@ -56,6 +57,11 @@ The ember set (SPLITS["ember"]) was written on 2026-11-28, after the warm set ha
 twice (at the start and end of a stop), by another helper who had not read the reader's code,
 word lists or example bank and never ran the agent, and split the same way before any agent
 run: seed 67, "et-..." (tune) and "ec-..." (check).
+
+The gale set (SPLITS["gale"]) was written on 2026-11-28, after the ember set had been scored
+twice (at the start and end of a stop), by another helper who had not read the reader's code,
+word lists or example bank and never ran the agent, and split the same way before any agent
+run: seed 71, "gt-..." (tune) and "gc-..." (check).
 """
 
 from __future__ import annotations
@@ -176,6 +182,17 @@ EMBER_HEADER = (
 """
     + FAMILIES
 )
+GALE_SEED = 71
+GALE_HALVES = (("strangers_gale_tune", "gt"), ("strangers_gale_check", "gc"))
+GALE_HEADER = (
+    """\
+# Gale stranger question set ({name}): see tests/golden/README.md.
+# Written 2026-11-28 by a stranger to the reader's code who never ran the agent (after the ember
+# set had been scored twice, at the start and end of a stop), split before any agent run; truth
+# from tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (gt = tune, gc = check).
+"""
+    + FAMILIES
+)
 #: set name -> (seed, (name, id prefix) of the tune and check halves, file header)
 SPLITS = {
     "strangers": (SEED, HALVES, HEADER),
@@ -187,6 +204,7 @@ SPLITS = {
     "cold": (COLD_SEED, COLD_HALVES, COLD_HEADER),
     "warm": (WARM_SEED, WARM_HALVES, WARM_HEADER),
     "ember": (EMBER_SEED, EMBER_HALVES, EMBER_HEADER),
+    "gale": (GALE_SEED, GALE_HALVES, GALE_HEADER),
 }
 
 
