@@ -27,6 +27,27 @@ def test_the_question_back_is_a_part(question, second):
     assert split(question)[-1] == second and len(split(question)) == 2
 
 
+@pytest.mark.parametrize(
+    ("question", "second"),
+    [
+        (
+            "the oldest british series, how many seasons does that have",
+            "how many seasons does that have",
+        ),
+        ("most recent indian title added - what genre is it", "what genre is it"),
+        ("newest thai movie, what rating is it", "what rating is it"),
+    ],
+)
+def test_a_verb_or_an_attribute_after_that_or_what(question, second):
+    assert split(question) == [question[: -len(second)].rstrip(" ,-"), second]
+
+
+def test_what_genre_as_a_question_of_its_own_is_no_part():
+    assert split("horror movies - what genre is most common") == [
+        "horror movies - what genre is most common"
+    ]
+
+
 def test_how_many_after_a_comma_still_counts_the_set():
     assert split("indian movies, how many are there like that") == [
         "indian movies, how many are there like that"

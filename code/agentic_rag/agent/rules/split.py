@@ -108,7 +108,8 @@ _SPLIT = re.compile(
     # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
     # who's in it", "…, what else did he make", "… - whats it about", "…, anything else by him"
     r"\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
-    r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old|year)\b|"
+    r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old|year|(?:genre|"
+    r"rating)\s+(?:is|was)\s+(?:it|that))\b|"
     r"what(?:s|'s|’s)\s+it\b|(?:anything|something)\s+else\s+(?:by|from)\b)|"
     # "how many" or "count of" after a colon or a spaced dash (after a comma it still counts
     # what came before: "lego stuff, how many are movies"; after a colon any other question
@@ -134,7 +135,7 @@ _SPLIT = re.compile(
     # that", "oldest korean show, who directed that"
     r"(?<=,\s)(?:(?:what|when|where)(?:s|'s|’s)?\s+(?:is|was|year)|who(?:s|'s|’s)?|how\s+(?:long|"
     r"old|many\s+(?:minutes|mins|hours|hrs|seasons)))"
-    r"(?:\s+[\w'’]+){0,4}?\s+that\W*$)",
+    r"(?:\s+[\w'’]+){0,4}?\s+that(?:\s+(?:have|has|got|run|last|one))?\W*$)",
     re.IGNORECASE,
 )
 
