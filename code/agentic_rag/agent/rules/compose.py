@@ -189,6 +189,8 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         spec.confidence = max(spec.confidence, prev.confidence)  # as sure as what it refers to
         spec.notes.append("read with the earlier part of the question")
     elif spec.op in ENTITY_OPS and ref and not own:
+        if ref == "first" and prev.op == "top" and prev.limit is None:
+            prev.limit = 1  # "malaysian series with the most seasons... whos in it": one asked
         one_before = prev.op in ("top", "describe") and prev.limit == 1
         spec.ref = "first" if ref == "first" or one_before else "all"
         #: of a set, its filters; of a ranking or of N titles asked ("the 3 newest thai movies
