@@ -34,6 +34,12 @@ def _words(k: str, sep: str) -> str:
     return r"\b" + sep.join(map(re.escape, k.split())) + r"\b"
 
 
+def _key(said: str, lex: Lexicon) -> str:
+    """The country key a match of a country's name says ("polands": poland's)."""
+    k = " ".join(said.split())
+    return k if k in lex.country_keys else k[:-1]
+
+
 def _typo(word: str, spelled: str) -> bool:
     """A typo, not another form of the word: "germans" is the people, not a misspelt German."""
     return fuzzy.typo(word, spelled) and not (word.startswith(spelled) or spelled.startswith(word))
@@ -63,7 +69,10 @@ class CatalogWords:
             for c, n in self.demonyms.items()
         ]
         keys = sorted(lex.country_keys, key=len, reverse=True)
-        self._country_re = re.compile("|".join(_words(k, r"\s+") for k in keys) or r"(?!x)x")
+        # a possessive with no apostrophe before a word: "polands longest film"
+        self._country_re = re.compile(
+            "|".join(_words(k, r"\s+")[:-2] + r"(?:s(?=\s+\w))?\b" for k in keys) or r"(?!x)x"
+        )
         self._synonym_cues = self._cue_names(vocab.GENRE_SYNONYMS)
         self._synonym_res = self._cues(self._synonym_cues)
         self._person_res = self._cues(self._cue_names(vocab.PERSON_GENRES))
@@ -201,7 +210,7 @@ class CatalogWords:
                     tags.append(at("genre", m, value=value))
         doubtful = []  # "turkey", "chile" in lower case: a country only where one goes
         for m in self._country_re.finditer(low):  # a country's whole name before a word of it
-            k = " ".join(m.group().split())  # that is a nationality ("saudi" of saudi arabia)
+            k = _key(m.group(), lex)  # that is a nationality ("saudi" of saudi arabia)
             if k in vocab.AMBIGUOUS_COUNTRIES and not text[m.start()].isupper():
                 doubtful.append(m)
             elif free(tags, *m.span()):
@@ -216,7 +225,7 @@ class CatalogWords:
             gaps += [low[m.end() : t.start] for t in tags if t.kind == "country"]
             beside = any(_LISTED.fullmatch(g) for g in gaps)
             if free(tags, *m.span()) and (beside or _FROM.search(low[: m.start()])):
-                tags.append(at("country", m, value=lex.country_keys[" ".join(m.group().split())]))
+                tags.append(at("country", m, value=lex.country_keys[_key(m.group(), lex)]))
         initials(text, tags)
         self._synonyms(self._synonym_res, low, tags)
         self.typos(text, tags)

@@ -35,7 +35,7 @@ from agentic_rag.agent.rules.cues import BOOK, CUES
 from agentic_rag.agent.rules.narrowing import narrowed
 from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, crowd, person_name, ranks_people
 from agentic_rag.agent.rules.person_refs import HIS_WORKS, PERSON_REF, THE_ROLE
-from agentic_rag.agent.rules.shape import by_date
+from agentic_rag.agent.rules.shape import THEY_LISTED, by_date
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
 from agentic_rag.agent.rules.title_refs import SINGULAR, at_place
@@ -105,6 +105,13 @@ def refers(piece: str) -> str | None:
     return "all" if REFERENCE.search(piece) else None
 
 
+#: a part that asks for every title of the set before it: "… count them and give me every
+#: title", "… + list all the titles", "… and name every one", "… show me all the names"
+EVERY_TITLE = re.compile(
+    r"\W*(?:(?:give|show|tell|list|name)\s+(?:me\s+|us\s+)?)?(?:(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?"
+    r"(?:titles?|ones?|one\s+of\s+them|names?)|the\s+(?:titles|names|whole\s+list|full\s+list))\W*",
+    _I,
+)
 #: a part that is only what is asked, of the set the next part names: "count and name the
 #: egyptian comedies", "how many and which anime are from korea", "which and how many …"
 _ASK_ONLY = re.compile(r"\W*(?:(count|how\s+many|number|tally)|which|what|list|name)\W*", re.I)
@@ -156,7 +163,12 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         spec.confidence = max(spec.confidence, DESCRIBE_FLOOR)  # decided by the describe cue
     if THE_ROLE.search(piece) and not own:
         spec.op, spec.about = "people", ""  # "… and who is the director": its people
-    if ref and not own and spec.op == "search" and spec.titles.is_empty():
+    if (
+        (ref or EVERY_TITLE.fullmatch(piece) or THEY_LISTED.fullmatch(piece))
+        and not own
+        and spec.op == "search"
+        and spec.titles.is_empty()
+    ):
         spec.op = "list"  # "name them", "which are they": the earlier set's titles
     person_again(prev, spec, piece)
     if spec.op == "most" and _MOST_OF_IT.search(piece) and prev.titles.seasons_min is not None:
@@ -177,6 +189,8 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         spec.confidence = max(spec.confidence, prev.confidence)  # as sure as what it refers to
         spec.notes.append("read with the earlier part of the question")
     elif spec.op in ENTITY_OPS and ref and not own:
+        if ref == "first" and prev.op == "top" and prev.limit is None:
+            prev.limit = 1  # "malaysian series with the most seasons... whos in it": one asked
         one_before = prev.op in ("top", "describe") and prev.limit == 1
         spec.ref = "first" if ref == "first" or one_before else "all"
         #: of a set, its filters; of a ranking or of N titles asked ("the 3 newest thai movies

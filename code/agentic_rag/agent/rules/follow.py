@@ -22,7 +22,7 @@ from agentic_rag.agent.rules.dated_by import RELEASE_VERB
 from agentic_rag.agent.rules.narrowing import AMONG, UNNARROWED, narrowed, narrows_nothing
 from agentic_rag.agent.rules.relation_words import restates
 from agentic_rag.agent.rules.sets import SHARE_OF_IT, retyped
-from agentic_rag.agent.rules.shape import CAME_FIRST, LIST_THEM, SUPERLATIVE, by_date
+from agentic_rag.agent.rules.shape import CAME_FIRST, SUPERLATIVE, THEY_LISTED, by_date
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.title_refs import NTH, THAT_ASKED, at_place, place, place_words
@@ -114,8 +114,8 @@ def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
         return True
     if _NAME_ASKED.fullmatch(piece) and prev.op == "search":  # "…, what's it called"
         return True
-    if LIST_THEM.fullmatch(piece) and prev.op == "list" and spec.titles.is_empty():
-        return True  # "anything from guatemala? list them": the listing is what it asks
+    if THEY_LISTED.fullmatch(piece) and prev.op == "list" and spec.titles.is_empty():
+        return True  # "anything from guatemala? list them", "any thai docs? which": the listing
     t = spec.titles
     if restates(prev.op, piece, bool(t.people or t.titles or t.title_has or spec.absent)):
         return True  # "how is A linked to B? shortest path of people who worked together"

@@ -13,6 +13,7 @@ from agentic_rag.agent.rules import (
     asides,
     billing,
     dangling,
+    follow_parts,
     holdings,
     relation_words,
     slots,
@@ -126,6 +127,9 @@ class Reader:
             )
             specs = carried(before, follow(old, specs[0], said, prev.show_ids))
             specs = [old.model_copy(update={"replayed": True}), new] if again else specs
+        elif history and follow_parts.in_parts(specs):  # "which of them are X, and how many"
+            old = self.read(history[-1].question, history[:-1])[-1]
+            specs = follow_parts.followed(old, specs, history[-1].show_ids)
         elif history and len(specs) == 2 and specs[0].needs_results and specs[1].ref == "first":
             old = self.read(history[-1].question, history[:-1])[-1]  # "… who is in the longest
             specs[0] = follow(old, specs[0], said, history[-1].show_ids)  # one": of its set

@@ -16,7 +16,11 @@ _I = re.IGNORECASE
 _RANKED_GROUP = re.compile(
     r"(?:\b(?:top|which|what|the)\s+(?:\{n\}\s+|\d+\s+)?|\{n\}\s+)"
     rf"(?:most\s+\w+\s+|(?:{'|'.join(sorted(WORDS.rank_words))})\s+)?(?:genres?|countr(?:y|ies)|"
-    r"directors?|actors?|actress(?:es)?|ratings?|categor(?:y|ies)|months?)\b",
+    r"directors?|actors?|actress(?:es)?|ratings?|categor(?:y|ies)|months?)\b|"
+    # years ranked: "top three release years for romantic tv shows", "the top 5 years for anime"
+    # (not "the last 3 years": a span of time)
+    # ("top three" is masked "{n}"; not "the last 3 years": a span of time, nor "3 years ago")
+    r"(?:\btop\s+(?:\d+\s+)?|\{n\}\s+)(?:release\s+)?years\b(?!\s+(?:old|ago|later|after|before|back))",
     _I,
 )
 

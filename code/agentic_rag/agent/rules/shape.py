@@ -54,6 +54,8 @@ _HEAD = re.compile(
 _SINGULAR = r"(?:one|title|show|movie|film|documentary|doc|docuseries|series|special|sitcom|anime)"
 #: a title noun that is only singular ("teen show with the most seasons": one, with no "the")
 _ONE_NOUN = r"(?:title|show|movie|film|documentary|doc|special|sitcom)"
+#: a plural title noun or verb ("which shows have run the longest": a list)
+_PLURAL = r"movies|films|shows|titles|ones|documentaries|docs|sitcoms|specials|have|were|are"
 _ONE_VERB = re.compile(
     rf"(?:\b(?:is|was|whats|wats)|'s|’s)\s+the\s+{SUPERLATIVE}|"
     # "the longest of those", "the oldest one among them": one of an earlier set
@@ -61,8 +63,11 @@ _ONE_VERB = re.compile(
     # a clause that is a ranking alone, of the set before it: "count of kids shows + the
     # newest", "korean movies, the longest", "mexican comedies: total? oldest?"
     rf"(?:^|[,:;?–—-])\W*(?:and\s+)?(?:the\s+)?{SUPERLATIVE}(?:\s+one)?\W*$|"
-    # a verb in the singular before the superlative: "which reality show has the most seasons"
-    rf"\b(?:which|what)\b[^?.,;]{{0,60}}?\b(?:has|had|runs|ran|lasts|lasted|got)\s+"
+    # a verb in the singular before the superlative: "which reality show has the most seasons",
+    # "which aussie series has run the most seasons", "what show has lasted for the most seasons"
+    # (not past a plural noun or verb: "which shows ran the longest", "… have lasted the longest")
+    rf"\b(?:which|what)\b(?:(?!\b(?:{_PLURAL})\b)[^?.,;]){{0,60}}?\b(?:(?:has|had)(?:\s+(?:run|lasted|aired|gone\s+on|"
+    rf"been\s+(?:on|running|going)))?|runs|ran|lasts|lasted|got)\s+(?:for\s+)?"
     rf"(?:the\s+)?{SUPERLATIVE}|"
     r"\bwhich\s+(?:one|of\s+(?:them|those|these)\s+(?:is|was|has|runs|lasts))\b|"
     # "which pokemon came out first", "what barbie movie was released last": the first one
@@ -264,9 +269,10 @@ LIST_THEM = re.compile(
     re.IGNORECASE,
 )
 #: a later part that asks for the earlier part's titles by a pronoun alone ("… how many and
-#: what are they", "…, which ones"): a listing of that set, with no words of its own
+#: what are they", "…, which ones", "any of those docuseries? which"): a listing of that set, with
+#: no words of its own
 THEY_LISTED = re.compile(
     rf"{LIST_THEM.pattern}|\W*(?:and\s+)?(?:(?:what|which)\s+(?:are|were)\s+(?:they|those|these)|"
-    r"(?:what|which)\s+(?:ones?|titles?)(?:\s+(?:are|were)\s+(?:they|those|these))?)\W*",
+    r"(?:what\s+|which(?:\s+|(?=\W*$)))(?:(?:ones?|titles?)(?:\s+(?:are|were)\s+(?:they|those|these))?)?)\W*",
     re.IGNORECASE,
 )

@@ -75,6 +75,12 @@ _SPLIT = re.compile(
     # turns up in the most", "… + the director with the most of em"
     rf"the\s+(?:{_PEOPLE})\s+(?:(?:who|that|with)\b|w/)(?:\s+[\w'’]+){{0,5}}?\s+(?:the\s+)?most"
     r"(?:\s+of\s+(?:them|those|these|['’]?em))?\W*$|"
+    # or a group ranked by the set before it: "… total plus the country that made the most of
+    # them", "… count plus the most common genre among them"
+    r"the\s+(?:country|genre|rating|year)\s+(?:(?:that|which|with)\b|w/)(?:\s+[\w'’]+){0,5}?\s+"
+    r"(?:the\s+)?most(?:\s+of\s+(?:them|those|these))?\W*$|(?:what(?:s|'s|’s)?\s+(?:is\s+)?)?the\s+"
+    r"(?:most\s+(?:common|frequent|popular)|commonest|top)\s+(?:country|genre|rating|year)\s+"
+    r"(?:among|of|in|for)\s+(?:them|those|these)\W*$|"
     # or "the one with" a ranking: "number of australian shows plus the one with the most
     # seasons", "count of anime films and the one that runs the longest", "… and the title that
     # has the longest runtime", "… and the show among them with the most seasons"
@@ -91,9 +97,9 @@ _SPLIT = re.compile(
     rf"\s*(?:[,;:]|\s[-–—]+|(?<=[a-z]{{2}}\.))\s+(?={_ATTR_END})|,\s+{_JOINED}(?={_ATTR_END})|\s+(?={_ATTR_JOINED})|"
     # a sentence's end (one dot or more) before a question: "oldest turkish film on netflix..
     # who directed it?"
-    r"(?:(?<=[a-z]{2}\.)|(?<=[a-z]\.\.)|(?<=\.\.\.)|(?<=…))\s+(?=(?:what|who|which|how|where|when|"
-    r"list|tell|show|"
-    r"give|name|count)\b)|[.,]\s+then\s+|"
+    # (or "whos in it", "whats it about" with no apostrophe)
+    r"(?:(?<=[a-z]{2}\.)|(?<=[a-z]\.\.)|(?<=\.\.\.)|(?<=…))\s+(?=(?:(?:what|who)(?:s|'s|’s)?|which|"
+    r"how|where|when|list|tell|show|give|name|count)\b)|[.,]\s+then\s+|"
     # an order to list what came before, after a comma or none ("how many iranian titles are
     # there name them all"; not "can you list them", "want to see them", "pls show them")
     r"(?<!\byou)(?<!\bu)(?<!\bto)(?<!\bcan)(?<!\bpls)(?<!\bplease)(?<=\w),?\s+"
@@ -102,7 +108,8 @@ _SPLIT = re.compile(
     # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
     # who's in it", "…, what else did he make", "… - whats it about", "…, anything else by him"
     r"\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
-    r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old|year)\b|"
+    r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old|year|(?:genre|"
+    r"rating)\s+(?:is|was)\s+(?:it|that))\b|"
     r"what(?:s|'s|’s)\s+it\b|(?:anything|something)\s+else\s+(?:by|from)\b)|"
     # "how many" or "count of" after a colon or a spaced dash (after a comma it still counts
     # what came before: "lego stuff, how many are movies"; after a colon any other question
@@ -123,7 +130,12 @@ _SPLIT = re.compile(
     rf"(?:{_NO_PERSON_BEFORE}|(?!\s+who\s+(?:[\w'’]+\s+){{0,3}}?the\s+most\b))"
     r"(?<=\w),?\s+(?=(?:who(?:s|'s|’s)?|(?:what|when|"
     r"where|how)(?:s|'s|’s)?\s+(?:is|was|are|were|did|does|do|has|have|had|many|long|old|year))"
-    r"(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those|that\s+one)(?:\s+[\w'’]+){0,2}\W*$)",
+    r"(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those|that\s+one)(?:\s+[\w'’]+){0,2}\W*$|"
+    # after a comma, "that" ending the question: "the newest thai movie, how many minutes is
+    # that", "oldest korean show, who directed that"
+    r"(?<=,\s)(?:(?:what|when|where)(?:s|'s|’s)?\s+(?:is|was|year)|who(?:s|'s|’s)?|how\s+(?:long|"
+    r"old|many\s+(?:minutes|mins|hours|hrs|seasons)))"
+    r"(?:\s+[\w'’]+){0,4}?\s+that(?:\s+(?:have|has|got|run|last|one))?\W*$)",
     re.IGNORECASE,
 )
 
