@@ -138,10 +138,19 @@ def genre_type(s: TitleSet) -> str | None:
 
 
 def compare_sets(tags: list[Tag], text: str) -> tuple[TitleSet, TitleSet]:
-    """Two values of one kind ('movies or TV shows', '2019 or 2020'): one set each."""
+    """Two values of one kind ('movies or TV shows', '2019 or 2020'): one set each. A type
+    said once is both sets' unless a set's genres are all of the other type ("horror movies or
+    tv horror shows": the genre Horror Movies is of films, whatever "shows" says)."""
     for kind in dict.fromkeys(t.kind for t in tags):
         values = list({(t.value or t.text): t for t in tags if t.kind == kind}.values())
         if len(values) >= 2:
             shared = [t for t in tags if t.kind != kind]
-            return to_set([*shared, values[0]], text), to_set([*shared, values[1]], text)
+            a, b = (_own_type(to_set([*shared, v], text)) for v in values[:2])
+            return a, b
     return to_set(tags, text), TitleSet()
+
+
+def _own_type(s: TitleSet) -> TitleSet:
+    """The set, typed by its genres when they are all of the other type than it says."""
+    own = genre_type(s)
+    return s.model_copy(update={"type": own}) if own and s.type and own != s.type else s
