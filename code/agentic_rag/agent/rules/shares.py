@@ -9,7 +9,7 @@ import re
 
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.sets import to_set
-from agentic_rag.agent.rules.spec import TitleSet
+from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
@@ -48,7 +48,14 @@ _OF = re.compile(r"\s*(?:of|out\s+of|among)\b", _I)
 _TITLES = re.compile(r"\b(?:titles|catalog(?:ue)?|library|things|stuff|everything)\b", _I)
 #: what joins two of a base's nouns ("movies and shows"), or sets two apart ("movies to shows")
 _JOIN = re.compile(r"[\s,/&]*(?:\b(?:and|or|to|vs|versus|against)\b)?[\s,/&]*", _I)
+_JOINED = re.compile(r"[\s,/&]*\b(?:and|or|to|vs|versus|against)\b", _I)
 _NOUN_KINDS = ("type", "genre")
+#: a ratio of one set to another, not a share of one set
+_RATIO = re.compile(
+    r"\bratio\b[^?.;]*\b(?:to|vs|versus|against)\b|\bto[\w\s-]*\bratio\b|"
+    r"\bratio\s+(?:between|of)\b[^?.;]*\band\b",
+    _I,
+)
 
 
 def _free(tags: list[Tag], i: int) -> bool:
@@ -65,8 +72,10 @@ def _after_noun(text: str, tags: list[Tag], start: int) -> int | None:
         return None
     end = min(ends)
     for t in sorted((t for t in tags if t.start >= end), key=lambda t: t.start):
-        if t.kind in _NOUN_KINDS and _JOIN.fullmatch(text, end, t.start):
-            return None  # "movies to shows", "movies and shows": no part after a noun
+        if _JOINED.match(text, end) or (
+            t.kind in _NOUN_KINDS and _JOIN.fullmatch(text, end, t.start)
+        ):
+            return None  # "movies to indian shows", "movies and shows": no part after a noun
         return end
     return None
 
@@ -142,6 +151,19 @@ def _genre_of(t: Tag, part: list[Tag]) -> Tag:
     if t.kind != "country" or not t.alts or not same:
         return t
     return t.model_copy(update={"kind": "genre", "value": t.alts[0], "alts": []})
+
+
+def idle_share(spec: QuerySpec) -> bool:
+    """A share whose part names nothing, not of an answer before it ("ratio of movies to tv
+    shows": every title of every title), or only titles of the other type than its base's: its
+    100% or 0% answers nothing asked; nor does one of a ratio of two sets ("the ratio of indian
+    movies to indian tv shows", "movie-to-show ratio"): a share says neither."""
+    if spec.op != "share" or spec.part is None:
+        return False
+    types = {spec.titles.type, spec.part.type}
+    if (None not in types and len(types) == 2) or _RATIO.search(spec.text):
+        return True
+    return spec.part.is_empty() and SHARE_OF_IT.search(spec.text) is None and spec.ref is None
 
 
 def share_unread(text: str, tags: list[Tag]) -> list[str]:

@@ -206,16 +206,22 @@ _PAIR_ONLY = re.compile(
 )
 _ASKS = re.compile(rf"\b(?:{alternation(WORDS.asks)})\b", re.I)
 _WHICH = re.compile(r"\s*(?:which|what|who)\b", re.I)
+_EACH_ONLY = re.compile(
+    rf"\W*(?:{alternation(WORDS.each_asks)})(?:\W+(?:{alternation(WORDS.courtesies)}))*\W*", re.I
+)
 
 
 def _pair_asked(parts: list[str]) -> list[str]:
     """A pair that asks nothing, then "which …" after a comma: one question ("brazil vs
-    argentina, which has more tv shows"), as after a colon."""
+    argentina, which has more tv shows"), as after a colon; so is a part only asking a count
+    of each ("… which has more? both counts pls") with the part before it."""
     out: list[str] = []
     for p in parts:
         before = out[-1] if out else ""
         if _WHICH.match(p) and _PAIR_ONLY.fullmatch(before) and not _ASKS.search(before):
             out[-1] = f"{before}: {p}"
+        elif before and _EACH_ONLY.fullmatch(p):  # "… which has more? both counts pls"
+            out[-1] = f"{before}, {p}"
         else:
             out.append(p)
     return out

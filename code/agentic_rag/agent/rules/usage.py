@@ -190,6 +190,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             ]
         )
         used |= {w.casefold() for w in WORD.findall(said)} if fields else set()
+    if all(s.op == "compare" for s in specs):  # "… which has more? both counts": its two
+        used |= each_said(masked)
     if len(specs) > 1:  # the split into parts used its joining word and each part's opener
         #: (an everyday word: "westerns from the forties - how many" opens with the set's noun)
         openers = {w.casefold() for s in specs for w in WORD.findall(s.text)[:1]} & COMMON
