@@ -154,16 +154,14 @@ def _genre_of(t: Tag, part: list[Tag]) -> Tag:
 
 
 def idle_share(spec: QuerySpec) -> bool:
-    """A share whose part names nothing, not of an answer before it ("ratio of movies to tv
-    shows": every title of every title), or only titles of the other type than its base's: its
-    100% or 0% answers nothing asked; nor does one of a ratio of two sets ("the ratio of indian
-    movies to indian tv shows", "movie-to-show ratio"): a share says neither."""
+    """A share of a ratio of two sets ("the ratio of indian movies to indian tv shows", "ratio of
+    movies to tv shows", "movie-to-show ratio"): a share says no ratio; or a share whose part
+    is only titles of the other type than its base's: its 0% answers nothing asked. (A part
+    that names nothing is a later part's "give a percentage" of the set before it.)"""
     if spec.op != "share" or spec.part is None:
         return False
     types = {spec.titles.type, spec.part.type}
-    if (None not in types and len(types) == 2) or _RATIO.search(spec.text):
-        return True
-    return spec.part.is_empty() and SHARE_OF_IT.search(spec.text) is None and spec.ref is None
+    return (None not in types and len(types) == 2) or _RATIO.search(spec.text) is not None
 
 
 def share_unread(text: str, tags: list[Tag]) -> list[str]:
