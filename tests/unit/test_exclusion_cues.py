@@ -57,3 +57,16 @@ def test_a_genre_left_out_by_a_cue_after_it(catalog_reader, catalog_df, csv_db):
 )
 def test_an_exclusion_cue_unread_is_unsure(catalog_reader, question):
     assert sure(catalog_reader, question) < 0.5
+
+
+def test_a_cue_before_an_entity_is_not_the_one_before_it_left_out(catalog_reader):
+    """'… movies aside from dramas': "aside" opens the dramas left out; the movies stay."""
+    (spec,) = catalog_reader.read("how many british movies aside from dramas")
+    assert spec.titles.type == "Movie" and spec.titles.countries == ["United Kingdom"]
+    assert [w.genres for w in spec.titles.without] == [[["Dramas", "TV Dramas"]]]
+
+
+def test_a_verb_of_the_catalog_is_no_cue_after_an_entity(catalog_reader):
+    """'movies removed from netflix': a removal, not movies left out of the question."""
+    (spec,) = catalog_reader.read("how many korean movies removed from netflix in 2020")
+    assert spec.titles.type == "Movie" and not spec.titles.without
