@@ -44,6 +44,14 @@ def _base_part(df, question: str):
             movie,
         ),
         "tv shows are what percent of spanish titles": (_has(df["country"], "Spain"), show),
+        "tv-ma titles account for what share of german titles": (
+            _has(df["country"], "Germany"),
+            df["rating"] == "TV-MA",
+        ),
+        "dramas form what percentage of indian movies": (
+            movie & _has(df["country"], "India"),
+            _has(df["listed_in"], "Dramas"),
+        ),
         "what percentage of tv shows from japan aren't anime": (
             show & _has(df["country"], "Japan"),
             ~(_has(df["listed_in"], "Anime Series") | _has(df["listed_in"], "Anime Features")),

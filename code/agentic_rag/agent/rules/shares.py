@@ -36,9 +36,10 @@ _VERB = re.compile(rf"\b(?:that|which|{_VERBS})\b", _I)
 _NOT_VERB = re.compile(r"(?:are|is|were|was)(?:n['’]?t|\s+not)\b", _I)
 #: a relative clause of the base: "titles that list taiwan", "films which are from japan"
 _RELATIVE = re.compile(rf"(?:that|which|who)\s+(?:\w+ly\s+)?(?:{_VERBS})(?:n['’]?t)?\b", _I)
-#: the part said before the cue: "tv shows make up what share of …", "movies are what % of …"
+#: the part said before the cue: "tv shows make up what share of …", "movies are what % of …",
+#: "tv-ma titles account for what share of …"
 _PART_FIRST = re.compile(
-    r"\s*(?:make|makes|made|account|accounts|accounted|represent|represents|constitute|"
+    r"\s*(?:(?:titles|ones|content|stuff|things)\s+)?(?:make|makes|made|account|accounts|accounted|represent|represents|constitute|"
     r"constitutes|form|forms|comprise|comprises|are|is|were|was)\s+(?:up\s+|for\s+)?"
     r"(?:what|which|how\s+(?:much|big)\s+(?:of\s+)?(?:a\s+)?|a|the)?\s*",
     _I,
