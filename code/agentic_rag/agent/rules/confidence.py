@@ -29,6 +29,7 @@ from agentic_rag.agent.rules.mend import mend
 from agentic_rag.agent.rules.misspelt import mistypes
 from agentic_rag.agent.rules.named_words import named_words
 from agentic_rag.agent.rules.reader import Reader
+from agentic_rag.agent.rules.shares import idle_share
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.sql_question import sql_asked
 from agentic_rag.agent.rules.tagger import clean
@@ -100,6 +101,7 @@ CAPPING = (
     "misfit",  # a title described as it is not ("dark, the spanish movie"; `described`)
     "unit_lacking",  # a total or median in a unit the titles lack: "minutes of shows in total"
     "story_unused",  # words told after "about" / "where" that nothing searched: "docs about food"
+    "share_idle",  # a share whose part names nothing: "ratio of movies to tv shows"
 )
 GUESS = 0.5
 #: a reading that left this many content words unused, and at least this share of them, did not
@@ -175,6 +177,7 @@ def features(
         "guessed": float(any(t.score < GUESS and not t.absent for t in tags)),
         "notes": float(any(s.notes for s in specs)),
         "unit_lacking": float(any(UNIT_LACKING in s.notes for s in specs)),
+        "share_idle": float(any(idle_share(s) for s in specs)),
         "name_words": float(min(len(names), 2)),
         "rare_words": float(min(len(rare), 2)),
         "typos": float(min(len(typos), 2)),

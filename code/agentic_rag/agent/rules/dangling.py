@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.compose import PERSON_REF, REFERENCE, SAME, SINGULAR, WORKS
-from agentic_rag.agent.rules.sets import SHARE_OF_IT
+from agentic_rag.agent.rules.shares import SHARE_OF_IT
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 

@@ -21,8 +21,9 @@ from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import RELEASE_VERB
 from agentic_rag.agent.rules.narrowing import AMONG, UNNARROWED, narrowed, narrows_nothing
 from agentic_rag.agent.rules.relation_words import restates
-from agentic_rag.agent.rules.sets import SHARE_OF_IT, retyped
+from agentic_rag.agent.rules.sets import retyped
 from agentic_rag.agent.rules.shape import CAME_FIRST, SUPERLATIVE, THEY_LISTED, by_date
+from agentic_rag.agent.rules.shares import SHARE_OF_IT
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.title_refs import NTH, THAT_ASKED, at_place, place, place_words

@@ -11,10 +11,14 @@ _FIELD = (
     r"(directors?|cast(?:\s+members?)?|actors?|countr(?:y|ies)(?:\s+of\s+origin)?|"
     r"(?:age\s+|maturity\s+)?ratings?)"
 )
+#: a verb said as not done: "titles that DON'T have a director listed", "doesn't list a cast"
+_NOT_HAVE = r"(?:do|does|did|has|have)(?:\s+not|n['’]?t)\s+(?:have|list|credit|name|show|give|got)"
 _MISSING = re.compile(
-    rf"\b(?:no|without|missing|lacking|unknown|unlisted|blank|empty)(?:\s+(?:a|an|any|the))?\s+"
-    rf"(?:listed\s+|credited\s+|known\s+)?{_FIELD}\b(?!\s+for\b)|\b{_FIELD}\s+(?:is\s+|are\s+)?"
-    r"(?:missing|unknown|empty|blank|not\s+(?:listed|given|known|credited))\b",
+    rf"\b(?:no|without|missing|lacking|unknown|unlisted|blank|empty|{_NOT_HAVE})"
+    rf"(?:\s+(?:a|an|any|the))?\s+(?:listed\s+|credited\s+|known\s+)?{_FIELD}\b(?!\s+for\b)"
+    rf"(?:\s+(?:listed|credited|named|given|shown|on\s+file))?|\b{_FIELD}\s+(?:is\s+|are\s+)?"
+    r"(?:missing|unknown|empty|blank|(?:not\s+|isn['’]?t\s+|aren['’]?t\s+)"
+    r"(?:listed|given|known|credited))\b",
     re.I,
 )
 

@@ -8,7 +8,8 @@ negated, its span widened to hold the cue (the cue is read, not an unused word),
 becomes one of the set's `without` sets. A negated entity joined to another of its kind ("not
 from the us or uk") is left alone: which of them the cue covers is a guess, so the cue stays
 unused and the reading is not confident; each said with its own cue ("not comedies and not
-dramas") is left out each, and so are the two of "neither A nor B".
+dramas") is left out each, and so are the two of "neither A nor B". A cue of `after_cues`
+said right after an entity ("irish titles, tv shows excluded") leaves it out the same way.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from agentic_rag.agent.rules.vocab import alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
-NEGATED_KINDS = ("country", "genre", "rating", "type")  # a type left out is the other one
+#: a type left out is the other one; "not added the same year they came out": the other years
+NEGATED_KINDS = ("country", "genre", "rating", "type", "same_year")
 #: bounds: a bound left out is its complement (a set left out, compiled as NOT its condition)
 BOUND_KINDS = ("release", "minutes", "seasons")
 _N = WORDS.negation
@@ -31,6 +33,10 @@ _CUE = re.compile(rf"\b(?:{alternation(_N.cues)})(?![\w'])", _I)
 _GAP = re.compile(rf"(?:[\s-]+|\b(?:{alternation(_N.links)})\b)*", _I)
 _BOUND_CUE = re.compile(rf"\b(?:{alternation((*_N.cues, *_N.bound_cues))})(?![\w'])", _I)
 _BOUND_GAP = re.compile(rf"(?:[\s,-]+|\b(?:{alternation((*_N.links, *_N.bound_links))})\b)*", _I)
+#: a cue said after its entity: "irish titles, tv shows excluded", "tv shows aside"
+_AFTER = re.compile(
+    rf"[\s,]*(?:(?:are|is|being|to\s+be)\s+)?(?:{alternation(_N.after_cues)})(?![\w'])", _I
+)
 _JOINED = re.compile(r"\s*(?:,|\bor\b|\band\b|\bnor\b|/)\s*(?:\w+\s+)?$", _I)
 
 
@@ -50,6 +56,15 @@ def negate(text: str, tags: list[Tag]) -> list[Tag]:
             (m for m in cues.finditer(text, 0, t.start) if _gap(text, m.end(), t.start, gap)),
             None,
         )
+        if cue is None and not bound and (after := _AFTER.match(text, t.end)) is not None:
+            ahead = any(_gap(text, after.end(), o.start) for o in tags if o.start > t.end)
+            if not ahead and not _joined(text, tags, t):  # "tv shows excluded", not "… aside
+                #: from dramas" (the cue of the entity after it)
+                end = after.end()
+                out[i] = t.model_copy(
+                    update={"negated": True, "end": end, "text": text[t.start : end]}
+                )
+            continue
         if cue is None or _joined(text, tags, t):
             continue
         if any(o is not t and cue.start() < o.end and o.start < t.start for o in tags):

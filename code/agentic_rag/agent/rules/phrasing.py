@@ -178,6 +178,8 @@ def facets(s: TitleSet) -> list[str]:
         out.append("added " + _date(s.added_from, s.added_to))
     if s.ratings:
         out.append("rated " + " or ".join(s.ratings))
+    if s.added_same_year:
+        out.append("added the year it came out")
     if s.minutes_min is not None or s.minutes_max is not None:
         out.append("running " + _range(s.minutes_min, s.minutes_max, " min"))
     if s.seasons_min is not None or s.seasons_max is not None:

@@ -35,7 +35,7 @@ from agentic_rag.agent.rules.measure_words import UNIT_LACKING, measure_of, vers
 from agentic_rag.agent.rules.mend import edge_noise, mend, noise
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.role_of_title import person_of_title
-from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, share_sets, to_set
+from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, to_set
 from agentic_rag.agent.rules.shape import (
     average_unit,
     breakdown,
@@ -46,6 +46,7 @@ from agentic_rag.agent.rules.shape import (
     order,
     refit,
 )
+from agentic_rag.agent.rules.shares import share_sets
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.split import noun_asked, split
 from agentic_rag.agent.rules.subject import checked

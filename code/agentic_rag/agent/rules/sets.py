@@ -9,7 +9,7 @@ from agentic_rag.agent.rules.amounts import GROUP_BOUND
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.spec import PersonRef, TitleSet
 from agentic_rag.agent.rules.tags import Tag
-from agentic_rag.agent.rules.vocab import COMMON, GENRE_ALONE, TYPE_HINTS, WORD
+from agentic_rag.agent.rules.vocab import GENRE_ALONE, TYPE_HINTS
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -141,88 +141,20 @@ def genre_type(s: TitleSet) -> str | None:
     return None if len(kinds) != 1 else ("TV Show" if kinds.pop() else "Movie")
 
 
-#: a share whose part is the answer before it: "what percent is that of all shows added that
-#: year", "what share of all movies is that", "how much of the catalog do they make up"
-SHARE_OF_IT = re.compile(
-    r"\b(?:is|are|was|were|do|does)\s+(?:that|this|it|those|these|they)\s+(?:make\s+up\s+)?"
-    r"(?:of|out\s+of|from|among|within)\b|"
-    r"\b(?:of|out\s+of)\s+[^?.;]*\b(?:is|are|was|were)\s+(?:that|this|it|those|these|they)\W*$",
-    re.I,
-)
-
-
-_SHARE_VERBS = (
-    r"are|r|were|is|was|have|has|had|got|get|come|came|that|which|"
-    r"list|lists|include|includes|feature|features|credit|credits|name|names"
-)
-
-
-def _cut(text: str, tags: list[Tag]) -> int | None:
-    """Where a share's part starts: its verb after the cue (None: `SHARE_OF_IT`, no part)."""
-    cue = CUES["share"].search(text)
-    start = cue.end() if cue else 0
-    if not any(t.start >= start for t in tags):  # "… r romantic shows, in percent": at the end
-        start = 0
-    if SHARE_OF_IT.search(text, start):  # "what percent is that of all shows": all the base
-        return None
-    #: the verb, "r" as typed for "are" too ("wat percentage of japanese titles r anime"), one
-    #: that says what the titles' fields hold ("what % of documentaries list the us as a
-    #: country"), not a word of a tag ("r rated")
-    verbs = re.finditer(rf"\b(?:{_SHARE_VERBS})\b", text[start:], _I)
-    inside = [(t.start, t.end) for t in tags]
-    at = (start + m.start() for m in verbs)
-    verb = next((i for i in at if not any(a <= i < b for a, b in inside)), None)
-    return verb if verb is not None else len(text)
-
-
-def share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
-    """'what share of <base> are/were/have <part>': the tags before the verb are the base; in
-    'what percent is that of <base>' (`SHARE_OF_IT`) the part is the answer before it."""
-    if (cut := _cut(text, tags)) is None:
-        return tags, []
-    part = [t for t in tags if t.start >= cut]
-    base = [_genre_of(t, part) for t in tags if t.start < cut]
-    return (base, part) if part else ([], base)
-
-
-def share_sets(text: str, tags: list[Tag]) -> tuple[TitleSet, TitleSet, TitleSet | None]:
-    """A share's base (read as a ranking's: "documentaries" are the films), its part, and the
-    base's other reading when a nationality of it names a genre too ("what % of british tv shows
-    are from the us": the shows made in the UK, or the genre British TV Shows)."""
-    base, part = share_split(text, tags)
-    amb = next((t for t in base if t.kind == "country" and t.alts), None)
-    other = None
-    if amb is not None:
-        genre = amb.model_copy(update={"kind": "genre", "value": amb.alts[0], "alts": []})
-        other = to_set([genre if t is amb else t for t in base], text, ranked=True)
-    return to_set(base, text, ranked=True), to_set(part, text), other
-
-
-def _genre_of(t: Tag, part: list[Tag]) -> Tag:
-    """A base's nationality that the part names as a country is its genre: "what % of british
-    tv shows list the uk as a country" asks of the genre British TV Shows (of the shows made in
-    the UK the share would be all of them)."""
-    same = any(p.kind == "country" and p.value == t.value for p in part)
-    if t.kind != "country" or not t.alts or not same:
-        return t
-    return t.model_copy(update={"kind": "genre", "value": t.alts[0], "alts": []})
-
-
-def share_unread(text: str, tags: list[Tag]) -> list[str]:
-    """The words of a share's part none of whose words was read ("kids shows from canada, what
-    percent are animated?": 'animated'): the reading cannot say which share is asked."""
-    cut = _cut(text, tags)
-    if cut is None or cut >= len(text) or any(t.start >= cut for t in tags):
-        return []
-    words = WORD.findall(text[cut:].casefold())[1:]  # after the verb
-    return [w for w in words if w not in COMMON and w not in WORDS.small_words]
-
-
 def compare_sets(tags: list[Tag], text: str) -> tuple[TitleSet, TitleSet]:
-    """Two values of one kind ('movies or TV shows', '2019 or 2020'): one set each."""
+    """Two values of one kind ('movies or TV shows', '2019 or 2020'): one set each. A type
+    said once is both sets' unless a set's genres are all of the other type ("horror movies or
+    tv horror shows": the genre Horror Movies is of films, whatever "shows" says)."""
     for kind in dict.fromkeys(t.kind for t in tags):
         values = list({(t.value or t.text): t for t in tags if t.kind == kind}.values())
         if len(values) >= 2:
             shared = [t for t in tags if t.kind != kind]
-            return to_set([*shared, values[0]], text), to_set([*shared, values[1]], text)
+            a, b = (_own_type(to_set([*shared, v], text)) for v in values[:2])
+            return a, b
     return to_set(tags, text), TitleSet()
+
+
+def _own_type(s: TitleSet) -> TitleSet:
+    """The set, typed by its genres when they are all of the other type than it says."""
+    own = genre_type(s)
+    return s.model_copy(update={"type": own}) if own and s.type and own != s.type else s

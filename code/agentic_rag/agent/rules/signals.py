@@ -41,8 +41,8 @@ from agentic_rag.agent.rules.people_rows import PEOPLE_OPS
 from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.relations import RELATIONS
-from agentic_rag.agent.rules.sets import share_unread
 from agentic_rag.agent.rules.shape import CAME_FIRST, SUPERLATIVE, THEY_LISTED
+from agentic_rag.agent.rules.shares import share_unread
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.split import split
 from agentic_rag.agent.rules.tags import Tag, free

@@ -209,7 +209,34 @@ def split(text: str) -> list[str]:
     text = _story_goes_on(_COURTESY.sub("", text))
     if sets := apart(text):
         return sets
-    return _asked_of_before(_parts(text))
+    return _asked_of_before(_pair_asked(_parts(text)))
+
+
+#: two things set against each other and nothing asked ("brazil vs argentina", "x or y")
+_PAIR_ONLY = re.compile(
+    r"[^,;:?!.]+?\s(?:vs\.?|versus|or|against|compared\s+(?:to|with))\s[^,;:?!.]+", re.I
+)
+_ASKS = re.compile(rf"\b(?:{alternation(WORDS.asks)})\b", re.I)
+_WHICH = re.compile(r"\s*(?:which|what|who)\b", re.I)
+_EACH_ONLY = re.compile(
+    rf"\W*(?:{alternation(WORDS.each_asks)})(?:\W+(?:{alternation(WORDS.courtesies)}))*\W*", re.I
+)
+
+
+def _pair_asked(parts: list[str]) -> list[str]:
+    """A pair that asks nothing, then "which …" after a comma: one question ("brazil vs
+    argentina, which has more tv shows"), as after a colon; so is a part only asking a count
+    of each ("… which has more? both counts pls") with the part before it."""
+    out: list[str] = []
+    for p in parts:
+        before = out[-1] if out else ""
+        if _WHICH.match(p) and _PAIR_ONLY.fullmatch(before) and not _ASKS.search(before):
+            out[-1] = f"{before}: {p}"
+        elif before and _EACH_ONLY.fullmatch(p):  # "… which has more? both counts pls"
+            out[-1] = f"{before}, {p}"
+        else:
+            out.append(p)
+    return out
 
 
 #: ", then" in a story told: what happens next in it, when the words after it ask nothing

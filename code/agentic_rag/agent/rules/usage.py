@@ -34,7 +34,7 @@ from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.shape import CAME_FIRST, IN_HOURS
 from agentic_rag.agent.rules.shift import SHIFT
 from agentic_rag.agent.rules.signals import found_names, plain, tag_runs, title_runs
-from agentic_rag.agent.rules.spec import ADDED_GROUPS, QuerySpec
+from agentic_rag.agent.rules.spec import ADDED_GROUPS, QuerySpec, TitleSet
 from agentic_rag.agent.rules.split import both_asked
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.title_refs import place_words
@@ -111,6 +111,11 @@ def _restricts(word: str, kinds: list[str], masked: str) -> bool:
     return bool(re.search(rf"{after}|(?:{entity})\s+{word}\b", masked, re.I))
 
 
+def _sets(specs: list[QuerySpec]) -> list[TitleSet]:
+    """The parts' sets and the sets they leave out ("not added the same year": one of them)."""
+    return [w for s in specs for w in (s.titles, *s.titles.without)]
+
+
 def searched(spec: QuerySpec) -> bool:
     """Whether the part searches its description words (a `people` or `similar` part with a
     named title reads that title's credits, not the words after "who")."""
@@ -185,6 +190,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             ]
         )
         used |= {w.casefold() for w in WORD.findall(said)} if fields else set()
+    if all(s.op == "compare" for s in specs):  # "… which has more? both counts": its two
+        used |= each_said(masked)
     if len(specs) > 1:  # the split into parts used its joining word and each part's opener
         #: (an everyday word: "westerns from the forties - how many" opens with the set's noun)
         openers = {w.casefold() for s in specs for w in WORD.findall(s.text)[:1]} & COMMON
@@ -259,7 +266,7 @@ def usage(
         and not t.absent
         and not any(t.text.casefold() in p for p in ignored)
         and not any(_squash(x) in named for x in _needles(t))
-        and not (t.kind == "same_year" and any(s.titles.added_same_year for s in specs))
+        and not (t.kind == "same_year" and any(w.added_same_year for w in _sets(specs)))
     ]
     masks = {q: m for m, _, q in reader.intents.examples}
     near = {

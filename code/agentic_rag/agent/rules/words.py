@@ -73,6 +73,7 @@ class Negation(BaseModel):
     #: words ("skip anything before 2015"), across more words ("excluding those released …")
     bound_cues: tuple[str, ...] = ()
     bound_links: tuple[str, ...] = ()
+    after_cues: tuple[str, ...] = ()  # said after the entity: "tv shows excluded"
 
 
 class Words(BaseModel):

@@ -73,7 +73,9 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
     if op in ("compare", "label") and "label" in first:
         ranked = sorted(rows, key=lambda r: -int(r.get("titles") or 0))
         parts = "; ".join(f"{cell(r['label'])}: **{r['titles']:,}**" for r in rows)
-        return f"{parts} [{n}]. Most: {cell(ranked[0]['label'])}."
+        gap = int(ranked[0]["titles"] or 0) - int(ranked[-1]["titles"] or 0)  # "how many more"
+        by = f", by **{gap:,}**" if op == "compare" and len(rows) == 2 else ""
+        return f"{parts} [{n}]. Most: {cell(ranked[0]['label'])}{by}."
     if op == "most" and part.spec.breakdown and len(rows) > 1:  # "… each year": every group
         key = next(k for k in first if k != "titles")
         ordered = sorted(rows, key=lambda r: str(r[key])) if "year" in key else rows
