@@ -33,6 +33,15 @@ AMOUNT_ASKED = re.compile(
     rf"{_SERIES_RUN})",
     _I,
 )
+_ASKED_UNIT = r"h[ow]{1,2}s?\s*m(?:any|ny|nay|amy)\s+(?:seasons?|minutes?|mins?|hours?|hrs?)\b"
+#: the verb of lasting an amount asked goes with ("tv comedies last how many seasons", "how
+#: many minutes do anime films run", "how many seasons did they go on for")
+LASTING = re.compile(
+    rf"\b(?:last(?:s|ed)?|r[au]ns?|go(?:es)?\s+on)\s+(?:for\s+)?(?={_ASKED_UNIT})|"
+    rf"\b{_ASKED_UNIT}\s+(?:do|does|did|will|would)\s+(?:(?:\{{\w+\}}|the|they|these|those|it|"
+    r"shows?|series|movies?|films?|titles?|ones)\s+){1,4}(?:last|run|go\s+on)(?:\s+for)?\b",
+    _I,
+)
 #: "series" said of how long shows run: seasons, never a count of shows
 SERIES_RUN = re.compile(rf"\bhow\s+many\s+{_SERIES_RUN}", _I)
 _PHRASES = [re.escape(w) for w in sorted(WORDS.number_phrases, key=len, reverse=True)]
@@ -76,12 +85,22 @@ _FRACTION = (
     + "|".join(map(re.escape, sorted(WORDS.fractions, key=len, reverse=True)))
     + r")(?:[\s-]+of)?(?:[\s-]+an?)?[\s-]*"
 )
+#: a part of a unit after the whole ones: "an hour and a half", "an hour and three quarters"
+_PART = (
+    r"(?:an?\s+)?(?:"
+    + "|".join(
+        re.escape(w).replace(r"\ ", r"[\s-]+") for w in sorted(WORDS.fractions, key=len)[::-1]
+    )
+    + ")"
+)
+#: a round amount said as a line crossed ("past the 2 hour mark", "over the 90-minute point")
+_MARK = r"(?:mark|point|line|barrier|threshold)"
 #: an amount with its unit and bounds: "under 75 minutes", "90 minutes or less", "3+ seasons",
 #: "shorter than half an hour", "an hour and a half", "2 hours and 15 minutes"
 _AMOUNT = re.compile(
-    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+)?(?P<n>{_FRACTION}|{_AMOUNT_N})"
-    rf"(?P<half>\s+and\s+a\s+half)?\s*(?P<after>{_AFTER})?(?:\s*|-){_UNIT}\b"
-    rf"(?P<half2>\s+and\s+a\s+half\b)?"
+    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+(?:the\s+)?)?(?P<n>{_FRACTION}|{_AMOUNT_N})"
+    rf"(?P<half>\s+and\s+{_PART})?\s*(?P<after>{_AFTER})?(?:\s*|-){_UNIT}\b"
+    rf"(?P<half2>\s+and\s+{_PART}\b)?(?:[\s-]+{_MARK}\b)?"
     rf"(?:(?:(?<=h)|(?<=hr)|(?<=hrs)|(?<=hour)|(?<=hours)),?\s+(?:and\s+)?(?P<mins>\d+|{_COMPOUND}|{_SMALL})\s*"
     rf"(?:minutes?|mins?)\b)?"
     rf"(?:\s*(?P<after2>{_AFTER})(?!\w)(?!\s+{_N}\b))?",
@@ -160,14 +179,20 @@ def _glued(m: re.Match[str]) -> bool:
 def _value(m: re.Match[str]) -> tuple[int, str]:
     """An `_AMOUNT` match's number in its kind's unit (minutes or seasons), and that kind."""
     unit = m.group("unit").casefold()
-    n = _amount(m.group("n")) + (0.5 if m.group("half") or m.group("half2") else 0)
+    part = m.group("half") or m.group("half2")
+    n = _amount(m.group("n")) + (_amount(re.sub(r"^\s*and\s+", "", part)) if part else 0)
     value = round(n * (60 if unit.startswith("h") else 1)) + int(num(m.group("mins") or "0"))
     return value, "seasons" if unit.startswith("s") else "minutes"
 
 
 #: the words before and between the two ends of a span of amounts with their own units
 _SPAN_LEAD = re.compile(r"\b(?:between|from)\s+", _I)
-_SPAN_JOIN = re.compile(r"\s*(?:\band\b|\bto\b|-|–)\s*", _I)
+_SPAN_JOIN = re.compile(r"\s*(?:-|–|\b(?:" + _alts(tuple(WORDS.span_joins)) + r")\b)\s*", _I)
+#: what a span says of its two ends when it keeps both ("…, both ends included", "inclusive"):
+#: how a span is read anyway (`range_ends` of `words.yaml`)
+_SPAN_ENDS = re.compile(
+    r"\s*[,(]?\s*(?:" + _alts(tuple(WORDS.range_ends["inclusive"])) + r")\b\)?", _I
+)
 
 
 def _spans(text: str, tags: list[Tag]) -> list[Tag]:
@@ -182,9 +207,10 @@ def _spans(text: str, tags: list[Tag]) -> list[Tag]:
         if not b or b.group("how") or b.group("after") or b.group("after2"):
             continue
         (lo, kind), (hi, other) = _value(a), _value(b)
-        if kind == other and lo < hi and free(tags, lead.start(), b.end()):
-            said = text[lead.start() : b.end()]
-            out.append(Tag(kind=kind, start=lead.start(), end=b.end(), text=said, lo=lo, hi=hi))
+        end = e.end() if (e := _SPAN_ENDS.match(text, b.end())) else b.end()
+        if kind == other and lo < hi and free(tags, lead.start(), end):
+            said = text[lead.start() : end]
+            out.append(Tag(kind=kind, start=lead.start(), end=end, text=said, lo=lo, hi=hi))
     return out
 
 
