@@ -162,9 +162,10 @@ _ARE = re.compile(
 )
 
 #: "em" where "them" goes: right after a verb that asks for titles ("list em", "name 'em all")
-#: or after "of" ("which of em", "how many of 'em"), never a name's word ("Luccas Neto em: …")
+#: or after "of" or "among" ("which of em", "how many of 'em", "the most common rating among
+#: em"), never a name's word ("Luccas Neto em: …")
 _THEM = re.compile(
-    r"\b(list|name|show|count|rank|sort|give|gimme|send|drop|see|of)\s+['’]?em(?![\w'’])",
+    r"\b(list|name|show|count|rank|sort|give|gimme|send|drop|see|of|among|amongst)\s+['’]?em(?![\w'’])",
     re.IGNORECASE,
 )
 

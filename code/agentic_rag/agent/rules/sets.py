@@ -16,14 +16,15 @@ _I = re.IGNORECASE
 _RANKED_GROUP = re.compile(
     r"(?:\b(?:top|which|what|the)\s+(?:\{n\}\s+|\d+\s+)?|\{n\}\s+)"
     rf"(?:most\s+\w+\s+|(?:{'|'.join(sorted(WORDS.rank_words))})\s+)?(?:genres?|countr(?:y|ies)|"
-    r"directors?|actors?|actress(?:es)?|ratings?|categor(?:y|ies)|months?)\b",
+    r"directors?|actors?|actress(?:es)?|ratings?|categor(?:y|ies)|months?|(?:release\s+)?years)\b",
     _I,
 )
 
 
 def ranks_groups(masked: str) -> bool:
-    """'top 4 genres', 'which 3 actors show up most': a ranking of groups, not of titles; or
-    groups bounded by their counts, not counted ("actors with over 20 indian movies")."""
+    """'top 4 genres', 'which 3 actors show up most', 'top 3 release years for anime': a ranking
+    of groups, not of titles; or groups bounded by their counts, not counted ("actors with over
+    20 indian movies")."""
     m = _RANKED_GROUP.search(masked)
     if GROUP_BOUND.search(masked) and not CUES["count"].search(masked):
         return True
