@@ -86,3 +86,22 @@ def test_the_average_a_lasting_verb_asks_matches_the_csv(catalog_df, catalog_rea
     p = plan(catalog_reader.lex, "crime tv shows last how many seasons on average")
     got = next(real_db.execute(c.args["query"]).fetchall()[0][0] for c in p.calls)
     assert round(got, 2) == round(truth, 2)
+
+
+@pytest.mark.parametrize(
+    ("question", "genre"),
+    [
+        ("on average, how many seasons do anime series run", "Anime Series"),
+        ("how many seasons do crime tv shows run on average", "Crime TV Shows"),
+        ("how many seasons did docuseries last, on average", "Docuseries"),
+    ],
+)
+def test_the_verb_a_unit_lasts_by_is_no_title(catalog_df, catalog_reader, real_db, question, genre):
+    [spec] = catalog_reader.read(question)
+    assert spec.op == "average" and not spec.titles.titles
+    shows = catalog_df[catalog_df["type"] == "TV Show"]
+    of = shows[shows["listed_in"].str.split(", ").apply(lambda g: genre in g)]
+    truth = of["duration"].str.extract(r"(\d+)")[0].astype(float).mean()
+    p = plan(catalog_reader.lex, question)
+    got = next(real_db.execute(c.args["query"]).fetchall()[0][0] for c in p.calls)
+    assert round(got, 2) == round(truth, 2)

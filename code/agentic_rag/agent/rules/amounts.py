@@ -42,6 +42,10 @@ LASTING = re.compile(
     r"shows?|series|movies?|films?|titles?|ones)\s+){1,4}(?:last|run|go\s+on)(?:\s+for)?\b",
     _I,
 )
+#: a unit asked before the verb it lasts by ("how many seasons do anime series run"): that
+#: verb is no title named ("Run")
+ASKED_BEFORE = re.compile(rf"\b{_ASKED_UNIT}\s+(?:do|does|did|will|would)\s+\S.*$", _I)
+LASTING_VERB = re.compile(r"(?:last|run|go)s?", _I)
 #: "series" said of how long shows run: seasons, never a count of shows
 SERIES_RUN = re.compile(rf"\bhow\s+many\s+{_SERIES_RUN}", _I)
 _PHRASES = [re.escape(w) for w in sorted(WORDS.number_phrases, key=len, reverse=True)]
