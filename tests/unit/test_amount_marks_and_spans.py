@@ -36,6 +36,8 @@ def _count(db, p) -> int:
         ("longer than an hour and three quarters", 106, None),
         ("an hour and a quarter or less", None, 75),
         ("past the two and a quarter hour mark", 136, None),
+        ("between two and a half and three hours", 150, 180),
+        ("2 to 3 and a half hours", 120, 210),
     ],
 )
 def test_marks_and_spans_are_one_bound(text, lo, hi):
@@ -52,6 +54,7 @@ def test_marks_and_spans_are_one_bound(text, lo, hi):
         ("number of turkish films over the 100 minute mark", "Turkey", 101, 10_000),
         ("how many german films run longer than an hour and three quarters", "Germany", 106,
          10_000),
+        ("indian movies between two and a half and three hours long, count", "India", 150, 180),
     ],
 )  # fmt: skip
 def test_counts_of_marks_and_spans_match_the_csv(

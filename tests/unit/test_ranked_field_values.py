@@ -69,3 +69,20 @@ def test_a_later_part_ranks_the_earlier_set(
     total, ranked = (real_db.execute(c.args["query"]).fetchall() for c in p.calls[:2])
     assert total[0][0] == len(rows) and str(ranked[0][0]) == top
     assert sure(catalog_reader, question) >= 0.8
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "whats the usual rating for kids tv",
+        "the typical country of thrillers",
+        "what rating do korean shows usually get",
+    ],
+)
+def test_a_usual_value_the_reading_leaves_unread_is_unsure(catalog_reader, question):
+    assert sure(catalog_reader, question) < 0.5
+
+
+def test_a_typical_length_is_still_an_average(catalog_reader):
+    [spec] = catalog_reader.read("what's the typical length of korean movies")
+    assert spec.op == "average" and sure(catalog_reader, "typical runtime of anime features") >= 0.8

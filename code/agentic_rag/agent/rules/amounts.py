@@ -116,9 +116,11 @@ _CLOCK = re.compile(
     rf"(?:\s*(?P<after>{_AFTER})(?!\w))?",
     _I,
 )
-#: a span: "between 1 and 2 hours", "90 to 120 minutes", "1-2 hours", "one or two seasons"
+#: a span: "between 1 and 2 hours", "90 to 120 minutes", "1-2 hours", "one or two seasons",
+#: "between two and a half and three hours"
 _BETWEEN = re.compile(
-    rf"\b(?:between\s+({_AMOUNT_N})\s+and|({_AMOUNT_N})\s*(?:to|or|-|–))\s*({_AMOUNT_N})\s*{_UNIT}\b",
+    rf"\b(?:between\s+({_AMOUNT_N})(?P<p1>\s+and\s+{_PART})?\s+and|({_AMOUNT_N})"
+    rf"(?P<p2>\s+and\s+{_PART})?\s*(?:to|or|-|–))\s*({_AMOUNT_N})(?P<p3>\s+and\s+{_PART})?\s*{_UNIT}\b",
     _I,
 )
 
@@ -163,6 +165,11 @@ def _amount(said: str) -> float:
     return WORDS.fractions[words] if words in WORDS.fractions else num(said)
 
 
+def _part(said: str | None) -> float:
+    """The part of a unit said after the whole ones ("and a half": 0.5), or 0."""
+    return _amount(re.sub(r"^\s*and\s+", "", said)) if said else 0.0
+
+
 def said_bounds(value: int, before: str, after: str) -> tuple[int | None, int | None]:
     """The inclusive [lo, hi] an amount's bound words give it: "under 75" is at most 74,
     "at most 75" and "75 or less" at most 75, "over 75" at least 76, a bare 75 exactly 75."""
@@ -183,8 +190,7 @@ def _glued(m: re.Match[str]) -> bool:
 def _value(m: re.Match[str]) -> tuple[int, str]:
     """An `_AMOUNT` match's number in its kind's unit (minutes or seasons), and that kind."""
     unit = m.group("unit").casefold()
-    part = m.group("half") or m.group("half2")
-    n = _amount(m.group("n")) + (_amount(re.sub(r"^\s*and\s+", "", part)) if part else 0)
+    n = _amount(m.group("n")) + _part(m.group("half") or m.group("half2"))
     value = round(n * (60 if unit.startswith("h") else 1)) + int(num(m.group("mins") or "0"))
     return value, "seasons" if unit.startswith("s") else "minutes"
 
@@ -222,7 +228,8 @@ def amount_tags(text: str, tags: list[Tag]) -> list[Tag]:
     """The amounts of `text` outside `tags` (a span "between A and B <unit>" first)."""
     out: list[Tag] = _spans(text, tags)
     for m in _BETWEEN.finditer(text):
-        a, b, unit = num(m.group(1) or m.group(2)), num(m.group(3)), m.group("unit").casefold()
+        a = num(m.group(1) or m.group(3)) + _part(m.group("p1") or m.group("p2"))
+        b, unit = num(m.group(5)) + _part(m.group("p3")), m.group("unit").casefold()
         f = 60 if unit.startswith("h") else 1
         kind = "seasons" if unit.startswith("s") else "minutes"
         if a < b and free([*tags, *out], *m.span()):  # not "top 10 to 2 hours"
