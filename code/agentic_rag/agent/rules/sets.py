@@ -172,6 +172,11 @@ def _cut(text: str, tags: list[Tag]) -> int | None:
     return verb if verb is not None else len(text)
 
 
+#: a share's base said as a kind of title right after "of" with no verb before its part
+#: ("percentage of films longer than 2 hrs": of the films, those over 2 hours)
+_OF_TYPE = re.compile(r"\b(?:of|among)\s+(?:all\s+)?(?:the\s+)?$", _I)
+
+
 def share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
     """'what share of <base> are/were/have <part>': the tags before the verb are the base; in
     'what percent is that of <base>' (`SHARE_OF_IT`) the part is the answer before it."""
@@ -179,6 +184,10 @@ def share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
         return tags, []
     part = [t for t in tags if t.start >= cut]
     base = [_genre_of(t, part) for t in tags if t.start < cut]
+    if not part and len(base) > 1 and base[0].kind == "type":  # "% of films over 2 hrs"
+        before = text[: base[0].start]
+        if CUES["share"].search(before) and _OF_TYPE.search(before):
+            return base[:1], base[1:]
     return (base, part) if part else ([], base)
 
 
