@@ -154,6 +154,10 @@ _SHARE_VERBS = (
 )
 
 
+_RELATIVE = re.compile(r"(?:that|which)\b", _I)
+_COPULA = re.compile(r"(?:are|r|were|is|was)\b", _I)
+
+
 def _cut(text: str, tags: list[Tag]) -> int | None:
     """Where a share's part starts: its verb after the cue (None: `SHARE_OF_IT`, no part)."""
     cue = CUES["share"].search(text)
@@ -167,8 +171,14 @@ def _cut(text: str, tags: list[Tag]) -> int | None:
     #: country"), not a word of a tag ("r rated")
     verbs = re.finditer(rf"\b(?:{_SHARE_VERBS})\b", text[start:], _I)
     inside = [(t.start, t.end) for t in tags]
-    at = (start + m.start() for m in verbs)
-    verb = next((i for i in at if not any(a <= i < b for a, b in inside)), None)
+    at = [start + m.start() for m in verbs]
+    free_at = [i for i in at if not any(a <= i < b for a, b in inside)]
+    verb = free_at[0] if free_at else None
+    #: a relative clause of the base before the part's own verb ("titles that list taiwan as a
+    #: country are tv shows"): the part starts at that later verb, with tags after it
+    if verb is not None and _RELATIVE.match(text, verb):
+        later = (i for i in free_at[1:] if _COPULA.match(text, i) and len(text[verb:i].split()) > 1)
+        verb = next((i for i in later if any(t.start > i for t in tags)), verb)
     return verb if verb is not None else len(text)
 
 
