@@ -38,6 +38,8 @@ def _count(db, p) -> int:
         ("past the two and a quarter hour mark", 136, None),
         ("between two and a half and three hours", 150, 180),
         ("2 to 3 and a half hours", 120, 210),
+        ("longer than 2 and three-quarter hours", 166, None),
+        ("under a three quarter hour", None, 44),
     ],
 )
 def test_marks_and_spans_are_one_bound(text, lo, hi):
