@@ -33,6 +33,19 @@ AMOUNT_ASKED = re.compile(
     rf"{_SERIES_RUN})",
     _I,
 )
+_ASKED_UNIT = r"h[ow]{1,2}s?\s*m(?:any|ny|nay|amy)\s+(?:seasons?|minutes?|mins?|hours?|hrs?)\b"
+#: the verb of lasting an amount asked goes with ("tv comedies last how many seasons", "how
+#: many minutes do anime films run", "how many seasons did they go on for")
+LASTING = re.compile(
+    rf"\b(?:last(?:s|ed)?|r[au]ns?|go(?:es)?\s+on)\s+(?:for\s+)?(?={_ASKED_UNIT})|"
+    rf"\b{_ASKED_UNIT}\s+(?:do|does|did|will|would)\s+(?:(?:\{{\w+\}}|the|they|these|those|it|"
+    r"shows?|series|movies?|films?|titles?|ones)\s+){1,4}(?:last|run|go\s+on)(?:\s+for)?\b",
+    _I,
+)
+#: a unit asked before the verb it lasts by ("how many seasons do anime series run"): that
+#: verb is no title named ("Run")
+ASKED_BEFORE = re.compile(rf"\b{_ASKED_UNIT}\s+(?:do|does|did|will|would)\s+\S.*$", _I)
+LASTING_VERB = re.compile(r"(?:last|run|go)s?", _I)
 #: "series" said of how long shows run: seasons, never a count of shows
 SERIES_RUN = re.compile(rf"\bhow\s+many\s+{_SERIES_RUN}", _I)
 _PHRASES = [re.escape(w) for w in sorted(WORDS.number_phrases, key=len, reverse=True)]
@@ -76,12 +89,22 @@ _FRACTION = (
     + "|".join(map(re.escape, sorted(WORDS.fractions, key=len, reverse=True)))
     + r")(?:[\s-]+of)?(?:[\s-]+an?)?[\s-]*"
 )
+#: a part of a unit after the whole ones: "an hour and a half", "an hour and three quarters"
+_PART = (
+    r"(?:an?\s+)?(?:"
+    + "|".join(
+        re.escape(w).replace(r"\ ", r"[\s-]+") for w in sorted(WORDS.fractions, key=len)[::-1]
+    )
+    + ")"
+)
+#: a round amount said as a line crossed ("past the 2 hour mark", "over the 90-minute point")
+_MARK = r"(?:mark|point|line|barrier|threshold)"
 #: an amount with its unit and bounds: "under 75 minutes", "90 minutes or less", "3+ seasons",
 #: "shorter than half an hour", "an hour and a half", "2 hours and 15 minutes"
 _AMOUNT = re.compile(
-    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+)?(?P<n>{_FRACTION}|{_AMOUNT_N})"
-    rf"(?P<half>\s+and\s+a\s+half)?\s*(?P<after>{_AFTER})?(?:\s*|-){_UNIT}\b"
-    rf"(?P<half2>\s+and\s+a\s+half\b)?"
+    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+(?:the\s+)?)?(?P<n>{_FRACTION}|{_AMOUNT_N})"
+    rf"(?P<half>\s+and\s+{_PART})?\s*(?P<after>{_AFTER})?(?:\s*|-){_UNIT}\b"
+    rf"(?P<half2>\s+and\s+{_PART}\b)?(?:[\s-]+{_MARK}\b)?"
     rf"(?:(?:(?<=h)|(?<=hr)|(?<=hrs)|(?<=hour)|(?<=hours)),?\s+(?:and\s+)?(?P<mins>\d+|{_COMPOUND}|{_SMALL})\s*"
     rf"(?:minutes?|mins?)\b)?"
     rf"(?:\s*(?P<after2>{_AFTER})(?!\w)(?!\s+{_N}\b))?",
@@ -93,9 +116,11 @@ _CLOCK = re.compile(
     rf"(?:\s*(?P<after>{_AFTER})(?!\w))?",
     _I,
 )
-#: a span: "between 1 and 2 hours", "90 to 120 minutes", "1-2 hours", "one or two seasons"
+#: a span: "between 1 and 2 hours", "90 to 120 minutes", "1-2 hours", "one or two seasons",
+#: "between two and a half and three hours"
 _BETWEEN = re.compile(
-    rf"\b(?:between\s+({_AMOUNT_N})\s+and|({_AMOUNT_N})\s*(?:to|or|-|–))\s*({_AMOUNT_N})\s*{_UNIT}\b",
+    rf"\b(?:between\s+({_AMOUNT_N})(?P<p1>\s+and\s+{_PART})?\s+and|({_AMOUNT_N})"
+    rf"(?P<p2>\s+and\s+{_PART})?\s*(?:to|or|-|–))\s*({_AMOUNT_N})(?P<p3>\s+and\s+{_PART})?\s*{_UNIT}\b",
     _I,
 )
 
@@ -140,6 +165,11 @@ def _amount(said: str) -> float:
     return WORDS.fractions[words] if words in WORDS.fractions else num(said)
 
 
+def _part(said: str | None) -> float:
+    """The part of a unit said after the whole ones ("and a half": 0.5), or 0."""
+    return _amount(re.sub(r"^\s*and\s+", "", said)) if said else 0.0
+
+
 def said_bounds(value: int, before: str, after: str) -> tuple[int | None, int | None]:
     """The inclusive [lo, hi] an amount's bound words give it: "under 75" is at most 74,
     "at most 75" and "75 or less" at most 75, "over 75" at least 76, a bare 75 exactly 75."""
@@ -160,14 +190,19 @@ def _glued(m: re.Match[str]) -> bool:
 def _value(m: re.Match[str]) -> tuple[int, str]:
     """An `_AMOUNT` match's number in its kind's unit (minutes or seasons), and that kind."""
     unit = m.group("unit").casefold()
-    n = _amount(m.group("n")) + (0.5 if m.group("half") or m.group("half2") else 0)
+    n = _amount(m.group("n")) + _part(m.group("half") or m.group("half2"))
     value = round(n * (60 if unit.startswith("h") else 1)) + int(num(m.group("mins") or "0"))
     return value, "seasons" if unit.startswith("s") else "minutes"
 
 
 #: the words before and between the two ends of a span of amounts with their own units
 _SPAN_LEAD = re.compile(r"\b(?:between|from)\s+", _I)
-_SPAN_JOIN = re.compile(r"\s*(?:\band\b|\bto\b|-|–)\s*", _I)
+_SPAN_JOIN = re.compile(r"\s*(?:-|–|\b(?:" + _alts(tuple(WORDS.span_joins)) + r")\b)\s*", _I)
+#: what a span says of its two ends when it keeps both ("…, both ends included", "inclusive"):
+#: how a span is read anyway (`range_ends` of `words.yaml`)
+_SPAN_ENDS = re.compile(
+    r"\s*[,(]?\s*(?:" + _alts(tuple(WORDS.range_ends["inclusive"])) + r")\b\)?", _I
+)
 
 
 def _spans(text: str, tags: list[Tag]) -> list[Tag]:
@@ -182,9 +217,10 @@ def _spans(text: str, tags: list[Tag]) -> list[Tag]:
         if not b or b.group("how") or b.group("after") or b.group("after2"):
             continue
         (lo, kind), (hi, other) = _value(a), _value(b)
-        if kind == other and lo < hi and free(tags, lead.start(), b.end()):
-            said = text[lead.start() : b.end()]
-            out.append(Tag(kind=kind, start=lead.start(), end=b.end(), text=said, lo=lo, hi=hi))
+        end = e.end() if (e := _SPAN_ENDS.match(text, b.end())) else b.end()
+        if kind == other and lo < hi and free(tags, lead.start(), end):
+            said = text[lead.start() : end]
+            out.append(Tag(kind=kind, start=lead.start(), end=end, text=said, lo=lo, hi=hi))
     return out
 
 
@@ -192,7 +228,8 @@ def amount_tags(text: str, tags: list[Tag]) -> list[Tag]:
     """The amounts of `text` outside `tags` (a span "between A and B <unit>" first)."""
     out: list[Tag] = _spans(text, tags)
     for m in _BETWEEN.finditer(text):
-        a, b, unit = num(m.group(1) or m.group(2)), num(m.group(3)), m.group("unit").casefold()
+        a = num(m.group(1) or m.group(3)) + _part(m.group("p1") or m.group("p2"))
+        b, unit = num(m.group(5)) + _part(m.group("p3")), m.group("unit").casefold()
         f = 60 if unit.startswith("h") else 1
         kind = "seasons" if unit.startswith("s") else "minutes"
         if a < b and free([*tags, *out], *m.span()):  # not "top 10 to 2 hours"

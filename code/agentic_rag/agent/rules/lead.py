@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.amounts import ASKED_BEFORE, LASTING_VERB
 from agentic_rag.agent.rules.shape import ranking_said
 from agentic_rag.agent.rules.vocab import COMMON
 
@@ -42,9 +43,12 @@ def lead_at(text: str) -> int | None:
     return m.start() if m else None
 
 
-def describes(words: list[str], after: str) -> bool:
+def describes(words: list[str], after: str, before: str = "") -> bool:
     """Whether a run of lower-case words read as a title opens a description instead: it starts
-    at a strong lead and the sentence goes on ("about a boy who befriends a giant pig")."""
+    at a strong lead and the sentence goes on ("about a boy who befriends a giant pig"); or it
+    is the verb an amount asked before it lasts by ("how many seasons do anime series run")."""
+    if len(words) == 1 and LASTING_VERB.fullmatch(words[0]) and ASKED_BEFORE.search(before):
+        return True
     return bool(STRONG.fullmatch(words[0])) and len(after.split()) >= 3
 
 

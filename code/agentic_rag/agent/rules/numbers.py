@@ -66,7 +66,7 @@ def _ends(phrases: list[str]) -> str:
 #: a span of years, with what it says of its two ends ("between 1995 and 2005, both years
 #: included", "1990-2000 exclusive": `range_ends` in `words.yaml`)
 _RANGE = re.compile(
-    rf"\b(?:between|from)?\s*{_Y}{_TO}{_Y}\b"
+    rf"\b(?:between|from)?\s*{_Y}{_TO}((?:19|20)\d\d|(?<=[-–])\d\d)\b(?![-/]\d)"
     rf"(?:\s*[,(]?\s*(?:(?P<incl>{_ends(WORDS.range_ends['inclusive'])})|"
     rf"(?P<excl>{_ends(WORDS.range_ends['exclusive'])}))\b\)?"
     # "… not counting 2005", "…, but not 2000": one end left out
@@ -239,9 +239,10 @@ def number_tags(text: str, latest_added: str, latest_release: int, after: str = 
     for m in _MONTH_SPAN.finditer(text):
         if free(*m.span()):
             tags.append(_month_span(m, full))
-    for m in _RANGE.finditer(text):
-        a, b = sorted((int(m.group(1)), int(m.group(2))))
-        if not free(*m.span()):
+    for m in _RANGE.finditer(text):  # "1970-79": the second year in the first one's century
+        first, second = int(m.group(1)), int(m.group(2))
+        a, b = sorted((first, second + (first // 100 * 100 if second < 100 else 0)))
+        if not free(*m.span()) or (second < 100 and a != first):
             continue
         if m.group("excl") and b - a > 1:  # "between 1990 and 2000 exclusive": 1991–1999
             a, b = a + 1, b - 1

@@ -16,18 +16,18 @@ _I = re.IGNORECASE
 _RANKED_GROUP = re.compile(
     r"(?:\b(?:top|which|what|the)\s+(?:\{n\}\s+|\d+\s+)?|\{n\}\s+)"
     rf"(?:most\s+\w+\s+|(?:{'|'.join(sorted(WORDS.rank_words))})\s+)?(?:genres?|countr(?:y|ies)|"
-    r"directors?|actors?|actress(?:es)?|ratings?|categor(?:y|ies)|months?)\b|"
-    # years ranked: "top three release years for romantic tv shows", "the top 5 years for anime"
-    # (not "the last 3 years": a span of time)
-    # ("top three" is masked "{n}"; not "the last 3 years": a span of time, nor "3 years ago")
-    r"(?:\btop\s+(?:\d+\s+)?|\{n\}\s+)(?:release\s+)?years\b(?!\s+(?:old|ago|later|after|before|back))",
+    r"directors?|actors?|actress(?:es)?|ratings?|categor(?:y|ies)|months?|"
+    # years ranked: "top three release years for romantic tv shows" ("top three" is masked
+    # "{n}"); not "3 years ago", "10 years old"
+    r"(?:release\s+)?years(?!\s+(?:old|ago|later|back))\b)\b",
     _I,
 )
 
 
 def ranks_groups(masked: str) -> bool:
-    """'top 4 genres', 'which 3 actors show up most': a ranking of groups, not of titles; or
-    groups bounded by their counts, not counted ("actors with over 20 indian movies")."""
+    """'top 4 genres', 'which 3 actors show up most', 'top 3 release years for anime': a ranking
+    of groups, not of titles; or groups bounded by their counts, not counted ("actors with over
+    20 indian movies")."""
     m = _RANKED_GROUP.search(masked)
     if GROUP_BOUND.search(masked) and not CUES["count"].search(masked):
         return True

@@ -38,6 +38,7 @@ _OWNED = alternation(WORDS.title_attributes | WORDS.people_attributes)
 _ONE = r"(?:one|title|show|series|movie|film)"
 #: a noun naming people of a set's titles ("the actor who turns up in the most")
 _PEOPLE = alternation(WORDS.people_asked)  # the one title of a set a ranking names
+_GROUPS = alternation(WORDS.groups_asked)  # a group ranked by the set: "the country that …"
 #: courtesy words ending the question ("… plus the shortest one pls"): not part of what it asks
 _COURTESY = re.compile(rf"(?:[\s,!.]+(?:{alternation(WORDS.courtesies)}))+(?=\W*$)", re.I)
 
@@ -71,16 +72,16 @@ _SPLIT = re.compile(
     # newest", "swedish films n the longest of them"
     rf",?\s+{_JOINED}(?=(?:the\s+)?{SUPERLATIVE}(?:\s+(?:one|ones|title|of\s+(?:them|those|"
     r"these|all|['’]?em)))*\W*$|"
-    # or a person ranked by the set before it: "number of singapore shows and the actor who
-    # turns up in the most", "… + the director with the most of em"
-    rf"the\s+(?:{_PEOPLE})\s+(?:(?:who|that|with)\b|w/)(?:\s+[\w'’]+){{0,5}}?\s+(?:the\s+)?most"
+    # or a person or group ranked by the set before it: "number of singapore shows and the actor
+    # who turns up in the most", "… + the director with the most of em", "… plus the country
+    # that made the most of them"
+    rf"the\s+(?:{_PEOPLE}|{_GROUPS})\s+(?:(?:who|that|which|with)\b|w/)(?:\s+[\w'’]+){{0,5}}?\s+"
+    r"(?:the\s+)?most"
     r"(?:\s+of\s+(?:them|those|these|['’]?em))?\W*$|"
-    # or a group ranked by the set before it: "… total plus the country that made the most of
-    # them", "… count plus the most common genre among them"
-    r"the\s+(?:country|genre|rating|year)\s+(?:(?:that|which|with)\b|w/)(?:\s+[\w'’]+){0,5}?\s+"
-    r"(?:the\s+)?most(?:\s+of\s+(?:them|those|these))?\W*$|(?:what(?:s|'s|’s)?\s+(?:is\s+)?)?the\s+"
-    r"(?:most\s+(?:common|frequent|popular)|commonest|top)\s+(?:country|genre|rating|year)\s+"
-    r"(?:among|of|in|for)\s+(?:them|those|these)\W*$|"
+    # or the most common value of a field among them: "korean shows: how many, and the most
+    # common rating among them", "… plus the commonest genre of em", "… and the top genre of those"
+    rf"the\s+(?:most\s+(?:common|frequent|usual|popular)|commonest)\s+(?:{_GROUPS})\b|"
+    rf"the\s+top\s+(?:{_GROUPS})\s+(?:among|of|in|for)\s+(?:them|those|these|['’]?em)\W*$|"
     # or "the one with" a ranking: "number of australian shows plus the one with the most
     # seasons", "count of anime films and the one that runs the longest", "… and the title that
     # has the longest runtime", "… and the show among them with the most seasons"

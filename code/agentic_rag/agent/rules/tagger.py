@@ -277,7 +277,7 @@ class Tagger:
             re.I,
         ) or _ATTRIBUTE.match(text, start + len(" ".join(words)))  # "twin peaks season count"
         typed = words[0][:1].isupper() or words[0][:1].isdigit()
-        if not typed and describes(words, text[start + len(" ".join(words)) :]):
+        if not typed and describes(words, text[start + len(" ".join(words)) :], text[:start]):
             return False  # "a film about a boy who befriends a pig": not the title About a Boy
         if not named and not typed and not (len(words) == 1 and self._capitalised(words[0])):
             return False  # lower case: a word the descriptions only ever capitalise ("roma")

@@ -17,7 +17,13 @@ import re
 from pydantic import BaseModel
 
 from agentic_rag.agent.rules import billing, relation_words
-from agentic_rag.agent.rules.amounts import AMOUNT_ASKED, BARE_AMOUNT, GROUP_BOUND, IN_ITS_UNIT
+from agentic_rag.agent.rules.amounts import (
+    AMOUNT_ASKED,
+    BARE_AMOUNT,
+    GROUP_BOUND,
+    IN_ITS_UNIT,
+    LASTING,
+)
 from agentic_rag.agent.rules.compose import OTHER, SAME, SINGULAR, THEY
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
@@ -54,12 +60,12 @@ _TIMED = frozenset({"average", "top", "describe", "list"})  # answers that say r
 #: each operation's own deciding wordings besides its cue (read on the masked question)
 _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
     "most": (CUES["most"], GROUP_BOUND),  # "per year", "by number"; "with over 5 {type}"
-    "top": (CUES["top"], CUES["most"], AMOUNT_ASKED),  # "… has how many seasons"
+    "top": (CUES["top"], CUES["most"], AMOUNT_ASKED, LASTING),  # "… has how many seasons"
     "count": (CUES["count"],),
     "describe": (CUES["describe"],),
     "external": (CUES["external"],),
     "compare": (CUES["compare"],),
-    "average": (CUES["average"], AMOUNT_ASKED),
+    "average": (CUES["average"], AMOUNT_ASKED, LASTING),  # "… last how many seasons"
     "costars": (CUES["costars"], CUES["most"]),  # a ranking: "who has directed X the most"
 }
 
@@ -100,11 +106,12 @@ def _matched(patterns: tuple[re.Pattern[str], ...], masked: str) -> set[str]:
 
 
 def _restricts(word: str, kinds: list[str], masked: str) -> bool:
-    """Whether `word` stands next to an entity of one of `kinds` (any kind when empty), or
+    """Whether `word` stands next to an entity of one of `kinds` (any kind when empty; past a
+    verb and "for" too: "only lasted for 2 seasons"), or
     before the adding verb of a date it restricts ("only showed up on netflix in 2019", "only
     got added from 2020 on")."""
     entity = "|".join(re.escape("{" + k + "}") for k in kinds) if kinds else PLACEHOLDER.pattern
-    after = rf"\b{word}\s+(?:\w+\s+)?(?:{entity})"
+    after = rf"\b{word}\s+(?:\w+\s+)?(?:for\s+)?(?:{entity})"  # "only ran for a single season"
     if not kinds:  # the date's placeholder says how it was read ("{date}", "{year}")
         verb = rf"(?:(?:got|get|gets|been|was|were|being)\s+)?{ADDED_VERB.pattern}"
         after += rf"|\b{word}\s+{verb}(?:\s+\w+){{0,3}}\s+{PLACEHOLDER.pattern}"
