@@ -21,6 +21,7 @@ from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import table_words
+from agentic_rag.agent.rules.name_evidence import SURNAME_UNSURE
 from agentic_rag.agent.rules.phrases import series
 from agentic_rag.agent.rules.series_names import franchise_tag, run_together
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
@@ -31,6 +32,7 @@ from agentic_rag.agent.rules.words import WORDS
 _I = re.IGNORECASE
 MAX_WORDS = 6
 MAX_SAME = 3  # a bare surname read as its most credited holder when this few people share it
+WELL_CREDITED = 5  # a shared bare surname is sure only of a leader with this many credits
 _DESCRIBED = re.compile(
     r"\b(?:about|where|that|who|which|when|while|whose|involving|based|"
     r"set\s+in|like|similar|good|worth)\b",
@@ -175,7 +177,13 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     if same and len(same) <= MAX_SAME:  # "is there any spielberg": the person, not a title
         who, also = same[0], ", ".join(same[1:])
         note = f"read '{raw}' as {who}" + (f" (also: {also})" if also else "")
-        return Tag(kind="person", start=span[0], end=span[1], text=raw, value=who, note=note)
+        #: several people share it and none is a well-credited leader: as likely a title the
+        #: catalog lacks as any of them ("oppenheimer available?": Alan or Joshua Oppenheimer)
+        led = lex.known_surname(raw) == who and lex.counts.get(who, 0) >= WELL_CREDITED
+        score = SURNAME_UNSURE if also and not led else 1.0
+        return Tag(
+            kind="person", start=span[0], end=span[1], text=raw, value=who, note=note, score=score
+        )
     if hit := lex.fuzzy_title(raw):
         return fuzzy_tag("title", span, raw, hit, None)
     held = lex.titles_with(raw)
