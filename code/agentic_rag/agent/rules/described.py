@@ -1,5 +1,6 @@
 """A title named, then described: "happy valley, the yorkshire cop one, can i watch it", "gomorrah
-the italian mafia show, is it there", "memories of murder (bong joon-ho, 2003) available?".
+the italian mafia show, is it there", "memories of murder (bong joon-ho, 2003) available?",
+"yellowstone with kevin costner, is it on".
 
 The name is the words before the description: a comma, a dash or a bracket opens it, or an
 article does when the words after it end on a kind noun ("the ... one", "the ... show";
@@ -27,8 +28,9 @@ _KINDS = {
     for kind, nouns in WORDS.described_kinds.items()
 }
 _ANY_KIND = alternation([n for nouns in WORDS.described_kinds.values() for n in nouns])
-#: where a description opens: a comma, a bracket or a dash set off by spaces
-_CUT = re.compile(r"\s*(?:[,(\[–—]|\s-\s)")
+#: where a description opens: a comma, a bracket or a dash set off by spaces, or a word that
+#: names who is in it ("yellowstone with kevin costner": a person, said of the title)
+_CUT = re.compile(r"\s*(?:[,(\[–—]|\s-\s)|\s+(?=(?:with|starring|featuring)\s)", _I)
 #: an article, up to five words, a kind noun, then the end or a cut: "the yorkshire cop one"
 _APPOSITION = re.compile(
     rf"\s+(?:the|a|an|that|this)\s+(?:[\w'’&+-]+\s+){{0,4}}?(?:{_ANY_KIND})\s*(?=$|[,()\[\]–—]|\s-\s)",
