@@ -14,7 +14,7 @@ import re
 
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.cues import CUES
-from agentic_rag.agent.rules.described import described, title_tag
+from agentic_rag.agent.rules.described import described, several_tag, title_tag
 from agentic_rag.agent.rules.holding_cues import ASKED, AVAILABLE, BACK, WHAT
 from agentic_rag.agent.rules.holding_cues import joined_back as joined_back  # the reader's
 from agentic_rag.agent.rules.intent import mask
@@ -100,7 +100,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
         m = None  # no cue: only a tail that asks whether it is held ("X - available?")
     said = described(text, m.span("what"), tags, lex) if m else None
     if m and said and said.title:  # "happy valley, the yorkshire cop one": Happy Valley
-        return title_tag(said, lex)
+        return several_tag(said, text, lex) or title_tag(said, lex)
     if m and said:  # "memories of murder (bong joon-ho, 2003)": the name, then who and when
         tags = [t for t in tags if t.end <= said.end or t.start >= said.stop]
     tags = _credited(text, m, tags) if m else tags  # "directed by chloe zhao": no Chloe
