@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from agentic_rag.agent.rules import holdings, signals, story
+from agentic_rag.agent.rules import holdings, signals, story, surnames
 from agentic_rag.agent.rules.amounts import SERIES_RUN
 from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
 from agentic_rag.agent.rules.described import held_part, misfit
@@ -172,7 +172,10 @@ def features(
         "absent": float(any(s.absent for s in specs)),
         "fuzzy": 1.0 - min((t.score for t in tags), default=1.0),
         #: a name read by a guess its tagger says is unlikely ("disney" as Melissa Disney)
-        "guessed": float(any(t.score < GUESS and not t.absent for t in [*tags, *held])),
+        "guessed": float(
+            any(t.score < GUESS and not t.absent for t in [*tags, *held])
+            or any(t.kind != "title" and surnames.shared(t.text, reader.lex) for t in held)
+        ),
         "notes": float(any(s.notes for s in specs)),
         "unit_lacking": float(any(UNIT_LACKING in s.notes for s in specs)),
         "name_words": float(min(len(names), 2)),

@@ -48,7 +48,7 @@ _STRIP = " ,-–—([)]"
 _DESCRIBING = frozenset({"person", "release", "country", "genre", "type", "phrase", "title"})
 GUESS_SCORE = 0.45  # a title whose description does not fit it: a guess (under tags' GUESS)
 #: kinds said of a name in the plural: several titles ("bleach - the anime and movies")
-_PLURAL = re.compile(r"\b(?:movies|films|shows|series|seasons|specials|ones|titles)\b", _I)
+_PLURAL = re.compile(r"\b(?:movies|films|shows|specials|ones|titles)\b", _I)  # not "series"
 #: kind nouns closing the description, joined by "and" / "+" ("the films and shows")
 _KIND_RUN = re.compile(
     r"\s*(?:(?:and|&|\+|/|,)\s*)?(?:tv\s+)?(?:movies?|films?|shows?|series|specials?)\b", _I

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules import absent
+from agentic_rag.agent.rules import absent, surnames
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.described import described, several_tag, title_tag
 from agentic_rag.agent.rules.holding_cues import ASKED, AVAILABLE, BACK, WHAT
@@ -32,7 +32,6 @@ from agentic_rag.agent.rules.words import WORDS
 _I = re.IGNORECASE
 MAX_WORDS = 6
 MAX_SAME = 3  # a bare surname read as its most credited holder when this few people share it
-WELL_CREDITED = 5  # a shared bare surname is sure only of a leader with this many credits
 _DESCRIBED = re.compile(
     r"\b(?:about|where|that|who|which|when|while|whose|involving|based|"
     r"set\s+in|like|similar|good|worth)\b",
@@ -177,10 +176,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     if same and len(same) <= MAX_SAME:  # "is there any spielberg": the person, not a title
         who, also = same[0], ", ".join(same[1:])
         note = f"read '{raw}' as {who}" + (f" (also: {also})" if also else "")
-        #: several people share it and none is a well-credited leader: as likely a title the
-        #: catalog lacks as any of them ("oppenheimer available?": Alan or Joshua Oppenheimer)
-        led = lex.known_surname(raw) == who and lex.counts.get(who, 0) >= WELL_CREDITED
-        score = SURNAME_UNSURE if also and not led else 1.0
+        score = SURNAME_UNSURE if surnames.shared(raw, lex) else 1.0  # "oppenheimer available?"
         return Tag(
             kind="person", start=span[0], end=span[1], text=raw, value=who, note=note, score=score
         )

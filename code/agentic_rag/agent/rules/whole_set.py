@@ -20,16 +20,25 @@ def _whole(titles: TitleSet) -> bool:
     return titles.model_copy(update={"type": None}).is_empty()
 
 
+#: what a question naming a franchise asks of it: its titles, or how many
+_NAMED_ASKS = frozenset({"count", "list"})
+
+
 def lost_filter(specs: list[QuerySpec], unused: list[str]) -> bool:
-    """Whether a part counts, lists or ranks every title (of a kind) while the question left
-    content words unread: they were the set's constraint, lost."""
-    return bool(unused) and any(
-        s.op in SET_OPS
-        and _whole(s.titles)
-        and s.part is None
-        and s.ref is None
-        and not s.needs_results
-        and not s.absent
-        and not s.replayed
-        for s in specs
+    """Whether a question of one part counts or lists every title (of a kind) while it left
+    content words unread: they were the set's constraint, lost ("the shortest film in the
+    whole catalog" ranks the whole catalog: not this)."""
+    return (
+        bool(unused)
+        and len(specs) == 1
+        and any(
+            s.op in _NAMED_ASKS
+            and _whole(s.titles)
+            and s.part is None
+            and s.ref is None
+            and not s.needs_results
+            and not s.absent
+            and not s.replayed
+            for s in specs
+        )
     )
