@@ -21,7 +21,7 @@ def _auteurs(catalog_df, country: str) -> set[str]:
     [
         ("who directed a south african title and also shows up in its own cast", "South Africa"),
         ("who directed a turkish movie and also turns up in its cast", "Turkey"),
-        ("which nigerian director also shows up in their own cast", "Nigeria"),
+        ("who directed a nigerian film and also turned up in its own cast", "Nigeria"),
         ("who directed an egyptian film and also acted in it", "Egypt"),
     ],
 )

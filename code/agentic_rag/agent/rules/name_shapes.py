@@ -1,6 +1,6 @@
 """Whether words shaped as a name may be read as one: a person's name (one lower-case word only
-when a rare name token) or a title's (a cue names it, capitals type it, or the words are a name
-the descriptions write so)."""
+when a rare name token) or a title's (a cue names it, capitals type it, or one lower-case word
+is one the descriptions only ever capitalise)."""
 
 from __future__ import annotations
 
@@ -41,16 +41,6 @@ def _capitalised(word: str, lex: Lexicon) -> bool:
     return lower == 0 and capital > 0 and word.casefold() not in lex.everyday_words
 
 
-def _written(words: list[str], lex: Lexicon) -> bool:
-    """Several lower-case words the descriptions write as a name: capitalised together more
-    often than not, or never together but with a word they only ever capitalise ("little
-    singham": Singham)."""
-    lower, capital = lex.cased(" ".join(words))
-    if lower or capital:
-        return capital > lower
-    return any(_capitalised(w, lex) for w in words)
-
-
 def title_ok(text: str, start: int, words: list[str], lex: Lexicon) -> bool:
     #: a cue names the title after it, a role cue each title it lists ("starred in x and y")
     named = re.search(
@@ -66,9 +56,7 @@ def title_ok(text: str, start: int, words: list[str], lex: Lexicon) -> bool:
     typed = words[0][:1].isupper() or words[0][:1].isdigit()
     if not typed and describes(words, text[start + len(" ".join(words)) :]):
         return False  # "a film about a boy who befriends a pig": not the title About a Boy
-    one = len(words) == 1
-    written = _capitalised(words[0], lex) if one else _written(words, lex)
-    if not named and not typed and not written:
+    if not named and not typed and not (len(words) == 1 and _capitalised(words[0], lex)):
         return False  # lower case: a word the descriptions only ever capitalise ("roma")
     if len(words) == 1:
         w = words[0]
@@ -84,7 +72,6 @@ def title_ok(text: str, start: int, words: list[str], lex: Lexicon) -> bool:
         )
     return any(w.casefold() not in COMMON for w in words) and (
         bool(named)
-        or written
         or sum(w[:1].isupper() or w[:1].isdigit() for w in words if len(w) > 3)
         >= max(1, len([w for w in words if len(w) > 3]) - 1)
     )

@@ -61,7 +61,7 @@ _AUTEUR = re.compile(
     r"(?:also\s+)?(?:act|star|appear|play)\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
     r"\b(?:directors?|filmmakers?)\s+(?:also\s+)?(?:has|had|have|plays?|played|takes?|took)\s+"
     r"(?:a|an|their\s+own|his\s+own|her\s+own)\s+(?:\w+\s+)?(?:role|part)\b|"
-    r"\b(?:directors?|filmmakers?)\s+(?:also\s+|too\s+)?(?:act|star|appear|play|(?:show|turn)s?\s+up)\w*|"
+    r"\b(?:directors?|filmmakers?)\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
     r"\bdirectors?\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:act|star|appear|play|cast)\w*|"
     # "the director is also in the cast", "director was one of the actors", "... among the cast"
     r"\bdirectors?\s+(?:(?:who|that)\s+)?(?:is|was|are|were|also|appears?|appeared)\s+"
