@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from agentic_rag.agent.rules import signals, story
+from agentic_rag.agent.rules import holdings, signals, story, surnames
 from agentic_rag.agent.rules.amounts import SERIES_RUN
 from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
 from agentic_rag.agent.rules.described import held_part, misfit
@@ -37,6 +37,7 @@ from agentic_rag.agent.rules.unshown import unshown
 from agentic_rag.agent.rules.usage import DESCRIBED, Usage, consumed, usage
 from agentic_rag.agent.rules.usage_words import meaning, reading_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.agent.rules.whole_set import SET_OPS, lost_filter
 
 MODEL_PATH = Path(__file__).with_name("confidence_model.json")
 #: a reading that left a meaning-changing word, an entity the question names or a word of a
@@ -102,15 +103,13 @@ CAPPING = (
     "unit_lacking",  # a total or median in a unit the titles lack: "minutes of shows in total"
     "story_unused",  # words told after "about" / "where" that nothing searched: "docs about food"
     "share_idle",  # a share whose part names nothing: "ratio of movies to tv shows"
+    "lost_filter",  # every title of a kind answered, a word unread: "all the despicable me films"
 )
 GUESS = 0.5
 #: a reading that left this many content words unused, and at least this share of them, did not
 #: read the question ("the chronicles of narnia films?" read as every movie): no tune question
 #: read right has ever left so much
 MOSTLY_UNUSED = (2, 0.5)
-#: operations on a set of titles: one with no constraint in a question of several parts has
-#: lost what its words referred to ("... and which one is the longest")
-SET_OPS = frozenset({"count", "list", "top", "most", "average"})
 
 
 class Calibration(BaseModel):
@@ -139,6 +138,7 @@ def features(
         text = text.replace(said, " ")  # a parenthesis set aside ("(july 4th)"): not asked
     tags = reader.tagger.tag(text)  # once: usage and the signals below read the same tags
     u = usage(reader, text, tags, specs, calls)
+    held = [t for t in [holdings.asked_for(text, tags, reader.lex)] if t]  # "do you have X"
     #: a noun of what is asked that no part shows or reads ("the oldest korean movie plot")
     u.meaning += [w for w in unshown(text, specs) if w not in u.meaning]
     if SERIES_RUN.search(text) and any(s.op == "count" for s in specs):  # seasons, not shows
@@ -174,7 +174,10 @@ def features(
         "absent": float(any(s.absent for s in specs)),
         "fuzzy": 1.0 - min((t.score for t in tags), default=1.0),
         #: a name read by a guess its tagger says is unlikely ("disney" as Melissa Disney)
-        "guessed": float(any(t.score < GUESS and not t.absent for t in tags)),
+        "guessed": float(
+            any(t.score < GUESS and not t.absent for t in [*tags, *held])
+            or any(t.kind != "title" and surnames.shared(t.text, reader.lex) for t in held)
+        ),
         "notes": float(any(s.notes for s in specs)),
         "unit_lacking": float(any(UNIT_LACKING in s.notes for s in specs)),
         "share_idle": float(any(idle_share(s) for s in specs)),
@@ -191,6 +194,7 @@ def features(
             not any(s.about and s.op in DESCRIBED for s in specs) and story.dropped(text, u.unused)
         ),
         "misfit": float(misfit(specs, reader.lex)),
+        "lost_filter": float(lost_filter(specs, u.unused)),
         "absent_held": float(
             any(
                 a.kind == "title" and held_part(a.name, reader.lex) for s in specs for a in s.absent

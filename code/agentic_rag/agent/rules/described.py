@@ -1,5 +1,6 @@
 """A title named, then described: "happy valley, the yorkshire cop one, can i watch it", "gomorrah
-the italian mafia show, is it there", "memories of murder (bong joon-ho, 2003) available?".
+the italian mafia show, is it there", "memories of murder (bong joon-ho, 2003) available?",
+"yellowstone with kevin costner, is it on".
 
 The name is the words before the description: a comma, a dash or a bracket opens it, or an
 article does when the words after it end on a kind noun ("the ... one", "the ... show";
@@ -15,7 +16,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from agentic_rag.agent.rules.holding_cues import WHAT
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.series_names import franchise_tag
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD, alternation
@@ -27,8 +30,9 @@ _KINDS = {
     for kind, nouns in WORDS.described_kinds.items()
 }
 _ANY_KIND = alternation([n for nouns in WORDS.described_kinds.values() for n in nouns])
-#: where a description opens: a comma, a bracket or a dash set off by spaces
-_CUT = re.compile(r"\s*(?:[,(\[–—]|\s-\s)")
+#: where a description opens: a comma, a bracket or a dash set off by spaces, or a word that
+#: names who is in it ("yellowstone with kevin costner": a person, said of the title)
+_CUT = re.compile(r"\s*(?:[,(\[–—]|\s-\s)|\s+(?=(?:with|starring|featuring)\s)", _I)
 #: an article, up to five words, a kind noun, then the end or a cut: "the yorkshire cop one"
 _APPOSITION = re.compile(
     rf"\s+(?:the|a|an|that|this)\s+(?:[\w'’&+-]+\s+){{0,4}}?(?:{_ANY_KIND})\s*(?=$|[,()\[\]–—]|\s-\s)",
@@ -43,6 +47,12 @@ _STRIP = " ,-–—([)]"
 #: 2003)": a person and a year; "the italian mafia show": a country, a genre, a type)
 _DESCRIBING = frozenset({"person", "release", "country", "genre", "type", "phrase", "title"})
 GUESS_SCORE = 0.45  # a title whose description does not fit it: a guess (under tags' GUESS)
+#: kinds said of a name in the plural: several titles ("bleach - the anime and movies")
+_PLURAL = re.compile(r"\b(?:movies|films|shows|specials|ones|titles)\b", _I)  # not "series"
+#: kind nouns closing the description, joined by "and" / "+" ("the films and shows")
+_KIND_RUN = re.compile(
+    r"\s*(?:(?:and|&|\+|/|,)\s*)?(?:tv\s+)?(?:movies?|films?|shows?|series|specials?)\b", _I
+)
 MIN_OPENING = 2  # a title opening absent words with no cut after it: this many words at least
 
 
@@ -90,6 +100,20 @@ def described(text: str, span: tuple[int, int], tags: list[Tag], lex: Lexicon) -
         if opened or (said and all(t.kind in _DESCRIBING for t in said)):
             return Described(name, start, end, rest, None, span[1])
     return None
+
+
+def several_tag(d: Described, text: str, lex: Lexicon) -> Tag | None:
+    """Every title with the name in it, when the description says several ("bleach - the anime
+    and movies, what do u have") or the question asks what is held of it, and the name is in
+    several titles; the kind nouns closing the description go with it (no filter by type)."""
+    several = WHAT.search(text) or _PLURAL.search(d.rest)
+    if not several or lex.in_titles(d.name) < 2:
+        return None
+    end = d.stop
+    while run := _KIND_RUN.match(text, end):
+        end = run.end()
+    tag = franchise_tag(d.name, (d.start, end), text[d.start : end], lex)
+    return tag.model_copy(update={"described": text[d.end : end].strip(_STRIP)})
 
 
 def fits(title: str | None, rest: str, lex: Lexicon) -> bool:

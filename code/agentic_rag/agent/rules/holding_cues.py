@@ -41,8 +41,8 @@ ASKED = re.compile(
     r"stream|see|find|get)|(?:where\s+)?can\s+i\s+find|(?:i\s+)?(?:want\s+to|wanna|would\s+"
     r"like\s+to)\s+(?:watch|see|stream)|(?:i['’]?m\s+|i\s+am\s+)?(?:looking|searching)\s+"
     r"for|(?:i['’]?m\s+|i\s+am\s+)?trying\s+to\s+find|got|is|are|any|anything)\s+)?"
-    r"(?:(?:an?|any|anything|the\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*(?:[-–—:,.!?]+\s*)?"
-    rf"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)\b|{HELD_BACK}|{WHAT_HELD}|"
+    r"(?:(?:an?|any|anything|(?:the|that|this)\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*(?:[-–—:,.!?]+\s*)?"
+    rf"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)(?:\s+on(?=\W*$))?\b|{HELD_BACK}|{WHAT_HELD}|"
     r"on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|here|there|"
     r"available|streaming|to\s+(?:watch|stream)|at\s+all|movies?|films?|shows?|series|titles?|"
     r"any(?:\s+of\s+(?:them|those|these|em))?|"
@@ -56,7 +56,7 @@ ASKED = re.compile(
 AVAILABLE = re.compile(
     r"\b(?:on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|"
     rf"here|available|streaming|to\s+(?:watch|stream))\b|{HELD_BACK}|{WHAT_HELD}|"
-    r"\b(?:is|are)\s+(?:it|they)\s+there\b|\bany(?:\s+of\s+(?:them|those|these|em))?\W*$",
+    r"\b(?:is|are)\s+(?:it|they)\s+(?:there\b|on\W*$)|\bany(?:\s+of\s+(?:them|those|these|em))?\W*$",
     _I,
 )
 #: a whole piece that only asks back whether the catalog holds what the piece before it named:

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules import absent
+from agentic_rag.agent.rules import absent, surnames
 from agentic_rag.agent.rules.cues import CUES
-from agentic_rag.agent.rules.described import described, title_tag
+from agentic_rag.agent.rules.described import described, several_tag, title_tag
 from agentic_rag.agent.rules.holding_cues import ASKED, AVAILABLE, BACK, WHAT
 from agentic_rag.agent.rules.holding_cues import joined_back as joined_back  # the reader's
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import table_words
+from agentic_rag.agent.rules.name_evidence import SURNAME_UNSURE
 from agentic_rag.agent.rules.phrases import series
 from agentic_rag.agent.rules.series_names import franchise_tag, run_together
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
@@ -98,7 +99,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
         m = None  # no cue: only a tail that asks whether it is held ("X - available?")
     said = described(text, m.span("what"), tags, lex) if m else None
     if m and said and said.title:  # "happy valley, the yorkshire cop one": Happy Valley
-        return title_tag(said, lex)
+        return several_tag(said, text, lex) or title_tag(said, lex)
     if m and said:  # "memories of murder (bong joon-ho, 2003)": the name, then who and when
         tags = [t for t in tags if t.end <= said.end or t.start >= said.stop]
     tags = _credited(text, m, tags) if m else tags  # "directed by chloe zhao": no Chloe
@@ -175,7 +176,10 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     if same and len(same) <= MAX_SAME:  # "is there any spielberg": the person, not a title
         who, also = same[0], ", ".join(same[1:])
         note = f"read '{raw}' as {who}" + (f" (also: {also})" if also else "")
-        return Tag(kind="person", start=span[0], end=span[1], text=raw, value=who, note=note)
+        score = SURNAME_UNSURE if surnames.shared(raw, lex) else 1.0  # "oppenheimer available?"
+        return Tag(
+            kind="person", start=span[0], end=span[1], text=raw, value=who, note=note, score=score
+        )
     if hit := lex.fuzzy_title(raw):
         return fuzzy_tag("title", span, raw, hit, None)
     held = lex.titles_with(raw)

@@ -78,9 +78,9 @@ _AUTEUR = re.compile(
     r"(?:(?:act|star|appear|play)\w*|in\s+(?:it|them|the\s+cast))|"
     r"\bcast\s+(?:list\s+)?of\s+(?:their|his|her)\s+own\b|"
     # "both directed a title and acted in that same title", "directed something and were also
-    # in the cast of it", "directed a film and was in its cast too"
+    # in the cast of it", "directed a film and was in its cast too", "… and shows up in its cast"
     r"\b(?:both\s+)?direct\w*\s+(?:[\w{}]+\s+){1,4}?(?:and|&)\s+(?:(?:is|was|are|were)\s+)?"
-    r"(?:also\s+)?(?:(?:(?:act|star|appear|play)\w*\s+)?in|part\s+of|among)\s+(?:"
+    r"(?:also\s+)?(?:(?:(?:act|star|appear|play)\w*\s+|(?:show|turn)\w*\s+up\s+)?in|part\s+of|among)\s+(?:"
     r"(?:it|them|that|the\s+same)\b|(?:its|their|the)\s+(?:own\s+)?cast\b(?:\s+of\s+(?:it|them|that)\b)?)",
     _I,
 )

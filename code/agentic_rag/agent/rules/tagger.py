@@ -14,9 +14,9 @@ from itertools import pairwise
 
 from agentic_rag.agent.rules import absent, title_parts, title_refs
 from agentic_rag.agent.rules.catalog_words import CatalogWords
-from agentic_rag.agent.rules.lead import describes
 from agentic_rag.agent.rules.lexicon import Lexicon, key
 from agentic_rag.agent.rules.missing import missing_fields
+from agentic_rag.agent.rules.name_shapes import person_ok, title_ok
 from agentic_rag.agent.rules.named_one import named_one_tags
 from agentic_rag.agent.rules.negation import negate
 from agentic_rag.agent.rules.numbers import number_tags, yields
@@ -45,15 +45,6 @@ _TYPE = re.compile(
     r"(?<=\w\s)show(?!\s+(?:us|them|all|every|some|the|a|an|my|what|how|which|who|titles|"
     r"movies|films|shows|results|more|only|just|any)\b)(?=\s+\w|\W*$)))\b(?!\s+(?:me|up|off)\b)",
     re.I,
-)
-#: a title's own attribute after words that spell a title name the title ("X season count")
-_ATTRIBUTE = re.compile(
-    r"(?:'s)?\s+(?:seasons?|runtime|run\s*time|running\s+time|episodes|age\s+rating)\b", re.I
-)
-#: words that name what follows as a title even when it is an everyday word in lower case ("a
-#: show called her", "the movie her"); a works noun alone does not ("horror movie you have")
-_CALLED = re.compile(
-    r"\b(?:called|named|titled|the\s+(?:movie|film|show|series|documentary|title))\s*$", re.I
 )
 
 
@@ -154,12 +145,12 @@ class Tagger:
                 bare = [*words[:-1], absent.POSSESSIVE.sub("", words[-1])]  # "Pierce Brosnan's"
                 person = (
                     lex.person_keys.get(k) or lex.person_keys.get(key(" ".join(bare)))
-                    if n <= 5 and self._person_ok(bare)
+                    if n <= 5 and person_ok(bare, lex)
                     else None
                 )
                 title = (
                     (text[start:end] if text[start:end] in lex.shows else lex.title_keys.get(k))
-                    if self._title_ok(text, start, words)
+                    if title_ok(text, start, words, lex)
                     else None
                 )
                 if title and self.catalog_words.in_place([t.group() for t in toks], i, n):
@@ -244,57 +235,3 @@ class Tagger:
                 tags.append(person(value=who, score=score, note=note))
             elif (not weak or absent.unheard(raw, lex)) and not lex.by_surname(raw):  # several
                 tags.append(absent.absent_person(raw, (start, end), lex, role))
-
-    def _person_ok(self, words: list[str]) -> bool:
-        if len(words) == 1:  # lower case only a rare name token ("kajol", not "edward")
-            w = words[0]
-            return (
-                len(w) >= 3
-                and (w[0].isupper() or self.lex.rare_name(w))
-                and w.casefold() not in self.lex.everyday_words
-                and w.casefold() not in self.lex.country_keys
-            )
-        low = [w.casefold() for w in words]  # lower-case names only when no word is English
-        return not all(w in COMMON for w in low) and (
-            any(w[:1].isupper() for w in words)
-            or any(w not in self.lex.everyday_words for w in low)
-        )
-
-    def _capitalised(self, word: str) -> bool:
-        lower, capital = self.lex.cased(word)
-        return lower == 0 and capital > 0 and word.casefold() not in self.lex.everyday_words
-
-    def _title_ok(self, text: str, start: int, words: list[str]) -> bool:
-        #: a cue names the title after it, a role cue each title it lists ("starred in x and y")
-        named = re.search(
-            r"\b(?:(?:the\s+)?(?:movie|film|show|series|documentary|title|called|named|titled)|"
-            r"directed|direct|starred\s+in|stars?\s+in|similar\s+to|like|about|(?:seasons|"
-            r"episodes)\s+(?:does|did|has|of|in)|(?:runtime|length|rating|cast|directors?|"
-            r"stars?|leads?|creators?|actors?|actress)\s+(?:of|from)(?:\s+the\s+(?:movie|film|show|series))?|"
-            r"(?:(?:(?:starred|acted|appeared)\s+in|directed)(?:\s+(?:both|either))?|\bin\s+both)"
-            r"(?:(?:\s+\S+){1,5}\s+(?:and|&|or))?)\s*$",
-            text[:start],
-            re.I,
-        ) or _ATTRIBUTE.match(text, start + len(" ".join(words)))  # "twin peaks season count"
-        typed = words[0][:1].isupper() or words[0][:1].isdigit()
-        if not typed and describes(words, text[start + len(" ".join(words)) :], text[:start]):
-            return False  # "a film about a boy who befriends a pig": not the title About a Boy
-        if not named and not typed and not (len(words) == 1 and self._capitalised(words[0])):
-            return False  # lower case: a word the descriptions only ever capitalise ("roma")
-        if len(words) == 1:
-            w = words[0]
-            if not typed and w.casefold() in COMMON and not _CALLED.search(text[:start]):
-                return False  # "shortest horror movie you have": no title "You" named
-            before, after = text[:start].rstrip(), text[start + len(w) :].split()[:1]
-            mid = bool(before) and before[-1] not in ".?!" and not before.split()[-1][:1].isupper()
-            mid = mid and not (after and after[0][:1].isupper())  # a whole capitalised phrase
-            return len(w) >= 3 and (
-                bool(named)
-                or w.casefold() not in self.lex.everyday_words
-                or (mid and w[:1].isupper() and w.casefold() not in COMMON)
-            )
-        return any(w.casefold() not in COMMON for w in words) and (
-            bool(named)
-            or sum(w[:1].isupper() or w[:1].isdigit() for w in words if len(w) > 3)
-            >= max(1, len([w for w in words if len(w) > 3]) - 1)
-        )
