@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from agentic_rag.agent.rules import holdings, signals, story, surnames
 from agentic_rag.agent.rules.amounts import SERIES_RUN
 from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
+from agentic_rag.agent.rules.consumed import DESCRIBED, consumed
 from agentic_rag.agent.rules.described import held_part, misfit
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lead import STRONG
@@ -34,7 +35,7 @@ from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.sql_question import sql_asked
 from agentic_rag.agent.rules.tagger import clean
 from agentic_rag.agent.rules.unshown import unshown
-from agentic_rag.agent.rules.usage import DESCRIBED, Usage, consumed, usage
+from agentic_rag.agent.rules.usage import Usage, usage
 from agentic_rag.agent.rules.usage_words import meaning, reading_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.whole_set import SET_OPS, lost_filter

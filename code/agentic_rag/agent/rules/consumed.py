@@ -1,0 +1,144 @@
+"""Which words of a question a reading's operations and spec fields consumed (`usage` weighs the
+rest): the cue or wording that decided each part's operation (`intent.CUES`,
+`relation_words.WORDING`, each operation's own wordings in `_OWN`), the words an answer of that
+operation says (`reading_words.yaml`), a ranking's group words, a follow-up's lead, and the words a
+part's fields carry (its searched description, keywords, labels, an `external` part's text)."""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.rules import billing, relation_words
+from agentic_rag.agent.rules.amounts import (
+    AMOUNT_ASKED,
+    BARE_AMOUNT,
+    GROUP_BOUND,
+    IN_ITS_UNIT,
+    LASTING,
+)
+from agentic_rag.agent.rules.compose import OTHER, SAME, SINGULAR, THEY
+from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
+from agentic_rag.agent.rules.dated_by import ADDED_VERB
+from agentic_rag.agent.rules.follow import FOLLOW_LEAD, FOLLOWED, SAME_TIME
+from agentic_rag.agent.rules.measure_words import measure_used
+from agentic_rag.agent.rules.pairs import each_said
+from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, ranks_people
+from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
+from agentic_rag.agent.rules.shape import CAME_FIRST, IN_HOURS
+from agentic_rag.agent.rules.shift import SHIFT
+from agentic_rag.agent.rules.spec import ADDED_GROUPS, QuerySpec
+from agentic_rag.agent.rules.split import both_asked
+from agentic_rag.agent.rules.title_refs import place_words
+from agentic_rag.agent.rules.usage_words import meaning, reading_words
+from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.agent.rules.words import WORDS
+
+DESCRIBED = frozenset({"search", "people", "similar"})  # operations that use the described words
+_PEOPLE_OPS = PEOPLE_OPS | {"chain"}  # a chain of shared titles runs through people too
+_RELEASE = re.compile(r"\breleas(?:e|es|ed)\b")  # a title as released: "the newest release"
+_TIMED = frozenset({"average", "top", "describe", "list"})  # answers that say running times
+#: each operation's own deciding wordings besides its cue (read on the masked question)
+_OWN: dict[str, tuple[re.Pattern[str], ...]] = {
+    "most": (CUES["most"], GROUP_BOUND),  # "per year", "by number"; "with over 5 {type}"
+    "top": (CUES["top"], CUES["most"], AMOUNT_ASKED, LASTING),  # "… has how many seasons"
+    "count": (CUES["count"],),
+    "describe": (CUES["describe"],),
+    "external": (CUES["external"],),
+    "compare": (CUES["compare"],),
+    "average": (CUES["average"], AMOUNT_ASKED, LASTING),  # "… last how many seasons"
+    "costars": (CUES["costars"], CUES["most"]),  # a ranking: "who has directed X the most"
+}
+
+
+def _matched(patterns: tuple[re.Pattern[str], ...], masked: str) -> set[str]:
+    return {
+        w.casefold() for p in patterns for m in p.finditer(masked) for w in WORD.findall(m.group())
+    }
+
+
+def searched(spec: QuerySpec) -> bool:
+    """Whether the part searches its description words (a `people` or `similar` part with a
+    named title reads that title's credits, not the words after "who")."""
+    return spec.op == "search" or (spec.op in DESCRIBED and not spec.titles.titles)
+
+
+def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[str]:
+    """The words of the (masked) question that the reading's operations and, with `fields`, its
+    spec fields (the searched description, keywords, labels, a part's text) consumed."""
+    rw = reading_words()
+    used = {w.casefold() for w in rw.structural}
+    for s in specs:
+        own = (*_OWN.get(s.op, ()), *relation_words.WORDING.get(s.op, ()))
+        if s.op in CUES and s.op not in _OWN:
+            own = (CUES[s.op], *own)
+        used |= _matched(own, masked) | set(rw.by_op.get(s.op, ()))
+        if s.ref == "first" or s.titles.show_ids:  # "who is in the 2nd one": that title
+            used |= place_words(s.text)
+        if s.op == "describe":  # "how many seasons does it have": "it" is the title looked up
+            used |= _matched(own, SINGULAR.sub("{title}", masked)) - {"title"}
+        if len(s.titles.people) >= 2 or len(s.titles.genres) >= 2:  # all of them, together
+            used |= set(rw.conjunction)
+        if s.every:  # the people in all of its titles: "both", "in common", "share"
+            used |= _matched((relation_words.EVERY,), masked) | set(rw.conjunction)
+        if len(s.titles.countries) >= 2 or len(s.titles.ratings) >= 2:  # any of them
+            used |= set(rw.disjunction)
+        used |= set(rw.keywords) if s.titles.keywords or s.labels else set()
+        used |= set(rw.franchise) if s.titles.title_has else set()  # "the naruto franchise"
+        #: a role serves a part about people or whose answer names them (a title's entry); not a
+        #: ranking or count of titles ("the oldest musical film director" as Gigi shows no one)
+        about_people = s.titles.people or s.ref or s.op in _PEOPLE_OPS or s.titles.missing
+        if about_people or (s.role and (ranks_people(s) or s.op == "describe")):
+            used |= set(rw.people)
+        if s.titles.added_from or s.titles.added_to or s.by in ADDED_GROUPS:
+            used |= _matched((ADDED_VERB,), masked)
+        if s.shifted:  # "the year after that": the previous time, moved
+            used |= _matched((SHIFT,), masked)
+        if s.op == "top":  # "… and which one came out first": the order's words
+            used |= _matched((CAME_FIRST,), masked)
+        if s.by == "release_year":  # "her earliest release": the year it orders by
+            used |= _matched((_RELEASE,), masked)
+        if s.op == "people" and s.limit == 1:  # "who's the lead in X": its first billed
+            used |= _matched((billing.LEAD,), masked)
+        if FOLLOWED in s.notes:  # "same for the following year": the lead of a follow-up
+            used |= _matched((FOLLOW_LEAD,), masked)
+            t = s.titles  # "and tv shows that same day?": the time carried over
+            if t.added_from or t.added_to or t.year_from or t.year_to or t.added_month:
+                used |= _matched((SAME_TIME,), masked)
+        used |= _matched((BARE_AMOUNT,), s.text.casefold()) if IN_ITS_UNIT in s.notes else set()
+        used |= measure_used(s, masked)  # "total", "median"; two means "longer … than"
+        if s.in_hours and (s.op in _TIMED or (s.op == "compare" and s.by)):  # said in hours
+            used |= _matched((IN_HOURS,), masked)
+        if s.by and s.by in GROUP_WORDS:
+            used |= _matched((GROUP_WORDS[s.by],), masked)
+        if s.ref == "people_of":  # "the same director": the wording the part was read from
+            used |= _matched((SAME,), masked)
+        if s.ref == "person":  # "the guy who directed X … his": the person the part refers to
+            who = _matched((OF_TITLE, PERSON_REF, THEY), masked)  # "what else of theirs"
+            #: one of a cast is its first billed: "the woman who starred in X" asks more
+            used |= who - set(meaning().words) if s.role == "cast" else who
+            used |= _matched((OTHER,), masked)  # "… besides that": their titles but the earlier
+        said = " ".join(
+            [
+                s.about if searched(s) else "",
+                *s.titles.keywords,
+                *(w for v in s.labels.values() for w in v),
+                *s.labels,
+                s.text
+                if s.op == "external"
+                or (s.op == "describe" and (not s.titles.titles or s.ref == "first"))
+                else "",
+            ]
+        )
+        used |= {w.casefold() for w in WORD.findall(said)} if fields else set()
+    if all(s.op == "compare" for s in specs):  # "… which has more? both counts": its two
+        used |= each_said(masked)
+    if len(specs) > 1:  # the split into parts used its joining word and each part's opener
+        #: (an everyday word: "westerns from the forties - how many" opens with the set's noun)
+        openers = {w.casefold() for s in specs for w in WORD.findall(s.text)[:1]} & COMMON
+        #: not a word that changes the meaning ("best rated kids show and how long is it")
+        used |= set(WORDS.joining_words) | (openers - set(meaning().words))  # "and", "n", "plus"
+        if all(s.op == "count" for s in specs):  # "… give me both numbers": a count each
+            used |= each_said(masked)
+        if all(s.op == "top" for s in specs):  # "the longest and shortest one, both at once"
+            used |= both_asked(masked)
+    return used
