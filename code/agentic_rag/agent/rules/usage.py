@@ -1,13 +1,13 @@
 """What a reading used of its question, strictly: a word is used only when the reading consumed it.
 
-Consumed (`consumed.py`) means: inside a tagged entity or a name the reading found (or a word
-of its catalog name), matched by the cue or wording that decided the chosen operation (`intent.CUES`,
+Consumed (`consumed.py`) means: inside a tagged entity or a name the reading found (or a word of its
+catalog name), matched by the cue or wording that decided the chosen operation (`intent.CUES`,
 `relation_words.WORDING`, the group words of a ranking, the order words of a `top`), named in a spec
 field (the searched description, keywords, labels, the text of an `external` part, the name a
 `describe` part looks up), a joining word of a split question, or a word of the lists in
 `reading_words.yaml` (the frame of any catalog question, the words an operation's answer says,
-"both" for a conjunction, role verbs). A bank example of the operation holding the word does
-not make it used ("both" in a `list` reading of one person). A possessive is its word.
+"both" for a conjunction, role verbs). A bank example of the operation holding the word does not
+make it used ("both" in a `list` reading of one person). A possessive is its word.
 """
 
 from __future__ import annotations
