@@ -216,3 +216,25 @@ def ranking_lead(
         else ""
     )
     return f"The top {want} by {unit}: {top}{also} [{n}]"
+
+
+#: the entries a part that looks titles up describes: "the newest french show… what's it about"
+#: over four tied titles describes each; beyond this many the table holds them
+ENTRIES = 5
+
+
+def entry(row: dict[str, Any], in_hours: bool = False) -> str:
+    """A title's catalog entry in one sentence: its type, year, rating, running time (with hours
+    when asked "in hours"), description, director, countries, genres and date added."""
+    bits = [str(row.get(k)) for k in ("type", "release_year", "rating", "duration") if row.get(k)]
+    said = re.fullmatch(r"(\d+) min", str(row.get("duration") or ""))
+    if in_hours and said:  # "how long is X in hours"
+        bits[-1] += f", {hours(int(said.group(1)))}"
+    extra = f" Directed by {row['director']}." if row.get("director") else ""
+    extra += f" From {row['country']}." if row.get("country") else ""
+    extra += f" Genres: {row['listed_in']}." if row.get("listed_in") else ""
+    added = f" Added to Netflix {row['date_added']}." if row.get("date_added") else ""
+    return (
+        f"**{cell(row['title'])}** ({', '.join(bits)}): {cell(row.get('description'))}"
+        f"{' ' + cell(extra.strip()) if extra else ''}{added}"
+    )

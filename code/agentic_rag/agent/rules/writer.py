@@ -8,8 +8,6 @@ readings instead.
 
 from __future__ import annotations
 
-import re
-
 from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
 from agentic_rag.agent.models import ExecutionPlan
@@ -28,17 +26,18 @@ from agentic_rag.agent.rules.measure_sentences import measured
 from agentic_rag.agent.rules.phrasing import reading_line, set_words
 from agentic_rag.agent.rules.rows import cell, render_result
 from agentic_rag.agent.rules.sentences import (
+    ENTRIES,
     Part,
     _agreeing,
     _people,
     _subject,
     _titles,
     by_type,
+    entry,
     listed,
     ranking_lead,
     top_titles,
 )
-from agentic_rag.agent.rules.shape import hours
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.markup import escape_markdown
 from agentic_rag.tools.base import ToolResult, ToolStatus
@@ -96,23 +95,9 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
         return relations.sentence(op, part.reading, rows, n, lambda x: f"**{cell(x)}**")
     if op == "people" and result.tool in ("cypher", "sql") and any("name" in r for r in rows):
         return f"{_people(rows, part.spec.limit == 1)} [{n}]."
-    if op == "describe" and "title" in first:
-        bits = [
-            str(first.get(k))
-            for k in ("type", "release_year", "rating", "duration")
-            if first.get(k)
-        ]
-        said = re.fullmatch(r"(\d+) min", str(first.get("duration") or ""))
-        if part.spec.in_hours and said:  # "how long is X in hours"
-            bits[-1] += f", {hours(int(said.group(1)))}"
-        extra = f" Directed by {first['director']}." if first.get("director") else ""
-        extra += f" From {first['country']}." if first.get("country") else ""
-        extra += f" Genres: {first['listed_in']}." if first.get("listed_in") else ""
-        added = f" Added to Netflix {first['date_added']}." if first.get("date_added") else ""
-        return (
-            f"**{cell(first['title'])}** ({', '.join(bits)}): {cell(first.get('description'))}"
-            f"{' ' + cell(extra.strip()) if extra else ''}{added} [{n}]"
-        )
+    if op == "describe" and "title" in first:  # each title the part looks up, tied ones too
+        seen = list({r["title"]: r for r in rows}.values())[:ENTRIES]
+        return " ".join(f"{entry(r, part.spec.in_hours)} [{n}]" for r in seen)
     if "title" in first:
         extra = next((k for k in ("duration_minutes", "seasons") if k in first), None)
         if op == "top" and (said := top_titles(part, rows, extra, n)):
