@@ -276,7 +276,7 @@ def test_a_reading_that_ignored_percentage_or_without_is_below_one_half(planner)
 
 
 def test_a_restricting_word_is_used_only_next_to_an_entity_it_restricts(planner):
-    for question in ("dramas from India only", "How many movies last at least 100 minutes?"):
+    for question in ("Indian movies, dramas only", "How many movies last at least 100 minutes?"):
         sure = plan(planner, question).confidence
         assert sure is not None and sure.features["unused_meaning"] == 0, question
     last = plan(planner, "the last movie from India").confidence  # "last" of a title: a ranking

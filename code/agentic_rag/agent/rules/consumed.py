@@ -24,6 +24,7 @@ from agentic_rag.agent.rules.measure_words import measure_used
 from agentic_rag.agent.rules.pairs import each_said
 from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, ranks_people
 from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
+from agentic_rag.agent.rules.sets import is_tv_genre
 from agentic_rag.agent.rules.shape import CAME_FIRST, IN_HOURS
 from agentic_rag.agent.rules.shift import SHIFT
 from agentic_rag.agent.rules.spec import ADDED_GROUPS, QuerySpec
@@ -48,6 +49,13 @@ _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
     "average": (CUES["average"], AMOUNT_ASKED, LASTING),  # "… last how many seasons"
     "costars": (CUES["costars"], CUES["most"]),  # a ranking: "who has directed X the most"
 }
+
+
+def _either_genre(spec: QuerySpec) -> bool:
+    """Whether a genre group of the part accepts two genres of one type ("anime series or kids
+    tv"), not only one genre word's movie and TV names ("comedies": Comedies, TV Comedies)."""
+    kinds = [[is_tv_genre(g) for g in group] for group in spec.titles.genres]
+    return any(len(k) != len(set(k)) for k in kinds)
 
 
 def _matched(patterns: tuple[re.Pattern[str], ...], masked: str) -> set[str]:
@@ -80,7 +88,7 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= set(rw.conjunction)
         if s.every:  # the people in all of its titles: "both", "in common", "share"
             used |= _matched((relation_words.EVERY,), masked) | set(rw.conjunction)
-        if len(s.titles.countries) >= 2 or len(s.titles.ratings) >= 2:  # any of them
+        if len(s.titles.countries) >= 2 or len(s.titles.ratings) >= 2 or _either_genre(s):
             used |= set(rw.disjunction)
         used |= set(rw.keywords) if s.titles.keywords or s.labels else set()
         used |= set(rw.franchise) if s.titles.title_has else set()  # "the naruto franchise"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.amounts import NUMBER, amount_tags, num
+from agentic_rag.agent.rules.bound_pairs import paired_bounds
 from agentic_rag.agent.rules.dated_by import when as _when
 from agentic_rag.agent.rules.eras import era_tags, year_span
 from agentic_rag.agent.rules.periods import MONTH_NAMES, period_tags
@@ -276,6 +277,7 @@ def number_tags(text: str, latest_added: str, latest_release: int, after: str = 
                 )
             )
     tags += amount_tags(text, tags)
+    tags += paired_bounds(text, tags)
     for m in _TOP.finditer(text):
         asked = m.group(1).casefold() not in ("a", "an") and not (
             text[m.start() : m.start(1)].strip().casefold() == "the"

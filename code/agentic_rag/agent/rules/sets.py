@@ -75,6 +75,8 @@ def to_set(tags: list[Tag], text: str, ranked: bool = False) -> TitleSet:
             s.type = t.value  # type: ignore[assignment]  # a person's "shows" are their titles
         elif k == "country" and t.value not in s.countries:
             s.countries.append(t.value)
+        elif k == "genre" and s.genres and _either(text, tags, t):  # "horror or comedies"
+            s.genres[-1] += [g for g in (t.value, *t.alts) if g not in s.genres[-1]]
         elif k == "genre":
             s.genres.append([t.value, *t.alts])
             hint = next((v for w, v in TYPE_HINTS.items() if t.text.casefold().startswith(w)), None)
@@ -106,6 +108,17 @@ def to_set(tags: list[Tag], text: str, ranked: bool = False) -> TitleSet:
         elif not s.type and ranked and (alone := GENRE_ALONE.get(tuple(group))):
             s.genres[i] = list(alone)
     return s
+
+
+#: the words between two genres that accept either of them ("anime series or kids tv",
+#: "horror and/or comedy"); two genres said with "and" or side by side are both required
+_OR = re.compile(r"[\s,]*(?:or|and/or|/)\s*(?:else\s+)?", _I)
+
+
+def _either(text: str, tags: list[Tag], t: Tag) -> bool:
+    """Whether genre tag `t` follows the genre tag before it with only "or" between them."""
+    before = [g for g in tags if g.kind == "genre" and g.end <= t.start]
+    return bool(before) and bool(_OR.fullmatch(text[before[-1].end : t.start]))
 
 
 def _other_type(t: Tag) -> Tag:

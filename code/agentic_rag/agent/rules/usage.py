@@ -74,7 +74,10 @@ def _restricts(word: str, kinds: list[str], masked: str) -> bool:
     verb and "for" too: "only lasted for 2 seasons"), or
     before the adding verb of a date it restricts ("only showed up on netflix in 2019", "only
     got added from 2020 on")."""
-    entity = "|".join(re.escape("{" + k + "}") for k in kinds) if kinds else PLACEHOLDER.pattern
+    others = "".join(rf"(?!\{{{k}\}})" for k in meaning().unrestricted)  # any kind but these
+    entity = (
+        "|".join(re.escape("{" + k + "}") for k in kinds) if kinds else others + PLACEHOLDER.pattern
+    )
     after = rf"\b{word}\s+(?:\w+\s+)?(?:for\s+)?(?:{entity})"  # "only ran for a single season"
     if not kinds:  # the date's placeholder says how it was read ("{date}", "{year}")
         verb = rf"(?:(?:got|get|gets|been|was|were|being)\s+)?{ADDED_VERB.pattern}"

@@ -21,6 +21,9 @@ class Meaning(BaseModel):
     phrases: list[str]
     #: word -> the placeholders it restricts (empty: any): used when such an entity is next to it
     restrictors: dict[str, list[str]] = {}
+    #: placeholders a restrictor of any kind does not stand for ("only from Ireland" may ask
+    #: for titles made there alone, with no co-producing country: not the catalog filter)
+    unrestricted: list[str] = []
     #: vague ages a search by a story told may leave unread (at most `confidence.ANSWERED_CAP`)
     story_hints: list[str] = []
 

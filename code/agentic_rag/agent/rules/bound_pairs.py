@@ -1,0 +1,46 @@
+"""A bound said without its unit beside a bound that has one ("over 90 but under 120 minutes",
+"more than 1 season but less than 4", "at least 2 seasons and at most 4"): it takes the unit of
+its neighbour, so the two open bounds make one span (`sets.to_set` joins them). A bare number
+followed by a noun ("under 10 episodes") is not a bound of the neighbour's unit."""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.rules.amounts import NUMBER, amount_tags
+from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.words import WORDS
+
+_I = re.IGNORECASE
+_B = WORDS.bounds
+_WORDS = "|".join(
+    r"\s+".join(map(re.escape, w.split()))
+    for w in sorted((*_B.above, *_B.at_least, *_B.below, *_B.at_most), key=len, reverse=True)
+)
+#: what may follow the bare number: the end, punctuation, or a word that starts another clause
+_ENDS = r"(?=\s*(?:$|[,.;:?!)\-–—]|(?:and|but|or|how|count|pls|please|from|in|that|which)\b))"
+_BARE = re.compile(rf"\b(?:{_WORDS})\s+{NUMBER}{_ENDS}", _I)
+_JOIN = re.compile(r"\s*,?\s*(?:but|and|yet|though)?\s*", _I)
+_UNIT = re.compile(r"(?:\b|\d)(hours?|hrs?|h|minutes?|mins?|m|seasons?)\b", _I)
+
+
+def paired_bounds(text: str, tags: list[Tag]) -> list[Tag]:
+    """Tags for the bare bounds of `text` beside a running-time or season bound of `tags`."""
+    out: list[Tag] = []
+    for m in _BARE.finditer(text):
+        if any(t.start < m.end() and m.start() < t.end for t in tags):
+            continue
+        for t in tags:
+            gap = text[m.end() : t.start] if m.end() <= t.start else text[t.end : m.start()]
+            unit = _UNIT.search(t.text)
+            if t.kind not in ("minutes", "seasons") or not unit or not _JOIN.fullmatch(gap):
+                continue
+            said = [a for a in amount_tags(f"{m.group()} {unit.group(1)}", []) if a.kind == t.kind]
+            if said and (said[0].lo is None) != (said[0].hi is None):
+                out.append(
+                    said[0].model_copy(
+                        update={"start": m.start(), "end": m.end(), "text": m.group()}
+                    )
+                )
+            break
+    return out

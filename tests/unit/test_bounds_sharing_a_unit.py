@@ -1,0 +1,57 @@
+"""A bound said without its unit beside one said with it ("over 90 but under 120 minutes",
+"2 seasons or more but fewer than 4", "under 100 minutes and over 80") takes its neighbour's
+unit: the two make one span, counted like pandas counts it. A bare number before a noun of
+its own ("under 10 episodes") is left alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentic_rag.agent.rules import compile_sql
+from agentic_rag.agent.rules.numbers import number_tags
+from tests.unit.measure_truth import run, values
+from tests.unit.reading_sure import sure
+
+CASES = [  # question, type, country, unit, inclusive span
+    (
+        "how many egyptian movies run over 90 but under 120 minutes",
+        "Movie",
+        "Egypt",
+        "min",
+        (91, 119),
+    ),
+    (
+        "turkish shows with 2 seasons or more but fewer than 4, how many",
+        "TV Show",
+        "Turkey",
+        "seasons",
+        (2, 3),
+    ),
+    ("how many indian movies are under 100 minutes and over 80", "Movie", "India", "min", (81, 99)),
+    (
+        "japanese movies longer than 1.5 but shorter than 2 hours - count",
+        "Movie",
+        "Japan",
+        "min",
+        (91, 119),
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "kind", "country", "unit", "span"), CASES)
+def test_a_bare_bound_takes_the_unit_beside_it(
+    catalog_reader, catalog_df, csv_db, question, kind, country, unit, span
+):
+    (spec,) = catalog_reader.read(question)
+    s = spec.titles
+    got = (s.minutes_min, s.minutes_max) if unit == "min" else (s.seasons_min, s.seasons_max)
+    assert got == span and s.countries == [country]
+    ((n,),) = run(csv_db, compile_sql.count(s))
+    amounts = values(catalog_df, kind, "country", country, unit)
+    assert n == int(amounts.between(*span).sum())
+    assert sure(catalog_reader, question) >= 0.8
+
+
+def test_a_bare_number_before_its_own_noun_is_no_bound():
+    tags = number_tags("shows with over 3 seasons and under 10 episodes", "2021-09-25", 2021)
+    assert [(t.kind, t.lo, t.hi) for t in tags] == [("seasons", 4, None)]
