@@ -49,3 +49,33 @@ def test_a_credit_word_that_asks_no_credit_stays_read(catalog_df, catalog_reader
     assert catalog_df["title"].eq("Freedom Writers").any()
     specs = catalog_reader.read(question)
     assert uncredited(question, specs) == []
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("what has ajay devgn produced", "produced"),
+        ("who voiced po in kung fu panda", "po"),
+        ("who plays eleven in stranger things", "eleven"),
+        ("who's playing geralt in the witcher", "geralt"),
+    ],
+)
+def test_a_credit_verb_or_a_character_asked_is_unsure(catalog_df, catalog_reader, question, said):
+    held = catalog_df["cast"].str.contains("Ajay Devgn") & catalog_df["title"].ne("")
+    assert held.any() and catalog_df["title"].eq("Kung Fu Panda").any()  # the CSV
+    specs = catalog_reader.read(question)
+    assert said in uncredited(question, specs)
+    p = plan(catalog_reader.lex, question)
+    assert p.confidence is not None and p.confidence.probability < 0.5
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who plays the main guy in the irishman",
+        "who plays in squid game",
+        "which country produced the most anime",
+    ],
+)
+def test_billing_or_a_cast_asked_is_no_character(catalog_reader, question):
+    assert uncredited(question, catalog_reader.read(question)) == []

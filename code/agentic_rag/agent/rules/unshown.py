@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.billing import LEAD
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.vocab import WORD
 from agentic_rag.agent.rules.words import WORDS
@@ -22,9 +23,21 @@ _DESCRIBED = frozenset({"describe", "search", "similar", "external"})
 _CREDIT = re.compile(
     r"\b(?:"
     + "|".join(re.escape(w) for w in sorted(WORDS.uncredited, key=len, reverse=True))
-    + r")\b",
+    + r")\b|\b(?:"
+    + "|".join(map(re.escape, WORDS.uncredited_verbs))
+    + r")(?=\s*(?:[?.!,;]|$|\s+(?:anything|any|something|stuff|much|lately|before)\b))",
     re.IGNORECASE,
 )
+
+#: "who voiced po in kung fu panda", "who plays eleven in stranger things": a character, which
+#: the catalog does not name (its cast has no parts); "who plays the lead in …" is billing
+_CHARACTER = re.compile(
+    r"\bwho(?:['’]?s)?\s+(?:plays?|played|playing|voices?|voiced|voicing|portrays?|portrayed)\s+"
+    r"(?!in\b|on\b)((?:the\s+)?\w+(?:\s+\w+){0,2}?)\s+(?:in|on)\b",
+    re.IGNORECASE,
+)
+
+_PEOPLE = WORDS.people_attributes | {"who", "main", "them", "him", "her"}  # "who plays who in …"
 
 
 def _sets(spec: QuerySpec) -> list[TitleSet]:
@@ -61,4 +74,6 @@ def uncredited(text: str, specs: list[QuerySpec]) -> list[str]:
         [s.about for s in specs if s.op in _DESCRIBED]
         + [t for s in specs for ts in _sets(s) for t in ts.titles]
     ).casefold()
-    return [c for c in said if c not in held]
+    roles = [m.group(1) for m in _CHARACTER.finditer(text)]
+    parts = [r for r in roles if not (LEAD.search(r) or _PEOPLE & set(WORD.findall(r.casefold())))]
+    return [c for c in said if c not in held] + parts
