@@ -38,7 +38,7 @@ from agentic_rag.agent.rules.unshown import unshown
 from agentic_rag.agent.rules.usage import Usage, usage
 from agentic_rag.agent.rules.usage_words import meaning, reading_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
-from agentic_rag.agent.rules.whole_set import SET_OPS, lost_filter
+from agentic_rag.agent.rules.whole_set import SET_OPS, cut_phrase, lost_filter
 
 MODEL_PATH = Path(__file__).with_name("confidence_model.json")
 #: a reading that left a meaning-changing word, an entity the question names or a word of a
@@ -104,7 +104,7 @@ CAPPING = (
     "unit_lacking",  # a total or median in a unit the titles lack: "minutes of shows in total"
     "story_unused",  # words told after "about" / "where" that nothing searched: "docs about food"
     "share_idle",  # a share whose part names nothing: "ratio of movies to tv shows"
-    "lost_filter",  # every title of a kind answered, a word unread: "all the despicable me films"
+    "lost_filter",  # a word unread narrowed the set: "all the despicable me films" (`whole_set`)
 )
 GUESS = 0.5
 #: a reading that left this many content words unused, and at least this share of them, did not
@@ -195,7 +195,7 @@ def features(
             not any(s.about and s.op in DESCRIBED for s in specs) and story.dropped(text, u.unused)
         ),
         "misfit": float(misfit(specs, reader.lex)),
-        "lost_filter": float(lost_filter(specs, u.unused)),
+        "lost_filter": float(lost_filter(specs, u.unused) or cut_phrase(text, specs, u.unused)),
         "absent_held": float(
             any(
                 a.kind == "title" and held_part(a.name, reader.lex) for s in specs for a in s.absent

@@ -171,6 +171,13 @@ _THEM = re.compile(
 )
 
 
+#: "n" or "plus" where "and" joins two things done ("what has X directed n acted in", "starred
+#: plus directed"): a verb's past form on both sides, never a name's initial ("B.N. Sharma")
+_AND = re.compile(
+    r"(?<=\w(?:ed|en))\s+(?:n|plus)\s+(?=(?:also\s+)?(?:\w+ed|written|been|done|made)\b)",
+    re.IGNORECASE,
+)
+
 _SHORT = "|".join(map(re.escape, sorted(WORDS.shorthands, key=len, reverse=True)))
 _SHORTHAND = re.compile(rf"(?<![\w/])(?:{_SHORT})(?![\w/])", re.IGNORECASE)
 
@@ -181,6 +188,8 @@ def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, li
     out, notes, pos = [], [], 0
     if _ARE.search(text):
         text, notes = _ARE.sub("are", text), ["read 'r' as 'are'"]
+    if said := _AND.search(text):
+        text, notes = _AND.sub(" and ", text), [*notes, f"read '{said.group().strip()}' as 'and'"]
     if _THEM.search(text):
         text, notes = _THEM.sub(r"\1 them", text), [*notes, "read 'em' as 'them'"]
     for m in reversed(list(_SHORTHAND.finditer(text))):

@@ -71,14 +71,14 @@ _AUTEUR = re.compile(
     # "directed by someone who also acted in it", "made by a person who also starred in it"
     r"\b(?:direct|ma[dk])\w*\s+by\s+(?:some(?:one|body)|a\s+person|people|the\s+same\s+"
     r"person|an?\s+\w+)\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
-    r"\b(?:act|star|appear|play|cast)\w*\s+(?:\w+\s+)?in\s+(?:their|his|her)\s+own\b|"
+    r"\b(?:act|star|appear|play|cast)\w*\s+(?:\w+\s+)?in\s+(?:(?:any|all|some|one|each|many|most)\s+"
+    r"of\s+)?(?:their|his|her)\s+(?:own\b|\{type\}|(?:movies?|films?|flicks?|shows?|titles?|work)\b)|"
     # "where the guy who directed also acted in it", "whoever directed it was also in the cast"
     r"\b(?:(?:guy|gal|man|woman|lady|person|people|one|some(?:one|body))\s+)?(?:who(?:ever)?|that)\s+"
     r"direct\w*\s+(?:it\s+|them\s+)?(?:(?:is|was|are|were)\s+)?(?:also|too|as\s+well)\s+"
     r"(?:(?:act|star|appear|play)\w*|in\s+(?:it|them|the\s+cast))|"
     r"\bcast\s+(?:list\s+)?of\s+(?:their|his|her)\s+own\b|"
-    # "both directed a title and acted in that same title", "directed something and were also
-    # in the cast of it", "directed a film and was in its cast too", "… and shows up in its cast"
+    # "both directed a title and acted in that same title", "… and was in its cast too"
     r"\b(?:both\s+)?direct\w*\s+(?:[\w{}]+\s+){1,4}?(?:and|&)\s+(?:(?:is|was|are|were)\s+)?"
     r"(?:also\s+)?(?:(?:(?:act|star|appear|play)\w*\s+|(?:show|turn)\w*\s+up\s+)?in|part\s+of|among)\s+(?:"
     r"(?:it|them|that|the\s+same)\b|(?:its|their|the)\s+(?:own\s+)?cast\b(?:\s+of\s+(?:it|them|that)\b)?)",

@@ -140,6 +140,9 @@ class Words(BaseModel):
     bare_attributes: dict[str, str] = Field(min_length=1)
     #: a noun of what a listing of titles does not show ("… plot"), and what it is
     unshown_attributes: dict[str, Literal["description", "genre", "country"]] = Field(min_length=1)
+    uncredited: tuple[str, ...] = Field(min_length=1)  # a credit no title lists ("producer")
+    uncredited_verbs: tuple[str, ...] = Field(min_length=1)  # the same, ending a question
+    franchise_parts: frozenset[str] = Field(min_length=1)  # "versions" of a franchise
     #: a plural noun of a group ranked by its titles: the group it is ("directors": director)
     group_nouns: dict[str, str] = Field(min_length=1)
     rank_words: frozenset[str] = Field(min_length=1)  # the leaders of a ranking asked ("most")
