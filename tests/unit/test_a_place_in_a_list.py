@@ -22,7 +22,7 @@ LISTED = [{"show_id": r[0], "title": r[1]} for r in ROWS[:4]]
         ("and the 2nd movie, who made it", 2),
         ("what about the fourth", 4),
         ("who is in it", None),
-        ("who directed the first one", None),  # the top title, as "it" (each of a tie)
+        ("who directed the first one", 1),  # the first title listed, alone
         ("the second season of dark", None),  # no place in a list
     ],
 )

@@ -83,9 +83,11 @@ _LAST = re.compile(
     _I,
 )
 #: how many titles are asked for: "top 5", "the 3 longest", "list 10 french movies", "name
-#: three indian comedies", "give me 3 korean shows" (a number of 100 or less: not a year)
+#: three indian comedies", "give me 3 korean shows" (a number of 100 or less: not a year); not
+#: "the first one", a place in an earlier list (`title_refs`)
 _TOP = re.compile(
-    rf"\b(?:top|first|best|the|which|what|list|name|give\s+me|show\s+me|gimme|recommend|suggest)"
+    rf"\b(?:top|first(?!\s+one\b)|best|the|which|what|list|name|give\s+me|show\s+me|gimme|"
+    r"recommend|suggest)"
     rf"\s+{NUMBER}\b(?!\s*(?:seasons?|minutes?|hours?|%))",
     _I,
 )

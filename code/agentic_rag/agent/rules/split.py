@@ -53,13 +53,18 @@ _ATTR_END = rf"(?:(?:its|their|the)\s+)?{_NOUN}"
 #: after "and" with no comma, "its" / "their" or a question mark: "oldest film and director?"
 #: (not "movies with tom hanks and the director", "… where the director also stars")
 _ATTR_JOINED = rf"(?:and|plus|n|\+|&)\s+(?:(?:its|their)\s+{_NOUN}|(?:{_NOUNS})\s*\?)"
+#: "…, anything else by him", "… and other movies by the same director": a part of its own
+_ELSE_BY = (
+    r"(?:(?:anything|something)\s+else|other\s+(?:movies|films|shows|series|titles|stuff|ones|"
+    r"things))\s+(?:by|from)\b"
+)
 _SPLIT = re.compile(
     rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+{_JOINED}(?=(?:"
     r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which(?:ever)?|how|where|when|list|tell|show|give|name|"
     r"do|does|did|"
     # "… and is there", "… and are they"; not a clause going on: "… and are from the uk"
     r"(?:is|are)\s+(?:there|it|they|those|these|that|he|she|any)|say|count|"
-    r"(?:the\s+)?number\s+of)\b)|"
+    rf"(?:the\s+)?number\s+of)\b|{_ELSE_BY}\s+(?:the\s+same|him|her|them)\b)|"
     # a joining word before what is asked of it as a noun: "the shortest documentary from 2019
     # and its director", "oldest british show plus its rating" (not "a dog and its owner"), or
     # "the" noun that refers back: "hong kong movies: total number + the director with the most
@@ -69,9 +74,9 @@ _SPLIT = re.compile(
     r"(?!\s+(?:who|that|which)\b)(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those)\b)|"
     # a joining word before a ranking that ends the question with no noun of its own, of the
     # set before it: "number of lgbtq movies and the oldest one", "count of kids shows + the
-    # newest", "swedish films n the longest of them"
-    rf",?\s+{_JOINED}(?=(?:the\s+)?{SUPERLATIVE}(?:\s+(?:one|ones|title|of\s+(?:them|those|"
-    r"these|all|['’]?em)))*\W*$|"
+    # newest", "swedish films n the longest of them", "… and the oldest 2"
+    rf",?\s+{_JOINED}(?=(?:the\s+)?(?:\d\s+)?{SUPERLATIVE}(?:\s+(?:\d|one|ones|title|of\s+"
+    r"(?:them|those|these|all|['’]?em)))*\W*$|"
     # or a person or group ranked by the set before it: "number of singapore shows and the actor
     # who turns up in the most", "… + the director with the most of em", "… plus the country
     # that made the most of them"
@@ -111,7 +116,7 @@ _SPLIT = re.compile(
     r"\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
     r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old|year|(?:genre|"
     r"rating)\s+(?:is|was)\s+(?:it|that))\b|"
-    r"what(?:s|'s|’s)\s+it\b|(?:anything|something)\s+else\s+(?:by|from)\b)|"
+    rf"what(?:s|'s|’s)\s+it\b|{_ELSE_BY})|"
     # "how many" or "count of" after a colon or a spaced dash (after a comma it still counts
     # what came before: "lego stuff, how many are movies"; after a colon any other question
     # reads the words before it: "japan versus india: which has more"): "korean films: how many

@@ -12,6 +12,7 @@ from typing import Any
 from agentic_rag.agent.models import ReadingConfidence
 from agentic_rag.agent.rules.compose import ranked_one
 from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.title_refs import place
 
 TIED_ROWS = 10  # the most titles tied first a ranking's query returns (`compile_sql.top`)
 FEW = 3  # the tied titles a later "it" is read over when the tie is a crowd
@@ -26,7 +27,10 @@ def listed(spec: QuerySpec) -> bool:
 def crowded(ranking: QuerySpec, spec: QuerySpec, rows: list[dict[str, Any]]) -> bool:
     """True when `spec` refers to the one top title of `ranking` and `rows` (the ranking's
     results) are a tie as large as the query returns (there may be more tied than shown), or
-    to one title of a listing of several ("list the danish shows", then "genre?")."""
+    to one title of a listing of several ("list the danish shows", then "genre?"); never when
+    `spec` names its place in the list ("what year is the 2nd one": that title alone)."""
+    if place(spec.text) is not None:
+        return False
     titled = [r for r in rows if r.get("show_id")]
     many = (ranked_one(ranking) and len(titled) >= TIED_ROWS) or (
         listed(ranking) and len(titled) > 1

@@ -2,8 +2,9 @@
 earlier list: "the second one", "the 3rd movie", "what about the third" after "the 3 longest
 movies" or a listing answered the turn before. A place is that title alone (not the top one,
 nor each of a tie); a place past the end of the list is no title at all. The places are
-`ordinals` in `words.yaml` ("first" is none: "the first one" is the top title, as "it"; "the
-last one" is the list's last, not "the last one added", the latest addition)."""
+`ordinals` in `words.yaml` ("the first one", "the 1st one": the list's first title alone, not
+"the first movie from india", the oldest; "the last one" is the list's last, not "the last one
+added", the latest addition)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 
 from agentic_rag.agent.rules.shape import FIRST_ADDED, SUPERLATIVE
 from agentic_rag.agent.rules.tags import Tag
-from agentic_rag.agent.rules.vocab import WORD, alternation
+from agentic_rag.agent.rules.vocab import ASK_HEADS, WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -23,6 +24,7 @@ _LAST = alternation({w: n for w, n in WORDS.ordinals.items() if n < 0})
 #: not "the last movie from india" (the latest) nor "the last one added"
 NTH = (
     rf"the\s+(?!{FIRST_ADDED})(?!(?:{_LAST})\s+(?!one\b)(?!(?:{_NOUN}|\{{type\}})\W*$))"
+    r"(?!first\s+(?!one\b))"  # "the first one", never "the first movie from india" (the oldest)
     rf"({alternation(WORDS.ordinals)})(?:\s+{_NOUN}|\s+\{{type\}}|(?=\W*$))"
 )  # "the 3rd {type}": the noun read as a type
 _NTH = re.compile(rf"\b{NTH}", _I)
@@ -95,18 +97,53 @@ def unclaimed(text: str, tags: list[Tag]) -> list[Tag]:
     ]
 
 
+#: the list a place is in, said after it ("the last one in that list", "the 2nd one on the list")
+_OF_LIST = r"(?:\s+(?:in|on|of|from)\s+(?:that|the|this|your|ur|ya)\s+list)?"
 #: a piece that only names a place in a list ("ok the 2nd one", "and what about the third")
 _ONLY_PLACE = re.compile(
-    rf"\W*(?:(?:and|ok(?:ay)?|so|now|then|alright|what\s+about|how\s+about)\s+)*{NTH}\W*", _I
+    rf"\W*(?:(?:and|ok(?:ay)?|so|now|then|alright|what\s+about|how\s+about)\s+)*{NTH}"
+    rf"{_OF_LIST}\W*",
+    _I,
 )
 #: "it" in the piece after it: where the place goes
 _IT = re.compile(r"\b(?:it|that\s+one|this\s+one|that(?=\W*$))\b", _I)
 
 
+#: a bare question of one title, no subject of its own ("who directed", "what year", "how long
+#: is", "whats the rating"): a few words after its head, no titles named ("how many korean shows")
+_BARE_ASK = re.compile(
+    rf"\W*(?:{ASK_HEADS})\b(?!.*\b(?:movies?|films?|shows?|series|titles?|ones)\b)"
+    r"(?:\W+[\w'’]+){0,3}\W*",
+    _I,
+)
+
+
 def place_then(piece: str, nxt: str) -> str | None:
     """The next piece asked of the place the piece only names, the place in its "it"'s place
-    ("the 2nd one, who's in it": "who's in the 2nd one"); None otherwise."""
-    if not (only := _ONLY_PLACE.fullmatch(piece)) or not _IT.search(nxt):
+    ("the 2nd one, who's in it": "who's in the 2nd one") or, with no "it", after it ("the 3rd
+    one - who directed": "who directed the 3rd one"); None otherwise."""
+    if not (only := _ONLY_PLACE.fullmatch(piece)) or _NTH.search(nxt):
         return None
     said = re.search(NTH, only.group(), _I)
-    return _IT.sub(lambda _: said.group() if said else "it", nxt, count=1)
+    if said is None:
+        return None
+    if not _IT.search(nxt):
+        return f"{nxt.rstrip(' ?.!')} {said.group()}" if _BARE_ASK.fullmatch(nxt) else None
+    return _IT.sub(lambda _: said.group(), nxt, count=1)
+
+
+#: a place said first, the question asked of it after, with no mark between ("the 2nd one
+#: what year", "ok the third one who directed it")
+_PLACE_ASKED = re.compile(
+    rf"\W*(?:(?:and|ok(?:ay)?|so|now|then|alright)\s+)*(?P<place>{NTH}{_OF_LIST})\s+"
+    rf"(?P<asked>(?:{ASK_HEADS})\b.*)",
+    _I,
+)
+
+
+def place_last(piece: str) -> str:
+    """`piece` with a place said before its question moved into the question ("the 2nd one
+    what year": "what year the 2nd one"); `piece` itself otherwise."""
+    if not (m := _PLACE_ASKED.fullmatch(piece)):
+        return piece
+    return place_then(m.group("place"), m.group("asked")) or piece
