@@ -66,3 +66,20 @@ def test_the_truth_of_the_oldest_danish_movie(catalog_df):
     ]
     oldest = danish.loc[danish.release_year.astype(int).idxmin()]
     assert (oldest.title, oldest.director) == ("300 Miles to Heaven", "Maciej Dejczer")
+
+
+@pytest.mark.parametrize(
+    ("before", "then"),
+    [
+        # the page asks the same question twice in one thread (the cache's e2e test)
+        ("Movies about dreams and who acted in them", "Movies about dreams and who acted in them"),
+        ("list the korean movies", "shows about cooking and who is in them"),
+        ("how many thai tv shows", "films about chess, and who directed them"),
+    ],
+)
+def test_a_new_story_in_parts_is_not_a_follow_up(catalog_reader, before, then):
+    """A first part that tells its own story names no set before it: it is a new question, not
+    the previous turn's set (it had been read as "movies · their cast" at 0.867)."""
+    turn = TurnSummary(before, before, "...")
+    first = catalog_reader.read(then, history=[turn])[0]
+    assert first.about and not first.titles.countries

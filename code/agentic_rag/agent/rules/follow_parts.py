@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agentic_rag.agent.rules.follow import follow, is_follow_up
+from agentic_rag.agent.rules.narrowing import AMONG
 from agentic_rag.agent.rules.spec import QuerySpec
 
 #: the note of a later part read over the set of the part before it (`compose.link`)
@@ -21,8 +22,16 @@ def in_parts(specs: Sequence[QuerySpec]) -> bool:
     return (
         len(specs) > 1
         and is_follow_up(specs[0].text, specs[0])
+        and not _own_story(specs[0])
         and all(_on_first(s) or s.ref in ("first", "all") for s in specs[1:])
     )
+
+
+def _own_story(spec: QuerySpec) -> bool:
+    """A first part that tells a story of its own and names no set before it ("movies about
+    dreams and who acted in them", asked again in the thread) is a new question, not a
+    follow-up: short is not enough; "which of them are about dreams" still narrows."""
+    return bool(spec.about) and AMONG.search(spec.text) is None
 
 
 def _on_first(spec: QuerySpec) -> bool:
