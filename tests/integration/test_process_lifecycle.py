@@ -123,6 +123,17 @@ def _read_until(proc: subprocess.Popen, marker: str, timeout: float = 60.0) -> s
     raise AssertionError(f"{marker!r} never printed:\n{''.join(seen)}")
 
 
+def _exit_code(proc: subprocess.Popen, timeout: float) -> int:
+    """The exit code, or a failure that shows where every thread of the process hung
+    (faulthandler prints their stacks on SIGABRT)."""
+    try:
+        return proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGABRT)
+        rest, _ = proc.communicate(timeout=10)
+        pytest.fail(f"still running {timeout:.0f} s after Ctrl-C; its threads:\n{rest[-6000:]}")
+
+
 def _server_pids(tmp: Path) -> list[int]:
     """redis-server processes whose config lives under this test's TMPDIR."""
     pids = []
@@ -142,7 +153,7 @@ def test_ctrl_c_in_chat_stops_and_cleans_up(env):
     environ, tmp = env
     proc = subprocess.Popen(
         [sys.executable, "-m", "agentic_rag", "chat", "--offline"],
-        env={**environ, "COLUMNS": "200"},
+        env={**environ, "COLUMNS": "200", "PYTHONFAULTHANDLER": "1"},
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -157,7 +168,7 @@ def test_ctrl_c_in_chat_stops_and_cleans_up(env):
         servers = _server_pids(tmp)
         assert len(servers) == 1  # the graph question started exactly one server
         proc.send_signal(signal.SIGINT)
-        code = proc.wait(timeout=15)
+        code = _exit_code(proc, timeout=15)
         assert code in (0, 130)
         assert _gone(servers[0], tmp) == (True, [])
     finally:
