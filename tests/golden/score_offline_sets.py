@@ -3,8 +3,8 @@
     PYTHONPATH=code .venv/bin/python tests/golden/score_offline_sets.py [SET ...]
 
 SET is one of tune, check, golden, stune, scheck, ftune, fcheck, ltune, lcheck, ntune, ncheck,
-btune, bcheck, qtune, qcheck, ctune, ccheck, wtune, wcheck, etune, echeck, gtune, gcheck (default:
-tune check).
+btune, bcheck, qtune, qcheck, ctune, ccheck, wtune, wcheck, etune, echeck, gtune, gcheck, htune,
+hcheck (default: tune check).
 Runs each set through the real graph with `agentic_rag.eval.harness.run_eval` (offline mode) and
 prints, per set: the accuracy, the score per family (the middle part of each id,
 "<half>-<family>-<nn>"), a reliability table of the turns' confidence (see
@@ -48,6 +48,8 @@ SETS = {
     "echeck": "strangers_ember_check",
     "gtune": "strangers_gale_tune",
     "gcheck": "strangers_gale_check",
+    "htune": "strangers_haze_tune",
+    "hcheck": "strangers_haze_check",
 }
 
 

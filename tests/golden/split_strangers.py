@@ -10,6 +10,7 @@
     python tests/golden/split_strangers.py POOL.yaml warm      # strangers_warm_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml ember     # strangers_ember_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml gale      # strangers_gale_tune/_check.yaml
+    python tests/golden/split_strangers.py POOL.yaml haze      # strangers_haze_tune/_check.yaml
 
 The pool (ids "<family>-<nn>", follow-ups "<family>-<nn>a/b" sharing a `thread`) was written
 before anyone changed the reader for these questions and is not kept in the repository: the two
@@ -62,6 +63,11 @@ The gale set (SPLITS["gale"]) was written on 2026-11-28, after the ember set had
 twice (at the start and end of a stop), by another helper who had not read the reader's code,
 word lists or example bank and never ran the agent, and split the same way before any agent
 run: seed 71, "gt-..." (tune) and "gc-..." (check).
+
+The haze set (SPLITS["haze"]) was written on 2026-11-28, after the gale set had been scored
+twice (at the start and end of a stop), by another helper who had not read the reader's code,
+word lists or example bank and never ran the agent, and split the same way before any agent
+run: seed 73, "ht-..." (tune) and "hc-..." (check).
 """
 
 from __future__ import annotations
@@ -193,6 +199,17 @@ GALE_HEADER = (
 """
     + FAMILIES
 )
+HAZE_SEED = 73
+HAZE_HALVES = (("strangers_haze_tune", "ht"), ("strangers_haze_check", "hc"))
+HAZE_HEADER = (
+    """\
+# Haze stranger question set ({name}): see tests/golden/README.md.
+# Written 2026-11-28 by a stranger to the reader's code who never ran the agent (after the gale
+# set had been scored twice, at the start and end of a stop), split before any agent run; truth
+# from tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (ht = tune, hc = check).
+"""
+    + FAMILIES
+)
 #: set name -> (seed, (name, id prefix) of the tune and check halves, file header)
 SPLITS = {
     "strangers": (SEED, HALVES, HEADER),
@@ -205,6 +222,7 @@ SPLITS = {
     "warm": (WARM_SEED, WARM_HALVES, WARM_HEADER),
     "ember": (EMBER_SEED, EMBER_HALVES, EMBER_HEADER),
     "gale": (GALE_SEED, GALE_HALVES, GALE_HEADER),
+    "haze": (HAZE_SEED, HAZE_HALVES, HAZE_HEADER),
 }
 
 
