@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules import billing, relation_words
+from agentic_rag.agent.rules import billing, joint_countries, relation_words
 from agentic_rag.agent.rules.amounts import (
     AMOUNT_ASKED,
     BARE_AMOUNT,
@@ -86,6 +86,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= _matched(own, SINGULAR.sub("{title}", masked)) - {"title"}
         if len(s.titles.people) >= 2 or len(s.titles.genres) >= 2:  # all of them, together
             used |= set(rw.conjunction)
+        if joint_countries.nested(s.titles):  # "both india and the us": each of them
+            used |= _matched((joint_countries.CUE,), masked)
         if s.every:  # the people in all of its titles: "both", "in common", "share"
             used |= _matched((relation_words.EVERY,), masked) | set(rw.conjunction)
         if len(s.titles.countries) >= 2 or len(s.titles.ratings) >= 2 or _either_genre(s):

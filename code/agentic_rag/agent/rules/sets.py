@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules import joint_countries
 from agentic_rag.agent.rules.amounts import GROUP_BOUND
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.spec import PersonRef, TitleSet
@@ -101,6 +102,8 @@ def to_set(tags: list[Tag], text: str, ranked: bool = False) -> TitleSet:
                 s.title_has += t.alts
     if s.type is None and (s.minutes_min or s.minutes_max or s.seasons_min or s.seasons_max):
         s.type = "Movie" if s.minutes_min or s.minutes_max else "TV Show"
+    if joint := joint_countries.joint(text, tags):  # "listed as both india and the us"
+        s = joint_countries.all_of(s, joint)
     for i, group in enumerate(s.genres):
         if s.type and len(group) > 1:
             keep = [g for g in group if is_tv_genre(g) == (s.type == "TV Show")]

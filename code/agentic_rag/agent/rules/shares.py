@@ -30,7 +30,11 @@ SHARE_OF_IT = re.compile(
 #: of "what share of korean titles do movies account for"; not a word of a tag ("r rated")
 _VERBS = (
     r"are|r|were|is|was|have|has|had|got|get|come|came|do|does|did|"
-    r"list|lists|include|includes|feature|features|credit|credits|name|names"
+    r"list|lists|include|includes|feature|features|credit|credits|name|names|"
+    # a running time's verb: "what % of movies released in 2019 run under 90 min" (the
+    # participle "released" is the base's; "last year" is a date, not the verb)
+    r"run|runs|ran|last(?!\s+(?:year|month|week|decade|summer|winter|spring|fall))|lasts|"
+    r"lasted|clock|clocks|clocked|go|goes|went|exceed|exceeds|exceeded"
 )
 _VERB = re.compile(rf"\b(?:that|which|{_VERBS})\b", _I)
 _NOT_VERB = re.compile(r"(?:are|is|were|was)(?:n['’]?t|\s+not)\b", _I)

@@ -104,6 +104,9 @@ class Words(BaseModel):
     #: and "without": the words before one end's year that leave that end out ("between 2000
     #: and 2005 not counting 2005")
     range_ends: dict[Literal["inclusive", "exclusive", "without"], list[str]]
+    #: cues that a title must list every country named (`joint_countries`): said before the
+    #: first ("both") or after the last ("together")
+    joint_countries: dict[Literal["before", "after"], tuple[str, ...]]
     title_words: TitleWords
     title_attributes: frozenset[str]
     people_attributes: frozenset[str]  # who made a title, as a noun ("its stars")
