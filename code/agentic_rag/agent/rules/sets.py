@@ -165,9 +165,23 @@ def compare_sets(tags: list[Tag], text: str) -> tuple[TitleSet, TitleSet]:
         values = list({(t.value or t.text): t for t in tags if t.kind == kind}.values())
         if len(values) >= 2:
             shared = [t for t in tags if t.kind != kind]
-            a, b = (_own_type(to_set([*shared, v], text)) for v in values[:2])
+            a, b = (_own_type(to_set([*_side(shared, v, values[1]), v], text)) for v in values[:2])
             return a, b
     return to_set(tags, text), TitleSet()
+
+
+def _side(shared: list[Tag], value: Tag, second: Tag) -> list[Tag]:
+    """The shared tags that hold for `value`'s set: a kind said twice more, once on each side
+    of the second value's start, is each side's own ("tv-ma shows versus r movies": the shows
+    are the TV-MA ones, the films the R ones); a kind said once holds for both."""
+    mine = value.start < second.start
+    out = []
+    for t in shared:
+        same = [o for o in shared if o.kind == t.kind and o.value != t.value]
+        split = same and all((o.start < second.start) != (t.start < second.start) for o in same)
+        if not split or (t.start < second.start) == mine:
+            out.append(t)
+    return out
 
 
 def _own_type(s: TitleSet) -> TitleSet:
