@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
-from agentic_rag.agent.rules.tags import Tag, at, free
+from agentic_rag.agent.rules.tags import Tag, at, free, stretched
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -201,7 +201,7 @@ _SPAN_JOIN = re.compile(r"\s*(?:-|–|\b(?:" + _alts(tuple(WORDS.span_joins)) + 
 #: what a span says of its two ends when it keeps both ("…, both ends included", "inclusive"):
 #: how a span is read anyway (`range_ends` of `words.yaml`)
 _SPAN_ENDS = re.compile(
-    r"\s*[,(]?\s*(?:" + _alts(tuple(WORDS.range_ends["inclusive"])) + r")\b\)?", _I
+    r"(?:\s+long)?\s*[,(]?\s*(?:" + _alts(tuple(WORDS.range_ends["inclusive"])) + r")\b\)?", _I
 )
 
 
@@ -233,7 +233,8 @@ def amount_tags(text: str, tags: list[Tag]) -> list[Tag]:
         f = 60 if unit.startswith("h") else 1
         kind = "seasons" if unit.startswith("s") else "minutes"
         if a < b and free([*tags, *out], *m.span()):  # not "top 10 to 2 hours"
-            out.append(at(kind, m, lo=int(a * f), hi=int(b * f)))
+            t, e = at(kind, m, lo=int(a * f), hi=int(b * f)), _SPAN_ENDS.match(text, m.end())
+            out.append(stretched(t, text, e.end()) if e else t)
     for m in _CLOCK.finditer(text):
         if free([*tags, *out], *m.span()):
             value = int(m.group("h")) * 60 + int(m.group("m"))
