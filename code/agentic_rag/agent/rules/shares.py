@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.cues import CUES
-from agentic_rag.agent.rules.sets import to_set
+from agentic_rag.agent.rules.sets import is_tv_genre, to_set
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -145,7 +145,20 @@ def share_sets(text: str, tags: list[Tag]) -> tuple[TitleSet, TitleSet, TitleSet
     if amb is not None:
         genre = amb.model_copy(update={"kind": "genre", "value": amb.alts[0], "alts": []})
         other = to_set([genre if t is amb else t for t in base], text, ranked=True)
-    return to_set(base, text, ranked=True), to_set(part, text), other
+    whole, some = to_set(base, text, ranked=True), to_set(part, text)
+    return _typed_by_unit(whole, some), some, other
+
+
+def _typed_by_unit(base: TitleSet, part: TitleSet) -> TitleSet:
+    """A base of no type whose part is a running time or a season count: of the type that
+    has it ("what share of comedies released in 2020 last over 2 hours": of the comedy
+    films; a show has no minutes), its genres those of that type."""
+    timed = part.minutes_min or part.minutes_max or part.seasons_min or part.seasons_max
+    if base.type is not None or part.type is None or not timed:
+        return base
+    tv = part.type == "TV Show"
+    genres = [[g for g in group if is_tv_genre(g) == tv] or group for group in base.genres]
+    return base.model_copy(update={"type": part.type, "genres": genres})
 
 
 def _genre_of(t: Tag, part: list[Tag]) -> Tag:
