@@ -98,6 +98,8 @@ class Words(BaseModel):
     decades: dict[str, int]  # a decade said in words ("the fifties"): its first year
     #: a verb saying a year's edge after a bound ("before 2015 even started"): start or end
     year_edges: dict[str, Literal["start", "end"]]
+    #: a year's bound that keeps it, said before it ("up to 2019", "on or before 2015")
+    until_words: tuple[str, ...] = Field(min_length=1)
     span_joins: tuple[str, ...]  # what joins a span's two ends ("2016 till 2018")
     one_title_nouns: tuple[str, ...]  # a title noun in the singular ("give me a horror movie")
     #: what a span of years says of its ends: "inclusive" and "exclusive" phrases
