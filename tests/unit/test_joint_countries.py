@@ -1,4 +1,4 @@
-"""Countries a title must list all of: "both india and the us", "… together", "co-produced by":
+"""Countries a title must list all of: "both india and the us", "… jointly", "co-produced by":
 the titles whose country list holds each one (not any of them); two countries with a plain
 "or" stay any of them. Truths from pandas on the catalog CSV."""
 
@@ -31,7 +31,7 @@ CASES = [
     ("how many titles list both france and belgium as countries", ("France", "Belgium"), None),
     ("movies from both germany and france - how many", ("Germany", "France"), "Movie"),
     (
-        "how many shows come from the uk and canada together",
+        "how many shows did the uk and canada make jointly",
         ("United Kingdom", "Canada"),
         "TV Show",
     ),

@@ -1,9 +1,10 @@
 """Countries a title must list all of: "titles listed as both india and the us", "movies
-co-produced by france and germany", "shows from the uk and canada together". A title's country
+co-produced by france and germany", "shows the uk and canada made jointly". A title's country
 field is a list; two countries said with "and" alone ("us and uk titles") keep the catalog's
 "any of them", but a cue of all of them (`joint_countries` of `words.yaml`: "both" before the
-first, "together" after the last, "co-produced by" before) asks for the titles whose list holds
-each: the first country's set within the next one's (`TitleSet.within`, so all hold)."""
+first, "jointly" after the last, "co-produced by" before; not "together", a total) asks for
+the titles whose list holds each: the first country's set within the next one's
+(`TitleSet.within`, so all hold)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ _J = WORDS.joint_countries
 _LINK = r"(?:\s+|\b(?:from|in|by|of|the|between|as|made|listed|listing|list)\b)*"
 _BEFORE = re.compile(rf"\b(?:{alternation(_J['before'])})\b{_LINK}$", _I)
 _AFTER = re.compile(
-    rf"^\s*(?:as\s+(?:their\s+|the\s+)?countr(?:y|ies)\s+)?(?:{alternation(_J['after'])})\b", _I
+    rf"^\s*(?:as\s+(?:their\s+|the\s+)?countr(?:y|ies)\s+|(?:make|made|produce|produced|"
+    rf"film|filmed|shot)\s+)?(?:{alternation(_J['after'])})\b",
+    _I,
 )
 #: the cue's words, which the reading uses (`consumed`)
 CUE = re.compile(rf"\b(?:{alternation((*_J['before'], *_J['after']))})\b", _I)
