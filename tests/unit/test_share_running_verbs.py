@@ -65,3 +65,9 @@ def test_last_year_is_a_date_not_the_verb(catalog_reader):
     (spec,) = catalog_reader.read("what % of titles added last year are movies")
     assert spec.titles.added_from is not None and spec.part is not None
     assert spec.part.type == "Movie" and spec.part.added_from is None
+
+
+def test_a_part_that_says_its_type_leaves_the_base_untyped(catalog_reader):
+    (spec,) = catalog_reader.read("percent of 2019 releases that are movies under 90 min")
+    assert spec.op == "share" and spec.part is not None
+    assert spec.titles.type is None and spec.part.type == "Movie"

@@ -65,7 +65,7 @@ def _alts(phrases: tuple[str, ...]) -> str:
     """A regex alternation of bound phrases, longest first ("no more than" before "more than");
     "than" may be typed "then"."""
     out = (
-        r"\s+".join(re.escape(w).replace("than", "th[ae]n") for w in p.split())
+        r"[\s-]+".join(re.escape(w).replace("than", "th[ae]n") for w in p.split())
         for p in sorted(phrases, key=len, reverse=True)
     )
     return "|".join(out)
@@ -102,7 +102,7 @@ _MARK = r"(?:mark|point|line|barrier|threshold)"
 #: an amount with its unit and bounds: "under 75 minutes", "90 minutes or less", "3+ seasons",
 #: "shorter than half an hour", "an hour and a half", "2 hours and 15 minutes"
 _AMOUNT = re.compile(
-    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+(?:the\s+)?)?(?P<n>{_FRACTION}|{_AMOUNT_N})"
+    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)(?:\s+|-)(?:the\s+)?)?(?P<n>{_FRACTION}|{_AMOUNT_N})"
     rf"(?P<half>\s+and\s+{_PART})?\s*(?P<after>{_AFTER})?(?:\s*|-){_UNIT}\b"
     rf"(?P<half2>\s+and\s+{_PART}\b)?(?:[\s-]+{_MARK}\b)?"
     rf"(?:(?:(?<=h)|(?<=hr)|(?<=hrs)|(?<=hour)|(?<=hours)),?\s+(?:and\s+)?(?P<mins>\d+|{_COMPOUND}|{_SMALL})\s*"

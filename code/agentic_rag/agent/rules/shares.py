@@ -146,6 +146,8 @@ def share_sets(text: str, tags: list[Tag]) -> tuple[TitleSet, TitleSet, TitleSet
         genre = amb.model_copy(update={"kind": "genre", "value": amb.alts[0], "alts": []})
         other = to_set([genre if t is amb else t for t in base], text, ranked=True)
     whole, some = to_set(base, text, ranked=True), to_set(part, text)
+    if any(t.kind == "type" for t in part):  # "… of 2019 releases are movies under 90 min"
+        return whole, some, other
     return _typed_by_unit(whole, some), some, other
 
 
