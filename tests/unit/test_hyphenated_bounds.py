@@ -1,5 +1,5 @@
 """A running time's bound joined to it by hyphens ("under-90-minute movies", "over-2-hour",
-"sub-90-minute", "at-least-2-hours"): the bound holds, never the amount alone (an exact 90
+"sub-90-minute", "at-least-2-hours", "90-minute-or-shorter"): the bound holds, never the amount alone (an exact 90
 minutes). Truths from pandas."""
 
 from __future__ import annotations
@@ -36,6 +36,11 @@ CASES = [
         lambda df: _films(df, lambda m: m < 100, "Japan"),
     ),
     ("how many movies of at-least-3-hours", lambda df: _films(df, lambda m: m >= 180)),
+    (
+        "how many 90-minute-or-shorter movies from india",
+        lambda df: _films(df, lambda m: m <= 90, "India"),
+    ),
+    ("how many 150-minute-or-longer movies", lambda df: _films(df, lambda m: m >= 150)),
 ]
 
 

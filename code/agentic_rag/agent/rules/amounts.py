@@ -107,7 +107,7 @@ _AMOUNT = re.compile(
     rf"(?P<half2>\s+and\s+{_PART}\b)?(?:[\s-]+{_MARK}\b)?"
     rf"(?:(?:(?<=h)|(?<=hr)|(?<=hrs)|(?<=hour)|(?<=hours)),?\s+(?:and\s+)?(?P<mins>\d+|{_COMPOUND}|{_SMALL})\s*"
     rf"(?:minutes?|mins?)\b)?"
-    rf"(?:\s*(?P<after2>{_AFTER})(?!\w)(?!\s+{_N}\b))?",
+    rf"(?:[\s-]*(?P<after2>{_AFTER})(?!\w)(?!\s+{_N}\b))?",
     _I,
 )
 #: a running time written as on a clock: "under 1h30", "1h45m or less", "over 2hr15"
