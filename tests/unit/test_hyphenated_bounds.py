@@ -1,6 +1,6 @@
 """A running time's bound joined to it by hyphens ("under-90-minute movies", "over-2-hour",
-"sub-90-minute", "at-least-2-hours", "90-minute-or-shorter"): the bound holds, never the amount alone (an exact 90
-minutes). Truths from pandas."""
+"sub-90-minute", "at-least-2-hours", "90-minute-or-shorter"): the bound holds, never the
+amount alone (an exact 90 minutes) nor a name ("shorter"). Truths from pandas."""
 
 from __future__ import annotations
 
