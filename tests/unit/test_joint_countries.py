@@ -56,3 +56,30 @@ def test_or_keeps_any_of_them(catalog_reader):
     (spec,) = catalog_reader.read("how many titles from the us or the uk")
     assert spec.titles.countries == ["United States", "United Kingdom"]
     assert spec.titles.within is None
+
+
+SHARES = [
+    (
+        "what percentage of the catalog is both a comedy and a drama",
+        lambda df: (
+            (_listed(df, "listed_in", "Comedies") | _listed(df, "listed_in", "TV Comedies"))
+            & (_listed(df, "listed_in", "Dramas") | _listed(df, "listed_in", "TV Dramas"))
+        ),
+        lambda df: df["type"] != "",
+    ),
+    (
+        "what share of korean titles list both south korea and japan",
+        lambda df: _listed(df, "country", "South Korea") & _listed(df, "country", "Japan"),
+        lambda df: _listed(df, "country", "South Korea"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "part", "base"), SHARES)
+def test_both_in_a_shares_part(catalog_reader, catalog_df, csv_db, question, part, base):
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "share" and spec.part is not None
+    (row,) = run(csv_db, compile_sql.share(spec.titles, spec.part))
+    rows = base(catalog_df)
+    assert row[0] == round(100 * (rows & part(catalog_df)).sum() / rows.sum(), 1)
+    assert sure(catalog_reader, question) >= 0.8
