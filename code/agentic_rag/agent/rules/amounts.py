@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
-from agentic_rag.agent.rules.tags import Tag, at, free
+from agentic_rag.agent.rules.tags import Tag, at, free, stretched
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -65,7 +65,7 @@ def _alts(phrases: tuple[str, ...]) -> str:
     """A regex alternation of bound phrases, longest first ("no more than" before "more than");
     "than" may be typed "then"."""
     out = (
-        r"\s+".join(re.escape(w).replace("than", "th[ae]n") for w in p.split())
+        r"[\s-]+".join(re.escape(w).replace("than", "th[ae]n") for w in p.split())
         for p in sorted(phrases, key=len, reverse=True)
     )
     return "|".join(out)
@@ -102,12 +102,12 @@ _MARK = r"(?:mark|point|line|barrier|threshold)"
 #: an amount with its unit and bounds: "under 75 minutes", "90 minutes or less", "3+ seasons",
 #: "shorter than half an hour", "an hour and a half", "2 hours and 15 minutes"
 _AMOUNT = re.compile(
-    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)\s+(?:the\s+)?)?(?P<n>{_FRACTION}|{_AMOUNT_N})"
+    rf"\b(?:(?P<how>{_BEFORE}|exactly|only|just)(?:\s+|-)(?:the\s+)?)?(?P<n>{_FRACTION}|{_AMOUNT_N})"
     rf"(?P<half>\s+and\s+{_PART})?\s*(?P<after>{_AFTER})?(?:\s*|-){_UNIT}\b"
     rf"(?P<half2>\s+and\s+{_PART}\b)?(?:[\s-]+{_MARK}\b)?"
     rf"(?:(?:(?<=h)|(?<=hr)|(?<=hrs)|(?<=hour)|(?<=hours)),?\s+(?:and\s+)?(?P<mins>\d+|{_COMPOUND}|{_SMALL})\s*"
     rf"(?:minutes?|mins?)\b)?"
-    rf"(?:\s*(?P<after2>{_AFTER})(?!\w)(?!\s+{_N}\b))?",
+    rf"(?:[\s-]*(?P<after2>{_AFTER})(?!\w)(?!\s+{_N}\b))?",
     _I,
 )
 #: a running time written as on a clock: "under 1h30", "1h45m or less", "over 2hr15"
@@ -201,7 +201,7 @@ _SPAN_JOIN = re.compile(r"\s*(?:-|–|\b(?:" + _alts(tuple(WORDS.span_joins)) + 
 #: what a span says of its two ends when it keeps both ("…, both ends included", "inclusive"):
 #: how a span is read anyway (`range_ends` of `words.yaml`)
 _SPAN_ENDS = re.compile(
-    r"\s*[,(]?\s*(?:" + _alts(tuple(WORDS.range_ends["inclusive"])) + r")\b\)?", _I
+    r"(?:\s+long)?\s*[,(]?\s*(?:" + _alts(tuple(WORDS.range_ends["inclusive"])) + r")\b\)?", _I
 )
 
 
@@ -233,7 +233,8 @@ def amount_tags(text: str, tags: list[Tag]) -> list[Tag]:
         f = 60 if unit.startswith("h") else 1
         kind = "seasons" if unit.startswith("s") else "minutes"
         if a < b and free([*tags, *out], *m.span()):  # not "top 10 to 2 hours"
-            out.append(at(kind, m, lo=int(a * f), hi=int(b * f)))
+            t, e = at(kind, m, lo=int(a * f), hi=int(b * f)), _SPAN_ENDS.match(text, m.end())
+            out.append(stretched(t, text, e.end()) if e else t)
     for m in _CLOCK.finditer(text):
         if free([*tags, *out], *m.span()):
             value = int(m.group("h")) * 60 + int(m.group("m"))

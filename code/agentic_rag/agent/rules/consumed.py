@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules import billing, relation_words
+from agentic_rag.agent.rules import billing, joint_countries, relation_words
 from agentic_rag.agent.rules.amounts import (
     AMOUNT_ASKED,
     BARE_AMOUNT,
@@ -84,8 +84,11 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= place_words(s.text)
         if s.op == "describe":  # "how many seasons does it have": "it" is the title looked up
             used |= _matched(own, SINGULAR.sub("{title}", masked)) - {"title"}
-        if len(s.titles.people) >= 2 or len(s.titles.genres) >= 2:  # all of them, together
+        sets = (s.titles, s.part) if s.part is not None else (s.titles,)  # a share's part too
+        if any(len(t.people) >= 2 or len(t.genres) >= 2 for t in sets):  # all of them, together
             used |= set(rw.conjunction)
+        if any(joint_countries.nested(t) for t in sets):  # "both india and the us": each of them
+            used |= _matched((joint_countries.CUE,), masked)
         if s.every:  # the people in all of its titles: "both", "in common", "share"
             used |= _matched((relation_words.EVERY,), masked) | set(rw.conjunction)
         if len(s.titles.countries) >= 2 or len(s.titles.ratings) >= 2 or _either_genre(s):

@@ -46,7 +46,7 @@ _NOR = re.compile(rf"\s*,?\s*\bnor\b{_GAP.pattern}", _I)
 
 def negate(text: str, tags: list[Tag]) -> list[Tag]:
     """`tags` with each entity a negation cue stands right before marked negated."""
-    out = _neither(text, tags)
+    out = _restated(text, tags, _neither(text, tags))
     for i, t in enumerate(tags):
         if t.kind not in NEGATED_KINDS + BOUND_KINDS or out[i].negated:
             continue
@@ -90,6 +90,54 @@ def _neither(text: str, tags: list[Tag]) -> list[Tag]:
                 out[i] = t.model_copy(
                     update={"negated": True, "start": start, "text": text[start : t.end]}
                 )
+    return out
+
+
+#: what names the rest after a list left out: "not the tv-y or tv-y7 ones (so tv-g or tv-pg)"
+_REST = re.compile(
+    r"(?P<noun>(?:\s+(?:ones?|titles|shows|movies|films|series|rated|rating|ratings)){1,2})?"
+    r"[\s,;:(\[-]*(?:so|i\.?\s*e\.?|ie|meaning|that\s+is|i\s+mean|=|->|just|only|so\s+only|"
+    r"leaving|which\s+leaves|i\.?\s*e\.?\s+only)(?!\w)[\s,:]*(?:the\s+|just\s+|only\s+)*",
+    _I,
+)
+_LINKED = re.compile(r"[\s,]*(?:or|and|and/or|/|,)?[\s,]*(?:the\s+)?", _I)
+
+
+def _restated(text: str, tags: list[Tag], out: list[Tag]) -> list[Tag]:
+    """The whole list after a cue negated when what is left is named after it ("kids' tv but
+    not the tv-y or tv-y7 ones (so tv-g or tv-pg)"): which of the list the cue covers is no
+    guess then; the entities named as the rest stay the set's."""
+    for i, t in enumerate(tags):
+        if t.kind not in NEGATED_KINDS or out[i].negated:
+            continue
+        cue = next(
+            (m for m in _CUE.finditer(text, 0, t.start) if _gap(text, m.end(), t.start)), None
+        )
+        if cue is None:
+            continue
+        chain = [i]
+        for j in sorted(range(len(tags)), key=lambda j: tags[j].start):
+            last = tags[chain[-1]]
+            if (
+                tags[j].start >= last.end
+                and tags[j].kind == t.kind
+                and _LINKED.fullmatch(text, last.end, tags[j].start)
+            ):
+                chain.append(j)
+        rest = _REST.match(text, tags[chain[-1]].end)
+        named = [o for o in tags if o.kind == t.kind and rest and o.start == rest.end()]
+        if (
+            len(chain) < 2
+            or not named
+            or any(o.value == tags[k].value for o in named for k in chain)
+        ):
+            continue
+        for k in chain:  # the last one with its noun: "the tv-y or tv-y7 ones"
+            start = cue.start() if k == i else tags[k].start
+            end = rest.end("noun") if k == chain[-1] and rest.group("noun") else tags[k].end
+            out[k] = tags[k].model_copy(
+                update={"negated": True, "start": start, "end": end, "text": text[start:end]}
+            )
     return out
 
 

@@ -1,8 +1,7 @@
 """Years, dates, durations, season counts and "top N" in a question, as tags with spans. A date
 is "added to Netflix" when an adding verb is the nearest verb before it, else a release year;
 relative windows ("in the last 3 years") are anchored on the catalog's latest date. Durations
-and season counts are read by `amounts`.
-"""
+and season counts are read by `amounts`."""
 
 from __future__ import annotations
 
@@ -15,6 +14,7 @@ from agentic_rag.agent.rules.eras import era_tags, year_span
 from agentic_rag.agent.rules.periods import MONTH_NAMES, period_tags
 from agentic_rag.agent.rules.shape import FIRST_ADDED, SUPERLATIVE
 from agentic_rag.agent.rules.tags import Tag, at
+from agentic_rag.agent.rules.vocab import alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -22,7 +22,7 @@ _Y = r"((?:19|20)\d\d)"
 MONTHS = {m: i for i, m in enumerate(MONTH_NAMES, start=1)}
 _MON = r"(" + "|".join([*MONTHS, *(m[:3] for m in MONTHS)]) + r")\.?"
 _WHEN = (
-    r"(on\s+or\s+after|on\s+or\s+before|in|during|since|after|before|until|by|on|from|"
+    rf"({alternation(WORDS.until_words)}|on\s+or\s+after|in|during|since|after|before|by|on|from|"
     r"prior\s+to|as\s+of|pre-?|post-?|"
     r"(?:later|newer|more\s+recent|older|earlier)\s+than)"
 )
@@ -48,8 +48,8 @@ _OPEN_END = re.compile(  # not a bound of its own after it: "after 2015 and befo
     _I,
 )
 _EARLIER = {"earlier", "before", "older"}
-#: "on or after D" includes D (since), "on or before D" too (until): the app's own wording
-_INCLUSIVE = {"on or after": "since", "on or before": "until"}
+#: "on or after D" includes D (since); "on or before D", "up to D" too (until: `until_words`)
+_INCLUSIVE = dict.fromkeys(WORDS.until_words, "until") | {"on or after": "since"}
 #: a prefix on the year ("pre-2000 comedies", "post 2015 thrillers"): before / after it
 _PREFIXES = {"pre": "before", "post": "after"}
 #: a month with no year, after a word that makes it a time ("what about april", "in may")

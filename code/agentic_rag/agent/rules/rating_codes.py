@@ -9,7 +9,25 @@ from agentic_rag.agent.rules.initials import WORKS
 
 #: where a word can only be a rating: after "rated" / "rating (of)", before "rated" / "rating"; a
 #: one-letter code also before a works noun after a word that counts or picks them
-_PICKS = ("many", "any", "all", "the", "of", "list", "count", "some", "more", "most", "no")
+_PICKS = (
+    "many",
+    "any",
+    "all",
+    "the",
+    "of",
+    "list",
+    "count",
+    "some",
+    "more",
+    "most",
+    "no",
+    "vs",
+    "versus",
+    "or",
+    "than",
+    "to",
+    "and",
+)  # the last six: "pg-13 movies vs r movies"
 _RATED_BEFORE = r"(?:(?<=\brated\s)|(?<=\brating\s)|(?<=\brating\sof\s)|(?<=\brated:\s))"
 _RATED_AFTER = r"(?=[\s-]+(?:rated|rating)\b(?!\s+(?:{})(?![\w-])))"
 

@@ -4,7 +4,8 @@
   (oct-dec)", "from the nineties (1990-1999)". The parenthesis, read as a time of the same kind
   (with the year of the time outside it when it names none), is the same window;
 - how the catalog is read anyway (`asides.yaml` `restatements`): "(co-productions count)"
-  beside a country, whose titles are those that list it among others.
+  beside a country, whose titles are those that list it among others; "(not the british tv
+  genre)": the country is meant, as it is read.
 
 A parenthesis naming another time ("added in 2019 (march)") narrows or contradicts the question:
 it stays, and the reading that leaves its words unused stays unsure.
@@ -25,6 +26,16 @@ _TIMES = frozenset({"added", "release"})
 #: how a time of each kind is said, for the parenthesis to be read as one of that kind
 _SAID_AS = {"added": "added {}", "release": "released in {}"}
 _DEFAULTS = re.compile(rf"^\W*(?:{alternation(aside_words().restatements)})\W*$", re.IGNORECASE)
+
+
+#: a country meant as a country, not the genre its nationality names: "(not the british tv
+#: genre)", "(the country, not the genre)", "(as a country not a category)"
+_NOT_GENRE = re.compile(
+    r"^\W*(?:(?:as\s+)?(?:the\s+|a\s+)?countr(?:y|ies)(?:\s+listed)?\W*)?(?:and\s+|but\s+)?"
+    r"(?:not|rather\s+than|instead\s+of)\s+(?:as\s+)?(?:the\s+|a\s+)?(?:[\w'’-]+\s+){0,3}"
+    r"(?:genre|genres|category|categories|label)\W*$",
+    re.IGNORECASE,
+)
 
 
 def restated_aside(aside: Aside, tagger: Tagger) -> Aside:
@@ -53,7 +64,7 @@ def restated_aside(aside: Aside, tagger: Tagger) -> Aside:
 def _restates(inside: str, tags: list[Tag], tagger: Tagger) -> bool:
     """Whether `inside` (a parenthesis's words) says a time of `tags` again, or how the catalog
     reads a country of theirs anyway."""
-    if _DEFAULTS.match(inside):
+    if _DEFAULTS.match(inside) or _NOT_GENRE.match(inside):
         return any(t.kind == "country" for t in tags)
     return any(_same_time(inside, t, tagger) for t in tags if t.kind in _TIMES)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules import joint_countries
 from agentic_rag.agent.rules.amounts import GROUP_BOUND
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.spec import PersonRef, TitleSet
@@ -101,6 +102,8 @@ def to_set(tags: list[Tag], text: str, ranked: bool = False) -> TitleSet:
                 s.title_has += t.alts
     if s.type is None and (s.minutes_min or s.minutes_max or s.seasons_min or s.seasons_max):
         s.type = "Movie" if s.minutes_min or s.minutes_max else "TV Show"
+    if joint := joint_countries.joint(text, tags):  # "listed as both india and the us"
+        s = joint_countries.all_of(s, joint)
     for i, group in enumerate(s.genres):
         if s.type and len(group) > 1:
             keep = [g for g in group if is_tv_genre(g) == (s.type == "TV Show")]
@@ -162,9 +165,23 @@ def compare_sets(tags: list[Tag], text: str) -> tuple[TitleSet, TitleSet]:
         values = list({(t.value or t.text): t for t in tags if t.kind == kind}.values())
         if len(values) >= 2:
             shared = [t for t in tags if t.kind != kind]
-            a, b = (_own_type(to_set([*shared, v], text)) for v in values[:2])
+            a, b = (_own_type(to_set([*_side(shared, v, values[1]), v], text)) for v in values[:2])
             return a, b
     return to_set(tags, text), TitleSet()
+
+
+def _side(shared: list[Tag], value: Tag, second: Tag) -> list[Tag]:
+    """The shared tags that hold for `value`'s set: a kind said twice more, once on each side
+    of the second value's start, is each side's own ("tv-ma shows versus r movies": the shows
+    are the TV-MA ones, the films the R ones); a kind said once holds for both."""
+    mine = value.start < second.start
+    out = []
+    for t in shared:
+        same = [o for o in shared if o.kind == t.kind and o.value != t.value]
+        split = same and all((o.start < second.start) != (t.start < second.start) for o in same)
+        if not split or (t.start < second.start) == mine:
+            out.append(t)
+    return out
 
 
 def _own_type(s: TitleSet) -> TitleSet:

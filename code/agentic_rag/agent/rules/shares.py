@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.cues import CUES
-from agentic_rag.agent.rules.sets import to_set
+from agentic_rag.agent.rules.sets import is_tv_genre, to_set
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -30,7 +30,11 @@ SHARE_OF_IT = re.compile(
 #: of "what share of korean titles do movies account for"; not a word of a tag ("r rated")
 _VERBS = (
     r"are|r|were|is|was|have|has|had|got|get|come|came|do|does|did|"
-    r"list|lists|include|includes|feature|features|credit|credits|name|names"
+    r"list|lists|include|includes|feature|features|credit|credits|name|names|"
+    # a running time's verb: "what % of movies released in 2019 run under 90 min" (the
+    # participle "released" is the base's; "last year" is a date, not the verb)
+    r"run|runs|ran|last(?!\s+(?:year|month|week|decade|summer|winter|spring|fall))|lasts|"
+    r"lasted|clock|clocks|clocked|go|goes|went|exceed|exceeds|exceeded"
 )
 _VERB = re.compile(rf"\b(?:that|which|{_VERBS})\b", _I)
 _NOT_VERB = re.compile(r"(?:are|is|were|was)(?:n['’]?t|\s+not)\b", _I)
@@ -141,7 +145,22 @@ def share_sets(text: str, tags: list[Tag]) -> tuple[TitleSet, TitleSet, TitleSet
     if amb is not None:
         genre = amb.model_copy(update={"kind": "genre", "value": amb.alts[0], "alts": []})
         other = to_set([genre if t is amb else t for t in base], text, ranked=True)
-    return to_set(base, text, ranked=True), to_set(part, text), other
+    whole, some = to_set(base, text, ranked=True), to_set(part, text)
+    if any(t.kind == "type" for t in part):  # "… of 2019 releases are movies under 90 min"
+        return whole, some, other
+    return _typed_by_unit(whole, some), some, other
+
+
+def _typed_by_unit(base: TitleSet, part: TitleSet) -> TitleSet:
+    """A base of no type whose part is a running time or a season count: of the type that
+    has it ("what share of comedies released in 2020 last over 2 hours": of the comedy
+    films; a show has no minutes), its genres those of that type."""
+    timed = part.minutes_min or part.minutes_max or part.seasons_min or part.seasons_max
+    if base.type is not None or part.type is None or not timed:
+        return base
+    tv = part.type == "TV Show"
+    genres = [[g for g in group if is_tv_genre(g) == tv] or group for group in base.genres]
+    return base.model_copy(update={"type": part.type, "genres": genres})
 
 
 def _genre_of(t: Tag, part: list[Tag]) -> Tag:

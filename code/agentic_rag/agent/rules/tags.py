@@ -84,6 +84,11 @@ def at(kind: str, m: re.Match[str], **fields: Any) -> Tag:
     return Tag(kind=kind, start=m.start(), end=m.end(), text=m.group(), **fields)  # type: ignore[arg-type]
 
 
+def stretched(t: Tag, text: str, end: int) -> Tag:
+    """`t` over the words up to `end` too (words said of it: "2 to 4 seasons, both counted")."""
+    return t.model_copy(update={"end": end, "text": text[t.start : end]})
+
+
 def widen_beside(
     text: str, start: int, end: int, tags: list[Tag], fits: Callable[[Tag], bool]
 ) -> bool:

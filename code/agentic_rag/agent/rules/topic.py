@@ -41,7 +41,9 @@ def named_only(prev: QuerySpec, spec: QuerySpec) -> bool:
         and not prev.titles.is_empty()
         and not _ASKING.search(prev.text)
         and spec.op in ("count", "auteur")  # "in dramas, who directed and acted in one film"
-        and spec.titles.within is None  # "… and how many of those are rated R": a narrowing
+        #: "… and how many of those are rated R": a narrowing; not the earlier part's own
+        #: `within` ("movies from both spain and mexico - how many": each country, `all_of`)
+        and spec.titles.within in (None, prev.titles.within)
         and prev.titles.merged(held := _held(prev, spec)) == held
     )
 

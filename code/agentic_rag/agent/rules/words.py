@@ -98,12 +98,17 @@ class Words(BaseModel):
     decades: dict[str, int]  # a decade said in words ("the fifties"): its first year
     #: a verb saying a year's edge after a bound ("before 2015 even started"): start or end
     year_edges: dict[str, Literal["start", "end"]]
+    #: a year's bound that keeps it, said before it ("up to 2019", "on or before 2015")
+    until_words: tuple[str, ...] = Field(min_length=1)
     span_joins: tuple[str, ...]  # what joins a span's two ends ("2016 till 2018")
     one_title_nouns: tuple[str, ...]  # a title noun in the singular ("give me a horror movie")
     #: what a span of years says of its ends: "inclusive" and "exclusive" phrases
     #: and "without": the words before one end's year that leave that end out ("between 2000
     #: and 2005 not counting 2005")
     range_ends: dict[Literal["inclusive", "exclusive", "without"], list[str]]
+    #: cues that a title must list every country named (`joint_countries`): said before the
+    #: first ("both") or after the last ("together")
+    joint_countries: dict[Literal["before", "after"], tuple[str, ...]]
     title_words: TitleWords
     title_attributes: frozenset[str]
     people_attributes: frozenset[str]  # who made a title, as a noun ("its stars")

@@ -62,6 +62,10 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
         k = first["titles"]
         kinds = by_type(first)
         return f"There {'is' if k == 1 else 'are'} **{k:,}** {_agreeing(k, subject)}{kinds} [{n}]."
+    if op == "share" and "percent" in first and first["percent"] is None:  # an empty base
+        return f"No share to give: no titles are in its base — {part.reading[0].lower()}" + (
+            f"{part.reading[1:]} [{n}]."
+        )
     if op == "share" and "percent" in first:
         return (
             f"**{first['percent']}%**: {first['matching']:,} of {first['total']:,} — "
