@@ -124,8 +124,12 @@ class Compiler:
             ]
         if op == "people" and relations.common(spec):  # "who acted in both of them"
             return [[sql(what, relations.common_sql(spec))]]
-        if op == "people" and spec.ref == "all" and not (s.titles or s.show_ids or s.is_empty()):
-            return [[sql(what, q.people_of(spec.role, s), 100)]]  # "who directed them": the set
+        if (
+            op == "people"
+            and (spec.ref == "all" or s.people)
+            and not (s.titles or s.show_ids or s.is_empty())
+        ):  # "who directed them", "who directed the movies X was in": the set's people
+            return [[sql(what, q.people_of(spec.role, s), 100)]]
         if op == "people" and (s.titles or s.show_ids):
             if s.show_ids:
                 return [[sql(what, q.people_of(spec.role, s), 100)]]
