@@ -97,11 +97,12 @@ def title_people(title: str, role: str | None) -> str:
     )
 
 
-def costars(name: str, other: str | None = "cast") -> str:
+def costars(name: str, other: str | None = "cast", own: str | None = None) -> str:
     """People who worked on titles with `name` (other='director': who directed them; None: in
-    any role, "X's most frequent collaborator")."""
+    any role, "X's most frequent collaborator"; own: `name`'s role on those titles, if asked)."""
+    mine = REL[own] if own else "DIRECTED|ACTED_IN"
     return (
-        f"MATCH (a:Person {{name: {lit(name)}}})-[:DIRECTED|ACTED_IN]->(s:Show)<-[:{REL[other]}]-"
+        f"MATCH (a:Person {{name: {lit(name)}}})-[:{mine}]->(s:Show)<-[:{REL[other]}]-"
         "(b:Person) WHERE b <> a RETURN b.name AS name, count(DISTINCT s) AS shared, "
         "collect(DISTINCT s.title) AS titles ORDER BY shared DESC, name LIMIT 30"
     )

@@ -200,8 +200,9 @@ def group(spec: QuerySpec) -> str:
     way = "ASC" if spec.ascending else "DESC"
     titles, left_out = _left_out_groups(spec.titles, dim)
     conds = [*conditions(titles), f"{expr} IS NOT NULL"]
-    if left_out:
-        conds.append(f"{expr} NOT IN ({in_list(left_out)})")
+    named = [p.name for p in titles.people] if dim in ("director", "cast") else []
+    if left_out or named:  # "which actor is in the most X movies": the others, not X
+        conds.append(f"{expr} NOT IN ({in_list([*left_out, *named])})")
     return (
         f"SELECT {expr} AS {alias}, count(DISTINCT s.show_id) AS titles FROM shows s{joins}"
         f"{_where(conds)} GROUP BY {expr} ORDER BY titles {way}, {alias} "
@@ -258,8 +259,11 @@ def people_of(role: str | None, s: TitleSet, relaxed: bool = False) -> str:
     )
 
 
-def costars(name: str, other: str | None = "cast", relaxed: bool = False) -> str:
+def costars(
+    name: str, other: str | None = "cast", relaxed: bool = False, own: str | None = None
+) -> str:
     who = f"lower(p.name) LIKE {like(name)}" if relaxed else f"p.name = {lit(name)}"
+    who += f" AND sp.role = {lit(own)}" if own else ""  # "who did X cast": X as the director
     role = f"sp2.role = {lit(other)} AND " if other else ""  # None: any role
     return (
         "SELECT p2.name, count(DISTINCT s.show_id) AS shared, group_concat(DISTINCT s.title) "

@@ -114,18 +114,22 @@ class Compiler:
             loose = [] if spec.absent else [sql(what, q.title_rows(named, True))]  # not a guess
             return [[sql(what, q.title_rows(named)), *loose]]
         if op == "costars" and s.people:
-            name, other = s.people[0].name, spec.role  # no role asked: any role
+            name, other, own = s.people[0].name, spec.role, s.people[0].role  # no role: any
             return [
                 [
-                    call("cypher", what, query=cy.costars(name, other), max_rows=60),
-                    sql(what, q.costars(name, other)),
-                    sql(what, q.costars(name.split()[-1], other, True)),
+                    call("cypher", what, query=cy.costars(name, other, own), max_rows=60),
+                    sql(what, q.costars(name, other, own=own)),
+                    sql(what, q.costars(name.split()[-1], other, True, own)),
                 ]
             ]
         if op == "people" and relations.common(spec):  # "who acted in both of them"
             return [[sql(what, relations.common_sql(spec))]]
-        if op == "people" and spec.ref == "all" and not (s.titles or s.show_ids or s.is_empty()):
-            return [[sql(what, q.people_of(spec.role, s), 100)]]  # "who directed them": the set
+        if (
+            op == "people"
+            and (spec.ref == "all" or s.people)
+            and not (s.titles or s.show_ids or s.is_empty())
+        ):  # "who directed them", "who directed the movies X was in": the set's people
+            return [[sql(what, q.people_of(spec.role, s), 100)]]
         if op == "people" and (s.titles or s.show_ids):
             if s.show_ids:
                 return [[sql(what, q.people_of(spec.role, s), 100)]]

@@ -157,7 +157,10 @@ def named(word: str, lex: Lexicon, knows: Callable[[str], bool]) -> bool:
 #: verb before a determiner or pronoun, never the rating ("rated r", "r-rated", "r movies")
 _ARE = re.compile(
     r"(?<![\w'’-])(?<!rated\s)(?<!rating\s)r(?=\s+(?:the|there|these|those|they|u|you|any|all|"
-    r"some|their|we|there's|any\s+\w+)\b)",
+    r"some|their|we|there's|any\s+\w+)\b)|"
+    # after a question word: "how r X and Y connected", "what r the ..."
+    r"(?:(?<=\bhow\s)|(?<=\bwhat\s)|(?<=\bwho\s)|(?<=\bwhy\s)|(?<=\bwhere\s)|(?<=\bwhich\s))"
+    r"r(?=\s+[a-z])",
     re.IGNORECASE,
 )
 

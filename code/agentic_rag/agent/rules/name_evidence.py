@@ -20,6 +20,7 @@ from anyascii import anyascii
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.folding import fold
 
+MONONYM_CREDITS = 3  # a one-word name credited this often may be typed in lower case
 RARE_TOKEN = 2  # a name token shared by at most this many catalog people is rare
 
 
@@ -38,11 +39,12 @@ def _opens(text: str, at: int) -> bool:
 
 
 class NameEvidence:
-    """Needs `shows` (title -> info with a `description`), `person_keys`, `genre_keys` and
-    `country_keys` (see `Lexicon`)."""
+    """Needs `shows` (title -> info with a `description`), `person_keys`, `counts` (person ->
+    credits), `genre_keys` and `country_keys` (see `Lexicon`)."""
 
     shows: Mapping[str, Any]
     person_keys: dict[str, str]
+    counts: dict[str, int]
     genre_keys: dict[str, str]
     country_keys: dict[str, str]
 
@@ -134,8 +136,23 @@ class NameEvidence:
             self.name_word(low)
             and low not in self.genre_keys
             and low not in self.country_keys
-            and self._person_tokens[low] <= RARE_TOKEN
+            and (self._person_tokens[low] <= RARE_TOKEN or self._mononym(low))
         )
+
+    def _mononym(self, low: str) -> bool:
+        """A one-word whole name whose holder has more credits than every other person with
+        the word in their name together ("priyadarshan": 7 against 3 credits of three others)."""
+        mine = self.counts.get(self.person_keys.get(low, ""), 0)
+        return mine >= MONONYM_CREDITS and 2 * mine > self._token_credits[low]
+
+    @cached_property
+    def _token_credits(self) -> Counter[str]:
+        """Per name word: the credits of every person with it in their name."""
+        out: Counter[str] = Counter()
+        for k, n in self.person_keys.items():
+            for w in set(k.split()):
+                out[w] += self.counts.get(n, 0)
+        return out
 
     @cached_property
     def _cased(self) -> dict[str, tuple[int, int]]:

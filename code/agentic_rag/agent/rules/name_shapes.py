@@ -48,6 +48,7 @@ def title_ok(text: str, start: int, words: list[str], lex: Lexicon) -> bool:
         r"directed|direct|starred\s+in|stars?\s+in|similar\s+to|like|about|(?:seasons|"
         r"episodes)\s+(?:does|did|has|of|in)|(?:runtime|length|rating|cast|directors?|"
         r"stars?|leads?|creators?|actors?|actress)\s+(?:of|from)(?:\s+the\s+(?:movie|film|show|series))?|"
+        r"(?:actors?|actress(?:es)?|cast|people|stars?)\s+(?:in|on)(?:\s+the\s+(?:movie|film|show|series))?|"
         r"(?:(?:(?:starred|acted|appeared)\s+in|directed)(?:\s+(?:both|either))?|\bin\s+both)"
         r"(?:(?:\s+\S+){1,5}\s+(?:and|&|or))?)\s*$",
         text[:start],

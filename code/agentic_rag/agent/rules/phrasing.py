@@ -263,7 +263,8 @@ def read_as(spec: QuerySpec) -> str:
     if spec.op in ("describe", "similar") and not s.titles:  # or the one found before
         bits = ["the title found earlier"] if len(s.show_ids) == 1 else [f"'{spec.text}'"]
     elif spec.op == "costars":  # the first person named is the one asked about
-        bits = [f"worked with {p.name}" for p in s.people[:1]] or ["worked with them"]
+        verb = "cast by" if s.people[:1] and s.people[0].role == "director" else "worked with"
+        bits = [f"{verb} {p.name}" for p in s.people[:1]] or [f"{verb} them"]
     elif spec.op in ("shared", "chain"):  # the two people, in any role
         bits = [" and ".join(p.name for p in s.people[:2])]
     else:

@@ -218,8 +218,11 @@ class Reader:
             spec.by = "added_year" if by == "release_year" and ADDED_VERB.search(text) else by
             spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
             spec.breakdown = breakdown(masked) and spec.limit is None  # "… each year"
-        elif op == "costars" and spec.limit is None and relation_words.one_asked(masked):
-            spec.limit = 1  # "who does X work with the most": one (and those tied)
+        elif op == "costars":
+            if spec.limit is None and relation_words.one_asked(masked):
+                spec.limit = 1  # "who does X work with the most": one (and those tied)
+            if relation_words.casting(masked) and spec.titles.people:  # "who did X cast most"
+                spec.role, spec.titles.people[0].role = "cast", "director"
         elif op in ("top", "average"):
             spec.by, spec.ascending = order(masked, spec.titles, bool(ADDED_VERB.search(text)))
             if op == "top" and spec.limit is None and one_asked(text):

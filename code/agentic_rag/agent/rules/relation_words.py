@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules import crossover
+from agentic_rag.agent.rules.auteur_words import AUTEUR as _AUTEUR
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.words import WORDS
@@ -50,38 +51,6 @@ _WORKED = re.compile(
     r"shar\w*(?:\s+(?:the\s+|a\s+)?(?:screen|stage|set|frame|credits?)(?:\s+space)?)?|"
     r"alongside|overlap\w*|(?:been|were|was)\s+in|in\s+the\s+cast|in\s+(?:an?\s+)?(?:titles?|movies?|films?|shows?)|(?:in\s+)?common\s+to|in\s+common)\b|"
     r"\bin\s+(?:an?\s+)?\{type\}",
-    _I,
-)
-_AUTEUR = re.compile(
-    r"\b(?:both\s+)?direct\w*\s+(?:and|&|as\s+well\s+as)\s+(?:also\s+)?(?:act|star|appear|play)\w*|"
-    r"\b(?:both\s+)?(?:act|star|appear|play)\w*\s+(?:in\s+\w+\s+)?(?:and|&|as\s+well\s+as)\s+"
-    r"(?:also\s+)?"
-    r"direct\w*|\b(?:act|star|appear)\w*\s+in\s+(?:[\w{}]+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
-    r"direct\w*|\bdirect\w*\s+(?:an?\s+|the\s+)?(?:\{type\}|\w+)\s+(?:that\s+)?(?:they|he|she)\s+"
-    r"(?:also\s+)?(?:act|star|appear|play)\w*|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
-    r"\b(?:directors?|filmmakers?)\s+(?:also\s+)?(?:has|had|have|plays?|played|takes?|took)\s+"
-    r"(?:a|an|their\s+own|his\s+own|her\s+own)\s+(?:\w+\s+)?(?:role|part)\b|"
-    r"\b(?:directors?|filmmakers?)\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
-    r"\bdirectors?\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:act|star|appear|play|cast)\w*|"
-    # "the director is also in the cast", "director was one of the actors", "... among the cast"
-    r"\bdirectors?\s+(?:(?:who|that)\s+)?(?:is|was|are|were|also|appears?|appeared)\s+"
-    r"(?:also\s+|too\s+)?"
-    r"(?:(?:in|part\s+of|among|listed\s+in|credited\s+in)\s+(?:the\s+)?cast|"
-    r"(?:one\s+of\s+the\s+|an?\s+)?(?:actors?|actress\w*|cast\s+members?))\b|"
-    # "directed by someone who also acted in it", "made by a person who also starred in it"
-    r"\b(?:direct|ma[dk])\w*\s+by\s+(?:some(?:one|body)|a\s+person|people|the\s+same\s+"
-    r"person|an?\s+\w+)\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:act|star|appear|play)\w*|"
-    r"\b(?:act|star|appear|play|cast)\w*\s+(?:\w+\s+)?in\s+(?:(?:any|all|some|one|each|many|most)\s+"
-    r"of\s+)?(?:their|his|her)\s+(?:own\b|\{type\}|(?:movies?|films?|flicks?|shows?|titles?|work)\b)|"
-    # "where the guy who directed also acted in it", "whoever directed it was also in the cast"
-    r"\b(?:(?:guy|gal|man|woman|lady|person|people|one|some(?:one|body))\s+)?(?:who(?:ever)?|that)\s+"
-    r"direct\w*\s+(?:it\s+|them\s+)?(?:(?:is|was|are|were)\s+)?(?:also|too|as\s+well)\s+"
-    r"(?:(?:act|star|appear|play)\w*|in\s+(?:it|them|the\s+cast))|"
-    r"\bcast\s+(?:list\s+)?of\s+(?:their|his|her)\s+own\b|"
-    # "both directed a title and acted in that same title", "… and was in its cast too"
-    r"\b(?:both\s+)?direct\w*\s+(?:[\w{}]+\s+){1,4}?(?:and|&)\s+(?:(?:is|was|are|were)\s+)?"
-    r"(?:also\s+)?(?:(?:(?:act|star|appear|play)\w*\s+|(?:show|turn)\w*\s+up\s+)?in|part\s+of|among)\s+(?:"
-    r"(?:it|them|that|the\s+same)\b|(?:its|their|the)\s+(?:own\s+)?cast\b(?:\s+of\s+(?:it|them|that)\b)?)",
     _I,
 )
 _CHAIN = re.compile(
@@ -134,18 +103,30 @@ _SAME_TITLE = re.compile(
     _I,
 )
 
+#: a director's usual actors: "who did {person} cast the most", "actors {person} uses most"
+_CASTING = (
+    r"\b(?:(?:did|does|do|has|have|had)\s+)?\{person\}\s+(?:(?:has|have|had)\s+)?"
+    r"(?:cast|cast(?:s|ed)|use[sd]?|hire[sd]?|pick(?:s|ed)?|employ(?:s|ed)?)\b"
+)
+
+
+def casting(masked: str) -> bool:
+    """Whether a ranking of a person's co-workers asks for the actors of their own films."""
+    return bool(re.search(_CASTING, masked, _I))
+
+
 #: the people a person worked with most: a work verb or noun with a person, and a superlative
 _MOST_WITH = re.compile(r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite|go-?to)\b", _I)
 _WITH = re.compile(
     r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast|"
     r"(?:show|turn|pop)(?:s|ed|ing)?\s+up|\{type\}\s+up)\s+(?:\w+\s+){0,2}(?:with\b|alongside\b|w/)|"
     r"\b(?:(?:shar\w*|ha(?:s|d|ve|ving)|ma[dk]\w*|d(?:id|one|oes)|been\s+in)\s+)?(?:the\s+)?most\s+"
-    r"(?:\{type\}|titles|movies|films|shows|projects|things|credits)\s+"
+    r"(?:\{type\}|titles|movies|films|shows|projects|things|stuff|credits)\s+"
     r"(?:in\s+common\s+)?(?:with\b|alongside\b|w/)|\bco-?(?:stars?|actors?|workers?)\b|\bcollaborat(?:ors?|ions?)\b|"
     r"\bpartners?\b|"
     # "X's most frequent director", "who directed X most often" (no gender: not "leading lady")
     r"\b(?:frequent|usual|regular|favou?rite|main|go-?to)\s+(?:directors?|actors?|actresses|stars?)\b|"
-    r"\b(?:direct\w*|cast)\s+\{person\}\s+(?:the\s+)?most\b",
+    r"\b(?:direct\w*|cast)\s+\{person\}\s+(?:the\s+)?most\b|" + _CASTING,
     _I,
 )
 

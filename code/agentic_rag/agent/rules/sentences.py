@@ -31,6 +31,14 @@ def _agreeing(n: int, subject: str) -> str:
     return re.sub(r"\b(movie|TV show|title)s\b", r"\1", subject, count=1)
 
 
+def _once(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows of titles, each title once (by its id, else its name and year), in their order."""
+    keyed = {
+        (r.get("show_id") or (r.get("title"), r.get("release_year"))): r for r in reversed(rows)
+    }
+    return list(reversed(keyed.values()))
+
+
 def _titles(rows: list[dict[str, Any]], extra: str | None = None) -> str:
     out = []
     for r in rows[:MAX_NAMED]:
@@ -121,8 +129,9 @@ def listed(
     n, result = key
     if not isinstance(k, int):
         return ""  # no count came back: the key result's own sentence stands
-    shown = min(len(result.rows), MAX_NAMED)
-    names = "; ".join(_titles(result.rows[:shown]).split("; "))
+    rows = _once(result.rows)  # a person's title in two roles ("directed and starred in"): once
+    shown = min(len(rows), MAX_NAMED)
+    names = "; ".join(_titles(rows[:shown]).split("; "))
     kinds = "" if part.spec.titles.type else by_type(counted.rows[0])
     if said:
         return f"{'They are' if k <= shown else f'The first {shown} of {k:,}'} [{n}]: {names}."

@@ -36,6 +36,11 @@ _CLOSING = re.compile(
     r"there\s+(?:are|is|were)|has\s+it\s+got|do(?:es)?\s+(?:it|they)\s+(?:have|run|last))\W*$",
     re.I,
 )
+_ROLE_RUN = re.compile(
+    r"(?:(?:has|have|had)\s+)?(?:acted|starred|appeared|played|was|were|been|directed|made|did)"
+    r"(?:\s+(?:in|on|for))?\W*$",
+    re.I,
+)
 _SENTENCE_END = re.compile(r"[.?!]\s*$")
 #: a person named by their part in the title after it ("the director of", "the guy who made")
 _PERSON_OF = re.compile(rf"(?:{OF_TITLE.pattern})\s+$", re.I)
@@ -83,8 +88,8 @@ def title_slot(
             return [cand], alt
     for span in lower_runs(text, tags, lex, lead):  # "who directed the dark knight"
         raw = text[span[0] : span[1]]
-        if POSSESSIVE.search(raw) or in_place(text, span[0]):
-            continue
+        if POSSESSIVE.search(raw) or in_place(text, span[0]) or _ROLE_RUN.match(raw):
+            continue  # "the films X starred in": a role verb, no title "Starred In"
         hit = lex.fuzzy_title(raw)
         if not hit and ranking_only(raw):
             continue  # "who directed the longest": the set's top, not a title "The Longest"

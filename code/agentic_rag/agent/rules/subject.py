@@ -25,8 +25,9 @@ def checked(spec: QuerySpec, text: str, tags: list[Tag], about: str) -> QuerySpe
     title operation with no title left searches."""
     op = spec.op
     spec.described = [t.described for t in tags if t.described]  # "…, the yorkshire cop one"
+    typed = any(t.kind == "type" for t in tags) and spec.role is not None
     if op == "people" and not spec.titles.titles and not about and spec.titles.people:
-        spec.op = "list"
+        spec.op = "people" if typed else "list"  # "who directed the movies X was in": theirs
     if op == "list" and relation_words.together_asked(masked := mask(text, tags), tags):
         relation_words.together_roles(spec, masked)  # "has A worked with B": any role of both
     plain = "".join(

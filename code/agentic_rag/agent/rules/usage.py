@@ -37,7 +37,7 @@ from agentic_rag.folding import fold
 #: the spec fields a part's calls are compiled from (its text and notes repeat the question)
 COMPILED_FIELDS = frozenset({"op", "titles", "part", "by", "measure", "labels", "other", "absent"})
 PLACEHOLDER = re.compile(r"\{\w+\}")
-SMALL = WORDS.small_words  # "of", "in": a cue's joining words ("number of", "star in")
+SMALL = WORDS.small_words | {"w"}  # "of", "in", "w/" (with): a cue's joining words ("star in")
 
 
 class Usage(BaseModel):
