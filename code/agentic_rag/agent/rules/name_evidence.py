@@ -21,6 +21,7 @@ from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.folding import fold
 
 RARE_TOKEN = 2  # a name token shared by at most this many catalog people is rare
+MONONYM_LEAD = 2  # a one-word catalog name leads the others with its word by this many times
 
 
 SURNAME_UNSURE = 0.3  # a bare surname the descriptions write as another name more often
@@ -45,6 +46,7 @@ class NameEvidence:
     person_keys: dict[str, str]
     genre_keys: dict[str, str]
     country_keys: dict[str, str]
+    counts: dict[str, int]  # person -> credits
 
     @cached_property
     def everyday_words(self) -> frozenset[str]:
@@ -134,8 +136,22 @@ class NameEvidence:
             self.name_word(low)
             and low not in self.genre_keys
             and low not in self.country_keys
-            and self._person_tokens[low] <= RARE_TOKEN
+            and (self._person_tokens[low] <= RARE_TOKEN or self._mononym_leads(low))
         )
+
+    def _mononym_leads(self, low: str) -> bool:
+        """A one-word catalog name credited far more than everyone else whose name has that word
+        ("priyadarshan": Priyadarshan, 7 credits; Kalyani Priyadarshan and two more, 1 each)."""
+        own = self.counts.get(self.person_keys.get(low, ""), 0)
+        return own > 0 and own >= MONONYM_LEAD * max(1, self._token_credits[low] - own)
+
+    @cached_property
+    def _token_credits(self) -> Counter[str]:
+        out: Counter[str] = Counter()
+        for k, name in self.person_keys.items():
+            for w in set(k.split()):
+                out[w] += self.counts.get(name, 0)
+        return out
 
     @cached_property
     def _cased(self) -> dict[str, tuple[int, int]]:
