@@ -75,7 +75,8 @@ _SPLIT = re.compile(
     r"(?!\s+(?:who|that|which)\b)(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those)\b)|"
     # a joining word before a ranking that ends the question with no noun of its own, of the
     # set before it: "number of lgbtq movies and the oldest one", "count of kids shows + the
-    # newest", "swedish films n the longest of them", "… and the oldest 2"
+    # newest", "swedish films n the longest of them", "… and the oldest 2", "… and the most
+    # recently released one(s)"
     rf",?\s+{_JOINED}(?=(?:the\s+)?(?:\d\s+)?{SUPERLATIVE}(?:\s+(?:\d|one|ones|title|of\s+"
     r"(?:them|those|these|all|['’]?em)))*\W*$|"
     # or a person or group ranked by the set before it: "number of singapore shows and the actor
