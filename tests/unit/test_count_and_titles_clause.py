@@ -59,3 +59,16 @@ def test_both_parts_read_the_same_set(catalog_df, catalog_reader, question, name
     assert [p.name for p in counted.titles.people] == [name]
     assert counted.titles == listed.titles
     assert _directed(catalog_df, name) >= 6  # a set with titles to list (pandas)
+
+
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [
+        ("mexican shows count and titles", "mexican shows"),
+        ("titles with kajol, count and names", "titles with kajol"),
+    ],
+)
+def test_the_clause_with_no_comma_and_its_words_are_used(catalog_reader, question, head):
+    assert shape_parts(question) == ["how many", head]
+    counted, listed = catalog_reader.read(question)
+    assert (counted.op, listed.op) == ("count", "list")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules.vocab import alternation
+from agentic_rag.agent.rules.vocab import WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _COUNT = rf"(?:the\s+)?(?:{alternation(WORDS.shape_counts)})"
@@ -19,8 +19,9 @@ _BOTH = (
     rf"{_ASK}(?:{_COUNT}{_AND}{_LIST}|{_LIST}{_AND}{_COUNT})"
     r"(?:\s+(?:too|as\s+well|both|please|pls|of\s+(?:them|those|these)))*"
 )
-#: the clause after what it asks of: "…, count and titles", "… (number & list)"
-_TAIL = re.compile(rf"(?P<head>.*?\w.*?)\s*(?:[,:;(]|\s[-–—]+)\s*{_BOTH}\W*", re.I)
+#: the clause after what it asks of: "…, count and titles", "… (number & list)", "… count +
+#: list" (no comma)
+_TAIL = re.compile(rf"(?P<head>.*?\w.*?)(?:\s*(?:[,:;(]|\s[-–—]+)\s*|\s+){_BOTH}\W*", re.I)
 #: the clause before: "count and titles: …", "number + list of korean thrillers"
 _LEAD = re.compile(
     rf"\W*{_BOTH}\s*(?:[,:;]|\s[-–—]+|\s+(?:of|for)\b)\s*(?P<head>.*\w.*)", re.I | re.S
@@ -35,3 +36,12 @@ def shape_parts(text: str) -> list[str] | None:
     if not m or _PEOPLE.search(m.group("head")):
         return None
     return ["how many", m.group("head").strip(" ,")]
+
+
+def shape_words(text: str) -> set[str]:
+    """The words of the clause that asks the size and the titles (used by that reading)."""
+    m = _TAIL.fullmatch(text) or _LEAD.fullmatch(text)
+    if not m or _PEOPLE.search(re.sub(r"\{\w+\}", " ", m.group("head"))):  # not "{person}"
+        return set()
+    rest = text[: m.start("head")] + " " + text[m.end("head") :]
+    return {w.casefold() for w in WORD.findall(rest)}

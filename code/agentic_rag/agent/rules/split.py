@@ -115,7 +115,8 @@ _SPLIT = re.compile(
     r"every\s+one|the\s+titles)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)|"
     # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
     # who's in it", "…, what else did he make", "… - whats it about", "…, anything else by him"
-    r"\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
+    # (after a colon too before "who": "the earliest added british movie: who directed it")
+    r"(?<=:)\s+(?=who(?:s|'s|’s)?\b)|\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
     r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old|year|(?:genre|"
     r"rating)\s+(?:is|was)\s+(?:it|that))\b|"
     rf"what(?:s|'s|’s)\s+it\b|{_ELSE_BY})|"
@@ -246,7 +247,7 @@ def _parts(text: str) -> list[str]:
         and len(p.strip(" ,.?")) > 1
         and re.search(r"\w", p)  # not "';" after an order
         and not _FILLER.fullmatch(p)
-        for q in _both(_LEADING.sub("", p).strip(" ,"))
+        for q in _both(_LEADING.sub("", p).strip(" ,:"))
     ]
 
 
