@@ -42,6 +42,17 @@ def asked_of_before(parts: list[str]) -> list[str]:
 
 def noun_asked(text: str) -> str:
     """`text`, or the question it asks when it is only a noun of what is asked of a title (a
-    follow-up "director?" is "who directed it": `bare_attributes`)."""
+    follow-up "director?" is "who directed it": `bare_attributes`); after "their", of each
+    title before it ("the 3 oldest japanese movies and their directors": who directed them)."""
     noun = _BARE_ATTR.fullmatch(COURTESY.sub("", text))
-    return WORDS.bare_attributes[" ".join(noun.group(1).casefold().split())] if noun else text
+    if not noun:
+        return text
+    asked = WORDS.bare_attributes[" ".join(noun.group(1).casefold().split())]
+    return re.sub(r"\bit$", "them", asked) if _THEIR.search(text) and _WHO.match(asked) else asked
+
+
+_THEIR = re.compile(r"\btheir\b", re.IGNORECASE)
+#: a question of a title's people ("who directed it"): of every title before it after "their"
+#: ("… and their directors": who directed them); a question of a title's entry stays of its
+#: first title (the listing before it shows each one's year, rating and duration)
+_WHO = re.compile(r"who\b", re.IGNORECASE)
