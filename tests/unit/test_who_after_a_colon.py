@@ -36,3 +36,19 @@ def test_the_part_asks_of_the_ranked_title(catalog_df, catalog_reader):
     ]
     added = pd.to_datetime(uk["date_added"].str.strip(), errors="coerce")
     assert uk.loc[added.idxmin(), "title"] == "Joseph: King of Dreams"
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        (
+            "the longest turkish film: how long is it and who is in it",
+            ["the longest turkish film", "how long is it", "who is in it"],
+        ),
+        ("stranger things: what is it about", ["stranger things", "what is it about"]),
+        ("korean films: how many are there", ["korean films", "how many are there"]),
+        ("lego stuff: which are movies", ["lego stuff: which are movies"]),  # no "it"
+    ],
+)
+def test_a_question_of_it_after_a_colon_is_a_part(question, parts):
+    assert split(question) == parts

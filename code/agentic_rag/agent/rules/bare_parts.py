@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
+from agentic_rag.agent.rules.shape import SUPERLATIVE
 from agentic_rag.agent.rules.vocab import JOINS, alternation
 from agentic_rag.agent.rules.words import WORDS
 
@@ -22,6 +23,14 @@ _BARE_ATTR = re.compile(  # "director?": who directed it
 )
 
 
+#: an amount alone ("how many seasons") after a part that ranks one title ("which kids show got
+#: added first? how many seasons"): that title's (`words.yaml` `bare_amounts`)
+_AMOUNT = re.compile(
+    rf"\W*(?:and\s+)?how\s+many\s+({alternation(WORDS.bare_amounts)})\W*", re.IGNORECASE
+)
+_RANKED = re.compile(rf"\b(?:{SUPERLATIVE}|first|last)\b", re.IGNORECASE)
+
+
 def asked_of_before(parts: list[str]) -> list[str]:
     """Each part after the first that is only a question word, as the question it asks of the
     part before it ("the first title added from colombia and when": when was it added)."""
@@ -30,6 +39,11 @@ def asked_of_before(parts: list[str]) -> list[str]:
         m = _BARE.fullmatch(p)
         if _BARE_ATTR.fullmatch(p):  # alone too: a follow-up's ("oldest thai film", "cast?")
             out.append(noun_asked(p))
+            continue
+        if out and (amount := _AMOUNT.fullmatch(p)) and _RANKED.search(out[-1]):
+            out.append(
+                WORDS.bare_amounts[amount.group(1).casefold()]
+            )  # "… first? how many seasons"
             continue
         if not out or not m:
             out.append(p)

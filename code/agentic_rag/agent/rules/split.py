@@ -115,8 +115,9 @@ _SPLIT = re.compile(
     r"every\s+one|the\s+titles)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)|"
     # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
     # who's in it", "…, what else did he make", "… - whats it about", "…, anything else by him"
-    # (after a colon too before "who": "the earliest added british movie: who directed it")
-    r"(?<=:)\s+(?=who(?:s|'s|’s)?\b)|\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
+    # (after a colon too before "who", or a question of "it": "the earliest added british
+    # movie: who directed it", "the longest turkish film: how long is it and …")
+    r"(?<=:)\s+(?=who(?:s|'s|’s)?\b|(?:what|when|where|how|which)\b[^:;?,]{0,40}?\b(?:it|that\s+one)\b)|\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
     r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old|year|(?:genre|"
     r"rating)\s+(?:is|was)\s+(?:it|that))\b|"
     rf"what(?:s|'s|’s)\s+it\b|{_ELSE_BY})|"

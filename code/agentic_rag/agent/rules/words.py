@@ -136,6 +136,7 @@ class Words(BaseModel):
     #: it asks of that part's titles; `bare_when_added` when the part before says "added"
     bare_asks: dict[str, str] = Field(min_length=1)
     bare_when_added: str
+    bare_amounts: dict[str, str] = Field(min_length=1)  # "how many seasons" after a ranking
     #: what asks for a set's size and its titles together, both in one clause that ends or
     #: opens the question ("…, count and titles", "number + list: …"; `shape_asks`)
     shape_counts: tuple[str, ...] = Field(min_length=1)
