@@ -39,6 +39,8 @@ def test_a_count_and_titles_clause_is_a_count_then_the_set(question, head):
         "movies directed by imtiaz ali",
         "how many movies and titles from 2019",  # no clause of its own
         "count the titles",
+        "spider-man titles, how many",  # a count of the spider-man titles
+        "pokemon titles: how many",
     ],
 )
 def test_no_count_and_titles_clause(question):

@@ -21,7 +21,13 @@ _BOTH = (
 )
 #: the clause after what it asks of: "…, count and titles", "… (number & list)", "… count +
 #: list" (no comma)
-_TAIL = re.compile(rf"(?P<head>.*?\w.*?)(?:\s*(?:[,:;(]|\s[-–—]+)\s*|\s+){_BOTH}\W*", re.I)
+#: (with no comma, a count first joined by a word: "mexican shows count and titles"; not
+#: "spider-man titles, how many", a count of the spider-man titles)
+_JOINED = r"\s*(?:\b(?:and|plus|n|with)\b|&|\+)\s*(?:(?:also|then|the)\s+)?"
+_TAIL = re.compile(
+    rf"(?P<head>.*?\w.*?)(?:\s*(?:[,:;(]|\s[-–—]+)\s*{_BOTH}|\s+{_ASK}{_COUNT}{_JOINED}{_LIST})\W*",
+    re.I,
+)
 #: the clause before: "count and titles: …", "number + list of korean thrillers"
 _LEAD = re.compile(
     rf"\W*{_BOTH}\s*(?:[,:;]|\s[-–—]+|\s+(?:of|for)\b)\s*(?P<head>.*\w.*)", re.I | re.S
