@@ -21,7 +21,7 @@ def _directed(catalog_df, name: str) -> int:
     [
         ("movies directed by imtiaz ali, count and titles", "movies directed by imtiaz ali"),
         ("count + titles: films by anurag kashyap", "films by anurag kashyap"),
-        ("korean thrillers - how many and which ones", "korean thrillers"),
+        ("korean thrillers (how many and which ones)", "korean thrillers"),
         ("spanish documentaries (number and list)", "spanish documentaries"),
         ("stand-up specials from 2019: titles and count", "stand-up specials from 2019"),
         ("number & names of polish films", "polish films"),
