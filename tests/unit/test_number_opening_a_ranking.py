@@ -22,6 +22,8 @@ def _limits(text: str) -> list[int]:
         ("two directors having the most movies from india", 2),
         ("korean shows: 3 genres with the most titles", 3),
         ("four ratings which have the fewest tv shows", 4),
+        ("two years in which netflix added the most anime", 2),
+        ("3 countries where they made the most k-dramas", 3),
     ],
 )
 def test_a_number_opening_a_ranking_limits_it(question, n):

@@ -50,11 +50,12 @@ _TRAILS_RANK = re.compile(
 )
 #: a number opening the question or a clause, a few words before the ranking it limits:
 #: "three release years with the most stand-up titles", "5 countries that have the most
-#: documentaries", "two directors having the fewest films" (not "2 seasons", a count of its own)
+#: documentaries", "two directors having the fewest films", "two years in which netflix added the
+#: most anime" (not "2 seasons", a count of its own)
 _OPENS_RANK = re.compile(
     rf"(?:^|(?<=[,:;])|(?<=[,:;]\s))\s*{NUMBER}(?!\s*(?:seasons?|minutes?|mins?|hours?|hrs?|"
-    r"episodes?|%|-|\+))(?=(?:\s+[\w'’-]+){1,3}?\s+(?:with|w/|having|that\s+(?:have|has|had)|"
-    rf"which\s+(?:have|has|had))\s+(?:the\s+)?(?:most|fewest|least|{SUPERLATIVE})\b)",
+    r"episodes?|%|-|\+))(?=(?:\s+[\w'’-]+){1,3}?\s+(?:with|w/|having|(?:in\s+)?(?:that|which|"
+    rf"when|where)(?:\s+[\w'’-]+){{0,4}}?)\s+(?:the\s+)?(?:most|fewest|least|{SUPERLATIVE})\b)",
     _I,
 )
 MAX_ASKED = 100
