@@ -14,6 +14,7 @@ from agentic_rag.agent.rules.compose import (
     SAME,
     SINGULAR,
     WORKS,
+    amount_of_it,
     describes_it,
     person_again,
 )
@@ -133,7 +134,7 @@ def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
         and spec.titles.is_empty()
         and bool(re.search(r"\bhow\s+many\b", piece, _I))
         and not SAME.search(piece)  # "… and how many have the same director" asks more
-        and not describes_it(piece)
+        and not (describes_it(piece) or amount_of_it(prev, piece))
     )
 
 
