@@ -1,4 +1,4 @@
-""""how many does it have" after a part (or a turn) that ranked one title by an amount ("which
+""" "how many does it have" after a part (or a turn) that ranked one title by an amount ("which
 british crime show has the most seasons, how many does it have") asks that title's amount (its
 entry), not a count of the set; after a listing it stays a count. Truths computed with pandas."""
 
