@@ -49,3 +49,19 @@ def test_a_name_word_shared_by_a_crowd_is_not_a_mononym(catalog_df, catalog_read
     assert others > credits["Edward"] > 0  # one Edward, outweighed by the other Edwards
     assert not catalog_reader.lex.rare_name("edward")
     assert catalog_reader.lex.rare_name("priyadarshan")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "list the movies directed by priyadarshan",
+        "what has priyadarshan directed",
+        "how many films did priyadarshan make",
+    ],
+)
+def test_the_mononym_is_the_only_person_read(catalog_df, catalog_reader, question):
+    credits = _credits(catalog_df)
+    assert (credits["Priyadarshan"], credits["Kalyani Priyadarshan"]) == (7, 1)
+    (spec,) = catalog_reader.read(question)
+    assert [p.name for p in spec.titles.people] == ["Priyadarshan"]
+    assert not catalog_reader.lex.rare_name("you")

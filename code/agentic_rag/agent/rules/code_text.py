@@ -59,7 +59,8 @@ class Cut(BaseModel):
 
 _TAG = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
 _CHUNK = re.compile(r"\S+")
-_CALL = re.compile(r"\b[A-Za-z_][\w.]*\([^()\s]*\)")  # alert(1), sleep(5), document.write(x)
+#: alert(1), sleep(5), document.write(x); not a plural written "one(s)", "title(s)", "movie(s)"
+_CALL = re.compile(r"\b[A-Za-z_][\w.]*\((?!(?:s|es)\))[^()\s]*\)")
 #: punctuation that is an operator of code; "(" and ")" only in a call, "-" and "/" doubled
 _OPERATOR = re.compile(r"[=;*{}<>|&$`\\]+|--+|/\*|\*/|//")
 #: a block comment, content and all: "/* anything */"

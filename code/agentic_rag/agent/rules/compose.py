@@ -98,6 +98,18 @@ def describes_it(piece: str) -> bool:
     return bool(CUES["describe"].search(SINGULAR.sub("{title}", piece.casefold())))
 
 
+#: "how many does it have" of the title a ranking by an amount found ("which british crime show
+#: has the most seasons … how many does it have"): that amount, its entry (not a count)
+_HOW_MANY_IT = re.compile(
+    r"\bhow\s+many\s+(?:does|did|has|had|is|was)\s+(?:it|that(?:\s+one)?|this(?:\s+one)?)\b", _I
+)
+
+
+def amount_of_it(prev: QuerySpec, piece: str) -> bool:
+    """Whether `piece` asks "how many" of the one title `prev` ranked by an amount."""
+    return prev.by in ("seasons", "duration_minutes") and bool(_HOW_MANY_IT.search(piece))
+
+
 def refers(piece: str) -> str | None:
     """'first' (one earlier title), 'all' (the earlier set) or None."""
     if SINGULAR.search(piece) or THE_ROLE.search(piece):
@@ -157,7 +169,7 @@ def link(prev: QuerySpec, spec: QuerySpec, piece: str) -> QuerySpec:
         ref == "first"
         and not own
         and spec.op in ("search", "list", "count")
-        and describes_it(piece)
+        and (describes_it(piece) or amount_of_it(prev, piece))
     ):
         spec.op = "describe"  # "… and when was it added?": the earlier part's top title
         spec.confidence = max(spec.confidence, DESCRIBE_FLOOR)  # decided by the describe cue

@@ -26,6 +26,7 @@ from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, ranks_people
 from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
 from agentic_rag.agent.rules.sets import is_tv_genre
 from agentic_rag.agent.rules.shape import CAME_FIRST, IN_HOURS
+from agentic_rag.agent.rules.shape_asks import shape_words
 from agentic_rag.agent.rules.shift import SHIFT
 from agentic_rag.agent.rules.spec import ADDED_GROUPS, QuerySpec
 from agentic_rag.agent.rules.split import both_asked
@@ -150,6 +151,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         used |= set(WORDS.joining_words) | (openers - set(meaning().words))  # "and", "n", "plus"
         if all(s.op == "count" for s in specs):  # "… give me both numbers": a count each
             used |= each_said(masked)
+        if [s.op for s in specs[:2]] == ["count", "list"]:  # "…, count and names"
+            used |= shape_words(masked)
         if all(s.op == "top" for s in specs):  # "the longest and shortest one, both at once"
             used |= both_asked(masked)
     return used

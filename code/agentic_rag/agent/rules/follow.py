@@ -14,6 +14,7 @@ from agentic_rag.agent.rules.compose import (
     SAME,
     SINGULAR,
     WORKS,
+    amount_of_it,
     describes_it,
     person_again,
 )
@@ -44,7 +45,14 @@ FOLLOW_LEAD = re.compile(
     _I,
 )
 _THAT = re.compile(rf"\b{THAT_ASKED}\b", _I)
-_ONE_RANKED = re.compile(rf"\bthe\s+{SUPERLATIVE}\s+(?:[\w-]+\s+){{0,2}}?one\b", _I)
+#: "the oldest one", "the one with the most seasons", "the one that runs the longest", "the one
+#: added most recently": one title of the set before, by an order
+_ONE_RANKED = re.compile(
+    rf"\bthe\s+(?:{SUPERLATIVE}\s+(?:[\w-]+\s+){{0,2}}?one\b|one\s+(?:(?:with|w/|having|running|"
+    rf"(?:that|which)\s+\w+)\s+(?:the\s+)?{SUPERLATIVE}|(?:(?:that|which)\s+(?:was|got)\s+)?"
+    r"(?:added|released|made)\s+(?:first|last|earliest|latest|most\s+recently)\b))",
+    _I,
+)
 #: the note of a part read with the previous question: its lead ("same for …") was used
 FOLLOWED = "a follow-up: read with the previous question"
 #: how likely right a follow-up of a turn that asked back is at most: the reading it builds on
@@ -126,7 +134,7 @@ def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
         and spec.titles.is_empty()
         and bool(re.search(r"\bhow\s+many\b", piece, _I))
         and not SAME.search(piece)  # "… and how many have the same director" asks more
-        and not describes_it(piece)
+        and not (describes_it(piece) or amount_of_it(prev, piece))
     )
 
 

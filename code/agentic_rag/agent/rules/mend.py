@@ -181,6 +181,9 @@ _AND = re.compile(
     re.IGNORECASE,
 )
 
+#: a noun written in either number ("the newest one(s)", "which title(s)"): "one(s)" is the one
+#: ranked first, ties shown with it; any other noun the plural
+_EITHER = re.compile(r"\b([A-Za-z]+)\((s|es)\)(?!\w)", re.IGNORECASE)
 _SHORT = "|".join(map(re.escape, sorted(WORDS.shorthands, key=len, reverse=True)))
 _SHORTHAND = re.compile(rf"(?<![\w/])(?:{_SHORT})(?![\w/])", re.IGNORECASE)
 
@@ -195,6 +198,12 @@ def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, li
         text, notes = _AND.sub(" and ", text), [*notes, f"read '{said.group().strip()}' as 'and'"]
     if _THEM.search(text):
         text, notes = _THEM.sub(r"\1 them", text), [*notes, "read 'em' as 'them'"]
+    for m in reversed(list(_EITHER.finditer(text))):
+        said = m.group(1) if m.group(1).casefold() == "one" else m.group(1) + m.group(2)
+        text, notes = (
+            text[: m.start()] + said + text[m.end() :],
+            [*notes, f"read '{m.group()}' as '{said}'"],
+        )
     for m in reversed(list(_SHORTHAND.finditer(text))):
         said = WORDS.shorthands[m.group().casefold()]
         text, notes = (

@@ -11,8 +11,8 @@ from agentic_rag.agent.rules.amounts import NUMBER, amount_tags, num
 from agentic_rag.agent.rules.bound_pairs import paired_bounds
 from agentic_rag.agent.rules.dated_by import when as _when
 from agentic_rag.agent.rules.eras import era_tags, year_span
+from agentic_rag.agent.rules.limits import limit_tags
 from agentic_rag.agent.rules.periods import MONTH_NAMES, period_tags
-from agentic_rag.agent.rules.shape import FIRST_ADDED, SUPERLATIVE
 from agentic_rag.agent.rules.tags import Tag, at
 from agentic_rag.agent.rules.vocab import alternation
 from agentic_rag.agent.rules.words import WORDS
@@ -82,43 +82,6 @@ _LAST = re.compile(
     r"(?:years?|yrs?)\b",
     _I,
 )
-#: how many titles are asked for: "top 5", "the 3 longest", "list 10 french movies", "name
-#: three indian comedies", "give me 3 korean shows" (a number of 100 or less: not a year); not
-#: "the first one", a place in an earlier list (`title_refs`)
-_TOP = re.compile(
-    rf"\b(?:top|first(?!\s+one\b)|best|the|which|what|list|name|give\s+me|show\s+me|gimme|"
-    r"recommend|suggest)"
-    rf"\s+{NUMBER}\b(?!\s*(?:seasons?|minutes?|hours?|%))",
-    _I,
-)
-#: "the two of them", "the three of those": a group named before, no limit ("which cast
-#: members overlap with the two of them"); "name two of them" is one
-_GROUP_OF = re.compile(r"\s+of\s+(?:them|those|these|us)\b", _I)
-
-#: one title asked for with an article: "give me a horror movie from spain", "recommend a
-#: korean drama", "suggest an anime film" (a singular head noun a few words on; not "give me a
-#: list of …", "a few movies", "a movie series")
-_ONE_ASKED = re.compile(
-    r"\b(?:give\s+(?:me|us)|show\s+(?:me|us)|find\s+(?:me|us)|get\s+(?:me|us)|gimme|"
-    r"recommend(?:\s+(?:me|us))?|suggest|pick|name)\s+(?:just\s+)?an?(?:\s+single)?"
-    r"(?=(?:\s+(?!(?:list|few|couple|bunch|lot|number|count|handful|series)\b)[\w'’-]+){0,3}?\s+"
-    rf"(?:{'|'.join(WORDS.one_title_nouns)})\b(?!\s*(?:series|shows?|movies?|films?|s)\b))",
-    _I,
-)
-#: a number just before the order or ranking it limits: "5 oldest tv series", "3 newest korean
-#: shows", "10 most popular genres", "two best rated" (not "2 seasons", a count of its own)
-_LEADS_RANK = re.compile(
-    rf"(?<![\w.,:/-]){NUMBER}\s+(?={SUPERLATIVE}\b|(?:{'|'.join(sorted(WORDS.rank_words))})\b)",
-    _I,
-)
-#: a number just after the order it limits: "the newest three anime", "the longest 5 movies"
-#: (not "the longest 2 seasons", a length of its own)
-_TRAILS_RANK = re.compile(
-    rf"\b{SUPERLATIVE}\s+{NUMBER}\b"
-    r"(?!\s*(?:seasons?|minutes?|mins?|hours?|hrs?|episodes?|years?|%|-|or\b|\+))",
-    _I,
-)
-MAX_ASKED = 100
 
 
 def yields(t: Tag) -> bool:
@@ -280,21 +243,5 @@ def number_tags(text: str, latest_added: str, latest_release: int, after: str = 
             )
     tags += amount_tags(text, tags)
     tags += paired_bounds(text, tags)
-    for m in _TOP.finditer(text):
-        asked = m.group(1).casefold() not in ("a", "an") and not (
-            text[m.start() : m.start(1)].strip().casefold() == "the"
-            and _GROUP_OF.match(text, m.end())
-        )
-        if free(*m.span()) and asked and (n := int(num(m.group(1)))) <= MAX_ASKED:
-            # "the first 3 movies added": "first" stays a word of the order (date added)
-            start = m.start(1) if re.match(FIRST_ADDED, text[m.start() :], _I) else m.start()
-            tags.append(
-                Tag(kind="limit", start=start, end=m.end(), text=text[start : m.end()], lo=n)
-            )
-    for m in _ONE_ASKED.finditer(text):
-        if free(*m.span()):
-            tags.append(Tag(kind="limit", start=m.start(), end=m.end(), text=m.group(), lo=1))
-    for m in (*_LEADS_RANK.finditer(text), *_TRAILS_RANK.finditer(text)):
-        if free(*m.span(1)) and (n := int(num(m.group(1)))) <= MAX_ASKED:
-            tags.append(Tag(kind="limit", start=m.start(1), end=m.end(1), text=m.group(1), lo=n))
+    tags += limit_tags(text, free)
     return sorted(tags, key=lambda t: t.start)

@@ -19,6 +19,7 @@ from agentic_rag.agent.rules import (
     slots,
     story,
 )
+from agentic_rag.agent.rules.bare_parts import noun_asked
 from agentic_rag.agent.rules.compose import entry_given, link
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
@@ -48,7 +49,7 @@ from agentic_rag.agent.rules.shape import (
 )
 from agentic_rag.agent.rules.shares import share_sets
 from agentic_rag.agent.rules.spec import QuerySpec
-from agentic_rag.agent.rules.split import noun_asked, split
+from agentic_rag.agent.rules.split import split
 from agentic_rag.agent.rules.subject import checked
 from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag, free

@@ -23,7 +23,7 @@ _I = re.IGNORECASE
 #: (not "the first season", "first half", "the last 3 years")
 FIRST_ADDED = (
     r"(?:very\s+)?(?:first|last)(?=(?:\s+[\w'’{}]+){0,3}?\s+(?:(?:that|which)\s+(?:was|got)\s+)?"
-    r"(?:to\s+(?:be\s+|get\s+)?)?"
+    r"(?:to\s+(?:be\s+|get\s+)?)?(?:ever\s+)?"
     r"(?:added|additions?|arrived|arrive|landed|land|uploaded)\b|\s+additions?\b)"
 )
 #: "the most seasons" said with a noun of number: "the highest number of seasons", "the
@@ -39,7 +39,7 @@ _FEWEST_SEASONS = re.compile(
 )
 SUPERLATIVE = (
     r"(?:longest[\s-]+running|longest|shortest|oldest|newest|earliest|latest|"
-    r"most\s+recent(?:ly\s+added)?|"
+    r"most\s+recent(?:ly\s+(?:added|released))?|"
     rf"{FIRST_ADDED}|{MOST_SEASONS})"
 )
 #: the noun after a superlative, past a participle saying what it orders by ("the earliest
@@ -71,8 +71,13 @@ _ONE_VERB = re.compile(
     rf"(?:the\s+)?{SUPERLATIVE}|"
     r"\bwhich\s+(?:one|of\s+(?:them|those|these)\s+(?:is|was|has|runs|lasts))\b|"
     # "which pokemon came out first", "what barbie movie was released last": the first one
-    r"\b(?:which|what)(?:\s+(?!(?:movies|films|shows|titles|ones)\b)[\w'’&-]+){0,4}?\s+(?:came\s+out|was\s+(?:released|made|added)|"
-    r"premiered|aired|dropped)\s+(?:the\s+)?(?:first|earliest|last|latest)\b|"
+    r"\b(?:which|what)(?:\s+(?!(?:movies|films|shows|titles|ones)\b)[\w'’&-]+){0,4}?\s+(?:came\s+out|(?:was|got)\s+(?:released|made|added)|"
+    r"premiered|aired|dropped)\s+(?:(?:to|on|onto)\s+netflix\s+)?(?:the\s+)?(?:first|earliest|last|latest)\b|"
+    # the order after its participle, a noun in the singular before it: "the korean movie
+    # added earliest", "the thai film released most recently", "the show that got added last"
+    rf"\bthe\s+(?:[\w'’&-]+\s+){{0,3}}?{_ONE_NOUN}\s+(?:(?:that|which)\s+(?:was|got)\s+)?"
+    r"(?:added|released|premiered|landed|arrived|came\s+out)\s+(?:(?:to|on|onto)\s+netflix\s+)?"
+    r"(?:the\s+)?(?:first|earliest|last|latest|most\s+recently)\b(?!\s+(?:year|month|week)\b)|"
     # "the one with the most seasons", "the title that has the longest runtime", "the german
     # show with the most seasons", "the korean film that runs the longest" (a noun in the
     # singular after "the", a few words before it)

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules.dated_by import ADDED_VERB
+from agentic_rag.agent.rules.bare_parts import asked_of_before
 from agentic_rag.agent.rules.pairs import apart
 from agentic_rag.agent.rules.shape import SUPERLATIVE
+from agentic_rag.agent.rules.shape_asks import shape_parts
 from agentic_rag.agent.rules.vocab import JOINS, alternation
 from agentic_rag.agent.rules.words import WORDS
 
@@ -74,7 +75,8 @@ _SPLIT = re.compile(
     r"(?!\s+(?:who|that|which)\b)(?:\s+[\w'’]+){0,5}?\s+(?:it|them|those)\b)|"
     # a joining word before a ranking that ends the question with no noun of its own, of the
     # set before it: "number of lgbtq movies and the oldest one", "count of kids shows + the
-    # newest", "swedish films n the longest of them", "… and the oldest 2"
+    # newest", "swedish films n the longest of them", "… and the oldest 2", "… and the most
+    # recently released one(s)"
     rf",?\s+{_JOINED}(?=(?:the\s+)?(?:\d\s+)?{SUPERLATIVE}(?:\s+(?:\d|one|ones|title|of\s+"
     r"(?:them|those|these|all|['’]?em)))*\W*$|"
     # or a person or group ranked by the set before it: "number of singapore shows and the actor
@@ -113,7 +115,9 @@ _SPLIT = re.compile(
     r"every\s+one|the\s+titles)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)|"
     # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
     # who's in it", "…, what else did he make", "… - whats it about", "…, anything else by him"
-    r"\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
+    # (after a colon too before "who", or a question of "it": "the earliest added british
+    # movie: who directed it", "the longest turkish film: how long is it and …")
+    r"(?<=:)\s+(?=who(?:s|'s|’s)?\b|(?:what|when|where|how|which)\b[^:;?,]{0,40}?\b(?:it|that\s+one)\b)|\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
     r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old|year|(?:genre|"
     r"rating)\s+(?:is|was)\s+(?:it|that))\b|"
     rf"what(?:s|'s|’s)\s+it\b|{_ELSE_BY})|"
@@ -173,41 +177,6 @@ def _both(piece: str) -> list[str]:
     return [piece[: m.start()] + m.group(k) + piece[m.end() :] for k in (1, 2)]
 
 
-#: a part that is only a question word ("… and when", "… and how long?"), asked of the part
-#: before it (`words.yaml` `bare_asks`)
-_LAND = re.compile(r"\bland\s+(?:on|in)\b", re.IGNORECASE)  # "the first show to land on netflix"
-_BARE = re.compile(rf"\W*({alternation(WORDS.bare_asks)})\W*", re.IGNORECASE)
-_BARE_ATTR = re.compile(  # "director?": who directed it
-    rf"\W*(?:(?:{JOINS}|\+|&)\s+)*(?:(?:its|their|the)\s+)?({alternation(WORDS.bare_attributes)})\W*",
-    re.IGNORECASE,
-)
-
-
-def _asked_of_before(parts: list[str]) -> list[str]:
-    """Each part after the first that is only a question word, as the question it asks of the
-    part before it ("the first title added from colombia and when": when was it added)."""
-    out: list[str] = []
-    for p in parts:
-        m = _BARE.fullmatch(p)
-        if _BARE_ATTR.fullmatch(p):  # alone too: a follow-up's ("oldest thai film", "cast?")
-            out.append(noun_asked(p))
-            continue
-        if not out or not m:
-            out.append(p)
-            continue
-        word = " ".join(m.group(1).casefold().split())
-        added = word == "when" and (ADDED_VERB.search(out[-1]) or _LAND.search(out[-1]))
-        out.append(WORDS.bare_when_added if added else WORDS.bare_asks[word])
-    return out
-
-
-def noun_asked(text: str) -> str:
-    """`text`, or the question it asks when it is only a noun of what is asked of a title (a
-    follow-up "director?" is "who directed it": `bare_attributes`)."""
-    noun = _BARE_ATTR.fullmatch(_COURTESY.sub("", text))
-    return WORDS.bare_attributes[" ".join(noun.group(1).casefold().split())] if noun else text
-
-
 def split(text: str) -> list[str]:
     """The question's parts, in order (pieces of a character or less dropped); sets asked a
     count each ("X over 2 hours and Y with 3+ seasons, how many of each") a part each; a part
@@ -215,7 +184,9 @@ def split(text: str) -> list[str]:
     text = _story_goes_on(_COURTESY.sub("", text))
     if sets := apart(text):
         return sets
-    return _asked_of_before(_pair_asked(_parts(text)))
+    if shaped := shape_parts(text):  # "…, count and titles": a count, then the set
+        return [shaped[0], *asked_of_before(_parts(shaped[1]))]
+    return asked_of_before(_pair_asked(_parts(text)))
 
 
 #: two things set against each other and nothing asked ("brazil vs argentina", "x or y")
@@ -277,7 +248,7 @@ def _parts(text: str) -> list[str]:
         and len(p.strip(" ,.?")) > 1
         and re.search(r"\w", p)  # not "';" after an order
         and not _FILLER.fullmatch(p)
-        for q in _both(_LEADING.sub("", p).strip(" ,"))
+        for q in _both(_LEADING.sub("", p).strip(" ,:"))
     ]
 
 

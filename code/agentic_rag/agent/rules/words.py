@@ -141,6 +141,11 @@ class Words(BaseModel):
     #: it asks of that part's titles; `bare_when_added` when the part before says "added"
     bare_asks: dict[str, str] = Field(min_length=1)
     bare_when_added: str
+    bare_amounts: dict[str, str] = Field(min_length=1)  # "how many seasons" after a ranking
+    #: what asks for a set's size and its titles together, both in one clause that ends or
+    #: opens the question ("…, count and titles", "number + list: …"; `shape_asks`)
+    shape_counts: tuple[str, ...] = Field(min_length=1)
+    shape_lists: tuple[str, ...] = Field(min_length=1)
     #: a noun of what is asked of a title, alone as a later part ("… — director?"): its question
     bare_attributes: dict[str, str] = Field(min_length=1)
     #: a noun of what a listing of titles does not show ("… plot"), and what it is

@@ -1,0 +1,53 @@
+"""A set's size and its titles asked together in a clause of their own ("movies directed by imtiaz
+ali, count and titles", "number + names: korean thrillers", "… - how many and which ones"): the
+question in two parts, a count of the set then the set itself, as "count and list …" reads
+(`compose.link` gives the count part the next part's titles). Not when the set asked is of
+people ("cast of x, count and names": their names, not titles)."""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.rules.vocab import WORD, alternation
+from agentic_rag.agent.rules.words import WORDS
+
+_COUNT = rf"(?:the\s+)?(?:{alternation(WORDS.shape_counts)})"
+_LIST = rf"(?:the\s+)?(?:{alternation(WORDS.shape_lists)})"
+_AND = r"\s*(?:,\s*)?(?:\b(?:and|plus|n|with|also)\b|&|\+|/|,)\s*(?:(?:also|then|the)\s+)?"
+_ASK = r"(?:(?:give|tell|show|get)\s+(?:me\s+|us\s+)?)?(?:both\s+)?"
+_BOTH = (
+    rf"{_ASK}(?:{_COUNT}{_AND}{_LIST}|{_LIST}{_AND}{_COUNT})"
+    r"(?:\s+(?:too|as\s+well|both|please|pls|of\s+(?:them|those|these)))*"
+)
+#: the clause after what it asks of: "…, count and titles", "… (number & list)", "… count +
+#: list" (no comma)
+#: (with no comma, a count first joined by a word: "mexican shows count and titles"; not
+#: "spider-man titles, how many", a count of the spider-man titles)
+_JOINED = r"\s*(?:\b(?:and|plus|n|with)\b|&|\+)\s*(?:(?:also|then|the)\s+)?"
+_TAIL = re.compile(
+    rf"(?P<head>.*?\w.*?)(?:\s*(?:[,:;(]|\s[-–—]+)\s*{_BOTH}|\s+{_ASK}{_COUNT}{_JOINED}{_LIST})\W*",
+    re.I,
+)
+#: the clause before: "count and titles: …", "number + list of korean thrillers"
+_LEAD = re.compile(
+    rf"\W*{_BOTH}\s*(?:[,:;]|\s[-–—]+|\s+(?:of|for)\b)\s*(?P<head>.*\w.*)", re.I | re.S
+)
+_PEOPLE = re.compile(rf"\b(?:{alternation(WORDS.people_asked)})\b", re.I)
+
+
+def shape_parts(text: str) -> list[str] | None:
+    """["how many", the set] when `text` asks a set's size and titles in a clause of their own;
+    None otherwise."""
+    m = _TAIL.fullmatch(text) or _LEAD.fullmatch(text)
+    if not m or _PEOPLE.search(m.group("head")):
+        return None
+    return ["how many", m.group("head").strip(" ,")]
+
+
+def shape_words(text: str) -> set[str]:
+    """The words of the clause that asks the size and the titles (used by that reading)."""
+    m = _TAIL.fullmatch(text) or _LEAD.fullmatch(text)
+    if not m or _PEOPLE.search(re.sub(r"\{\w+\}", " ", m.group("head"))):  # not "{person}"
+        return set()
+    rest = text[: m.start("head")] + " " + text[m.end("head") :]
+    return {w.casefold() for w in WORD.findall(rest)}
