@@ -11,13 +11,13 @@ The plan's typed reading carries them (`QuerySpec.absent`); the reasoning names 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import table_words, typo
-from agentic_rag.agent.rules.misspelt import misspelt
+from agentic_rag.agent.rules.misspelt import misspelt, refuted
 from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import (
@@ -192,13 +192,18 @@ def absent_person(raw: str, span: tuple[int, int], lex: Lexicon, role: str | Non
     )
 
 
-def absences(tags: list[Tag], lex: Lexicon) -> list[Absent]:
+def absences(tags: list[Tag], lex: Lexicon, people: Sequence[str] = ()) -> list[Absent]:
     """The names the catalog lacks, each with the held names close to it: a held name it is a
-    typo of (`misspelt`: "stanley kubrikc") is offered too, and marks it `mistyped`."""
+    typo of (`misspelt`: "stanley kubrikc") is offered too, and marks it `mistyped`, unless a
+    person named beside it (in `tags`, or `people`: the question's, a described name's too)
+    is credited in none of its titles (`refuted`)."""
     out = []
+    people = [*people, *(t.value for t in tags if t.kind == "person" and not t.absent)]
     for t in tags:
         if t.absent:
             typo_of = misspelt(t.value, lex)
+            if t.kind == "unknown_title" and refuted(typo_of, people, lex):
+                typo_of = []  # "hacks, the comedy with jean smart": no Hack credits her
             kind = "title" if t.kind == "unknown_title" else "person"
             out.append(
                 Absent(
