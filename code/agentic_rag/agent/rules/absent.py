@@ -119,9 +119,10 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
         before = WORD.findall(text[:start].casefold())[-1:]
         whole = not before or (before[0] in COMMON and before[0] not in _JOINS_NAMES)
         works = whole and _WORKS_NEXT.match(text[end : end + 30]) is not None
+        #: an unheard word after "the" names a work, not a person ("the purge films")
+        unknown = works and before != ["the"] and unheard(one, lex)
         if len(run) == 1 and not (
-            end - start >= 3
-            and (one[:1].isupper() or lex.name_word(one) or strong or (works and unheard(one, lex)))
+            end - start >= 3 and (one[:1].isupper() or lex.name_word(one) or strong or unknown)
         ):
             continue
         prev = re.search(r"(\w+)\s+$", text[:start])
