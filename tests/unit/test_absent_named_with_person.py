@@ -79,3 +79,28 @@ def test_a_person_the_near_titles_credit_keeps_the_typo(catalog_df, credited_rea
 def test_without_a_person_the_typo_stays_open(credited_reader):
     (spec,) = credited_reader.read("is hacks on here")
     assert [g.mistyped for g in spec.absent] == [True]
+
+
+@pytest.mark.parametrize(
+    ("question", "person", "near"),
+    [
+        ("is the wire with idris elba here", "Idris Elba", []),
+        ("can i watch the wire, the crime show starring idris elba", "Idris Elba", []),
+        ("is the office with steve carell on here", "Steve Carell", ["The Office (U.S.)"]),
+    ],
+)
+def test_a_near_title_is_offered_only_when_it_credits_the_person(
+    catalog_df, credited_reader, question, person, near
+):
+    name = "The Wire" if "wire" in question else "The Office"
+    assert name not in set(catalog_df["title"])
+    credits = _credits(catalog_df, person)
+    assert "The Mire" not in credits and ("The Office (U.S.)" in credits) == bool(near)
+    (spec,) = credited_reader.read(question)
+    (gap,) = spec.absent
+    assert gap.name == name and gap.near == near, question
+
+
+def test_without_a_person_the_near_title_is_offered(credited_reader):
+    (spec,) = credited_reader.read("is the wire on here")
+    assert [g.near for g in spec.absent] == [["The Mire"]]

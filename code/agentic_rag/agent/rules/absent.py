@@ -195,25 +195,22 @@ def absent_person(raw: str, span: tuple[int, int], lex: Lexicon, role: str | Non
 
 def absences(tags: list[Tag], lex: Lexicon, people: Sequence[str] = ()) -> list[Absent]:
     """The names the catalog lacks, each with the held names close to it: a held name it is a
-    typo of (`misspelt`: "stanley kubrikc") is offered too, and marks it `mistyped`, unless a
-    person named beside it (in `tags`, or `people`: the question's, a described name's too)
-    is credited in none of its titles (`refuted`)."""
+    typo of (`misspelt`: "stanley kubrikc") is offered too, and marks it `mistyped`; a held
+    title offered is dropped when a person named beside the name (in `tags`, or `people`: the
+    question's, a described name's too) is credited in none of its titles (`refuted`: "is the
+    wire with idris elba here" offers no The Mire)."""
     out = []
     people = [*people, *(t.value for t in tags if t.kind == "person" and not t.absent)]
     for t in tags:
         if t.absent:
             typo_of = misspelt(t.value, lex)
-            if t.kind == "unknown_title" and refuted(typo_of, people, lex):
-                typo_of = []  # "hacks, the comedy with jean smart": no Hack credits her
+            near = typo_of or t.near
+            if t.kind == "unknown_title":  # "hacks, the comedy with jean smart": no Hack
+                near = [n for n in near if not refuted([n], people, lex)]  # credits her
+                typo_of = [n for n in typo_of if n in near]
             kind = "title" if t.kind == "unknown_title" else "person"
             out.append(
-                Absent(
-                    kind=kind,
-                    name=t.value,
-                    role=t.role,
-                    near=typo_of or t.near,
-                    mistyped=bool(typo_of),
-                )
+                Absent(kind=kind, name=t.value, role=t.role, near=near, mistyped=bool(typo_of))
             )
     return out
 
