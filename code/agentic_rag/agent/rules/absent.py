@@ -119,10 +119,9 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
         before = WORD.findall(text[:start].casefold())[-1:]
         whole = not before or (before[0] in COMMON and before[0] not in _JOINS_NAMES)
         works = whole and _WORKS_NEXT.match(text[end : end + 30]) is not None
-        #: an unheard word after "the" names a work, not a person ("the purge films")
-        unknown = works and before != ["the"] and unheard(one, lex)
         if len(run) == 1 and not (
-            end - start >= 3 and (one[:1].isupper() or lex.name_word(one) or strong or unknown)
+            end - start >= 3
+            and (one[:1].isupper() or lex.name_word(one) or strong or (works and unheard(one, lex)))
         ):
             continue
         prev = re.search(r"(\w+)\s+$", text[:start])
@@ -135,6 +134,13 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
         elif _WORKS_NEXT.match(after):
             out.append(Cued(start, end, None, weak=True))
     return out
+
+
+def work_named(text: str, start: int, end: int) -> bool:
+    """Whether the words at text[start:end] sit after "the" and right before a works noun:
+    the name of a work ("the purge films", "all the jumanji movies"), not of a person."""
+    before = WORD.findall(text[:start].casefold())[-1:]
+    return before == ["the"] and _WORKS_NEXT.match(text[end : end + 30]) is not None
 
 
 def unheard(word: str, lex: Lexicon) -> bool:
