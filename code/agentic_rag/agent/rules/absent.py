@@ -11,13 +11,13 @@ The plan's typed reading carries them (`QuerySpec.absent`); the reasoning names 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import table_words, typo
-from agentic_rag.agent.rules.misspelt import misspelt
+from agentic_rag.agent.rules.misspelt import misspelt, refuted
 from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import (
@@ -136,6 +136,13 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
     return out
 
 
+def work_named(text: str, start: int, end: int) -> bool:
+    """Whether the words at text[start:end] sit after "the" and right before a works noun:
+    the name of a work ("the purge films", "all the jumanji movies"), not of a person."""
+    before = WORD.findall(text[:start].casefold())[-1:]
+    return before == ["the"] and _WORKS_NEXT.match(text[end : end + 30]) is not None
+
+
 def unheard(word: str, lex: Lexicon) -> bool:
     """A word of no English the catalog writes and no question word's typo, five letters or more
     ("almodovar", "miyazaki"): before a works noun ("almodovar films, do you have any") it is a
@@ -192,22 +199,24 @@ def absent_person(raw: str, span: tuple[int, int], lex: Lexicon, role: str | Non
     )
 
 
-def absences(tags: list[Tag], lex: Lexicon) -> list[Absent]:
+def absences(tags: list[Tag], lex: Lexicon, people: Sequence[str] = ()) -> list[Absent]:
     """The names the catalog lacks, each with the held names close to it: a held name it is a
-    typo of (`misspelt`: "stanley kubrikc") is offered too, and marks it `mistyped`."""
+    typo of (`misspelt`: "stanley kubrikc") is offered too, and marks it `mistyped`; a held
+    title offered is dropped when a person named beside the name (in `tags`, or `people`: the
+    question's, a described name's too) is credited in none of its titles (`refuted`: "is the
+    wire with idris elba here" offers no The Mire)."""
     out = []
+    people = [*people, *(t.value for t in tags if t.kind == "person" and not t.absent)]
     for t in tags:
         if t.absent:
             typo_of = misspelt(t.value, lex)
+            near = typo_of or t.near
+            if t.kind == "unknown_title":  # "hacks, the comedy with jean smart": no Hack
+                near = [n for n in near if not refuted([n], people, lex)]  # credits her
+                typo_of = [n for n in typo_of if n in near]
             kind = "title" if t.kind == "unknown_title" else "person"
             out.append(
-                Absent(
-                    kind=kind,
-                    name=t.value,
-                    role=t.role,
-                    near=typo_of or t.near,
-                    mistyped=bool(typo_of),
-                )
+                Absent(kind=kind, name=t.value, role=t.role, near=near, mistyped=bool(typo_of))
             )
     return out
 

@@ -22,8 +22,7 @@ from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.mend import table_words
 from agentic_rag.agent.rules.name_evidence import SURNAME_UNSURE
-from agentic_rag.agent.rules.phrases import series
-from agentic_rag.agent.rules.series_names import franchise_tag, run_together
+from agentic_rag.agent.rules.series_names import franchise_tag, run_together, series
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
 from agentic_rag.agent.rules.whole_title import whole_title

@@ -9,6 +9,7 @@ import re
 from agentic_rag.agent.rules.amounts import ASKED_BEFORE, LASTING_VERB
 from agentic_rag.agent.rules.shape import ranking_said
 from agentic_rag.agent.rules.vocab import COMMON
+from agentic_rag.agent.rules.words import WORDS
 
 STRONG_LEAD = (
     r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
@@ -89,10 +90,23 @@ _ARTICLE = re.compile(r"^\W*(?:the|an?)\s+", re.IGNORECASE)
 
 def description(text: str, lead: int) -> tuple[str, str]:
     """The searched description and the words before it (where theme words may be): after a
-    strong lead ("about a dog"), or "with" and its article at the lead ("with a dog"); else
-    the part from its noun on ("the kid who is a chess whiz": "kid who is a chess whiz")."""
+    strong lead ("about a dog"), or "with" and its article at the lead ("with a dog"); after
+    a kind said first and set off by a comma, colon or dash ("japanese movie, clumsy student
+    at an institute that farms tuna": `_KIND_FIRST`); else the part from its noun on ("the
+    kid who is a chess whiz": "kid who is a chess whiz")."""
     strong = STRONG.search(text, lead)
     begins = strong.end() if strong else (m.end() if (m := _THING.match(text, lead)) else None)
+    if begins is None and (kind := _KIND_FIRST.match(text)) and kind.end() < lead:
+        return text[kind.end() :].strip(" ?.!"), text[: kind.end()]
     if begins is None:
         return _ARTICLE.sub("", text).strip(" ?.!"), ""
     return text[begins:].strip(" ?.!"), text[:lead]
+
+
+_WORKS = "|".join(sorted(WORDS.works_nouns, key=len, reverse=True))
+#: a kind of title said first, at most KIND_WORDS words ending on a works noun, then a comma,
+#: colon or dash: what is told after it is the story ("korean show - a lawyer who ...")
+KIND_WORDS = 4
+_KIND_FIRST = re.compile(
+    rf"^\W*(?:[\w'-]+\s+){{0,{KIND_WORDS - 1}}}(?:{_WORKS})\s*(?:[,:;]|\s[–—-])\s*", re.I
+)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from agentic_rag import fuzzy
+from agentic_rag.agent.rules.lexicon_sqlite import catalog_fields
 from agentic_rag.agent.rules.name_evidence import NameEvidence, key
 from agentic_rag.agent.rules.spellings import and_key, heads
 
@@ -62,11 +63,15 @@ class Lexicon(NameEvidence):
     latest_added: str = "2021-09-25"  # the catalog's last date_added (relative windows)
     latest_release: int = 2021
     counts: dict[str, int] = field(default_factory=dict)  # person -> credits (bigger wins ties)
+    credited: dict[str, frozenset[str]] = field(default_factory=dict)  # person -> their titles
 
     def __post_init__(self) -> None:
         by_credits = sorted(self.people, key=lambda n: self.counts.get(n, 0))  # most credits wins
         self.person_keys: dict[str, str] = {k: n for n in by_credits if (k := key(n))}
         self.title_keys = {k: t for t in self.shows if (k := key(t))}
+        self.same_key: dict[str, list[str]] = {}  # titles one key names: Death Note, DEATH NOTE
+        for t in self.shows:
+            self.same_key.setdefault(key(t), []).append(t)
         for k, t in list(self.title_keys.items()):  # typed without its apostrophes: "schindlers
             self.title_keys.setdefault(re.sub(r"['’]", "", k), t)  # list" is Schindler's List
         self.spellings: dict[str, str] = {}  # other keys of a title (their words counted once)
@@ -83,34 +88,7 @@ class Lexicon(NameEvidence):
     @classmethod
     def from_sqlite(cls, conn: sqlite3.Connection) -> Lexicon:
         """Load the vocabulary from the catalog database (about 0.1 s on the full catalog)."""
-
-        def column(sql: str) -> list[str]:
-            return [r[0] for r in conn.execute(sql) if r[0]]
-
-        shows: dict[str, ShowInfo] = {}
-        for sid, title, typ, year, desc in conn.execute(
-            "SELECT show_id, title, type, release_year, description FROM shows "
-            "ORDER BY release_year DESC, show_id"
-        ):
-            if title:
-                shows[title] = ShowInfo(sid, typ, year, desc or "")
-        latest = conn.execute("SELECT max(date_added), max(release_year) FROM shows").fetchone()
-        counts = dict(
-            conn.execute(  # credits of every person (folded names that collide, surnames)
-                "SELECT p.name, count(*) FROM people p JOIN show_people sp ON sp.person_id = "
-                "p.person_id GROUP BY p.name"
-            )
-        )
-        return cls(
-            genres=column("SELECT name FROM genres ORDER BY name"),
-            countries=column("SELECT name FROM countries ORDER BY name"),
-            ratings=column("SELECT DISTINCT rating FROM shows WHERE rating IS NOT NULL"),
-            people=column("SELECT name FROM people"),
-            shows=shows,
-            latest_added=str(latest[0] or "2021-09-25")[:10],
-            latest_release=int(latest[1] or 2021),
-            counts=counts,
-        )
+        return cls(**catalog_fields(conn, ShowInfo))
 
     # -- lookups --------------------------------------------------------------------------------
     def person(self, text: str) -> str | None:
@@ -130,8 +108,8 @@ class Lexicon(NameEvidence):
         for k, t in self.title_keys.items():
             if self.spellings.get(k) == t:  # another spelling of a title: it is counted once
                 grams.update(_grams(k) - _grams(key(t)))
-            else:
-                grams.update(_grams(k))
+            else:  # every title of the key: "death note" is in two titles
+                grams.update({g: len(self.same_key.get(k, ())) or 1 for g in _grams(k)})
         return grams
 
     def spelled(self, phrase: str) -> str:
@@ -156,6 +134,7 @@ class Lexicon(NameEvidence):
             if len(self._holding) >= MAX_HELD:  # a long-running page: bounded
                 self._holding.clear()
             hits = [t for tk, t in self._bare_keys if k in tk] if k.strip() else []
+            hits = [s for t in hits for s in self.same_key.get(key(t), [t])]
             self._holding[k] = list(dict.fromkeys(hits))
         return self._holding[k]
 

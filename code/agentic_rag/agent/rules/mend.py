@@ -226,12 +226,27 @@ def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, li
             or any(a <= m.start() < b for a, b in quoted)
             or not (fixed := correction(low))
             or any(named(n.group(), lex, knows) for n in words[max(0, i - 1) : i + 2 : 2])
+            or _listed_name(words, i, fixed, knows)
         ):
             continue
         out += [text[pos : m.start()], fixed]
         notes.append(f"read '{w}' as '{fixed}'")
         pos = m.end()
     return "".join([*out, text[pos:]]), notes
+
+
+_JOINED = frozenset({"and", "or", "n", "plus", "vs", "versus"})
+
+
+def _listed_name(
+    words: list[re.Match[str]], i: int, fixed: str, knows: Callable[[str], bool]
+) -> bool:
+    """Whether words[i] is a name listed after "and" / "or" right before a works noun
+    ("fast and furious and madea movies"): there only a kind the tagger reads ("… and horor
+    movies": horror) mends it, not a frame word ("made")."""
+    if i == 0 or i + 1 >= len(words) or words[i - 1].group().casefold() not in _JOINED:
+        return False
+    return words[i + 1].group().casefold() in WORDS.works_nouns and not knows(fixed)
 
 
 #: where the question itself starts after nonsense before it ("blorp zizzle how many …")

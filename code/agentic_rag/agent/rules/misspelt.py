@@ -7,6 +7,10 @@ several titles' names, is most likely that name misspelt. Saying "not in the cat
 would be sure and wrong, and reading it as the held name would be a guess: the reading offers
 the held name ("did you mean …") and is not sure of itself (`confidence`: `absent_typo`).
 
+A held person named beside the name ("hacks, the comedy with jean smart") who is credited in
+none of the titles the held name stands for refutes the typo (`refuted`): the name is a title
+the catalog lacks, not "Hack" mistyped.
+
 A typed word that is everyday English is never a typo ("the boy" is not The Boys), nor is a
 word the titles hold themselves, and an everyday word is no phrase a name mistypes ("bluey" is
 not every title with "blue" in it).
@@ -148,3 +152,14 @@ def _meaning_words(lex: Lexicon) -> frozenset[str]:
 
 #: the rankings a superlative says ("the longest", "the most recent")
 RANKINGS = ("longest", "shortest", "oldest", "newest", "earliest", "latest", "recent", "first")
+
+
+def refuted(near: list[str], people: list[str], lex: Lexicon) -> bool:
+    """Whether the held titles or phrases `near` (what an absent title may mistype) credit none
+    of the held `people` the question names beside it (`Lexicon.credited`; False when the
+    lexicon knows no credits or no person is named)."""
+    credits = [lex.credited[p] for p in people if p in lex.credited]
+    if not near or not credits:
+        return False
+    titles = {t for n in near for t in (lex.titles_with(n) or [n])}
+    return not any(titles & c for c in credits)

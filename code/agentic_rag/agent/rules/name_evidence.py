@@ -108,9 +108,12 @@ class NameEvidence:
 
     def name_word(self, word: str) -> bool:
         """A lower-case word the catalog knows as a name: part of a catalog person's name, or
-        capitalised in the descriptions ("scorsese", "zendaya"; not "worked" or "zombies")."""
+        capitalised in the descriptions ("scorsese", "zendaya"; not "worked" or "zombies"); an
+        everyday word's plural only as a person's ("burns", not "tigers": a team's name)."""
         low = key(word)
         if " " in low or low in COMMON or low in self.everyday_words or len(low) < 3:
+            return False
+        if low.endswith("s") and low[:-1] in self.everyday_words and not self._person_tokens[low]:
             return False
         lower, capital = self.cased(low)
         return lower == 0 and (self._person_tokens[low] > 0 or capital > 0)

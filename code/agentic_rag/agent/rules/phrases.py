@@ -21,8 +21,8 @@ from itertools import pairwise
 
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.languages import is_language
-from agentic_rag.agent.rules.lexicon import Lexicon, key
-from agentic_rag.agent.rules.series_names import franchise_tag
+from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.series_names import franchise_tag, holds_tagged, series, type_of_name
 from agentic_rag.agent.rules.spellings import and_key
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -32,8 +32,6 @@ SMALL_WORDS = WORDS.small_words  # words a typed name keeps in lower case ("Lord
 
 PHRASE_WORDS = 5  # the longest run of words read as a phrase of many titles
 GROWN_WORDS = 8  # the longest a phrase grows over the words after it (`_grown`)
-SERIES_SHARE = 0.75  # the share of the titles holding a phrase that must open with it
-_ARTICLE = re.compile(r"^(?:the|a|an) ")  # a title opens with its words after its article
 _WORKS_NEXT = re.compile(
     r"\s+(?:(movies|films|shows|series|titles|stuff|things|content|specials|franchise|anything|"
     r"cartoons|installments|sequels)|seasons|episodes)\b",
@@ -129,11 +127,13 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     if any(text[a.end() : b.start()] not in (" ", "-", " & ") for a, b in pairwise(gram)):
         return None
     over = [t for t in tags if t.start < end and start < t.end]
-    if over and _type_of_name(text, gram, over[-1], lex):
+    if over and type_of_name(text, gram, over[-1], lex):
         over = over[:-1]  # "the great british baking show": the titles' word, not the type
     title = over[0] if len(over) == 1 and over[0].kind == "title" else None
     raw = lex.spelled(text[start:end])  # "spiderman movies": the titles' "spider man"
-    held = bool(over) and _holds_genre(over, start, end, len(gram), raw, lex)
+    works = _WORKS_NEXT.match(text, end)
+    many_next = bool(works and works.group(1))  # "scary movie films": a name before the noun
+    held = bool(over) and holds_tagged(over, (start, end), len(gram), raw, lex, many_next)
     if over and not held and not (title and (title.start, title.end) == (start, end)):
         return None  # words another entity owns (a genre, a person, part of a title)
     if any(_name_next(text, m, tags, lex) for m in _neighbours(text, start, end)):
@@ -143,7 +143,6 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         return None
     if len(words) == 1 and is_language(words[0], lex):
         return None  # "tamil films": a language, not the titles of a "(Tamil)" version
-    works = _WORKS_NEXT.match(text, end)
     #: a works noun for many titles follows, or is counted after ("spy kids - how many movies")
     counted = (m := _COUNTED.search(text, end)) and (m.group(1) or _FIRST.match(text[:start]))
     #: a bare "how many" counts only a name said first ("godzilla anything, how many"), or
@@ -196,41 +195,8 @@ def _grown(
     return _tag(text, start, end, lex.spelled(text[start:end]), lex), best
 
 
-def _type_of_name(text: str, gram: list[re.Match[str]], last: Tag, lex: Lexicon) -> bool:
-    """A type word ending a run of words that every title holding the words before it holds
-    right after them ("great british baking" + "show"): a word of their name."""
-    if last.kind != "type" or len(gram) < 2 or (last.start, last.end) != gram[-1].span():
-        return False
-    held = lex.titles_with(lex.spelled(text[gram[0].start() : gram[-2].end()]))
-    return len(held) >= 2 and held == lex.titles_with(lex.spelled(text[gram[0].start() : last.end]))
-
-
 def _tag(text: str, start: int, end: int, raw: str, lex: Lexicon) -> Tag:
     return franchise_tag(raw, (start, end), text[start:end], lex)
-
-
-def _holds_genre(over: list[Tag], start: int, end: int, n: int, raw: str, lex: Lexicon) -> bool:
-    """'spy kids movies', 'american horror story seasons', 'great british baking show titles':
-    a genre or nationality word inside a run of words that a series of titles opens with is a
-    word of their name, not the genre or the country, when a word of the name besides it is
-    no common word ("the indian comedies": the country)."""
-    inside = all(t.kind in ("genre", "country") and start <= t.start and t.end <= end for t in over)
-    words = WORD.findall(raw.casefold())
-    tagged = {w.casefold() for t in over for w in WORD.findall(t.text)}
-    own = any(w not in COMMON and w not in tagged for w in words)
-    return n >= 2 and own and inside and series(raw, lex)
-
-
-def series(raw: str, lex: Lexicon) -> bool:
-    """Whether the titles holding `raw` are a series: two or more, most opening with it."""
-    held = lex.titles_with(raw)
-    k = key(raw)
-
-    def opening(t: str) -> bool:  # after its article too: "(the) great british baking show"
-        return key(t).startswith(k) or (" " in k and _ARTICLE.sub("", key(t)).startswith(k))
-
-    opens = sum(opening(t) for t in held)
-    return len(held) >= 2 and opens >= SERIES_SHARE * len(held)
 
 
 def _lacking(

@@ -167,6 +167,7 @@ class Reader:
 
     def read_part(self, text: str, after: str = "") -> QuerySpec:
         tags = self.tagger.tag(text, after)
+        named_people = [t.value for t in tags if t.kind == "person" and not t.absent]
         found: list[Found] = []
         if (named := holdings.asked_for(text, tags, self.lex)) is not None:  # "do you have X?"
             tags = [t for t in tags if t.end <= named.start or t.start >= named.end]
@@ -206,7 +207,7 @@ class Reader:
             titles=to_set(kept, text, ranked=op in ("most", "top")),
         )
         spec.notes += [t.note for t in tags if t.note]
-        spec.absent = absent.absences(kept, self.lex)
+        spec.absent = absent.absences(kept, self.lex, named_people)
         spec.notes += [f"{t.label}" for t in tags if t.kind == "added" and "last" in t.label]
         if limit := next((t.lo for t in tags if t.kind == "limit"), None):
             spec.limit = max(1, min(int(limit), 50))

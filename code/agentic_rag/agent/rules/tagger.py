@@ -234,4 +234,6 @@ class Tagger:
                 score = lex.surname_score(raw, lex.counts.get(who, 0), bool(also))
                 tags.append(person(value=who, score=score, note=note))
             elif (not weak or absent.unheard(raw, lex)) and not lex.by_surname(raw):  # several
-                tags.append(absent.absent_person(raw, (start, end), lex, role))
+                work = role is None and absent.work_named(text, start, end)  # "the purge films"
+                gap = absent.absent_title if work else partial(absent.absent_person, role=role)
+                tags.append(gap(raw, (start, end), lex))

@@ -63,7 +63,7 @@ TYPE_HINTS = WORDS.type_hints
 #: role words before or after a name ("directed by X", "X starred in"): which role it is
 ROLE_BEFORE = {
     "director": re.compile(
-        r"(?:directed\s+by|direct(?:or|ors)|filmmaker|helmed\s+by|by|from\s+"
+        r"(?:directed\s+by|direct(?:or|ors)|filmmaker|helmed\s+by|(?<!inspired\s)by|from\s+"
         r"director)\W*(?:the\s+)?$",
         re.I,
     ),
