@@ -12,6 +12,7 @@ from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
 from agentic_rag.agent.models import ExecutionPlan
 from agentic_rag.agent.rules import absent, match, relations
+from agentic_rag.agent.rules.billing import asks_lead
 from agentic_rag.agent.rules.empty import (
     call_of,
     literal,
@@ -98,7 +99,7 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
     if op in relations.RELATIONS or (op == "people" and relations.common(part.spec)):
         return relations.sentence(op, part.reading, rows, n, lambda x: f"**{cell(x)}**")
     if op == "people" and result.tool in ("cypher", "sql") and any("name" in r for r in rows):
-        return f"{_people(rows, part.spec.limit == 1)} [{n}]."
+        return f"{_people(rows, asks_lead(part.spec))} [{n}]."
     if op == "describe" and "title" in first:  # each title the part looks up, tied ones too
         seen = list({r["title"]: r for r in rows}.values())[:ENTRIES]
         return " ".join(f"{entry(r, part.spec.in_hours)} [{n}]" for r in seen)
