@@ -24,6 +24,7 @@ from agentic_rag.agent.rules.empty import (
 )
 from agentic_rag.agent.rules.evaluator import reading_of, usable
 from agentic_rag.agent.rules.measure_sentences import measured
+from agentic_rag.agent.rules.mend import RATIO_NOTE
 from agentic_rag.agent.rules.phrasing import reading_line, set_words
 from agentic_rag.agent.rules.rows import cell, render_result
 from agentic_rag.agent.rules.sentences import (
@@ -79,7 +80,10 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
         parts = "; ".join(f"{cell(r['label'])}: **{r['titles']:,}**" for r in rows)
         gap = int(ranked[0]["titles"] or 0) - int(ranked[-1]["titles"] or 0)  # "how many more"
         by = f", by **{gap:,}**" if op == "compare" and len(rows) == 2 else ""
-        return f"{parts} [{n}]. Most: {cell(ranked[0]['label'])}{by}."
+        a, b = (int(r.get("titles") or 0) for r in (rows + rows)[:2])
+        ratio = RATIO_NOTE in part.spec.notes and len(rows) == 2 and b
+        said = f" Ratio: **{a / b:.2f}** to 1 ({a:,}:{b:,})." if ratio else ""
+        return f"{parts} [{n}]. Most: {cell(ranked[0]['label'])}{by}.{said}"
     if op == "most" and part.spec.breakdown and len(rows) > 1:  # "… each year": every group
         key = next(k for k in first if k != "titles")
         ordered = sorted(rows, key=lambda r: str(r[key])) if "year" in key else rows
