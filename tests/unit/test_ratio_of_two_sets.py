@@ -22,6 +22,17 @@ CASES = [
         lambda df: ((df.rating == "TV-G").sum(), (df.rating == "G").sum()),
     ),
     (
+        "ratio of movies to tv shows",
+        lambda df: ((df.type == "Movie").sum(), (df.type == "TV Show").sum()),
+    ),
+    (
+        "what is the ratio of indian movies to indian tv shows",
+        lambda df: (
+            (_has(df, "country", "India") & (df.type == "Movie")).sum(),
+            (_has(df, "country", "India") & (df.type == "TV Show")).sum(),
+        ),
+    ),
+    (
         "ratio of movies to shows from thailand",
         lambda df: (
             (_has(df, "country", "Thailand") & (df.type == "Movie")).sum(),
