@@ -1,7 +1,7 @@
 """Entities said as left out (`agent/rules/negation.py`): "movies not from the us", "titles
 other than tv-ma", "korean titles that aren't dramas" — a negated tag whose set goes to
 `TitleSet.without`, compiled to `NOT (...)` in SQL (no Cypher), said as "not ..." in the
-reading; a cue whose scope is a guess ("not from india or japan") stays unread."""
+reading; a cue whose scope is a guess ("not from india and japan") stays unread."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def test_two_entities_of_a_kind_each_with_its_own_cue_are_each_left_out(reader, 
 
 
 @pytest.mark.parametrize(
-    "question", ["which movies are not from india or japan", "how many titles that are not r"]
+    "question", ["which movies are not from india and japan", "how many titles that are not r"]
 )
 def test_a_cue_whose_scope_is_a_guess_stays_unread(lexicon, reader, question):
     tags = reader.tagger.tag(question)

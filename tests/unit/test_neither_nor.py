@@ -24,6 +24,11 @@ def test_neither_nor_leaves_both_out(catalog_reader, question, field, left_out):
     assert flat == left_out and not getattr(spec.titles, field)
 
 
-def test_not_one_or_the_other_alone_stays_unsure_of_which(catalog_reader):
-    (spec,) = catalog_reader.read("movies not from india or pakistan")
+def test_not_one_and_the_other_alone_stays_unsure_of_which(catalog_reader):
+    (spec,) = catalog_reader.read("movies not from india and pakistan")
     assert not spec.titles.without  # which of the two "not" covers is a guess
+
+
+def test_not_one_or_the_other_leaves_both_out(catalog_reader):
+    (spec,) = catalog_reader.read("movies not from india or pakistan")
+    assert [w.countries for w in spec.titles.without] == [["India"], ["Pakistan"]]

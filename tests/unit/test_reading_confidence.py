@@ -60,9 +60,10 @@ def test_the_reading_line_is_rendered_from_the_spec():
 
 
 def test_an_unused_word_that_changes_the_meaning_is_never_confident(planner):
-    # "not from India" alone is read (`negation.py`); a cue over two entities is a guess
-    for question in ("Which movies are not from India or Japan?",
-                     "How many titles except dramas or comedies came from Japan?"):  # fmt: skip
+    # "not from India" alone is read, and so is "not from India or Japan" (both left out:
+    # `negation.py`); a cue over two entities joined by "and" is a guess
+    for question in ("Which movies are not from India and Japan?",
+                     "How many titles except dramas and comedies came from Japan?"):  # fmt: skip
         sure = plan(planner, question).confidence
         assert sure is not None and sure.ask_back
         assert sure.probability <= confidence.MEANING_CAP

@@ -1,6 +1,7 @@
 """A list left out whose rest is named after it ("kids' tv but not the tv-y or tv-y7 ones (so
 tv-g or tv-pg)"): the cue covers the whole list, the rest named is the set. A list left out with
-nothing named after it ("shows not from the us or uk") stays a guess (unsure). Truths: pandas."""
+nothing named after it, joined by "and" ("shows not from the us and uk"), stays a guess (unsure);
+one joined by "or" is left out each (`test_or_list_left_out`). Truths: pandas."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def test_the_rest_named_is_the_set(catalog_reader, catalog_df, csv_db, question,
 
 
 def test_a_list_left_out_with_no_rest_stays_unsure(catalog_reader):
-    question = "how many shows not from the us or uk"
+    question = "how many shows not from the us and uk"
     (spec,) = catalog_reader.read(question)
     assert not spec.titles.without
     assert sure(catalog_reader, question) < 0.5

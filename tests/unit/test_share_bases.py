@@ -98,9 +98,11 @@ def test_a_share_is_of_its_base(catalog_reader, catalog_df, csv_db, question):
     assert (percent, total) == (truth, int(base.sum()))
 
 
-@pytest.mark.parametrize("question", ["ratio of movies to tv shows", "percentage of indian movies"])
+@pytest.mark.parametrize(
+    "question", ["share of movies and tv shows", "percentage of indian movies"]
+)
 def test_no_part_after_a_joined_or_last_noun(catalog_reader, question):
-    """'movies to tv shows' sets two nouns apart; 'indian movies' ends on its noun: neither
+    """'movies and tv shows' joins two nouns; 'indian movies' ends on its noun: neither
     cuts a part after the noun (the share is of all titles)."""
     (spec,) = catalog_reader.read(question)
     assert spec.op == "share" and spec.titles.is_empty()

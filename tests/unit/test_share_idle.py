@@ -1,8 +1,8 @@
-"""A share that answers nothing asked is never sure: a ratio of two sets ("the ratio of indian
-movies to indian tv shows"), a part that names nothing ("ratio of movies to tv shows": every
-title of every title), or a part only of the other type than its base ("what percentage of
-movies are tv shows": 0%). A share with a part of its own stays sure. Phrasings written for
-this rule."""
+"""A share that answers nothing asked is never sure: a ratio of two sets said as one noun
+("whats the movie-to-show ratio for japan"), or a part only of the other type than its base
+("what percentage of movies are tv shows": 0%). A share with a part of its own stays sure.
+("the ratio of A to B" is the two counts set against each other: `test_ratio_of_two_sets`.)
+Phrasings written for this rule."""
 
 from __future__ import annotations
 
@@ -14,10 +14,7 @@ from tests.unit.reading_sure import sure
 @pytest.mark.parametrize(
     "question",
     [
-        "ratio of movies to tv shows",
-        "what is the ratio of indian movies to indian tv shows",
         "whats the movie-to-show ratio for japan",
-        "ratio between dramas and comedies",
         "what percentage of movies are tv shows",
         "what fraction of tv shows are movies from france",
     ],

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules import crossover
+from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 
 _I = re.IGNORECASE
@@ -45,3 +46,10 @@ def role(masked: str, tags: list[Tag]) -> str | None:
 def lead_asked(masked: str) -> bool:
     """Whether a people part asks for a title's lead only (its first-billed cast member)."""
     return bool(LEAD.search(masked)) and not _DIRECTOR.search(masked)
+
+
+def asks_lead(spec: QuerySpec) -> bool:
+    """A part asking one title's single first-billed person, in the lead's words ("who's the lead
+    in X", "its main actor"); not one whose single title came from an earlier part ("… and who
+    directed / starred in the oldest one": its director or its cast, not its lead)."""
+    return spec.op == "people" and spec.limit == 1 and lead_asked(spec.text)

@@ -1,14 +1,18 @@
 """A bound said without its unit beside a bound that has one ("over 90 but under 120 minutes",
 "more than 1 season but less than 4", "at least 2 seasons and at most 4"): it takes the unit of
 its neighbour, so the two open bounds make one span (`sets.to_set` joins them). A bare number
-followed by a noun ("under 10 episodes") is not a bound of the neighbour's unit."""
+followed by a noun ("under 10 episodes") is not a bound of the neighbour's unit.
+
+A bare bound after a running-time word ("classic movies w runtime over 100", "thai movies
+running time under 90", "length at least 95") is a running time too: 20 or more in minutes, up
+to 4 in hours ("runtime under 2"), noted; a number in between says no unit plainly (unread)."""
 
 from __future__ import annotations
 
 import re
 
 from agentic_rag.agent.rules.amounts import NUMBER, amount_tags
-from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -43,4 +47,30 @@ def paired_bounds(text: str, tags: list[Tag]) -> list[Tag]:
                     )
                 )
             break
+    return out + runtime_bounds(text, [*tags, *out])
+
+
+#: a running-time word, then a bare bound: "runtime over 100", "running time of under 90"
+_RUNTIME = re.compile(
+    r"\b(?P<w>runtimes?|run\s*times?|running\s+times?|length|duration)\s+(?:(?:of|is|that\s+is)\s+)?"
+    rf"(?:{_WORDS})\s+{NUMBER}(?:\s+or\s+(?:more|less|longer|shorter|above|below))?{_ENDS}",
+    _I,
+)
+
+
+def runtime_bounds(text: str, tags: list[Tag]) -> list[Tag]:
+    """Tags for the bare bounds said right after a running-time word (minutes from 20 on,
+    hours up to 4), each noted with the unit it is read in."""
+    out: list[Tag] = []
+    for m in _RUNTIME.finditer(text):
+        said_n = m.group(2)
+        value = float(said_n) if said_n.replace(".", "", 1).isdigit() else None
+        if value is None or 4 < value < 20 or not free(tags, m.start(), m.end()):
+            continue
+        unit = "minutes" if value >= 20 else "hours"
+        said = [a for a in amount_tags(f"{m.group()} {unit}", []) if a.kind == "minutes"]
+        if said:
+            note = f"read the bare {said_n} after '{m.group('w')}' as {unit}"
+            span = {"start": m.start(), "end": m.end(), "text": m.group(), "note": note}
+            out.append(said[0].model_copy(update=span))
     return out

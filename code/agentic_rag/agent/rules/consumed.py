@@ -109,7 +109,7 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= _matched((CAME_FIRST,), masked)
         if s.by == "release_year":  # "her earliest release": the year it orders by
             used |= _matched((_RELEASE,), masked)
-        if s.op == "people" and s.limit == 1:  # "who's the lead in X": its first billed
+        if billing.asks_lead(s):  # "who's the lead in X": its first billed
             used |= _matched((billing.LEAD,), masked)
         if FOLLOWED in s.notes:  # "same for the following year": the lead of a follow-up
             used |= _matched((FOLLOW_LEAD,), masked)

@@ -188,6 +188,15 @@ _SHORT = "|".join(map(re.escape, sorted(WORDS.shorthands, key=len, reverse=True)
 _SHORTHAND = re.compile(rf"(?<![\w/])(?:{_SHORT})(?![\w/])", re.IGNORECASE)
 
 
+#: "the ratio of A to B": A set against B (their counts, then their ratio: `RATIO_NOTE`)
+_RATIO = re.compile(
+    r"\b(?:(?:what(?:'s|’s|s)?|whats)\s+(?:is\s+)?)?(?:the\s+)?ratio\s+(?:of|between)\s+"
+    r"(?P<a>.+?)\s+(?:to|and|vs\.?|versus)\s+(?P<b>.+)$",
+    re.IGNORECASE,
+)
+RATIO_NOTE = "read 'ratio of A to B' as the two counts set against each other, A over B"
+
+
 def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, list[str]]:
     """`text` with its misspelt question words mended, and a note for each mended word;
     `knows`: whether the tagger reads a word as typed (a genre cue such as "kdramas")."""
@@ -198,6 +207,9 @@ def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, li
         text, notes = _AND.sub(" and ", text), [*notes, f"read '{said.group().strip()}' as 'and'"]
     if _THEM.search(text):
         text, notes = _THEM.sub(r"\1 them", text), [*notes, "read 'em' as 'them'"]
+    if ratio := _RATIO.search(text):
+        text = text[: ratio.start()] + f"{ratio['a']} vs {ratio['b']}"
+        notes = [*notes, RATIO_NOTE]
     for m in reversed(list(_EITHER.finditer(text))):
         said = m.group(1) if m.group(1).casefold() == "one" else m.group(1) + m.group(2)
         text, notes = (

@@ -46,7 +46,7 @@ _NOR = re.compile(rf"\s*,?\s*\bnor\b{_GAP.pattern}", _I)
 
 def negate(text: str, tags: list[Tag]) -> list[Tag]:
     """`tags` with each entity a negation cue stands right before marked negated."""
-    out = _restated(text, tags, _neither(text, tags))
+    out = _either_left_out(text, tags, _restated(text, tags, _neither(text, tags)))
     for i, t in enumerate(tags):
         if t.kind not in NEGATED_KINDS + BOUND_KINDS or out[i].negated:
             continue
@@ -137,6 +137,44 @@ def _restated(text: str, tags: list[Tag], out: list[Tag]) -> list[Tag]:
             end = rest.end("noun") if k == chain[-1] and rest.group("noun") else tags[k].end
             out[k] = tags[k].model_copy(
                 update={"negated": True, "start": start, "end": end, "text": text[start:end]}
+            )
+    return out
+
+
+#: the links of a list said with "or" ("pg-13 or tv-14", "the us, uk or canada", "r/nc-17")
+_OR_LINK = re.compile(r"[\s,]*(?:or|/|,)[\s,]*(?:the\s+|from\s+(?:the\s+)?)?", _I)
+_OR = re.compile(r"\bor\b|/", _I)
+
+
+def _either_left_out(text: str, tags: list[Tag], out: list[Tag]) -> list[Tag]:
+    """Each of a list joined by "or" after one cue negated ("anime that arent rated pg-13 or
+    tv-14", "movies not from the us, uk or canada"): "not A or B" leaves out both, as "neither A
+    nor B" does. A list joined by "and" ("not comedies and dramas") stays a guess."""
+    for i, t in enumerate(tags):
+        if t.kind not in NEGATED_KINDS or out[i].negated:
+            continue
+        cue = next(
+            (m for m in _CUE.finditer(text, 0, t.start) if _gap(text, m.end(), t.start)), None
+        )
+        if cue is None or any(
+            o.start < t.start and cue.start() < o.end for o in tags if o is not t
+        ):
+            continue
+        chain = [i]
+        for j in sorted(range(len(tags)), key=lambda j: tags[j].start):
+            last = tags[chain[-1]]
+            if (
+                tags[j].start >= last.end
+                and tags[j].kind == t.kind
+                and _OR_LINK.fullmatch(text, last.end, tags[j].start)
+            ):
+                chain.append(j)
+        if len(chain) < 2 or not _OR.search(text, tags[chain[-2]].end, tags[chain[-1]].start):
+            continue
+        for k in chain:
+            start = cue.start() if k == i else tags[k].start
+            out[k] = tags[k].model_copy(
+                update={"negated": True, "start": start, "text": text[start : tags[k].end]}
             )
     return out
 

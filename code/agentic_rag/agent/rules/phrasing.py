@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from agentic_rag.agent.rules import crossover
+from agentic_rag.agent.rules.billing import asks_lead
 from agentic_rag.agent.rules.phrase_names import GROUP_NAMES, MEASURE_NAMES, ORDER_NAMES, ROLE_WORDS
 from agentic_rag.agent.rules.relations import RELATIONS, common
 from agentic_rag.agent.rules.relations import reading as relation_reading
@@ -216,7 +217,7 @@ def within(spec: QuerySpec) -> str:
 def _doing(spec: QuerySpec) -> str:
     """What is done with the set, as the line's last facet."""
     op, who = spec.op, {"director": "directors", "cast": "cast"}.get(spec.role or "", "people")
-    who = "lead (first billed)" if op == "people" and spec.limit == 1 else who
+    who = "lead (first billed)" if asks_lead(spec) else who
     if op in ("count", "list"):
         return "how many" if op == "count" else "list" + (f" {spec.limit}" if spec.limit else "")
     if op == "top":

@@ -86,9 +86,9 @@ _SPLIT = re.compile(
     r"(?:the\s+)?most"
     r"(?:\s+of\s+(?:them|those|these|['’]?em))?\W*$|"
     # or the most common value of a field among them: "korean shows: how many, and the most
-    # common rating among them", "… plus the commonest genre of em", "… and the top genre of those"
+    # common rating among them", "… plus the commonest genre of em", "… and the top genre (of em)"
     rf"the\s+(?:most\s+(?:common|frequent|usual|popular)|commonest)\s+(?:{_GROUPS})\b|"
-    rf"the\s+top\s+(?:{_GROUPS})\s+(?:among|of|in|for)\s+(?:them|those|these|['’]?em)\W*$|"
+    rf"the\s+top\s+(?:{_GROUPS})(?:\s+(?:among|of|in|for)\s+(?:them|those|these|['’]?em))?\W*$|"
     # or "the one with" a ranking: "number of australian shows plus the one with the most
     # seasons", "count of anime films and the one that runs the longest", "… and the title that
     # has the longest runtime", "… and the show among them with the most seasons"
@@ -99,6 +99,10 @@ _SPLIT = re.compile(
     # "… + the one added most recently", "… and the title released first"
     rf"the\s+{_ONE}\s+(?:(?:that|which)\s+(?:was|got)\s+)?(?:added|released|made)\s+"
     r"(?:most\s+recently|last|first|earliest)\W*$)|"
+    # a comma after a count asked before a ranking that ends the question, of its set: "danish
+    # titles how many, most recent one?", "sports films count, the oldest", "… total, longest?"
+    r"(?:(?<=\bhow\smany)|(?<=\bcount)|(?<=\btotal)|(?<=\bnumber)),\s+"
+    rf"(?=(?:the\s+)?(?:\d\s+)?{SUPERLATIVE}(?:\s+(?:\d|one|ones|title|of\s+(?:them|those|all)))*\W*$)|"
     # a comma, colon, semicolon, spaced dash, sentence's end or joining word before a noun of
     # what is asked of a title that ends its clause: "the oldest musical film — director?",
     # "longest korean show, seasons?", "oldest anime film. runtime?", "… and cast"

@@ -12,6 +12,7 @@ from agentic_rag.agent.citations import numbered
 from agentic_rag.agent.interfaces import SynthContext, TokenSink, Usage
 from agentic_rag.agent.models import ExecutionPlan
 from agentic_rag.agent.rules import absent, match, relations
+from agentic_rag.agent.rules.billing import asks_lead
 from agentic_rag.agent.rules.empty import (
     call_of,
     literal,
@@ -23,6 +24,7 @@ from agentic_rag.agent.rules.empty import (
 )
 from agentic_rag.agent.rules.evaluator import reading_of, usable
 from agentic_rag.agent.rules.measure_sentences import measured
+from agentic_rag.agent.rules.mend import RATIO_NOTE
 from agentic_rag.agent.rules.phrasing import reading_line, set_words
 from agentic_rag.agent.rules.rows import cell, render_result
 from agentic_rag.agent.rules.sentences import (
@@ -78,7 +80,10 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
         parts = "; ".join(f"{cell(r['label'])}: **{r['titles']:,}**" for r in rows)
         gap = int(ranked[0]["titles"] or 0) - int(ranked[-1]["titles"] or 0)  # "how many more"
         by = f", by **{gap:,}**" if op == "compare" and len(rows) == 2 else ""
-        return f"{parts} [{n}]. Most: {cell(ranked[0]['label'])}{by}."
+        a, b = (int(r.get("titles") or 0) for r in (rows + rows)[:2])
+        ratio = RATIO_NOTE in part.spec.notes and len(rows) == 2 and b
+        said = f" Ratio: **{a / b:.2f}** to 1 ({a:,}:{b:,})." if ratio else ""
+        return f"{parts} [{n}]. Most: {cell(ranked[0]['label'])}{by}.{said}"
     if op == "most" and part.spec.breakdown and len(rows) > 1:  # "… each year": every group
         key = next(k for k in first if k != "titles")
         ordered = sorted(rows, key=lambda r: str(r[key])) if "year" in key else rows
@@ -98,7 +103,7 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
     if op in relations.RELATIONS or (op == "people" and relations.common(part.spec)):
         return relations.sentence(op, part.reading, rows, n, lambda x: f"**{cell(x)}**")
     if op == "people" and result.tool in ("cypher", "sql") and any("name" in r for r in rows):
-        return f"{_people(rows, part.spec.limit == 1)} [{n}]."
+        return f"{_people(rows, asks_lead(part.spec))} [{n}]."
     if op == "describe" and "title" in first:  # each title the part looks up, tied ones too
         seen = list({r["title"]: r for r in rows}.values())[:ENTRIES]
         return " ".join(f"{entry(r, part.spec.in_hours)} [{n}]" for r in seen)
