@@ -76,7 +76,8 @@ def catalog_reader(catalog_df) -> Reader:
 
     shows: dict[str, ShowInfo] = {}
     for r in catalog_df.sort_values("release_year", ascending=False).itertuples():
-        shows[r.title] = ShowInfo(r.show_id, r.type, int(r.release_year), r.description)
+        who = frozenset(x.strip() for x in f"{r.director},{r.cast}".split(",") if x.strip())
+        shows[r.title] = ShowInfo(r.show_id, r.type, int(r.release_year), r.description, who)
     credits = Counter(split("director") + split("cast"))
     return Reader(
         Lexicon(
