@@ -79,6 +79,9 @@ def catalog_reader(catalog_df) -> Reader:
         who = frozenset(x.strip() for x in f"{r.director},{r.cast}".split(",") if x.strip())
         shows[r.title] = ShowInfo(r.show_id, r.type, int(r.release_year), r.description, who)
     credits = Counter(split("director") + split("cast"))
+    roles = {n: frozenset({"director"}) for n in split("director")}
+    for n in split("cast"):
+        roles[n] = roles.get(n, frozenset()) | {"cast"}
     return Reader(
         Lexicon(
             genres=sorted(set(split("listed_in"))),
@@ -87,5 +90,6 @@ def catalog_reader(catalog_df) -> Reader:
             people=list(credits),
             shows=shows,
             counts=dict(credits),
+            roles=roles,
         )
     )

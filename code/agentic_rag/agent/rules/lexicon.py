@@ -61,6 +61,7 @@ class Lexicon(NameEvidence):
     latest_added: str = "2021-09-25"  # the catalog's last date_added (relative windows)
     latest_release: int = 2021
     counts: dict[str, int] = field(default_factory=dict)  # person -> credits (bigger wins ties)
+    roles: dict[str, frozenset[str]] = field(default_factory=dict)  # person -> roles credited
 
     def __post_init__(self) -> None:
         by_credits = sorted(self.people, key=lambda n: self.counts.get(n, 0))  # most credits wins
@@ -96,12 +97,12 @@ class Lexicon(NameEvidence):
                 names = frozenset(filter(None, (who or "").split("|")))
                 shows[title] = ShowInfo(sid, typ, year, desc or "", names)
         latest = conn.execute("SELECT max(date_added), max(release_year) FROM shows").fetchone()
-        counts = dict(
-            conn.execute(  # credits of every person (folded names that collide, surnames)
-                "SELECT p.name, count(*) FROM people p JOIN show_people sp ON sp.person_id = "
-                "p.person_id GROUP BY p.name"
-            )
-        )
+        credits = conn.execute(  # every person's credits (folded names that collide, surnames)
+            "SELECT p.name, count(*), group_concat(DISTINCT sp.role) FROM people p JOIN "
+            "show_people sp ON sp.person_id = p.person_id GROUP BY p.name"
+        ).fetchall()
+        counts = {name: n for name, n, _ in credits}
+        roles = {name: frozenset((r or "").split(",")) for name, _, r in credits}
         return cls(
             genres=column("SELECT name FROM genres ORDER BY name"),
             countries=column("SELECT name FROM countries ORDER BY name"),
@@ -111,6 +112,7 @@ class Lexicon(NameEvidence):
             latest_added=str(latest[0] or "2021-09-25")[:10],
             latest_release=int(latest[1] or 2021),
             counts=counts,
+            roles=roles,
         )
 
     # -- lookups --------------------------------------------------------------------------------

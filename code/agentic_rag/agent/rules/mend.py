@@ -181,6 +181,23 @@ _AND = re.compile(
     re.IGNORECASE,
 )
 
+#: "w" for "with" ("worked w both", "movies w ahmed helmy"): a lone "w" after a word and before
+#: a word of two letters or more; after a first name it is an initial ("george w bush", `_with`)
+_W = re.compile(r"\b([A-Za-z'’]+)\s+(w)(?=\s+[A-Za-z]{2,})(?![\w/])")
+
+
+def _with(before: str, lex: Lexicon) -> bool:
+    """Whether a lone "w" after this word is "with": the word is no first name of a person."""
+    return before.casefold() not in _first_names(lex)
+
+
+_FIRST: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def _first_names(lex: Lexicon) -> frozenset[str]:
+    return once(_FIRST, lex, lambda: frozenset(k.split()[0] for k in lex.person_keys if " " in k))
+
+
 #: a noun written in either number ("the newest one(s)", "which title(s)"): "one(s)" is the one
 #: ranked first, ties shown with it; any other noun the plural
 _EITHER = re.compile(r"\b([A-Za-z]+)\((s|es)\)(?!\w)", re.IGNORECASE)
@@ -198,6 +215,10 @@ def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, li
         text, notes = _AND.sub(" and ", text), [*notes, f"read '{said.group().strip()}' as 'and'"]
     if _THEM.search(text):
         text, notes = _THEM.sub(r"\1 them", text), [*notes, "read 'em' as 'them'"]
+    if withs := [m for m in _W.finditer(text) if _with(m.group(1), lex)]:
+        for m in reversed(withs):
+            text = text[: m.start(2)] + "with" + text[m.end(2) :]
+        notes = [*notes, "read 'w' as 'with'"]
     for m in reversed(list(_EITHER.finditer(text))):
         said = m.group(1) if m.group(1).casefold() == "one" else m.group(1) + m.group(2)
         text, notes = (
