@@ -22,7 +22,7 @@ from itertools import pairwise
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon, key
-from agentic_rag.agent.rules.series_names import franchise_tag
+from agentic_rag.agent.rules.series_names import franchise_tag, joined, strays
 from agentic_rag.agent.rules.spellings import and_key
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -151,7 +151,7 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     #: a bare "how many" counts only a name said first or right after it ("how many godzilla")
     before = _COUNTED_BEFORE.search(text[:start]) is not None
     every = _EVERY_BEFORE.search(text[:start]) and _TYPE_NEXT.match(text, end)  # "every X movie"
-    told = bool((works and works.group(1)) or every)  # a works noun for many titles after it
+    told = bool((works and works.group(1)) or every or joined(text, end, lex))  # "X movies"
     many = told or bool(counted and not works)
     everyday = len(raw) < 3 or words[0] in lex.everyday_words
     if len(words) == 1 and everyday and not (len(raw) >= 3 and many and series(raw, lex)):
@@ -225,8 +225,8 @@ def _holds_genre(over: list[Tag], start: int, end: int, n: int, raw: str, lex: L
 
 
 def series(raw: str, lex: Lexicon) -> bool:
-    """Whether the titles holding `raw` are a series: two or more, most opening with it."""
-    held = lex.titles_with(raw)
+    """Whether the titles holding `raw` but `strays` are a series: 2 or more, most open with it."""
+    held = [t for t in lex.titles_with(raw) if t not in strays(raw, lex)]
     k = key(raw)
 
     def opening(t: str) -> bool:  # after its article too: "(the) great british baking show"

@@ -147,3 +147,28 @@ def run_together(raw: str, lex: Lexicon) -> str | None:
     splits = [f"{word[:i]} {word[i:]}" for i in range(MIN_PART, len(word) - MIN_PART + 1)]
     held, best = max((lex.in_titles(s), s) for s in splits)
     return best if held else None
+
+
+#: another series' name joined after a name, before a works noun for many titles ("scream and
+#: underworld films", "rocky plus bad boys movies"): the works noun is both names'
+_JOINED = re.compile(
+    r"\s+(?:and|n|plus|&|\+)\s+(?:the\s+)?((?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+"
+    r"(?:movies|films|shows|series|titles|stuff|things)\b",
+    re.I,
+)
+
+
+def joined(text: str, end: int, lex: Lexicon) -> bool:
+    """Whether a series' name follows the name ending at `end` after "and" / "plus", itself
+    before a works noun for many titles ("scream and underworld films")."""
+    m = _JOINED.match(text, end)
+    return (
+        bool(m) and len(lex.titles_with(name := lex.spelled(m.group(1)))) >= 2 and series(name, lex)
+    )
+
+
+def series(raw: str, lex: Lexicon) -> bool:
+    """Whether the titles holding `raw` are a series: two or more, most opening with it."""
+    from agentic_rag.agent.rules.phrases import series as of_series
+
+    return of_series(raw, lex)
