@@ -76,8 +76,12 @@ def catalog_reader(catalog_df) -> Reader:
 
     shows: dict[str, ShowInfo] = {}
     for r in catalog_df.sort_values("release_year", ascending=False).itertuples():
-        shows[r.title] = ShowInfo(r.show_id, r.type, int(r.release_year), r.description)
+        who = frozenset(x.strip() for x in f"{r.director},{r.cast}".split(",") if x.strip())
+        shows[r.title] = ShowInfo(r.show_id, r.type, int(r.release_year), r.description, who)
     credits = Counter(split("director") + split("cast"))
+    roles = {n: frozenset({"director"}) for n in split("director")}
+    for n in split("cast"):
+        roles[n] = roles.get(n, frozenset()) | {"cast"}
     return Reader(
         Lexicon(
             genres=sorted(set(split("listed_in"))),
@@ -86,5 +90,6 @@ def catalog_reader(catalog_df) -> Reader:
             people=list(credits),
             shows=shows,
             counts=dict(credits),
+            roles=roles,
         )
     )

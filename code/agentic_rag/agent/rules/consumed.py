@@ -96,6 +96,7 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= set(rw.disjunction)
         used |= set(rw.keywords) if s.titles.keywords or s.labels else set()
         used |= set(rw.franchise) if s.titles.title_has else set()  # "the naruto franchise"
+        used |= set(rw.conjunction) if len(s.titles.title_has) >= 2 else set()  # "X plus Y films"
         #: a role serves a part about people or whose answer names them (a title's entry); not a
         #: ranking or count of titles ("the oldest musical film director" as Gigi shows no one)
         about_people = s.titles.people or s.ref or s.op in _PEOPLE_OPS or s.titles.missing

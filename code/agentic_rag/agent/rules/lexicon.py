@@ -18,15 +18,13 @@ from functools import cached_property
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules.lexicon_sqlite import catalog_fields
 from agentic_rag.agent.rules.name_evidence import NameEvidence, key
-from agentic_rag.agent.rules.spellings import and_key, heads
+from agentic_rag.agent.rules.spellings import and_key, heads, numbers
 
 FUZZY_CUTOFF = 88.0  # rapidfuzz ratio (0-100) a misspelt name must reach
 NEAR_CUTOFF = 75.0  # a name this close but under FUZZY_CUTOFF is offered ("did you mean")
 MAX_NEAR = 2  # names offered when several are equally close
 _ARTICLE = re.compile(r"^(?:the|a|an) ")
 _QUALIFIER = re.compile(r"\s*\([^)]*\)\s*$")  # "The Office (U.S.)", "... (Spanish Version)"
-#: a number in a title (a sequel's "2", "IV"): another number names another title, not a typo
-_NUMBER = re.compile(r"\d+|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})")
 MAX_HELD = 4096  # phrases whose titles are remembered (`titles_with`)
 SURNAME_LEAD = 3  # a shared surname means its most credited person when they lead this much
 
@@ -48,6 +46,7 @@ class ShowInfo:
     type: str
     release_year: int | None
     description: str
+    people: frozenset[str] = frozenset()  # its directors and cast (`series_names.strays`)
 
 
 @dataclass
@@ -64,6 +63,7 @@ class Lexicon(NameEvidence):
     latest_release: int = 2021
     counts: dict[str, int] = field(default_factory=dict)  # person -> credits (bigger wins ties)
     credited: dict[str, frozenset[str]] = field(default_factory=dict)  # person -> their titles
+    roles: dict[str, frozenset[str]] = field(default_factory=dict)  # person -> roles credited
 
     def __post_init__(self) -> None:
         by_credits = sorted(self.people, key=lambda n: self.counts.get(n, 0))  # most credits wins
@@ -233,16 +233,15 @@ class Lexicon(NameEvidence):
 
     def _typo_of(self, text: str, title: str, strict: bool) -> bool:
         """Whether `text` is `title` mistyped: the same words (articles, a closing qualifier and
-        spaces aside), or word for word a typo (`fuzzy.typo`) of each word that differs; when
-        `strict`, a differing word that is everyday English is another word, not a typo;
-        else it may differ by one closing letter ("thing" for "things")."""
+        spaces aside), or word for word a typo (`fuzzy.typo`); when `strict`, a differing
+        everyday English word is another word; else one closing letter may differ ("things")."""
         a = _ARTICLE.sub("", key(text)).split()
         b = _ARTICLE.sub("", key(_QUALIFIER.sub("", title))).split()
         if "".join(a) == "".join(b):
             return True
         return len(a) == len(b) and all(
             x == y
-            or (x not in self.everyday_words and fuzzy.typo(x, y) and not _numbers(x, y))
+            or (x not in self.everyday_words and fuzzy.typo(x, y) and not numbers(x, y))
             or (not strict and (x[:-1] == y or y[:-1] == x))
             for x, y in zip(a, b, strict=True)
         )
@@ -263,8 +262,7 @@ class Lexicon(NameEvidence):
     def _near(
         text: str, choices: dict[str, str], processor: Callable[[str], str] | None = None
     ) -> list[str]:
-        """The best-scoring choices in [NEAR_CUTOFF, FUZZY_CUTOFF): the same scorer as `_fuzzy`,
-        one band lower; ties are all offered (up to MAX_NEAR), never a lower score."""
+        """The best choices in [NEAR_CUTOFF, FUZZY_CUTOFF) (`_fuzzy`'s scorer), ties too."""
         k = key(text)
         if len(k) < 6 or not choices:
             return []
@@ -272,8 +270,3 @@ class Lexicon(NameEvidence):
         if not hits or hits[0][1] >= FUZZY_CUTOFF:  # close enough to have been read as that name
             return []
         return [choices[c] for c, score in hits if score == hits[0][1]][:MAX_NEAR]
-
-
-def _numbers(x: str, y: str) -> bool:
-    """Whether both words are numbers ("vi" and "v", "4" and "2"): never a typo of each other."""
-    return bool(_NUMBER.fullmatch(x) and _NUMBER.fullmatch(y))

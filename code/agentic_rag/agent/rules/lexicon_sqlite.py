@@ -10,18 +10,28 @@ from typing import Any
 
 def catalog_fields(conn: sqlite3.Connection, info: Any) -> dict[str, Any]:
     """The keyword arguments of a `Lexicon` over the catalog in `conn`; `info` builds one
-    title's facts (`ShowInfo`) from its id, type, release year and description."""
+    title's facts (`ShowInfo`) from its id, type, release year, description and people."""
 
     def column(sql: str) -> list[str]:
         return [r[0] for r in conn.execute(sql) if r[0]]
 
+    people_of: dict[str, set[str]] = {}  # show id -> its directors and cast
+    roles: dict[str, set[str]] = {}  # person -> the roles they are credited in
+    credited: dict[str, set[str]] = {}  # person -> the titles they are credited in
+    for name, sid, title, role in conn.execute(
+        "SELECT p.name, s.show_id, s.title, sp.role FROM show_people sp JOIN people p ON "
+        "p.person_id = sp.person_id JOIN shows s ON s.show_id = sp.show_id"
+    ):
+        people_of.setdefault(sid, set()).add(name)
+        roles.setdefault(name, set()).add(role)
+        credited.setdefault(name, set()).add(title)
     shows: dict[str, Any] = {}
     for sid, title, typ, year, desc in conn.execute(
         "SELECT show_id, title, type, release_year, description FROM shows "
         "ORDER BY release_year DESC, show_id"
     ):
         if title:
-            shows[title] = info(sid, typ, year, desc or "")
+            shows[title] = info(sid, typ, year, desc or "", frozenset(people_of.get(sid, ())))
     latest = conn.execute("SELECT max(date_added), max(release_year) FROM shows").fetchone()
     counts = dict(
         conn.execute(  # credits of every person (folded names that collide, surnames)
@@ -29,12 +39,6 @@ def catalog_fields(conn: sqlite3.Connection, info: Any) -> dict[str, Any]:
             "p.person_id GROUP BY p.name"
         )
     )
-    credited: dict[str, set[str]] = {}
-    for name, title in conn.execute(
-        "SELECT p.name, s.title FROM show_people sp JOIN people p ON p.person_id = sp.person_id "
-        "JOIN shows s ON s.show_id = sp.show_id"
-    ):
-        credited.setdefault(name, set()).add(title)
     return {
         "credited": {n: frozenset(t) for n, t in credited.items()},
         "genres": column("SELECT name FROM genres ORDER BY name"),
@@ -45,4 +49,5 @@ def catalog_fields(conn: sqlite3.Connection, info: Any) -> dict[str, Any]:
         "latest_added": str(latest[0] or "2021-09-25")[:10],
         "latest_release": int(latest[1] or 2021),
         "counts": counts,
+        "roles": {n: frozenset(r) for n, r in roles.items()},
     }

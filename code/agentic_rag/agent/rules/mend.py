@@ -27,7 +27,7 @@ from agentic_rag import fuzzy
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.per_lexicon import once
 from agentic_rag.agent.rules.usage_words import meaning
-from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD
+from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
 
 #: the words a typo is mended to: everyday question words, and the words that change what a
@@ -181,6 +181,23 @@ _AND = re.compile(
     re.IGNORECASE,
 )
 
+#: "w" for "with" ("worked w both", "movies w ahmed helmy"): a lone "w" after a word and before
+#: a word of two letters or more; after a first name it is an initial ("george w bush", `_with`)
+_W = re.compile(r"\b([A-Za-z'’]+)\s+(w)(?=\s+[A-Za-z]{2,})(?![\w/])")
+
+
+def _with(before: str, lex: Lexicon) -> bool:
+    """Whether a lone "w" after this word is "with": the word is no first name of a person."""
+    return before.casefold() not in _first_names(lex)
+
+
+_FIRST: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def _first_names(lex: Lexicon) -> frozenset[str]:
+    return once(_FIRST, lex, lambda: frozenset(k.split()[0] for k in lex.person_keys if " " in k))
+
+
 #: a noun written in either number ("the newest one(s)", "which title(s)"): "one(s)" is the one
 #: ranked first, ties shown with it; any other noun the plural
 _EITHER = re.compile(r"\b([A-Za-z]+)\((s|es)\)(?!\w)", re.IGNORECASE)
@@ -210,6 +227,10 @@ def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, li
     if ratio := _RATIO.search(text):
         text = text[: ratio.start()] + f"{ratio['a']} vs {ratio['b']}"
         notes = [*notes, RATIO_NOTE]
+    if withs := [m for m in _W.finditer(text) if _with(m.group(1), lex)]:
+        for m in reversed(withs):
+            text = text[: m.start(2)] + "with" + text[m.end(2) :]
+        notes = [*notes, "read 'w' as 'with'"]
     for m in reversed(list(_EITHER.finditer(text))):
         said = m.group(1) if m.group(1).casefold() == "one" else m.group(1) + m.group(2)
         text, notes = (
@@ -259,34 +280,3 @@ def _listed_name(
     if i == 0 or i + 1 >= len(words) or words[i - 1].group().casefold() not in _JOINED:
         return False
     return words[i + 1].group().casefold() in WORDS.works_nouns and not knows(fixed)
-
-
-#: where the question itself starts after nonsense before it ("blorp zizzle how many …")
-_HEAD = re.compile(rf"(?:{ASK_HEADS})\b", re.IGNORECASE)
-#: a noun naming titles that closes a question before nonsense after it ("… titles fnord")
-_TITLES_END = re.compile(
-    r"\b(?:movies?|films?|shows?|series|titles?|documentar(?:y|ies))\W*$", re.I
-)
-
-
-def edge_noise(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, list[str]]:
-    """`text` without the nonsense words around its question ("blorp zizzle wumbo how many
-    bangladeshi titles fnord"), and those runs: words none of which is known (`noise`) opening
-    the text right before a question head, or closing it right after a noun naming titles; only
-    two such words or more (one unknown word may be a name the catalog lacks: "zendaya")."""
-    words = list(WORD.finditer(text))
-    lone = [
-        noise(m.group(), lex, knows) and not (m.start() and m.group()[:1].isupper()) for m in words
-    ]
-    first = next((i for i, bad in enumerate(lone) if not bad), len(words))
-    last = next((i for i in range(len(words) - 1, -1, -1) if not lone[i]), -1)
-    if first >= len(words):
-        return text, []
-    start = words[first].start() if first and _HEAD.match(text, words[first].start()) else 0
-    end = len(text)
-    if last < len(words) - 1 and _TITLES_END.search(text[: words[last].end()]):
-        end = words[last].end()
-    runs = [r for r in (text[:start].strip(), text[end:].strip()) if r]
-    if len(WORD.findall(" ".join(runs))) < 2:
-        return text, []
-    return text[start:end].strip(), runs

@@ -22,7 +22,13 @@ from itertools import pairwise
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon
-from agentic_rag.agent.rules.series_names import franchise_tag, holds_tagged, series, type_of_name
+from agentic_rag.agent.rules.series_names import (
+    franchise_tag,
+    holds_tagged,
+    joined,
+    series,
+    type_of_name,
+)
 from agentic_rag.agent.rules.spellings import and_key
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -55,6 +61,8 @@ _FIRST = re.compile(r"^\W*(?:(?:all|every|any)\s+)?(?:the\s+)?$", re.I)  # a nam
 #: "how many godzilla are there", "how many of the nailed it are there": counted before the name
 _COUNTED_BEFORE = re.compile(r"\bhow\s+many\s+(?:of\s+(?:the\s+)?)?$", re.I)
 _TYPE_NEXT = re.compile(r"\s+(movie|film|show|series)\b", re.I)
+#: "every rocky movie", "each scream film": one works noun after the name, every title meant
+_EVERY_BEFORE = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(?:one\s+of\s+the\s+)?$", re.I)
 
 
 def _alt(words: tuple[str, ...]) -> str:
@@ -145,10 +153,11 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         return None  # "tamil films": a language, not the titles of a "(Tamil)" version
     #: a works noun for many titles follows, or is counted after ("spy kids - how many movies")
     counted = (m := _COUNTED.search(text, end)) and (m.group(1) or _FIRST.match(text[:start]))
-    #: a bare "how many" counts only a name said first ("godzilla anything, how many"), or
-    #: right before a name of titles ("how many godzilla are there")
+    #: a bare "how many" counts only a name said first or right after it ("how many godzilla")
     before = _COUNTED_BEFORE.search(text[:start]) is not None
-    many = bool(works and works.group(1)) or bool(counted and not works)
+    every = _EVERY_BEFORE.search(text[:start]) and _TYPE_NEXT.match(text, end)  # "every X movie"
+    told = bool((works and works.group(1)) or every or joined(text, end, lex))  # "X movies"
+    many = told or bool(counted and not works)
     everyday = len(raw) < 3 or words[0] in lex.everyday_words
     if len(words) == 1 and everyday and not (len(raw) >= 3 and many and series(raw, lex)):
         return None  # "love movies"; but "underworld films": the titles open with it
@@ -158,7 +167,7 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         return _lacking(raw, (start, end), words, lex, opens) if many and not title else None
     many = many or (before and not works)
     lower, capital = lex.cased(raw)
-    series_of = works and works.group(1) and words[0] not in _EMPTY and series(raw, lex)
+    series_of = told and words[0] not in _EMPTY and series(raw, lex)
     named = capital > lower or held or series_of
     if (words[0] in COMMON or words[-1] in COMMON) and not named:
         return None  # "the barbie", "any lego": the phrase starts at the name; but "bad boys

@@ -83,7 +83,7 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
         words.append(f"besides the earlier part's {len(s.excluded)} title(s)")
     if s.within is not None:
         words.append(f"among {set_words(_beyond(s.within, s))}")
-    words += [f"(not {', '.join(facets(w)[1:])})" for w in s.without]
+    words += [f"(not {_left_out(w)})" for w in s.without]
     return " ".join(words)
 
 
@@ -199,8 +199,13 @@ def facets(s: TitleSet) -> list[str]:
     if s.within is not None:
         among = facets(_beyond(s.within, s))
         out.append("among " + ", ".join(among[1:] if among[0] == "titles" else among))
-    out += ["not " + ", ".join(facets(w)[1:]) for w in s.without]
+    out += ["not " + _left_out(w) for w in s.without]
     return out
+
+
+def _left_out(w: TitleSet) -> str:
+    """A left-out set's words: titles alone by name ("Rocky Handsome or The Ant's Scream")."""
+    return " or ".join(w.titles) if w == TitleSet(titles=w.titles) else ", ".join(facets(w)[1:])
 
 
 def within(spec: QuerySpec) -> str:

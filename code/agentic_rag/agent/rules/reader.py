@@ -23,6 +23,7 @@ from agentic_rag.agent.rules.bare_parts import noun_asked
 from agentic_rag.agent.rules.compose import entry_given, link
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
+from agentic_rag.agent.rules.edge_noise import edge_noise
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, carried, follow, is_follow_up
 from agentic_rag.agent.rules.group_bounds import bound_groups
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
@@ -33,7 +34,7 @@ from agentic_rag.agent.rules.label_words import labels as _labels
 from agentic_rag.agent.rules.lead import description, lead_at, with_thing
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.measure_words import UNIT_LACKING, measure_of, versus
-from agentic_rag.agent.rules.mend import edge_noise, mend, noise
+from agentic_rag.agent.rules.mend import mend, noise
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.role_of_title import person_of_title
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, to_set

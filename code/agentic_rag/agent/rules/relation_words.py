@@ -9,6 +9,7 @@ import re
 
 from agentic_rag.agent.rules import crossover
 from agentic_rag.agent.rules.auteur_words import AUTEUR as _AUTEUR
+from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.words import WORDS
@@ -176,8 +177,8 @@ def relation(masked: str, tags: list[Tag]) -> str | None:
         return "crossover"
     if len(people) <= 1 and _AUTEUR.search(masked):  # "... in a movie with {person}": among theirs
         return "auteur"
-    if together_asked(masked, tags):  # "has A ever worked with B": the titles the two share
-        return "list"
+    if together_asked(masked, tags):  # "has A ever worked with B": the titles the two share,
+        return "count" if CUES["count"].search(masked) else "list"  # or how many ("… times")
     if len(people) == 1 and _WITH.search(masked) and _MOST_WITH.search(masked):
         return "costars"  # "who does {person} work with the most", "{person}'s usual co-star"
     titles = [t for t in tags if t.kind == "title"]

@@ -3,15 +3,20 @@ the phrase's last words are a name of their own that other titles open with ("Ni
 The Next Mutation" of teenage mutant ninja turtles), the titles holding either (`shorter`), a
 reading less sure than the words alone (`SHORTER_SCORE`). Whether a run of words names a
 series (`series`), and whether words another tag owns are words of the series' name
-(`holds_tagged`, `type_of_name`)."""
+(`holds_tagged`, `type_of_name`); a series with a title of the name alone and its numbered
+sequel leaves out the titles with the name that share none of its people ("Rocky Handsome" of
+the rocky movies, `strays`)."""
 
 from __future__ import annotations
 
 import re
 
 from agentic_rag.agent.rules.lexicon import Lexicon, key
+from agentic_rag.agent.rules.spellings import NUMBER
 from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.usage_words import reading_words
 from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.folding import fold
 
 MIN_PART = 2  # the fewest letters of each word a word written together is split into
 SHORTER_SCORE = 0.5  # how sure a name read by its shorter last words is (`shorter`)
@@ -36,8 +41,88 @@ def franchise_tag(raw: str, span: tuple[int, int], said: str, lex: Lexicon) -> T
             note=note,
             score=SHORTER_SCORE,
         )
+    if head := opener(raw, lex):
+        out = _outside(lex.titles_with(head), [*lex.titles_with(raw), *_alone(head, lex)], lex)
+        n = len(lex.titles_with(head)) - len(out)
+        note = f"read '{raw}' as its {n} titles with '{head}' alone, the first of them" + (
+            f", not {', '.join(out)} (none of their people)" if out else ""
+        )
+        return _tag(raw, span, said, note, [head], out)
+    if out := strays(raw, lex):
+        n = len(lex.titles_with(raw)) - len(out)
+        note = f"read '{raw}' as its series' {n} titles, not {', '.join(out)} (none of its people)"
+        return _tag(raw, span, said, note, [], out)
     note = f"read '{raw}' as every title with it in its name ({len(lex.titles_with(raw))} titles)"
     return Tag(kind="phrase", start=span[0], end=span[1], text=said, value=raw, note=note)
+
+
+def _tag(
+    raw: str, span: tuple[int, int], said: str, note: str, alts: list[str], out: list[str]
+) -> Tag:
+    return Tag(
+        kind="phrase",
+        start=span[0],
+        end=span[1],
+        text=said,
+        value=raw,
+        alts=alts,
+        note=note,
+        left_out=out,
+    )
+
+
+def strays(raw: str, lex: Lexicon) -> list[str]:
+    """The titles holding a series' name that are not of the series: when one title is the name
+    alone and another its numbered sequel ("Rocky", "Rocky II"), the series is those and the
+    titles going on from the name with a number or a colon ("Ip Man 4: The Finale"); a title
+    holding the name otherwise that shares no director or cast member with the series is
+    another story (`_outside`: "Rocky Handsome", "The Ant's Scream")."""
+    k, held = key(raw), lex.titles_with(raw)
+    n = len(k.split())
+    after = {t: key(t).split()[n:] for t in held if f"{key(t)} ".startswith(f"{k} ")}
+    if not any(not rest for rest in after.values()):
+        return []
+    core = [t for t, rest in after.items() if not rest or NUMBER.fullmatch(rest[0])]
+    if len(core) < 2:
+        return []
+    core += [t for t, rest in after.items() if rest and t not in core and _colon(t, n)]
+    return _outside(held, core, lex)
+
+
+def _outside(held: list[str], core: list[str], lex: Lexicon) -> list[str]:
+    """The titles of `held` besides `core` that share none of its directors and cast; one that
+    shares some is a spin-off ("Master Z: The Ip Man Legacy"), one with no people listed
+    cannot be told apart."""
+    people = frozenset().union(*(_people(t, lex) for t in core))
+    return [t for t in held if t not in core and _people(t, lex) and not _people(t, lex) & people]
+
+
+def opener(raw: str, lex: Lexicon) -> str | None:
+    """The name a series phrase ending in a series word starts with ("twilight" of "the
+    twilight saga"), when a title is that name alone, outside the phrase's titles and sharing
+    people with them: the series' first title, named before the series was ("Twilight")."""
+    words = key(raw).split()
+    if len(words) < 2 or words[-1] not in reading_words().franchise:
+        return None
+    head, held = " ".join(words[:-1]), lex.titles_with(raw)
+    people = frozenset().union(*(_people(t, lex) for t in held))
+    alone = [t for t in _alone(head, lex) if t not in held and _people(t, lex) & people]
+    return head if alone else None
+
+
+def _alone(name: str, lex: Lexicon) -> list[str]:
+    """The titles that are the name alone."""
+    return [t for t in lex.titles_with(name) if key(t) == key(name)]
+
+
+def _people(title: str, lex: Lexicon) -> frozenset[str]:
+    info = lex.show(title)
+    return info.people if info else frozenset()
+
+
+def _colon(title: str, n: int) -> bool:
+    """Whether a colon follows the title's first `n` words ("Underworld: Awakening")."""
+    return bool(re.match(rf"\W*(?:\w+\W+){{{n - 1}}}\w+\s*:", fold(title)))
 
 
 def shorter(raw: str, lex: Lexicon) -> str | None:
@@ -69,8 +154,8 @@ def run_together(raw: str, lex: Lexicon) -> str | None:
 
 
 def series(raw: str, lex: Lexicon) -> bool:
-    """Whether the titles holding `raw` are a series: two or more, most opening with it."""
-    held = lex.titles_with(raw)
+    """Whether the titles holding `raw` but `strays` are a series: 2 or more, most open with it."""
+    held = [t for t in lex.titles_with(raw) if t not in strays(raw, lex)]
     k = key(raw)
 
     def opening(t: str) -> bool:  # after its article too: "(the) great british baking show"
@@ -110,3 +195,21 @@ def holds_tagged(
     tagged = {w.casefold() for t in over for w in WORD.findall(t.text)}
     own = any(w not in COMMON and w not in tagged for w in words) or typed
     return n >= 2 and own and inside and kinds_ok and series(raw, lex)
+
+
+#: another series' name joined after a name, before a works noun for many titles ("scream and
+#: underworld films", "rocky plus bad boys movies"): the works noun is both names'
+_JOINED = re.compile(
+    r"\s+(?:and|n|plus|&|\+)\s+(?:the\s+)?((?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+"
+    r"(?:movies|films|shows|series|titles|stuff|things)\b",
+    re.I,
+)
+
+
+def joined(text: str, end: int, lex: Lexicon) -> bool:
+    """Whether a series' name follows the name ending at `end` after "and" / "plus", itself
+    before a works noun for many titles ("scream and underworld films")."""
+    m = _JOINED.match(text, end)
+    return (
+        bool(m) and len(lex.titles_with(name := lex.spelled(m.group(1)))) >= 2 and series(name, lex)
+    )

@@ -100,6 +100,7 @@ def to_set(tags: list[Tag], text: str, ranked: bool = False) -> TitleSet:
             getattr(s, _LISTS[k]).append(t.value)
             if k == "phrase":  # a shorter name its titles go by too (`series_names.shorter`)
                 s.title_has += t.alts
+                s.without += [TitleSet(titles=t.left_out)] if t.left_out else []
     if s.type is None and (s.minutes_min or s.minutes_max or s.seasons_min or s.seasons_max):
         s.type = "Movie" if s.minutes_min or s.minutes_max else "TV Show"
     if joint := joint_countries.joint(text, tags):  # "listed as both india and the us"

@@ -267,10 +267,12 @@ def own_units(merged: TitleSet, new: TitleSet) -> TitleSet:
     return merged
 
 
-#: a part that only asks for the titles of the listing before it ("… ? list them", "name em")
+#: a part that only asks for the titles of the listing before it ("… ? list them", "name em",
+#: "n name a few")
 LIST_THEM = re.compile(
     r"\W*(?:(?:and|so|pls|please|then)\s+)?(?:list|name|show|give)\s+(?:me\s+)?"
-    r"(?:them|those|these|them\s+all|all\s+of\s+them)(?:\s+(?:pls|please))?\W*",
+    r"(?:them|those|these|them\s+all|all\s+of\s+them|(?:a\s+few|some|a\s+couple|several)"
+    r"(?:\s+of\s+(?:them|those|these))?)(?:\s+(?:pls|please))?\W*",
     re.IGNORECASE,
 )
 #: a later part that asks for the earlier part's titles by a pronoun alone ("… how many and

@@ -12,6 +12,8 @@ from agentic_rag.agent.rules.name_evidence import key
 
 _AMPERSAND = re.compile(r"\s*&\s*")
 _COLON = re.compile(r":\s+")
+#: a number in a title (a sequel's "2", "IV"): another number names another title, not a typo
+NUMBER = re.compile(r"\d+|(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})")
 
 
 def and_key(text: str) -> str:
@@ -34,3 +36,8 @@ def heads(titles: Iterable[str]) -> dict[str, str]:
     opening = [(k, t) for k in found for t in titles if f"{key(t)} ".startswith(f"{k} ")]
     many = {k for k in found if sum(k == kk for kk, _ in opening) > 1}
     return {k: t for k, t in found.items() if k not in many}
+
+
+def numbers(x: str, y: str) -> bool:
+    """Whether both words are numbers ("vi" and "v", "4" and "2"): never a typo of each other."""
+    return bool(NUMBER.fullmatch(x) and NUMBER.fullmatch(y))

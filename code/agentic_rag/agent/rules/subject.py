@@ -28,7 +28,7 @@ def checked(spec: QuerySpec, text: str, tags: list[Tag], about: str) -> QuerySpe
     typed = any(t.kind == "type" for t in tags) and spec.role is not None
     if op == "people" and not spec.titles.titles and not about and spec.titles.people:
         spec.op = "people" if typed else "list"  # "who directed the movies X was in": theirs
-    if op == "list" and relation_words.together_asked(masked := mask(text, tags), tags):
+    if op in ("list", "count") and relation_words.together_asked(masked := mask(text, tags), tags):
         relation_words.together_roles(spec, masked)  # "has A worked with B": any role of both
     plain = "".join(
         " " if any(t.start <= i < t.end for t in tags) else c for i, c in enumerate(text)

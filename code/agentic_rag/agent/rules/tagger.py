@@ -97,7 +97,8 @@ class Tagger:
         self._cued(text, tags)
         self.catalog_words.person_works(text, tags)
         tags = title_parts.tag(text, tags, lex)  # "in the spy who shagged me and in goldmember"
-        return sorted(negate(text, title_refs.unclaimed(text, tags)), key=lambda t: t.start)
+        tags = [_credited(text, t, lex) for t in title_refs.unclaimed(text, tags)]
+        return sorted(negate(text, tags), key=lambda t: t.start)
 
     # -- quoted strings: the catalog decides whether a person or a title ----------------------
     def _quoted(self, text: str, tags: list[Tag]) -> None:
@@ -237,3 +238,20 @@ class Tagger:
                 work = role is None and absent.work_named(text, start, end)  # "the purge films"
                 gap = absent.absent_title if work else partial(absent.absent_person, role=role)
                 tags.append(gap(raw, (start, end), lex))
+
+
+#: a loose verb that gives a name a role ("what has X made", "movies X did with Y") and the
+#: words that name a role outright ("directed by X", "starring X"), which stay as said
+_LOOSE = re.compile(r"\b(?:ma(?:de|ke|kes|king)|creat\w*|d(?:id|one|oes))\b", re.I)
+_OUTRIGHT = re.compile(r"\b(?:direct\w*|helm\w*|star\w*|act\w*|cast\w*|featur\w*|appear\w*)", re.I)
+
+
+def _credited(text: str, tag: Tag, lex: Lexicon) -> Tag:
+    """A person a loose verb gives a role they hold no credit in ("how many movies has joross
+    gamboa made with …": an actor, never a director): any of their roles, said so."""
+    held = lex.roles.get(tag.value) if tag.kind == "person" and tag.role else None
+    near = text[max(0, tag.start - 30) : tag.end + 20]
+    if not held or tag.role in held or not _LOOSE.search(near) or _OUTRIGHT.search(near):
+        return tag
+    note = f"read {tag.value} in any role (no {tag.role} credit in the catalog)"
+    return tag.model_copy(update={"role": None, "note": "; ".join(filter(None, (tag.note, note)))})

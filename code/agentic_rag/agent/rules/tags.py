@@ -56,6 +56,8 @@ class Tag(BaseModel):
     near: list[str] = []  # for an absent name: the closest catalog names ("did you mean")
     negated: bool = False  # said as left out ("not from japan"); its span holds the cue
     described: str = ""  # words said beside the name that describe it ("the yorkshire cop one")
+    #: a phrase's titles that are not of its series (Rocky Handsome of "the rocky movies")
+    left_out: list[str] = []
 
 
 def fuzzy_tag(
