@@ -103,6 +103,26 @@ _REST = re.compile(
 _LINKED = re.compile(r"[\s,]*(?:or|and|and/or|/|,)?[\s,]*(?:the\s+)?", _I)
 
 
+def _cue_before(text: str, t: Tag) -> re.Match[str] | None:
+    """The negation cue right before the tag, nothing but a gap between them (`_gap`)."""
+    return next((m for m in _CUE.finditer(text, 0, t.start) if _gap(text, m.end(), t.start)), None)
+
+
+def _chain(text: str, tags: list[Tag], i: int, link: re.Pattern[str]) -> list[int]:
+    """Tag `i` and the tags of its kind that follow it, each joined to the one before by
+    `link` ("the tv-y or tv-y7", "the us, uk or canada")."""
+    chain = [i]
+    for j in sorted(range(len(tags)), key=lambda j: tags[j].start):
+        last = tags[chain[-1]]
+        if (
+            tags[j].start >= last.end
+            and tags[j].kind == tags[i].kind
+            and link.fullmatch(text, last.end, tags[j].start)
+        ):
+            chain.append(j)
+    return chain
+
+
 def _restated(text: str, tags: list[Tag], out: list[Tag]) -> list[Tag]:
     """The whole list after a cue negated when what is left is named after it ("kids' tv but
     not the tv-y or tv-y7 ones (so tv-g or tv-pg)"): which of the list the cue covers is no
@@ -110,20 +130,10 @@ def _restated(text: str, tags: list[Tag], out: list[Tag]) -> list[Tag]:
     for i, t in enumerate(tags):
         if t.kind not in NEGATED_KINDS or out[i].negated:
             continue
-        cue = next(
-            (m for m in _CUE.finditer(text, 0, t.start) if _gap(text, m.end(), t.start)), None
-        )
+        cue = _cue_before(text, t)
         if cue is None:
             continue
-        chain = [i]
-        for j in sorted(range(len(tags)), key=lambda j: tags[j].start):
-            last = tags[chain[-1]]
-            if (
-                tags[j].start >= last.end
-                and tags[j].kind == t.kind
-                and _LINKED.fullmatch(text, last.end, tags[j].start)
-            ):
-                chain.append(j)
+        chain = _chain(text, tags, i, _LINKED)
         rest = _REST.match(text, tags[chain[-1]].end)
         named = [o for o in tags if o.kind == t.kind and rest and o.start == rest.end()]
         if (
@@ -153,22 +163,12 @@ def _either_left_out(text: str, tags: list[Tag], out: list[Tag]) -> list[Tag]:
     for i, t in enumerate(tags):
         if t.kind not in NEGATED_KINDS or out[i].negated:
             continue
-        cue = next(
-            (m for m in _CUE.finditer(text, 0, t.start) if _gap(text, m.end(), t.start)), None
-        )
+        cue = _cue_before(text, t)
         if cue is None or any(
             o.start < t.start and cue.start() < o.end for o in tags if o is not t
         ):
             continue
-        chain = [i]
-        for j in sorted(range(len(tags)), key=lambda j: tags[j].start):
-            last = tags[chain[-1]]
-            if (
-                tags[j].start >= last.end
-                and tags[j].kind == t.kind
-                and _OR_LINK.fullmatch(text, last.end, tags[j].start)
-            ):
-                chain.append(j)
+        chain = _chain(text, tags, i, _OR_LINK)
         if len(chain) < 2 or not _OR.search(text, tags[chain[-2]].end, tags[chain[-1]].start):
             continue
         for k in chain:

@@ -31,16 +31,7 @@ def franchise_tag(raw: str, span: tuple[int, int], said: str, lex: Lexicon) -> T
     if short := shorter(raw, lex):
         n = len(lex.titles_with(short))
         note = f"read '{raw}' as every title with '{short}' in its name ({n} titles)"
-        return Tag(
-            kind="phrase",
-            start=span[0],
-            end=span[1],
-            text=said,
-            value=raw,
-            alts=[short],
-            note=note,
-            score=SHORTER_SCORE,
-        )
+        return _tag(raw, span, said, note, [short], [], SHORTER_SCORE)
     if head := opener(raw, lex):
         out = _outside(lex.titles_with(head), [*lex.titles_with(raw), *_alone(head, lex)], lex)
         n = len(lex.titles_with(head)) - len(out)
@@ -57,7 +48,13 @@ def franchise_tag(raw: str, span: tuple[int, int], said: str, lex: Lexicon) -> T
 
 
 def _tag(
-    raw: str, span: tuple[int, int], said: str, note: str, alts: list[str], out: list[str]
+    raw: str,
+    span: tuple[int, int],
+    said: str,
+    note: str,
+    alts: list[str],
+    out: list[str],
+    score: float = 1.0,
 ) -> Tag:
     return Tag(
         kind="phrase",
@@ -68,6 +65,7 @@ def _tag(
         alts=alts,
         note=note,
         left_out=out,
+        score=score,
     )
 
 
