@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from agentic_rag.child_signals import sigint_as_in_a_terminal
 from agentic_rag.stores.owned_dir import TEMP_PREFIX
 from tests.conftest import store_env
 
@@ -158,6 +159,7 @@ def test_ctrl_c_in_chat_stops_and_cleans_up(env):
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        preexec_fn=sigint_as_in_a_terminal,  # as typed at a terminal, even under `make test &`
     )
     try:
         proc.stdin.write("Which movies did Christopher Nolan direct?\n")

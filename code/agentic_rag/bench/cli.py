@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from agentic_rag.bench.report import Figure
+from agentic_rag.child_signals import sigint_as_in_a_terminal
 from agentic_rag.config import PROJECT_ROOT, Settings
 from agentic_rag.stores.owned_dir import TEMP_PREFIX
 
@@ -67,6 +68,7 @@ def chat_interrupt(settings: Settings, tmp: Path) -> float:
         stderr=subprocess.DEVNULL,
         text=True,
         cwd=PROJECT_ROOT,
+        preexec_fn=sigint_as_in_a_terminal,
     )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(QUESTIONS["graph"] + "\n")

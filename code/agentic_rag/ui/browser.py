@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from agentic_rag.child_signals import sigint_as_in_a_terminal
 from agentic_rag.config import PROJECT_ROOT
 
 CHROMIUM_ARGS = [
@@ -93,6 +94,7 @@ def streamlit_server(
             stdout=log,
             stderr=subprocess.STDOUT,
             cwd=PROJECT_ROOT,
+            preexec_fn=sigint_as_in_a_terminal,  # `interrupt` sends it Ctrl-C
         )
         try:
             url = f"http://127.0.0.1:{port}"
