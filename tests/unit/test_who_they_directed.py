@@ -1,4 +1,4 @@
-""""who has {person} directed": "who" is the object of the person's directing, so the answer is
+""" "who has {person} directed": "who" is the object of the person's directing, so the answer is
 the cast of their films, most shared titles first (`relation_words._DIRECTED_WHOM`), not the
 directors of their own titles (themselves); "what did {person} direct" stays their titles.
 Phrasings written for this rule; truths from the CSV (exact match on the comma-split lists)."""
