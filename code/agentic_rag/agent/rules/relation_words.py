@@ -104,10 +104,16 @@ _SAME_TITLE = re.compile(
     _I,
 )
 
+#: the people a person directed, asked with "who" as the object: "who has {person} directed",
+#: "who did {person} direct the most" (not "what did {person} direct": their titles)
+_DIRECTED_WHOM = (
+    r"^\W*whom?\s+(?:did|does|has|have|had)\s+\{person\}\s+(?:ever\s+)?direct(?:s|ed)?\b"
+)
+
 #: a director's usual actors: "who did {person} cast the most", "actors {person} uses most"
 _CASTING = (
     r"\b(?:(?:did|does|do|has|have|had)\s+)?\{person\}\s+(?:(?:has|have|had)\s+)?"
-    r"(?:cast|cast(?:s|ed)|use[sd]?|hire[sd]?|pick(?:s|ed)?|employ(?:s|ed)?)\b"
+    r"(?:cast|cast(?:s|ed)|use[sd]?|hire[sd]?|pick(?:s|ed)?|employ(?:s|ed)?)\b|" + _DIRECTED_WHOM
 )
 
 
@@ -181,6 +187,8 @@ def relation(masked: str, tags: list[Tag]) -> str | None:
         return "count" if CUES["count"].search(masked) else "list"  # or how many ("… times")
     if len(people) == 1 and _WITH.search(masked) and _MOST_WITH.search(masked):
         return "costars"  # "who does {person} work with the most", "{person}'s usual co-star"
+    if len(people) == 1 and re.search(_DIRECTED_WHOM, masked, _I):
+        return "costars"  # "who has {person} directed": the cast of their films
     titles = [t for t in tags if t.kind == "title"]
     several = len(titles) >= 2 or any(t.kind == "phrase" for t in tags)  # "lord of the rings films"
     if several and not people and EVERY.search(masked) and _WHO.search(masked):

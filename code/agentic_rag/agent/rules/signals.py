@@ -58,11 +58,11 @@ NEAREST = 5  # examples compared for the example gap
 _OF_TITLE = re.compile(rf"(?:{OF_TITLE.pattern})\s+\{{title\}}", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$")
 #: a part that asks for people: "who", or a people noun at its head ("which actors", "name the
-#: directors who", "actors that were in ..."), after a joining word or a request
+#: directors who", "how many actors did A direct"), after a joining word or a request
 _PEOPLE_NOUNS = "|".join(sorted(WORDS.people_asked))
 _ASKS_PEOPLE = re.compile(
-    rf"^\W*(?:(?:{JOINS})\s+)?(?:who(?:['’]?s|m|se)?\b|(?:(?:which|what|name|list|give\s+me|"
-    rf"show\s+me|tell\s+me)\s+)?(?:(?:all\s+)?the\s+)?(?:{_PEOPLE_NOUNS})\b)",
+    rf"^\W*(?:(?:{JOINS})\s+)?(?:who(?:['’]?s|m|se)?\b|(?:(?:which|what|name|list|how\s+many|"
+    rf"give\s+me|show\s+me|tell\s+me)\s+)?(?:(?:all\s+)?the\s+)?(?:{_PEOPLE_NOUNS})\b)",
     re.IGNORECASE,
 )
 #: operations that answer with people (an entry and an outside answer say who as well)
