@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.bare_parts import asked_of_before
-from agentic_rag.agent.rules.lead_fragment import fragment_led
 from agentic_rag.agent.rules.pairs import apart
 from agentic_rag.agent.rules.shape import SUPERLATIVE
 from agentic_rag.agent.rules.shape_asks import shape_parts
@@ -191,7 +190,7 @@ def split(text: str) -> list[str]:
         return sets
     if shaped := shape_parts(text):  # "…, count and titles": a count, then the set
         return [shaped[0], *asked_of_before(_parts(shaped[1]))]
-    return asked_of_before(_pair_asked(fragment_led(text, _parts(text))))
+    return asked_of_before(_pair_asked(_parts(text)))
 
 
 #: two things set against each other and nothing asked ("brazil vs argentina", "x or y")
