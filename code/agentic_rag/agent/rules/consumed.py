@@ -28,7 +28,7 @@ from agentic_rag.agent.rules.sets import is_tv_genre
 from agentic_rag.agent.rules.shape import CAME_FIRST, IN_HOURS
 from agentic_rag.agent.rules.shape_asks import shape_words
 from agentic_rag.agent.rules.shift import SHIFT
-from agentic_rag.agent.rules.spec import ADDED_GROUPS, QuerySpec
+from agentic_rag.agent.rules.spec import ADDED_GROUPS, QuerySpec, TitleSet
 from agentic_rag.agent.rules.split import both_asked
 from agentic_rag.agent.rules.title_refs import place_words
 from agentic_rag.agent.rules.usage_words import meaning, reading_words
@@ -71,6 +71,22 @@ def searched(spec: QuerySpec) -> bool:
     return spec.op == "search" or (spec.op in DESCRIBED and not spec.titles.titles)
 
 
+def _all_of(t: TitleSet) -> bool:
+    """Two or more conditions of different kinds, each one value, so all must hold ("both
+    dramas and from poland", "both rated r and from canada"); a list of countries or ratings
+    is any of them, so "both" there is not this reading's."""
+    if len(t.countries) > 1 or len(t.ratings) > 1 or len(t.genres) > 1:
+        return False
+    bounds = (
+        (t.year_from, t.year_to),
+        (t.added_from, t.added_to),
+        (t.minutes_min, t.minutes_max),
+        (t.seasons_min, t.seasons_max),
+    )
+    kinds = [t.countries, t.genres, t.ratings, *(any(v is not None for v in b) for b in bounds)]
+    return sum(bool(k) for k in kinds) >= 2
+
+
 def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[str]:
     """The words of the (masked) question that the reading's operations and, with `fields`, its
     spec fields (the searched description, keywords, labels, a part's text) consumed."""
@@ -88,6 +104,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
         sets = (s.titles, s.part) if s.part is not None else (s.titles,)  # a share's part too
         if any(len(t.people) >= 2 or len(t.genres) >= 2 for t in sets):  # all of them, together
             used |= set(rw.conjunction)
+        if any(_all_of(t) for t in sets):  # "both from turkey and rated tv-ma": each holds
+            used |= set(rw.all_of)
         if any(joint_countries.nested(t) for t in sets):  # "both india and the us": each of them
             used |= _matched((joint_countries.CUE,), masked)
         if s.every:  # the people in all of its titles: "both", "in common", "share"

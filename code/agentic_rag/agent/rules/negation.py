@@ -37,7 +37,7 @@ _BOUND_GAP = re.compile(rf"(?:[\s,-]+|\b(?:{alternation((*_N.links, *_N.bound_li
 _AFTER = re.compile(
     rf"[\s,]*(?:(?:are|is|being|to\s+be)\s+)?(?:{alternation(_N.after_cues)})(?![\w'])", _I
 )
-_JOINED = re.compile(r"\s*(?:,|\bor\b|\band\b|\bnor\b|/)\s*(?:\w+\s+)?$", _I)
+_JOINED = re.compile(r"\s*(?:,|\bor\b|\band\b|\bnor\b|\bn\b|&|\+|/)\s*(?:\w+\s+)?$", _I)
 
 
 _NEITHER = re.compile(r"\bneither\b", _I)
@@ -154,12 +154,18 @@ def _restated(text: str, tags: list[Tag], out: list[Tag]) -> list[Tag]:
 #: the links of a list said with "or" ("pg-13 or tv-14", "the us, uk or canada", "r/nc-17")
 _OR_LINK = re.compile(r"[\s,]*(?:or|/|,)[\s,]*(?:the\s+|from\s+(?:the\s+)?)?", _I)
 _OR = re.compile(r"\bor\b|/", _I)
+#: the links of a list after a cue of `list_cues`: "and", "&" and "n" join it too
+_ANY_LINK = re.compile(
+    r"[\s,]*(?:or|and|and/or|n|&|\+|/|,)[\s,]*(?:the\s+|from\s+(?:the\s+)?)?", _I
+)
+_LISTING = {" ".join(c.lower().split()) for c in _N.list_cues}
 
 
 def _either_left_out(text: str, tags: list[Tag], out: list[Tag]) -> list[Tag]:
     """Each of a list joined by "or" after one cue negated ("anime that arent rated pg-13 or
     tv-14", "movies not from the us, uk or canada"): "not A or B" leaves out both, as "neither A
-    nor B" does. A list joined by "and" ("not comedies and dramas") stays a guess."""
+    nor B" does. A list joined by "and" ("not comedies and dramas") stays a guess, unless its
+    cue is one of `list_cues` ("excluding dramas and comedies", "other than the us & uk")."""
     for i, t in enumerate(tags):
         if t.kind not in NEGATED_KINDS or out[i].negated:
             continue
@@ -168,8 +174,11 @@ def _either_left_out(text: str, tags: list[Tag], out: list[Tag]) -> list[Tag]:
             o.start < t.start and cue.start() < o.end for o in tags if o is not t
         ):
             continue
-        chain = _chain(text, tags, i, _OR_LINK)
-        if len(chain) < 2 or not _OR.search(text, tags[chain[-2]].end, tags[chain[-1]].start):
+        listing = " ".join(cue.group(0).lower().split()) in _LISTING
+        chain = _chain(text, tags, i, _ANY_LINK if listing else _OR_LINK)
+        if len(chain) < 2 or not (
+            listing or _OR.search(text, tags[chain[-2]].end, tags[chain[-1]].start)
+        ):
             continue
         for k in chain:
             start = cue.start() if k == i else tags[k].start

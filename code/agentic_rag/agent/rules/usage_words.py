@@ -36,6 +36,7 @@ class ReadingWords(BaseModel):
     structural: list[str]
     by_op: dict[str, list[str]] = {}
     conjunction: list[str] = []
+    all_of: list[str] = []  # conditions of different kinds that must all hold
     disjunction: list[str] = []
     keywords: list[str] = []
     franchise: list[str] = []

@@ -74,6 +74,9 @@ class Negation(BaseModel):
     bound_cues: tuple[str, ...] = ()
     bound_links: tuple[str, ...] = ()
     after_cues: tuple[str, ...] = ()  # said after the entity: "tv shows excluded"
+    #: cues that leave out a whole list joined by "and" too ("excluding dramas and comedies"),
+    #: where "not comedies and dramas" stays a guess
+    list_cues: tuple[str, ...] = ()
 
 
 class Words(BaseModel):
