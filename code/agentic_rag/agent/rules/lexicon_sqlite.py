@@ -5,6 +5,7 @@ credited in, titles with their facts)."""
 from __future__ import annotations
 
 import sqlite3
+from collections import Counter
 from typing import Any
 
 
@@ -18,6 +19,7 @@ def catalog_fields(conn: sqlite3.Connection, info: Any) -> dict[str, Any]:
     people_of: dict[str, set[str]] = {}  # show id -> its directors and cast
     roles: dict[str, set[str]] = {}  # person -> the roles they are credited in
     credited: dict[str, set[str]] = {}  # person -> the titles they are credited in
+    counts: Counter[str] = Counter()  # person -> credits (folded names that collide, surnames)
     for name, sid, title, role in conn.execute(
         "SELECT p.name, s.show_id, s.title, sp.role FROM show_people sp JOIN people p ON "
         "p.person_id = sp.person_id JOIN shows s ON s.show_id = sp.show_id"
@@ -25,6 +27,7 @@ def catalog_fields(conn: sqlite3.Connection, info: Any) -> dict[str, Any]:
         people_of.setdefault(sid, set()).add(name)
         roles.setdefault(name, set()).add(role)
         credited.setdefault(name, set()).add(title)
+        counts[name] += 1
     shows: dict[str, Any] = {}
     for sid, title, typ, year, desc in conn.execute(
         "SELECT show_id, title, type, release_year, description FROM shows "
@@ -33,12 +36,6 @@ def catalog_fields(conn: sqlite3.Connection, info: Any) -> dict[str, Any]:
         if title:
             shows[title] = info(sid, typ, year, desc or "", frozenset(people_of.get(sid, ())))
     latest = conn.execute("SELECT max(date_added), max(release_year) FROM shows").fetchone()
-    counts = dict(
-        conn.execute(  # credits of every person (folded names that collide, surnames)
-            "SELECT p.name, count(*) FROM people p JOIN show_people sp ON sp.person_id = "
-            "p.person_id GROUP BY p.name"
-        )
-    )
     return {
         "credited": {n: frozenset(t) for n, t in credited.items()},
         "genres": column("SELECT name FROM genres ORDER BY name"),
@@ -48,6 +45,6 @@ def catalog_fields(conn: sqlite3.Connection, info: Any) -> dict[str, Any]:
         "shows": shows,
         "latest_added": str(latest[0] or "2021-09-25")[:10],
         "latest_release": int(latest[1] or 2021),
-        "counts": counts,
+        "counts": dict(counts),
         "roles": {n: frozenset(r) for n, r in roles.items()},
     }
