@@ -11,6 +11,7 @@
     python tests/golden/split_strangers.py POOL.yaml ember     # strangers_ember_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml gale      # strangers_gale_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml haze      # strangers_haze_tune/_check.yaml
+    python tests/golden/split_strangers.py POOL.yaml iris      # strangers_iris_tune/_check.yaml
 
 The pool (ids "<family>-<nn>", follow-ups "<family>-<nn>a/b" sharing a `thread`) was written
 before anyone changed the reader for these questions and is not kept in the repository: the two
@@ -68,6 +69,11 @@ The haze set (SPLITS["haze"]) was written on 2026-11-28, after the gale set had 
 twice (at the start and end of a stop), by another helper who had not read the reader's code,
 word lists or example bank and never ran the agent, and split the same way before any agent
 run: seed 73, "ht-..." (tune) and "hc-..." (check).
+
+The iris set (SPLITS["iris"]) was written on 2026-11-29, after the haze set had been scored
+twice (at the start and end of a stop), by another helper who had not read the reader's code,
+word lists or example bank and never ran the agent, and split the same way before any agent
+run: seed 79, "it-..." (tune) and "ic-..." (check).
 """
 
 from __future__ import annotations
@@ -210,6 +216,17 @@ HAZE_HEADER = (
 """
     + FAMILIES
 )
+IRIS_SEED = 79
+IRIS_HALVES = (("strangers_iris_tune", "it"), ("strangers_iris_check", "ic"))
+IRIS_HEADER = (
+    """\
+# Iris stranger question set ({name}): see tests/golden/README.md.
+# Written 2026-11-29 by a stranger to the reader's code who never ran the agent (after the haze
+# set had been scored twice, at the start and end of a stop), split before any agent run; truth
+# from tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (it = tune, ic = check).
+"""
+    + FAMILIES
+)
 #: set name -> (seed, (name, id prefix) of the tune and check halves, file header)
 SPLITS = {
     "strangers": (SEED, HALVES, HEADER),
@@ -223,6 +240,7 @@ SPLITS = {
     "ember": (EMBER_SEED, EMBER_HALVES, EMBER_HEADER),
     "gale": (GALE_SEED, GALE_HALVES, GALE_HEADER),
     "haze": (HAZE_SEED, HAZE_HALVES, HAZE_HEADER),
+    "iris": (IRIS_SEED, IRIS_HALVES, IRIS_HEADER),
 }
 
 
