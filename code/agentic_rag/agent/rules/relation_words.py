@@ -65,7 +65,9 @@ _CHAIN = re.compile(
     r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees(?:\s+of\s+separation)?\b|"
     r"\b(?:link|connect)(?:s|ing|ed)?\s+\{person\}\s+(?:to|and|with)\s+\{person\}|"
     # "whats the shortest chain of people", "in the fewest steps", "least number of hops"
-    r"\b(?:shortest|quickest|closest)\s+(?:\w+\s+)?(?:chain|path|route|link|connection)s?\b|"
+    r"\b(?:shortest|quickest|closest)\s+(?:[\w-]+\s+)?(?:chain|path|route|link|connection)s?\b|"
+    # "A -> B", "A → B", "A => B": a way from one to the other
+    r"\{person\}\s*(?:-+>|→|=+>|⟶|➡️?)\s*\{person\}|"
     r"\b(?:fewest|least|min(?:imum|imal)?)\s+(?:number\s+of\s+)?(?:steps|hops|links|jumps|"
     r"degrees)\b|"
     # "how do you get from A to B", "how many steps from A to B"
@@ -123,10 +125,16 @@ def casting(masked: str) -> bool:
 
 
 #: the people a person worked with most: a work verb or noun with a person, and a superlative
-_MOST_WITH = re.compile(r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite|go-?to)\b", _I)
+_MOST_WITH = re.compile(
+    r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite|go-?to|repeatedly)\b|"
+    # "who does X keep turning up with", "again and again", "time after time"
+    r"\b(?:keeps?|kept|keeping)\s+(?:on\s+)?\w+ing\b|\b(?:again\s+and\s+again|over\s+and\s+over|"
+    r"time\s+(?:and|after)\s+time)\b",
+    _I,
+)
 _WITH = re.compile(
     r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast|"
-    r"(?:show|turn|pop)(?:s|ed|ing)?\s+up|\{type\}\s+up)\s+(?:\w+\s+){0,2}(?:with\b|alongside\b|w/)|"
+    r"(?:show|turn|pop)(?:s|ped|ed|ping|ing)?\s+up|\{type\}\s+up)\s+(?:\w+\s+){0,2}(?:with\b|alongside\b|w/)|"
     r"\b(?:(?:shar\w*|ha(?:s|d|ve|ving)|ma[dk]\w*|d(?:id|one|oes)|been\s+in)\s+)?(?:the\s+)?most\s+"
     r"(?:\{type\}|titles|movies|films|shows|projects|things|stuff|credits)\s+"
     r"(?:in\s+common\s+)?(?:with\b|alongside\b|w/)|\bco-?(?:stars?|actors?|workers?)\b|\bcollaborat(?:ors?|ions?)\b|"
