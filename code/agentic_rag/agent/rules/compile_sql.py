@@ -260,9 +260,14 @@ def people_of(role: str | None, s: TitleSet, relaxed: bool = False) -> str:
 
 
 def costars(
-    name: str, other: str | None = "cast", relaxed: bool = False, own: str | None = None
+    name: str,
+    other: str | None = "cast",
+    relaxed: bool = False,
+    own: str | None = None,
+    among: TitleSet | None = None,  # "X's co-stars in the 90s / in comedies": those titles only
 ) -> str:
     who = f"lower(p.name) LIKE {like(name)}" if relaxed else f"p.name = {lit(name)}"
+    who += "".join(f" AND {c}" for c in conditions(among)) if among else ""
     who += f" AND sp.role = {lit(own)}" if own else ""  # "who did X cast": X as the director
     role = f"sp2.role = {lit(other)} AND " if other else ""  # None: any role
     return (

@@ -115,11 +115,13 @@ class Compiler:
             return [[sql(what, q.title_rows(named)), *loose]]
         if op == "costars" and s.people:
             name, other, own = s.people[0].name, spec.role, s.people[0].role  # no role: any
+            among = s.model_copy(update={"people": s.people[1:]})  # "… in the 90s": those only
+            graph = [call("cypher", what, query=cy.costars(name, other, own, among), max_rows=60)]
             return [
                 [
-                    call("cypher", what, query=cy.costars(name, other, own), max_rows=60),
-                    sql(what, q.costars(name, other, own=own)),
-                    sql(what, q.costars(name.split()[-1], other, True, own)),
+                    *(graph if cy.graph_ok(among) and not among.people else []),
+                    sql(what, q.costars(name, other, own=own, among=among)),
+                    sql(what, q.costars(name.split()[-1], other, True, own, among)),
                 ]
             ]
         if op == "people" and relations.common(spec):  # "who acted in both of them"

@@ -23,6 +23,7 @@ from agentic_rag.agent.rules.bare_parts import noun_asked
 from agentic_rag.agent.rules.compose import entry_given, link
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
+from agentic_rag.agent.rules.directed_pair import as_directors, directed_pair
 from agentic_rag.agent.rules.edge_noise import edge_noise
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, carried, follow, is_follow_up
 from agentic_rag.agent.rules.group_bounds import bound_groups
@@ -221,6 +222,8 @@ class Reader:
             spec.by = "added_year" if by == "release_year" and ADDED_VERB.search(text) else by
             spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
             spec.breakdown = breakdown(masked) and spec.limit is None  # "… each year"
+        elif op == "shared" and directed_pair(masked):  # "actors both X and Y directed"
+            as_directors(spec)
         elif op == "costars":
             if spec.limit is None and relation_words.one_asked(masked):
                 spec.limit = 1  # "who does X work with the most": one (and those tied)
