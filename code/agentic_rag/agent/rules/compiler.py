@@ -117,11 +117,12 @@ class Compiler:
             name, other, own = s.people[0].name, spec.role, s.people[0].role  # no role: any
             among = s.model_copy(update={"people": s.people[1:]})  # "… in the 90s": those only
             graph = [call("cypher", what, query=cy.costars(name, other, own, among), max_rows=60)]
+            least = spec.group_min  # "worked with more than once": a bound (SQL only)
             return [
                 [
-                    *(graph if cy.graph_ok(among) and not among.people else []),
-                    sql(what, q.costars(name, other, own=own, among=among)),
-                    sql(what, q.costars(name.split()[-1], other, True, own, among)),
+                    *(graph if cy.graph_ok(among) and not among.people and not least else []),
+                    sql(what, q.costars(name, other, own=own, among=among, least=least)),
+                    sql(what, q.costars(name.split()[-1], other, True, own, among, least)),
                 ]
             ]
         if op == "people" and relations.common(spec):  # "who acted in both of them"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from agentic_rag.agent.rules import crossover
 from agentic_rag.agent.rules.billing import asks_lead
+from agentic_rag.agent.rules.costar_sql import at_least
 from agentic_rag.agent.rules.directed_pair import directed_by_each
 from agentic_rag.agent.rules.phrase_names import GROUP_NAMES, MEASURE_NAMES, ORDER_NAMES, ROLE_WORDS
 from agentic_rag.agent.rules.relations import RELATIONS, common
@@ -250,7 +251,7 @@ def _doing(spec: QuerySpec) -> str:
         mine = f"their {who}" + (" in common" if common(spec) else "")
         return mine if not spec.titles.is_empty() else f"{who} of the best match"
     if op == "costars":
-        return ("directors" if spec.role == "director" else "people") + ", most shared titles first"
+        return at_least(spec)  # "people, in 2 or more titles together, most shared first"
     if op == "crossover":
         return crossover.doing(spec)
     if op == "shared" and directed_by_each(spec):

@@ -21,6 +21,7 @@ from agentic_rag.agent.rules import (
 )
 from agentic_rag.agent.rules.bare_parts import noun_asked
 from agentic_rag.agent.rules.compose import entry_given, link
+from agentic_rag.agent.rules.costar_sql import repeat_bound
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
 from agentic_rag.agent.rules.directed_pair import as_directors, directed_pair
@@ -225,7 +226,8 @@ class Reader:
         elif op == "shared" and directed_pair(masked):  # "actors both X and Y directed"
             as_directors(spec)
         elif op == "costars":
-            if spec.limit is None and relation_words.one_asked(masked):
+            spec.group_min = repeat_bound(masked)  # "worked with more than once": 2 or more
+            if spec.limit is None and not spec.group_min and relation_words.one_asked(masked):
                 spec.limit = 1  # "who does X work with the most": one (and those tied)
             if relation_words.casting(masked) and spec.titles.people:  # "who did X cast most"
                 spec.role, spec.titles.people[0].role = "cast", "director"

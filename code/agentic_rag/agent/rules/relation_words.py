@@ -126,9 +126,9 @@ def casting(masked: str) -> bool:
 
 #: the people a person worked with most: a work verb or noun with a person, and a superlative
 _MOST_WITH = re.compile(
-    r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite|go-?to|repeatedly)\b|"
-    # "who does X keep turning up with", "again and again", "time after time"
-    r"\b(?:keeps?|kept|keeping)\s+(?:on\s+)?\w+ing\b|\b(?:again\s+and\s+again|over\s+and\s+over|"
+    r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite|go-?to)\b|"
+    # "who does X keep turning up with", "time after time"
+    r"\b(?:keeps?|kept|keeping)\s+(?:on\s+)?\w+ing\b|\b(?:over\s+and\s+over|"
     r"time\s+(?:and|after)\s+time)\b",
     _I,
 )
