@@ -1,7 +1,7 @@
-"""A chain asked with an arrow ("A -> B", "A → B") or a hyphenated kind of link ("shortest
-co-star chain"), and the person someone "keeps turning up with" / works with "again and again"
-(the top of their co-workers, `relation_words._MOST_WITH`). Phrasings written for this test;
-truths with pandas on data/netflix_titles.csv."""
+"""A chain asked with an arrow ("A -> B", "A → B"), a hyphenated kind of link ("shortest
+co-star chain") or a count of steps after the two ("A to B how many steps"), and the person
+someone "keeps turning up with" (the top of their co-workers, `relation_words._MOST_WITH`).
+Phrasings written for this test; truths with pandas on data/netflix_titles.csv."""
 
 from __future__ import annotations
 
@@ -28,6 +28,9 @@ def _run(db, query: str) -> list[dict]:
         ("keanu reeves → priyanka chopra", ["Keanu Reeves", "Priyanka Chopra"]),
         ("tom hanks => kevin bacon, fewest films", ["Tom Hanks", "Kevin Bacon"]),
         ("quickest actor-to-actor path between om puri and idris elba", ["Om Puri", "Idris Elba"]),
+        ("keanu reeves to tom cruise how many steps", ["Keanu Reeves", "Tom Cruise"]),
+        ("how many degrees between idris elba and om puri", ["Idris Elba", "Om Puri"]),
+        ("will smith and amitabh bachchan, how many hops", ["Will Smith", "Amitabh Bachchan"]),
     ],
 )
 def test_an_arrow_or_a_hyphenated_link_asks_for_a_chain(catalog_reader, question, people):
@@ -65,3 +68,8 @@ def test_someone_a_person_keeps_turning_up_with_is_their_top_coworker(
     assert {r["name"] for r in found if r["shared"] == top} == {
         n for n, c in counts.items() if c == best
     }
+
+
+def test_titles_of_two_people_counted_are_no_chain(catalog_reader):
+    (spec,) = catalog_reader.read("movies with keanu reeves and tom cruise how many")
+    assert spec.op == "count"
