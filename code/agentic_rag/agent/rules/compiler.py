@@ -14,6 +14,7 @@ from agentic_rag.agent.rules import absent, relations
 from agentic_rag.agent.rules import compile_cypher as cy
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules import measure_sql as m
+from agentic_rag.agent.rules.costar_count import count_of
 from agentic_rag.agent.rules.evaluator import usable
 from agentic_rag.agent.rules.group_bounds import bounded_sql
 from agentic_rag.agent.rules.lexicon import Lexicon
@@ -118,6 +119,10 @@ class Compiler:
             among = s.model_copy(update={"people": s.people[1:]})  # "… in the 90s": those only
             graph = [call("cypher", what, query=cy.costars(name, other, own, among), max_rows=60)]
             least = spec.group_min  # "worked with more than once": a bound (SQL only)
+            if spec.counted:  # "how many directors has X worked with": each once
+                return [
+                    [sql(what, count_of(q.costars(name, other, own=own, among=among, least=least)))]
+                ]
             return [
                 [
                     *(graph if cy.graph_ok(among) and not among.people and not least else []),

@@ -41,8 +41,9 @@ def repeat_bound(masked: str) -> int | None:
 def at_least(spec: QuerySpec) -> str:
     """What a costars part does, its bound said: 'people, in 2 or more titles together, …'."""
     who = "directors" if spec.role == "director" else "people"
+    who = "actors" if spec.counted and spec.role == "cast" else who
     bound = f", in {spec.group_min} or more titles together" if spec.group_min else ""
-    return f"{who}{bound}, most shared titles first"
+    return f"how many {who}{bound}" if spec.counted else f"{who}{bound}, most shared titles first"
 
 
 def costars(
