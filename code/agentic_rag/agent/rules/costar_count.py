@@ -30,7 +30,7 @@ _NOUN_ROLE = {"actor": "cast", "cast": "cast", "co-star": "cast"}
 _NOUN_ROLE |= {"costar": "cast", "director": "director", "filmmaker": "director"}
 #: the person's own role on those titles: "how many actors has {person} directed"
 _OWN_DIRECTED = re.compile(
-    r"\{person\}\s+(?:(?:has|have|had|ever)\s+)*(?:directed|helmed)\b", re.IGNORECASE
+    r"\{person\}\s+(?:(?:has|have|had|ever)\s+)*(?:direct(?:ed)?|helm(?:ed)?)\b", re.IGNORECASE
 )
 
 
