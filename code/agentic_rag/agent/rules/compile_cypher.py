@@ -97,12 +97,17 @@ def title_people(title: str, role: str | None) -> str:
     )
 
 
-def costars(name: str, other: str | None = "cast", own: str | None = None) -> str:
+def costars(
+    name: str, other: str | None = "cast", own: str | None = None, among: TitleSet | None = None
+) -> str:
     """People who worked on titles with `name` (other='director': who directed them; None: in
-    any role, "X's most frequent collaborator"; own: `name`'s role on those titles, if asked)."""
+    any role, "X's most frequent collaborator"; own: `name`'s role on those titles, if asked;
+    among: only the titles of this set, "X's co-stars in the 90s")."""
     mine = REL[own] if own else "DIRECTED|ACTED_IN"
+    matches, where = filters(among) if among else ([], [])
     return (
         f"MATCH (a:Person {{name: {lit(name)}}})-[:{mine}]->(s:Show)<-[:{REL[other]}]-"
-        "(b:Person) WHERE b <> a RETURN b.name AS name, count(DISTINCT s) AS shared, "
+        f"(b:Person) WHERE {' AND '.join(['b <> a', *where])}"
+        f"{''.join(' ' + m for m in matches)} RETURN b.name AS name, count(DISTINCT s) AS shared, "
         "collect(DISTINCT s.title) AS titles ORDER BY shared DESC, name LIMIT 30"
     )

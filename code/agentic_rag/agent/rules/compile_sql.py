@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agentic_rag.agent.rules.costar_sql import costars as costars  # its home is costar_sql
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.sql_text import (
     ids_in,
@@ -256,23 +257,6 @@ def people_of(role: str | None, s: TitleSet, relaxed: bool = False) -> str:
         f"SELECT {SHOW_COLS}, p.name, sp.role FROM shows s JOIN show_people sp ON sp.show_id "
         f"= s.show_id JOIN people p ON p.person_id = sp.person_id{_where(conds)} "
         "ORDER BY s.show_id, sp.role DESC, sp.position LIMIT 100"
-    )
-
-
-def costars(
-    name: str, other: str | None = "cast", relaxed: bool = False, own: str | None = None
-) -> str:
-    who = f"lower(p.name) LIKE {like(name)}" if relaxed else f"p.name = {lit(name)}"
-    who += f" AND sp.role = {lit(own)}" if own else ""  # "who did X cast": X as the director
-    role = f"sp2.role = {lit(other)} AND " if other else ""  # None: any role
-    return (
-        "SELECT p2.name, count(DISTINCT s.show_id) AS shared, group_concat(DISTINCT s.title) "
-        "AS titles FROM people p JOIN show_people sp ON sp.person_id = p.person_id "
-        "JOIN show_people sp2 ON sp2.show_id = sp.show_id "
-        f"AND {role}sp2.person_id <> sp.person_id "
-        "JOIN people p2 ON p2.person_id = sp2.person_id JOIN shows s "
-        f"ON s.show_id = sp.show_id WHERE {who} GROUP BY p2.name "
-        "ORDER BY shared DESC, p2.name LIMIT 30"
     )
 
 

@@ -14,6 +14,7 @@ from agentic_rag.agent.rules import absent, relations
 from agentic_rag.agent.rules import compile_cypher as cy
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules import measure_sql as m
+from agentic_rag.agent.rules.costar_count import count_of
 from agentic_rag.agent.rules.evaluator import usable
 from agentic_rag.agent.rules.group_bounds import bounded_sql
 from agentic_rag.agent.rules.lexicon import Lexicon
@@ -115,11 +116,18 @@ class Compiler:
             return [[sql(what, q.title_rows(named)), *loose]]
         if op == "costars" and s.people:
             name, other, own = s.people[0].name, spec.role, s.people[0].role  # no role: any
+            among = s.model_copy(update={"people": s.people[1:]})  # "… in the 90s": those only
+            graph = [call("cypher", what, query=cy.costars(name, other, own, among), max_rows=60)]
+            least = spec.group_min  # "worked with more than once": a bound (SQL only)
+            if spec.counted:  # "how many directors has X worked with": each once
+                return [
+                    [sql(what, count_of(q.costars(name, other, own=own, among=among, least=least)))]
+                ]
             return [
                 [
-                    call("cypher", what, query=cy.costars(name, other, own), max_rows=60),
-                    sql(what, q.costars(name, other, own=own)),
-                    sql(what, q.costars(name.split()[-1], other, True, own)),
+                    *(graph if cy.graph_ok(among) and not among.people and not least else []),
+                    sql(what, q.costars(name, other, own=own, among=among, least=least)),
+                    sql(what, q.costars(name.split()[-1], other, True, own, among, least)),
                 ]
             ]
         if op == "people" and relations.common(spec):  # "who acted in both of them"

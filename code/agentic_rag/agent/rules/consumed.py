@@ -17,6 +17,8 @@ from agentic_rag.agent.rules.amounts import (
     LASTING,
 )
 from agentic_rag.agent.rules.compose import OTHER, SAME, SINGULAR, THEY
+from agentic_rag.agent.rules.costar_count import PEOPLE_COUNT
+from agentic_rag.agent.rules.costar_sql import REPEAT
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
 from agentic_rag.agent.rules.follow import FOLLOW_LEAD, FOLLOWED, SAME_TIME
@@ -48,7 +50,8 @@ _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
     "external": (CUES["external"],),
     "compare": (CUES["compare"],),
     "average": (CUES["average"], AMOUNT_ASKED, LASTING),  # "… last how many seasons"
-    "costars": (CUES["costars"], CUES["most"]),  # a ranking: "who has directed X the most"
+    #: a ranking ("who has directed X the most"), a bound ("more than once"), a count of people
+    "costars": (CUES["costars"], CUES["most"], REPEAT, PEOPLE_COUNT),
 }
 
 

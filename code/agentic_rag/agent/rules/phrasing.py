@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from agentic_rag.agent.rules import crossover
 from agentic_rag.agent.rules.billing import asks_lead
+from agentic_rag.agent.rules.costar_sql import at_least
+from agentic_rag.agent.rules.directed_pair import directed_by_each
 from agentic_rag.agent.rules.phrase_names import GROUP_NAMES, MEASURE_NAMES, ORDER_NAMES, ROLE_WORDS
 from agentic_rag.agent.rules.relations import RELATIONS, common
 from agentic_rag.agent.rules.relations import reading as relation_reading
@@ -249,9 +251,11 @@ def _doing(spec: QuerySpec) -> str:
         mine = f"their {who}" + (" in common" if common(spec) else "")
         return mine if not spec.titles.is_empty() else f"{who} of the best match"
     if op == "costars":
-        return ("directors" if spec.role == "director" else "people") + ", most shared titles first"
+        return at_least(spec)  # "people, in 2 or more titles together, most shared first"
     if op == "crossover":
         return crossover.doing(spec)
+    if op == "shared" and directed_by_each(spec):
+        return "actors each of them directed"  # "actors both X and Y directed"
     done = {
         "shared": "worked with both",
         "auteur": "directed and acted in one title",
@@ -271,6 +275,8 @@ def read_as(spec: QuerySpec) -> str:
     elif spec.op == "costars":  # the first person named is the one asked about
         verb = "cast by" if s.people[:1] and s.people[0].role == "director" else "worked with"
         bits = [f"{verb} {p.name}" for p in s.people[:1]] or [f"{verb} them"]
+        among = s.model_copy(update={"people": s.people[1:]})  # "… in the 90s"
+        bits += [] if among.is_empty() else facets(among)
     elif spec.op in ("shared", "chain"):  # the two people, in any role
         bits = [" and ".join(p.name for p in s.people[:2])]
     else:

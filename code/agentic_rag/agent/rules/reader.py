@@ -21,8 +21,11 @@ from agentic_rag.agent.rules import (
 )
 from agentic_rag.agent.rules.bare_parts import noun_asked
 from agentic_rag.agent.rules.compose import entry_given, link
+from agentic_rag.agent.rules.costar_count import count_roles, people_counted
+from agentic_rag.agent.rules.costar_sql import repeat_bound
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
+from agentic_rag.agent.rules.directed_pair import as_directors, directed_pair
 from agentic_rag.agent.rules.edge_noise import edge_noise
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by, carried, follow, is_follow_up
 from agentic_rag.agent.rules.group_bounds import bound_groups
@@ -181,6 +184,8 @@ class Reader:
                 text, tags, intent, self.lex, lambda t, g: self.decide(t, g, found), lead_at(text)
             )
         masked, op, lead = mask(text, tags), intent.op, lead_at(text)
+        counted = op in ("count", "costars") and people_counted(masked, tags)
+        op = "costars" if counted else op  # "how many directors has X been directed by"
         about = text[lead:].strip(" ?.!") if lead is not None else ""
         if op in ("search", "people") and about:
             about, head = description(text, lead or 0)  # "kid who …", or after "about"
@@ -221,8 +226,13 @@ class Reader:
             spec.by = "added_year" if by == "release_year" and ADDED_VERB.search(text) else by
             spec.ascending = bool(re.search(r"\b(?:fewest|least|lowest)\b", masked))
             spec.breakdown = breakdown(masked) and spec.limit is None  # "… each year"
+        elif op == "shared" and directed_pair(masked):  # "actors both X and Y directed"
+            as_directors(spec)
         elif op == "costars":
-            if spec.limit is None and relation_words.one_asked(masked):
+            spec.group_min = repeat_bound(masked)  # "worked with more than once": 2 or more
+            if counted:  # "how many actors has X directed": the roles the noun gives
+                count_roles(spec, masked)
+            if spec.limit is None and not spec.group_min and relation_words.one_asked(masked):
                 spec.limit = 1  # "who does X work with the most": one (and those tied)
             if relation_words.casting(masked) and spec.titles.people:  # "who did X cast most"
                 spec.role, spec.titles.people[0].role = "cast", "director"

@@ -65,9 +65,12 @@ _CHAIN = re.compile(
     r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees(?:\s+of\s+separation)?\b|"
     r"\b(?:link|connect)(?:s|ing|ed)?\s+\{person\}\s+(?:to|and|with)\s+\{person\}|"
     # "whats the shortest chain of people", "in the fewest steps", "least number of hops"
-    r"\b(?:shortest|quickest|closest)\s+(?:\w+\s+)?(?:chain|path|route|link|connection)s?\b|"
+    r"\b(?:shortest|quickest|closest)\s+(?:[\w-]+\s+)?(?:chain|path|route|link|connection)s?\b|"
+    # "A -> B", "A → B", "A => B"; "A to B how many steps", "degrees between A and B"
+    r"\{person\}\s*(?:-+>|→|=+>|⟶|➡️?|\s(?:to|and|&)\s)\s*\{person\}\W+(?:\w+\s+){0,3}?how\s+"
+    r"many\s+(?:steps|hops|degrees|jumps)\b|\{person\}\s*(?:-+>|→|=+>|⟶|➡️?)\s*\{person\}|"
     r"\b(?:fewest|least|min(?:imum|imal)?)\s+(?:number\s+of\s+)?(?:steps|hops|links|jumps|"
-    r"degrees)\b|"
+    r"degrees)\b|\b(?:steps|hops|degrees|jumps)\s+(?:between|from)\s+\{person\}|"
     # "how do you get from A to B", "how many steps from A to B"
     r"\b(?:get|gets|go|goes|going|travel|move|hop|jump|reach|(?:how\s+many\s+)?(?:steps?|hops?))"
     r"\s+(?:is\s+it\s+)?from\s+"
@@ -123,10 +126,16 @@ def casting(masked: str) -> bool:
 
 
 #: the people a person worked with most: a work verb or noun with a person, and a superlative
-_MOST_WITH = re.compile(r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite|go-?to)\b", _I)
+_MOST_WITH = re.compile(
+    r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite|go-?to)\b|"
+    # "who does X keep turning up with", "time after time"
+    r"\b(?:keeps?|kept|keeping)\s+(?:on\s+)?\w+ing\b|\b(?:over\s+and\s+over|"
+    r"time\s+(?:and|after)\s+time)\b",
+    _I,
+)
 _WITH = re.compile(
     r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast|"
-    r"(?:show|turn|pop)(?:s|ed|ing)?\s+up|\{type\}\s+up)\s+(?:\w+\s+){0,2}(?:with\b|alongside\b|w/)|"
+    r"(?:show|turn|pop)(?:s|ped|ed|ping|ing)?\s+up|\{type\}\s+up)\s+(?:\w+\s+){0,2}(?:with\b|alongside\b|w/)|"
     r"\b(?:(?:shar\w*|ha(?:s|d|ve|ving)|ma[dk]\w*|d(?:id|one|oes)|been\s+in)\s+)?(?:the\s+)?most\s+"
     r"(?:\{type\}|titles|movies|films|shows|projects|things|stuff|credits)\s+"
     r"(?:in\s+common\s+)?(?:with\b|alongside\b|w/)|\bco-?(?:stars?|actors?|workers?)\b|\bcollaborat(?:ors?|ions?)\b|"

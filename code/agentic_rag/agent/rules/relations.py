@@ -52,12 +52,13 @@ def cypher(spec: QuerySpec, limit: int = 30) -> str:
             f"LIMIT {int(limit)}"
         )
     a, b = (lit(p.name) for p in s.people[:2])
+    ra, rb = (REL[p.role] for p in s.people[:2])  # "actors both A and B directed": directors
     rel = REL[spec.role]  # "acted with both": the cast; "worked with both": any role
     (m1, w1), (m2, w2) = filters(s, "s1"), filters(s, "s2")  # "in comedies with both A and B"
     cond = " AND ".join(["p <> a", "p <> b", *w1, *w2])
     return (
-        f"MATCH (a:Person {{name: {a}}})-[:DIRECTED|ACTED_IN]->(s1:Show)<-[:{rel}]-(p:Person)"
-        f"-[:{rel}]->(s2:Show)<-[:DIRECTED|ACTED_IN]-(b:Person {{name: {b}}}) WHERE {cond}"
+        f"MATCH (a:Person {{name: {a}}})-[:{ra}]->(s1:Show)<-[:{rel}]-(p:Person)"
+        f"-[:{rel}]->(s2:Show)<-[:{rb}]-(b:Person {{name: {b}}}) WHERE {cond}"
         f"{''.join(' ' + m for m in (*m1, *m2))} RETURN p.name AS name, "
         "collect(DISTINCT s1.title) AS with_first, "
         "collect(DISTINCT s2.title) AS with_second ORDER BY name "
@@ -84,18 +85,19 @@ def sql(spec: QuerySpec, limit: int = 30) -> str | None:
     role = f" AND o.role = '{spec.role}'" if spec.role in ("director", "cast") else ""
     own = conditions(s.model_copy(update={"people": []}))  # "in comedies with both A and B"
 
-    def side(name: str, alias: str) -> str:
+    def side(name: str, alias: str, credit: str | None) -> str:
+        mine = f" AND xs.role = '{credit}'" if credit in ("director", "cast") else ""
         return (
             f"SELECT o.person_id, group_concat(DISTINCT s.title) AS titles FROM people x "
-            f"JOIN show_people xs ON xs.person_id = x.person_id JOIN show_people o ON "
+            f"JOIN show_people xs ON xs.person_id = x.person_id{mine} JOIN show_people o ON "
             f"o.show_id = xs.show_id{role} AND o.person_id <> x.person_id "
             f"JOIN shows s ON s.show_id = xs.show_id WHERE "
             f"{' AND '.join([f'x.name = {sql_lit(name)}', *own])} "
             f"GROUP BY o.person_id) {alias}"
         )
 
-    a, b = (p.name for p in s.people[:2])
-    both = f"({side(a, 'one')} JOIN ({side(b, 'two')} ON two.person_id = one.person_id"
+    (a, ra), (b, rb) = ((p.name, p.role) for p in s.people[:2])
+    both = f"({side(a, 'one', ra)} JOIN ({side(b, 'two', rb)} ON two.person_id = one.person_id"
     return (
         f"SELECT p.name, one.titles AS with_first, two.titles AS with_second FROM {both} "
         f"JOIN people p ON p.person_id = one.person_id WHERE p.name NOT IN ({sql_lit(a)}, "

@@ -46,7 +46,7 @@ from agentic_rag.agent.rules.shares import share_unread
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.split import split
 from agentic_rag.agent.rules.tags import Tag, free
-from agentic_rag.agent.rules.vocab import ASK_HEADS, JOINS, WORD
+from agentic_rag.agent.rules.vocab import ASK_HEADS, COUNTED_PEOPLE, JOINS, WORD
 from agentic_rag.agent.rules.words import WORDS
 
 #: tags that say which set of titles is asked for: a word before one qualifies the set
@@ -59,7 +59,7 @@ _OF_TITLE = re.compile(rf"(?:{OF_TITLE.pattern})\s+\{{title\}}", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$")
 #: a part that asks for people: "who", or a people noun at its head ("which actors", "name the
 #: directors who", "how many actors did A direct"), after a joining word or a request
-_PEOPLE_NOUNS = "|".join(sorted(WORDS.people_asked))
+_PEOPLE_NOUNS = rf"{COUNTED_PEOPLE}(?:{'|'.join(sorted(WORDS.people_asked))})"
 _ASKS_PEOPLE = re.compile(
     rf"^\W*(?:(?:{JOINS})\s+)?(?:who(?:['’]?s|m|se)?\b|(?:(?:which|what|name|list|how\s+many|"
     rf"give\s+me|show\s+me|tell\s+me)\s+)?(?:(?:all\s+)?the\s+)?(?:{_PEOPLE_NOUNS})\b)",

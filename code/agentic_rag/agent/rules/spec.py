@@ -127,6 +127,7 @@ class QuerySpec(BaseModel):
     part: TitleSet | None = None  # share: the sub-set; compare: the second set
     labels: dict[str, list[str]] = Field(default_factory=dict)  # label: keywords (label op)
     role: Role | None = None  # people / costars: which role is asked for
+    counted: bool = False  # costars: how many people ("how many directors has X worked with")
     in_hours: bool = False  # running times asked in hours ("how long is X in hours")
     measure: Measure = "mean"  # average: "total seasons of …", "median runtime of …"
     breakdown: bool = False  # most: every group's count asked ("… each year"), not the leaders

@@ -105,9 +105,21 @@ WORKS_AFTER = re.compile(
 )
 
 
+#: what may stand before a people noun asked for: "number of distinct directors", "diff actors"
+COUNTED_PEOPLE = r"(?:number\s+of\s+)?(?:(?:distinct|diff(?:erent)?|unique)\s+)?"
+#: a name then a passive "directed by" with no one after it: the name is the one directed
+_DIRECTED_BY_AFTER = re.compile(
+    r"\s+(?:(?:has|have|had)\s+(?:ever\s+)?been|was|were|is|got|gets|get|being)\s+(?:\w+\s+)?"
+    r"(?:directed|helmed)\s+by\b(?!\s+(?:both\s+)?[a-z{])",
+    re.I,
+)
+
+
 def role_at(text: str, start: int, end: int) -> str | None:
     """The role the words around text[start:end] give a name there, if any."""
     before, after = text[max(0, start - 30) : start], text[end : end + 20]
+    if _DIRECTED_BY_AFTER.match(text, end):  # "the directors X has been directed by": cast
+        return "cast"
     for role in ("director", "cast"):
         if ROLE_BEFORE[role].search(before) or ROLE_AFTER[role].search(after):
             return role

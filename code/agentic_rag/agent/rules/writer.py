@@ -94,6 +94,8 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
         key = next(k for k in first if k != "titles")
         said = ranking_lead(rows, key, "titles", "titles", part.spec.limit, n)
         return f"{said} ({part.reading[0].lower()}{part.reading[1:]})."
+    if op == "costars" and "people" in first:  # "how many directors has X worked with"
+        return f"{part.reading}: **{int(first['people'] or 0):,}** [{n}]."
     if op == "costars" and "name" in first:
         if part.spec.limit:
             return ranking_lead(rows, "name", "shared", "shared titles", part.spec.limit, n) + "."

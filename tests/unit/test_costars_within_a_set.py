@@ -1,0 +1,101 @@
+"""Co-workers of a person within a set of titles ("robert de niro costars in the 90s", "who did
+shah rukh khan act with most in the 2000s", "al pacino co-stars in comedies": only the titles
+of that decade or genre count, `compile_sql.costars(among=…)`), and the actors two people both
+directed ("actors both rohit shetty and farah khan have directed", `directed_pair`).
+Phrasings written for this test; truths with pandas on data/netflix_titles.csv."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from agentic_rag.agent.rules import compile_sql as q
+from agentic_rag.agent.rules import relations
+
+
+def _names(v: str) -> list[str]:
+    return [x.strip() for x in v.split(",") if x.strip()]
+
+
+def _run(db, query: str) -> list[dict]:
+    cur = db.execute(query)
+    return [dict(zip([d[0] for d in cur.description], r, strict=True)) for r in cur.fetchall()]
+
+
+@pytest.mark.parametrize(
+    ("question", "person", "keep", "role"),
+    [
+        (
+            "robert de niro costars in the 90s",
+            "Robert De Niro",
+            lambda r: 1990 <= int(r["release_year"]) <= 1999,
+            None,
+        ),
+        (
+            "who did shah rukh khan act with most in the 2000s",
+            "Shah Rukh Khan",
+            lambda r: 2000 <= int(r["release_year"]) <= 2009,
+            "cast",
+        ),
+        (
+            "al pacino co-stars in comedies",
+            "Al Pacino",
+            lambda r: {"Comedies", "TV Comedies"} & set(_names(r["listed_in"])),
+            "cast",
+        ),
+        (
+            "who has anurag kashyap worked with the most in tv shows",
+            "Anurag Kashyap",
+            lambda r: r["type"] == "TV Show",
+            None,
+        ),
+    ],
+)
+def test_costars_count_only_the_titles_of_the_set(
+    catalog_df, catalog_reader, csv_db, question, person, keep, role
+):
+    rows = [
+        r
+        for _, r in catalog_df.iterrows()
+        if person in _names(r["cast"]) + _names(r["director"]) and keep(r)
+    ]
+    cols = ("cast",) if role == "cast" else ("cast", "director")
+    truth = Counter(x for r in rows for x in {n for c in cols for n in _names(r[c])} - {person})
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "costars", question
+    assert spec.role == role
+    among = spec.titles.model_copy(update={"people": spec.titles.people[1:]})
+    assert not among.is_empty()
+    found = _run(csv_db, q.costars(person, spec.role, own=None, among=among))
+    assert {r["name"]: r["shared"] for r in found} == dict(truth.most_common(30)) or (
+        len(truth) > 30 and found[0]["shared"] == truth.most_common(1)[0][1]
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "pair"),
+    [
+        ("actors both rohit shetty and farah khan have directed", ("Rohit Shetty", "Farah Khan")),
+        (
+            "actors that both steven spielberg and ron howard directed",
+            ("Steven Spielberg", "Ron Howard"),
+        ),
+        (
+            "which actresses were directed by both karan johar and zoya akhtar",
+            ("Karan Johar", "Zoya Akhtar"),
+        ),
+    ],
+)
+def test_actors_two_people_both_directed(catalog_df, catalog_reader, csv_db, question, pair):
+    def acted_for(d: str) -> set[str]:
+        rows = catalog_df[catalog_df["director"].map(lambda v: d in _names(v))]
+        return {x for v in rows["cast"] for x in _names(v)}
+
+    truth = acted_for(pair[0]) & acted_for(pair[1])
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "shared", question
+    assert spec.role == "cast"
+    assert [(p.name, p.role) for p in spec.titles.people] == [(n, "director") for n in pair]
+    found = {r["name"] for r in _run(csv_db, relations.sql(spec, limit=100))}
+    assert found == truth - set(pair)
