@@ -198,15 +198,17 @@ _PAIR_ONLY = re.compile(
     r"[^,;:?!.]+?\s(?:vs\.?|versus|or|against|compared\s+(?:to|with))\s[^,;:?!.]+", re.I
 )
 _ASKS = re.compile(rf"\b(?:{alternation(WORDS.asks)})\b", re.I)
-_WHICH = re.compile(r"\s*(?:which|what|who)\b", re.I)
+#: what asks of both sides of a pair before it: "which …", "how many …" ("egypt vs japan: how
+#: many movies" counts the movies of each, not all movies)
+_WHICH = re.compile(r"\s*(?:which|what|who|how\s+many)\b", re.I)
 _EACH_ONLY = re.compile(
     rf"\W*(?:{alternation(WORDS.each_asks)})(?:\W+(?:{alternation(WORDS.courtesies)}))*\W*", re.I
 )
 
 
 def _pair_asked(parts: list[str]) -> list[str]:
-    """A pair that asks nothing, then "which …" after a comma: one question ("brazil vs
-    argentina, which has more tv shows"), as after a colon; so is a part only asking a count
+    """A pair that asks nothing, then "which …" or "how many …" after a comma or colon: one
+    question ("brazil vs argentina, which has more tv shows"); so is a part only asking a count
     of each ("… which has more? both counts pls") with the part before it."""
     out: list[str] = []
     for p in parts:
