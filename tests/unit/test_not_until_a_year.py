@@ -1,0 +1,40 @@
+""" "not … until <year>" says when it came, not a bound: "released in 2015 but not added till
+2021" is added in 2021 (`numbers._NOT_UNTIL`), its "not" the date's own word; "added until 2019"
+alone is still a bound. Phrasings written for this rule; truths from the CSV with pandas."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from agentic_rag.agent.rules import compile_sql
+from tests.unit.reading_sure import sure
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "released", "added"),
+    [
+        ("movies released in 2015 but not added till 2021, how many", "Movie", 2015, 2021),
+        ("shows from 2018 that weren't added to netflix until 2020 - count", "TV Show", 2018,
+         2020),
+        ("how many films came out in 2010 but were not added until 2019", "Movie", 2010, 2019),
+    ],
+)  # fmt: skip
+def test_not_until_is_the_year_it_came(
+    catalog_reader, catalog_df, csv_db, question, kind, released, added
+):
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "count"
+    window = (spec.titles.added_from, spec.titles.added_to)
+    assert window == (f"{added}-01-01", f"{added + 1}-01-01")
+    df = catalog_df
+    year = pd.to_datetime(df["date_added"].str.strip(), errors="coerce").dt.year
+    rows = (df["type"] == kind) & (df["release_year"] == str(released)) & (year == added)
+    (row,) = csv_db.execute(compile_sql.count(spec.titles)).fetchall()
+    assert row[0] == int(rows.sum()) > 0
+    assert sure(catalog_reader, question) >= 0.8
+
+
+def test_until_alone_is_a_bound(catalog_reader):
+    (spec,) = catalog_reader.read("movies added until 2019, how many")
+    assert spec.titles.added_from is None and spec.titles.added_to == "2020-01-01"
