@@ -41,3 +41,17 @@ def test_a_pair_then_a_count_compares_the_counts(
 def test_turkey_alone_in_lower_case_is_still_no_country(catalog_reader):
     (spec,) = catalog_reader.read("movies about a turkey")
     assert "Turkey" not in spec.titles.countries
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "netflix vs hulu: how many movies",
+        "egypt vs hulu, how many movies",
+        "japan versus hulu - how many films",
+    ],
+)
+def test_a_side_not_in_the_catalog_is_no_title_opened_by_vs(catalog_reader, question):
+    specs = catalog_reader.read(question)
+    assert not any(s.titles.titles or s.absent for s in specs)
+    assert sure(catalog_reader, question) < 0.5
