@@ -38,3 +38,18 @@ def test_not_until_is_the_year_it_came(
 def test_until_alone_is_a_bound(catalog_reader):
     (spec,) = catalog_reader.read("movies added until 2019, how many")
     assert spec.titles.added_from is None and spec.titles.added_to == "2020-01-01"
+
+
+@pytest.mark.parametrize(
+    ("question", "added"),
+    [
+        ("how many films came out in 2010 but did not get added until 2019", "2019-01-01"),
+        ("how many films came out in 2010 but did get added in 2019", "2019-01-01"),
+        ("how many shows were released in 2017 and did get added in 2017", "2017-01-01"),
+    ],
+)
+def test_did_not_get_added_goes_on_with_the_clause(catalog_reader, question, added):
+    """A joining word before "did not …" / "did get …" goes on with the clause (`split`): one
+    count, not the released titles counted and the added ones listed apart."""
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "count" and spec.titles.added_from == added and spec.titles.year_from

@@ -62,7 +62,8 @@ _ELSE_BY = (
 _SPLIT = re.compile(
     rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+{_JOINED}(?=(?:"
     r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which(?:ever)?|how|where|when|list|tell|show|give|name|"
-    r"do|does|did|"
+    # (not a clause going on: "… but did not get added until 2019", "… and did get added")
+    r"(?:do|does|did)(?!\s+(?:not|never|get|got|only|finally|eventually|actually)\b)|"
     # "… and is there", "… and are they"; not a clause going on: "… and are from the uk"
     r"(?:is|are)\s+(?:there|it|they|those|these|that|he|she|any)|say|count|"
     rf"(?:the\s+)?number\s+of)\b|{_ELSE_BY}\s+(?:the\s+same|him|her|them)\b)|"
