@@ -53,3 +53,28 @@ def test_did_not_get_added_goes_on_with_the_clause(catalog_reader, question, add
     count, not the released titles counted and the added ones listed apart."""
     (spec,) = catalog_reader.read(question)
     assert spec.op == "count" and spec.titles.added_from == added and spec.titles.year_from
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "released", "added"),
+    [
+        ("what percent of 2019 releases weren't added until 2020", None, 2019, 2020),
+        ("of the movies released in 2018, what share weren't added until 2020", "Movie", 2018,
+         2020),
+        ("what share of 2017 movies didn't get added until 2019", "Movie", 2017, 2019),
+    ],
+)  # fmt: skip
+def test_not_until_as_a_shares_part(
+    catalog_reader, catalog_df, csv_db, question, kind, released, added
+):
+    """ "weren't" cuts a share like "were" (`shares._VERB`): the release year is the base's, the
+    year it came the part's."""
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "share" and spec.part is not None
+    assert spec.titles.year_from == released and spec.part.added_from == f"{added}-01-01"
+    df = catalog_df
+    base = (df["release_year"] == str(released)) & ((df["type"] == kind) if kind else True)
+    year = pd.to_datetime(df["date_added"].str.strip(), errors="coerce").dt.year
+    (row,) = csv_db.execute(compile_sql.share(spec.titles, spec.part)).fetchall()
+    assert row[1:] == (int((base & (year == added)).sum()), int(base.sum()))
+    assert sure(catalog_reader, question) >= 0.8

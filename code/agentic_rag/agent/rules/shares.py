@@ -36,7 +36,7 @@ _VERBS = (
     r"run|runs|ran|last(?!\s+(?:year|month|week|decade|summer|winter|spring|fall))|lasts|"
     r"lasted|clock|clocks|clocked|go|goes|went|exceed|exceeds|exceeded"
 )
-_VERB = re.compile(rf"\b(?:that|which|{_VERBS})\b", _I)
+_VERB = re.compile(rf"\b(?:that|which|(?:{_VERBS})(?:n['’]?t)?)\b", _I)  # "weren't" too
 _NOT_VERB = re.compile(r"(?:are|is|were|was)(?:n['’]?t|\s+not)\b", _I)
 #: a relative clause of the base: "titles that list taiwan", "films which are from japan"
 _RELATIVE = re.compile(rf"(?:that|which|who)\s+(?:\w+ly\s+)?(?:{_VERBS})(?:n['’]?t)?\b", _I)
