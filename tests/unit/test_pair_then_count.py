@@ -55,3 +55,17 @@ def test_a_side_not_in_the_catalog_is_no_title_opened_by_vs(catalog_reader, ques
     specs = catalog_reader.read(question)
     assert not any(s.titles.titles or s.absent for s in specs)
     assert sure(catalog_reader, question) < 0.5
+
+
+@pytest.mark.parametrize(
+    ("question", "countries"),
+    [
+        ("cuba vs chile: how many movies", ["Cuba", "Chile"]),
+        ("chile or cuba - how many titles", ["Chile", "Cuba"]),
+        ("georgia and jordan: how many movies", ["Georgia", "Jordan"]),
+    ],
+)
+def test_two_countries_that_are_words_beside_each_other(catalog_reader, question, countries):
+    (spec,) = catalog_reader.read(question)
+    said = spec.titles.countries + (spec.part.countries if spec.part else [])
+    assert said == countries and not spec.titles.titles

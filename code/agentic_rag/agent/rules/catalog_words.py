@@ -226,9 +226,10 @@ class CatalogWords:
                 if free(tags, *m.span()):
                     tags.append(self._nationality(low, m, country))
         languages.tag(low, tags, self.languages)
-        for m in doubtful:  # "from chile", "argentina or chile", "chile and peru"
-            gaps = [low[t.end : m.start()] for t in tags if t.kind == "country"]
-            gaps += [low[m.end() : t.start] for t in tags if t.kind == "country"]
+        for m in doubtful:  # "from chile", "argentina or chile", "chile and peru", "cuba vs chile"
+            spans = [(t.start, t.end) for t in tags if t.kind == "country"]
+            spans += [o.span() for o in doubtful if o is not m]
+            gaps = [low[e : m.start()] for _, e in spans] + [low[m.end() : b] for b, _ in spans]
             beside = any(_LISTED.fullmatch(g) for g in gaps)
             if free(tags, *m.span()) and (beside or _FROM.search(low[: m.start()])):
                 tags.append(at("country", m, value=lex.country_keys[_key(m.group(), lex)]))
