@@ -5,6 +5,7 @@ words ("scary", "docs") and age ratings; built once per lexicon (the regexes are
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules import languages, vocab
@@ -16,7 +17,10 @@ from agentic_rag.agent.rules.rating_codes import rating_pattern
 from agentic_rag.agent.rules.tags import Tag, at, free, widen_beside
 
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
-_LISTED = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b|\bnor\b)\s*(?:from\s+)?")  # between two
+_LISTED = re.compile(  # between two, or set against each other ("egypt vs turkey")
+    r"\s*(?:,|/|&|\bor\b|\band\b|\bnor\b|\bvs\b\.?|\bversus\b|\bagainst\b|"
+    r"\bcompared\s+(?:to|with)\b)\s*(?:from\s+)?"
+)
 _FROM = re.compile(r"\b(?:from|made\s+in|filmed\s+in|produced\s+in)\s+(?:the\s+)?$")
 #: the question calls a nationality's '<word> TV Shows' a genre: by the word, by where the
 #: catalog files it ("listed under", "filed as", "tagged"), or by its label ("labelled")
@@ -43,6 +47,12 @@ def _key(said: str, lex: Lexicon) -> str:
 def _typo(word: str, spelled: str) -> bool:
     """A typo, not another form of the word: "germans" is the people, not a misspelt German."""
     return fuzzy.typo(word, spelled) and not (word.startswith(spelled) or spelled.startswith(word))
+
+
+def _of(word: str, t: Tag, kinds: set[str]) -> bool:
+    """Whether `word` misspells a word of the value of tag `t`, of one of `kinds`."""
+    said = (x for v in (t.value, *t.alts) for x in key(v).split())
+    return t.kind in kinds and any(len(x) >= MIN_TYPO and _typo(word, x) for x in said)
 
 
 class CatalogWords:
@@ -146,24 +156,15 @@ class CatalogWords:
                     continue
                 words = [g.group().casefold() for g in gram]
                 hits = self._misspelt(words)
+                kinds = {k for k, _, _ in hits} or {"genre"}  # "faith and spirtuality"
+                fits = partial(_of, words[0], kinds=kinds)  # of the value of the tag beside it
+                at_tag = n == 1 and self._odd(words[0])
+                if at_tag and widen_beside(text, *gram[0].span(), tags, fits):
+                    continue  # "stand up comdey": the Stand-Up Comedy of "stand up" takes it
                 if len({(k, v) for k, v, _ in hits}) != 1:
                     continue
                 kind, value, alts = max(hits, key=lambda h: (len(h[2]), h[2]))  # as the word
                 raw = text[gram[0].start() : gram[-1].end()]
-                if n == 1 and widen_beside(
-                    text,
-                    *gram[0].span(),
-                    tags,
-                    lambda t, w=words[0], k=kind: (
-                        t.kind == k
-                        and any(
-                            len(x) >= MIN_TYPO and _typo(w, x)
-                            for v in (t.value, *t.alts)
-                            for x in key(v).split()
-                        )
-                    ),
-                ):  # "stand up comdey": a misspelt word of the value of the tag beside it
-                    continue
                 tags.append(
                     Tag(
                         kind=kind,  # type: ignore[arg-type]
@@ -176,6 +177,11 @@ class CatalogWords:
                         note=f"read '{raw}' as {value}",
                     )
                 )
+
+    def _odd(self, word: str) -> bool:
+        """A word no everyday English and long enough to be read as a typo."""
+        lex = self.lex
+        return len(word) >= MIN_TYPO and word.isalpha() and word not in lex.everyday_words
 
     def _misspelt(self, words: list[str]) -> set[tuple[str, str, tuple[str, ...]]]:
         """What the catalog words `words` misspell (kind, value, other values): each word no
@@ -220,9 +226,10 @@ class CatalogWords:
                 if free(tags, *m.span()):
                     tags.append(self._nationality(low, m, country))
         languages.tag(low, tags, self.languages)
-        for m in doubtful:  # "from chile", "argentina or chile", "chile and peru"
-            gaps = [low[t.end : m.start()] for t in tags if t.kind == "country"]
-            gaps += [low[m.end() : t.start] for t in tags if t.kind == "country"]
+        for m in doubtful:  # "from chile", "argentina or chile", "chile and peru", "cuba vs chile"
+            spans = [(t.start, t.end) for t in tags if t.kind == "country"]
+            spans += [o.span() for o in doubtful if o is not m]
+            gaps = [low[e : m.start()] for _, e in spans] + [low[m.end() : b] for b, _ in spans]
             beside = any(_LISTED.fullmatch(g) for g in gaps)
             if free(tags, *m.span()) and (beside or _FROM.search(low[: m.start()])):
                 tags.append(at("country", m, value=lex.country_keys[_key(m.group(), lex)]))

@@ -113,6 +113,8 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= _matched((joint_countries.CUE,), masked)
         if s.every:  # the people in all of its titles: "both", "in common", "share"
             used |= _matched((relation_words.EVERY,), masked) | set(rw.conjunction)
+        if any(t.countries or any(w.countries for w in t.without) for t in sets):
+            used |= set(rw.countries)  # "have the uk among their countries"
         if len(s.titles.countries) >= 2 or len(s.titles.ratings) >= 2 or _either_genre(s):
             used |= set(rw.disjunction)
         used |= set(rw.keywords) if s.titles.keywords or s.labels else set()

@@ -112,9 +112,29 @@ def _month_span(m: re.Match[str], text: str) -> Tag:
     )
 
 
+#: "not … until": what comes before the until word that makes the date the time it came, not
+#: a bound ("released in 2015 but not added till 2021", "wasn't released until 2019")
+_NOT_UNTIL = re.compile(
+    r"(?:\bnot|n['’]t)\s+(?:(?:been|be|get|got|getting|added|put|released|out|on|onto|to|"
+    r"netflix|streaming|available|arrive|arrived|come|came|land|landed|show|showed|up|"
+    r"uploaded|there|here|the|platform|service)\s+)*$",
+    _I,
+)
+
+
 def _date_tag(m: re.Match[str], text: str) -> Tag:
+    """The date `m` as a tag; after "not … until" the year it came in ("not added till 2021":
+    added in 2021), the words from "not" on the date's own."""
     said = " ".join((m.group(1) or "in").casefold().split())
     word = _INCLUSIVE.get(said, said.split()[0].rstrip("-"))
+    no = _NOT_UNTIL.search(text, 0, m.start()) if word == "until" else None
+    tag = _dated(m, text, "in" if no else word)
+    if no is None:
+        return tag
+    return tag.model_copy(update={"start": no.start(), "text": text[no.start() : tag.end]})
+
+
+def _dated(m: re.Match[str], text: str, word: str) -> Tag:
     word = _PREFIXES.get(word, word)
     after = _OPEN_END.match(text, m.end())  # "2019 or later", "2015 onwards", "2010 or earlier"
     if after:

@@ -208,6 +208,10 @@ def _tag(text: str, start: int, end: int, raw: str, lex: Lexicon) -> Tag:
     return franchise_tag(raw, (start, end), text[start:end], lex)
 
 
+#: what sets two names against each other: never a name's first or last word
+_AGAINST = frozenset({"vs", "versus", "v"})
+
+
 def _lacking(
     raw: str, span: tuple[int, int], words: list[str], lex: Lexicon, opens: bool
 ) -> Tag | None:
@@ -220,6 +224,8 @@ def _lacking(
         return None  # "Ingmar Bergman's films": their owner, a person (`absent.cued_names`)
     if words[0] in COMMON or words[-1] in COMMON or any(w in COMMON for w in names):
         return None  # "got any Barbie": not one name
+    if {words[0], words[-1]} & _AGAINST:
+        return None  # "netflix vs hulu: how many movies": two things set against each other
     if lex.title(raw) or lex.person_ending(raw):
         return None  # "de niro movies": a person, for the person pass
     lower, capital = lex.cased(raw)

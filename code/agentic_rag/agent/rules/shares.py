@@ -36,16 +36,18 @@ _VERBS = (
     r"run|runs|ran|last(?!\s+(?:year|month|week|decade|summer|winter|spring|fall))|lasts|"
     r"lasted|clock|clocks|clocked|go|goes|went|exceed|exceeds|exceeded"
 )
-_VERB = re.compile(rf"\b(?:that|which|{_VERBS})\b", _I)
+_VERB = re.compile(rf"\b(?:that|which|(?:{_VERBS})(?:n['’]?t)?)\b", _I)  # "weren't" too
 _NOT_VERB = re.compile(r"(?:are|is|were|was)(?:n['’]?t|\s+not)\b", _I)
 #: a relative clause of the base: "titles that list taiwan", "films which are from japan"
 _RELATIVE = re.compile(rf"(?:that|which|who)\s+(?:\w+ly\s+)?(?:{_VERBS})(?:n['’]?t)?\b", _I)
 #: the part said before the cue: "tv shows make up what share of …", "movies are what % of …",
-#: "tv-ma titles account for what share of …"
+#: "tv-ma titles account for what share of …"; or set beside it: "dramas over 2 hours, as a
+#: percentage of all dramas", "anime shows with 3+ seasons as a share of anime"
 _PART_FIRST = re.compile(
     r"\s*(?:(?:titles|ones|content|stuff|things)\s+)?(?:make|makes|made|account|accounts|accounted|represent|represents|constitute|"
     r"constitutes|form|forms|comprise|comprises|are|is|were|was)\s+(?:up\s+|for\s+)?"
-    r"(?:what|which|how\s+(?:much|big)\s+(?:of\s+)?(?:a\s+)?|a|the)?\s*",
+    r"(?:what|which|how\s+(?:much|big)\s+(?:of\s+)?(?:a\s+)?|a|the)?\s*|"
+    r"\s*[,:;(-]?\s*(?:(?:expressed|given|shown|written)\s+)?(?:as|in)\s+(?:a|the)?\s*",
     _I,
 )
 _OF = re.compile(r"\s*(?:of|out\s+of|among)\b", _I)

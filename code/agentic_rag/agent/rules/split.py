@@ -62,7 +62,8 @@ _ELSE_BY = (
 _SPLIT = re.compile(
     rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+{_JOINED}(?=(?:"
     r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which(?:ever)?|how|where|when|list|tell|show|give|name|"
-    r"do|does|did|"
+    # (not a clause going on: "… but did not get added until 2019", "… and did get added")
+    r"(?:do|does|did)(?!\s+(?:not|never|get|got|only|finally|eventually|actually)\b)|"
     # "… and is there", "… and are they"; not a clause going on: "… and are from the uk"
     r"(?:is|are)\s+(?:there|it|they|those|these|that|he|she|any)|say|count|"
     rf"(?:the\s+)?number\s+of)\b|{_ELSE_BY}\s+(?:the\s+same|him|her|them)\b)|"
@@ -198,15 +199,17 @@ _PAIR_ONLY = re.compile(
     r"[^,;:?!.]+?\s(?:vs\.?|versus|or|against|compared\s+(?:to|with))\s[^,;:?!.]+", re.I
 )
 _ASKS = re.compile(rf"\b(?:{alternation(WORDS.asks)})\b", re.I)
-_WHICH = re.compile(r"\s*(?:which|what|who)\b", re.I)
+#: what asks of both sides of a pair before it: "which …", "how many …" ("egypt vs japan: how
+#: many movies" counts the movies of each, not all movies)
+_WHICH = re.compile(r"\s*(?:which|what|who|how\s+many)\b", re.I)
 _EACH_ONLY = re.compile(
     rf"\W*(?:{alternation(WORDS.each_asks)})(?:\W+(?:{alternation(WORDS.courtesies)}))*\W*", re.I
 )
 
 
 def _pair_asked(parts: list[str]) -> list[str]:
-    """A pair that asks nothing, then "which …" after a comma: one question ("brazil vs
-    argentina, which has more tv shows"), as after a colon; so is a part only asking a count
+    """A pair that asks nothing, then "which …" or "how many …" after a comma or colon: one
+    question ("brazil vs argentina, which has more tv shows"); so is a part only asking a count
     of each ("… which has more? both counts pls") with the part before it."""
     out: list[str] = []
     for p in parts:

@@ -94,12 +94,15 @@ def stretched(t: Tag, text: str, end: int) -> Tag:
 def widen_beside(
     text: str, start: int, end: int, tags: list[Tag], fits: Callable[[Tag], bool]
 ) -> bool:
-    """Whether a tag right beside text[start:end] (only spaces or dashes between) `fits` the
-    words there; the first that does is widened over them, so they are its words ("stand up
-    comdey": the Stand-Up Comedy tag of "stand up" takes the misspelt "comdey")."""
+    """Whether a tag right beside text[start:end] (only spaces or dashes between, or the "and" of
+    a value joined by "&") `fits` the words there; the first that does is widened over them, so
+    they are its words ("stand up comdey": the Stand-Up Comedy tag of "stand up" takes the
+    misspelt "comdey"; "faith and spirtuality": the Faith & Spirituality tag of "faith")."""
     for t in tags:
         gap = text[t.end : start] if t.end <= start else text[end : t.start]
-        if t.value and (t.end <= start or end <= t.start) and not gap.strip(" -") and fits(t):
+        said = gap.strip(" -").casefold()
+        beside = not said or (said in ("&", "and") and "&" in t.value)  # "faith and spirtuality"
+        if t.value and (t.end <= start or end <= t.start) and beside and fits(t):
             t.start, t.end = min(t.start, start), max(t.end, end)
             t.text = text[t.start : t.end]
             return True

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.claims import claim_then, claimed
-from agentic_rag.agent.rules.compose import PERSON_REF, THEY
+from agentic_rag.agent.rules.compose import PERSON_REF, THEY, WORKS
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.tagger import Tagger
@@ -59,7 +59,16 @@ def _held(prev: QuerySpec, spec: QuerySpec) -> TitleSet:
     timeless = prev.titles.model_copy(update=dict.fromkeys(_TIMES))
     if timeless.is_empty() and all(getattr(spec.titles, f) is None for f in _TIMES):
         return prev.titles.merged(spec.titles)
+    if filters_only(prev) and spec.op == "count":  # "not from the us: how many horror movies"
+        return prev.titles.merged(spec.titles)
     return spec.titles
+
+
+def filters_only(prev: QuerySpec) -> bool:
+    """A piece that names no titles, only what they must be ("not from the us", "rated pg-13",
+    "from japan"): no works noun, no type, no genre; the set is the next piece's, so filtered."""
+    kinds = prev.titles.type is None and not prev.titles.genres and not prev.titles.titles
+    return kinds and not WORKS.search(prev.text) and not prev.titles.people
 
 
 def absorb(prev: QuerySpec, spec: QuerySpec) -> None:

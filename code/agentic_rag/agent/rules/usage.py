@@ -86,8 +86,10 @@ def _restricts(word: str, kinds: list[str], masked: str) -> bool:
 
 
 def _sets(specs: list[QuerySpec]) -> list[TitleSet]:
-    """The parts' sets and the sets they leave out ("not added the same year": one of them)."""
-    return [w for s in specs for w in (s.titles, *s.titles.without)]
+    """The parts' sets (a share's part and a comparison's second set too) and the sets they
+    leave out ("not added the same year": one of them)."""
+    sets = [t for s in specs for t in (s.titles, s.part) if t is not None]
+    return [w for t in sets for w in (t, *t.without)]
 
 
 def usage(

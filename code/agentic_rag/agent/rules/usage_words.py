@@ -41,6 +41,7 @@ class ReadingWords(BaseModel):
     keywords: list[str] = []
     franchise: list[str] = []
     people: list[str] = []
+    countries: list[str] = []  # the field a part's country is read from
 
 
 @lru_cache(maxsize=1)
