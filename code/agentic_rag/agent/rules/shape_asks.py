@@ -11,7 +11,11 @@ import re
 from agentic_rag.agent.rules.vocab import WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
-_COUNT = rf"(?:the\s+)?(?:{alternation(WORDS.shape_counts)})"
+#: what is counted, named in the count ("lars von trier, count of his films + their titles"):
+#: the part's set is of that kind
+_KIND = r"(?:films?|movies?|tv\s+shows?|shows?|series|titles?|documentaries|docs?|works)"
+_OF_KIND = rf"\s+of\s+(?:(?:his|her|their|its|the|these|those|all)\s+)?{_KIND}"
+_COUNT = rf"(?:the\s+)?(?:{alternation(WORDS.shape_counts)})(?:{_OF_KIND})?"
 _LIST = rf"(?:the\s+)?(?:{alternation(WORDS.shape_lists)})"
 _AND = r"\s*(?:,\s*)?(?:\b(?:and|plus|n|with|also)\b|&|\+|/|,)\s*(?:(?:also|then|the)\s+)?"
 _ASK = r"(?:(?:give|tell|show|get)\s+(?:me\s+|us\s+)?)?(?:both\s+)?"
@@ -41,7 +45,11 @@ def shape_parts(text: str) -> list[str] | None:
     m = _TAIL.fullmatch(text) or _LEAD.fullmatch(text)
     if not m or _PEOPLE.search(m.group("head")):
         return None
-    return ["how many", m.group("head").strip(" ,")]
+    head = m.group("head").strip(" ,")
+    kind = re.search(_OF_KIND, text[: m.start("head")] + " " + text[m.end("head") :], re.I)
+    if kind:  # "x, count of his films and titles": the set is x's films
+        head = f"{head} {re.search(_KIND + r'$', kind.group(), re.I).group()}"  # type: ignore[union-attr]
+    return ["how many", head]
 
 
 def shape_words(text: str) -> set[str]:
