@@ -28,6 +28,9 @@ def _credited(catalog_df, name: str, kind: str) -> int:
         ("shah rukh khan, total of his films n titles", "shah rukh khan films"),
         ("korean dramas, count of the shows & their names", "korean dramas shows"),
         ("count of the films and titles: japanese anime", "japanese anime films"),
+        ("number of quentin tarantino movies + titles", "quentin tarantino movies"),
+        ("count of polish films and their names", "polish films"),
+        ("total of documentaries from 2020 and which ones", "documentaries from 2020"),
     ],
 )
 def test_the_counted_kind_joins_the_set(question, head):
@@ -68,3 +71,23 @@ def test_the_clauses_listing_is_not_set_against_the_bank(
     assert specs[1].titles.seasons_min == specs[1].titles.seasons_max == seasons
     assert example_gap(catalog_reader, specs) == 0.0
     assert (catalog_df["duration"] == f"{seasons} Seasons").sum() > 0  # pandas
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many movies and titles from 2019",  # the titles are not the question's end
+        "count of cast of stranger things and their names",  # people, not titles
+        "number of movies with both tom hanks and meg ryan",
+    ],
+)
+def test_no_count_then_titles(question):
+    assert shape_parts(question) is None
+
+
+def test_a_count_of_a_persons_movies_then_titles_lists_them(catalog_df, catalog_reader):
+    counted, listed = catalog_reader.read("number of quentin tarantino movies + titles")
+    assert (counted.op, listed.op) == ("count", "list")
+    assert counted.titles == listed.titles
+    assert listed.titles.type == "Movie"
+    assert _credited(catalog_df, "Quentin Tarantino", "Movie") == 8  # pandas

@@ -36,13 +36,21 @@ _TAIL = re.compile(
 _LEAD = re.compile(
     rf"\W*{_BOTH}\s*(?:[,:;]|\s[-–—]+|\s+(?:of|for)\b)\s*(?P<head>.*\w.*)", re.I | re.S
 )
+#: a count of the set named in it, then its titles ending the question: "number of quentin
+#: tarantino movies + titles", "count of polish films and their names" (not "how many movies
+#: and titles from 2019": the titles are not the question's end)
+_OF_FIRST = re.compile(
+    rf"\W*{_ASK}(?:the\s+)?(?:count|number|total|tally)\s+of\s+(?P<head>.*?\w.*?)\s*,?{_JOINED}"
+    rf"(?:(?:their|its)\s+)?{_LIST}(?:\s+(?:too|as\s+well|please|pls|of\s+(?:them|those)))*\W*",
+    re.I,
+)
 _PEOPLE = re.compile(rf"\b(?:{alternation(WORDS.people_asked)})\b", re.I)
 
 
 def shape_parts(text: str) -> list[str] | None:
     """["how many", the set] when `text` asks a set's size and titles in a clause of their own;
     None otherwise."""
-    m = _TAIL.fullmatch(text) or _LEAD.fullmatch(text)
+    m = _TAIL.fullmatch(text) or _LEAD.fullmatch(text) or _OF_FIRST.fullmatch(text)
     if not m or _PEOPLE.search(m.group("head")):
         return None
     head = m.group("head").strip(" ,")
@@ -54,7 +62,7 @@ def shape_parts(text: str) -> list[str] | None:
 
 def shape_words(text: str) -> set[str]:
     """The words of the clause that asks the size and the titles (used by that reading)."""
-    m = _TAIL.fullmatch(text) or _LEAD.fullmatch(text)
+    m = _TAIL.fullmatch(text) or _LEAD.fullmatch(text) or _OF_FIRST.fullmatch(text)
     if not m or _PEOPLE.search(re.sub(r"\{\w+\}", " ", m.group("head"))):  # not "{person}"
         return set()
     rest = text[: m.start("head")] + " " + text[m.end("head") :]
