@@ -157,11 +157,11 @@ def test_a_type_asked_after_the_name_is_not_part_of_it(
 
 
 def test_a_name_the_catalog_lacks_is_masked_as_a_name_for_the_example_vote(catalog_reader):
-    from agentic_rag.agent.rules import signals
+    from agentic_rag.agent.rules import example_gap
 
     specs = catalog_reader.read("can i stream the office")
     assert [a.name for a in specs[0].absent] == ["The Office"]
-    assert signals.example_gap(catalog_reader, specs) == 0.0  # nearest: a title's entry
+    assert example_gap.example_gap(catalog_reader, specs) == 0.0  # nearest: a title's entry
 
 
 @pytest.mark.parametrize(

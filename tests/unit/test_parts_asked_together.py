@@ -11,8 +11,8 @@ import asyncio
 import pytest
 
 from agentic_rag.agent.interfaces import PlanContext
+from agentic_rag.agent.rules.example_gap import example_gap
 from agentic_rag.agent.rules.planner import OfflinePlanner
-from agentic_rag.agent.rules.signals import example_gap
 from agentic_rag.agent.rules.split import both_asked, split
 from tests.unit.test_offline_planner import ALL_TOOLS
 

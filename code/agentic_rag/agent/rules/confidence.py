@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from agentic_rag.agent.rules import holdings, signals, story, surnames
+from agentic_rag.agent.rules import example_gap, holdings, signals, story, surnames
 from agentic_rag.agent.rules.amounts import SERIES_RUN
 from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
 from agentic_rag.agent.rules.consumed import DESCRIBED, consumed
@@ -201,7 +201,7 @@ def features(
                 a.kind == "title" and held_part(a.name, reader.lex) for s in specs for a in s.absent
             )
         ),
-        "example_gap": signals.example_gap(reader, specs),
+        "example_gap": example_gap.example_gap(reader, specs),
         "cue_unused": float(min(len(u.cues), 2)),
         "unused_name": float(min(len(u.names), 2)),
         "close_call": max((_close(s) for s in specs), default=0.0),

@@ -54,7 +54,7 @@ _TRAILS_RANK = re.compile(
 #: most anime" (not "2 seasons", a count of its own)
 _OPENS_RANK = re.compile(
     rf"(?:^|(?<=[,:;])|(?<=[,:;]\s))\s*{NUMBER}(?!\s*(?:seasons?|minutes?|mins?|hours?|hrs?|"
-    r"episodes?|%|-|\+))(?=(?:\s+[\w'’-]+){1,3}?\s+(?:with|w/|having|(?:in\s+)?(?:that|which|"
+    r"episodes?|%|-|\+))(?=(?:\s+[\w'’-]+){1,3}?\s+(?:with|w/|having|(?:in\s+)?(?:that|which|who|"
     rf"when|where)(?:\s+[\w'’-]+){{0,4}}?)\s+(?:the\s+)?(?:most|fewest|least|{SUPERLATIVE})\b)",
     _I,
 )

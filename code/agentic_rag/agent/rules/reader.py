@@ -38,6 +38,7 @@ from agentic_rag.agent.rules.lead import description, lead_at, with_thing
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.measure_words import UNIT_LACKING, measure_of, versus
 from agentic_rag.agent.rules.mend import mend, noise
+from agentic_rag.agent.rules.plays_in_it import played_in_it
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.role_of_title import person_of_title
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, to_set
@@ -81,6 +82,7 @@ class Reader:
 
     def read(self, question: str, history: Sequence[TurnSummary] = ()) -> list[QuerySpec]:
         knows = self.tagger.catalog_words.knows
+        question = played_in_it(question) if history else question  # "who plays the queen"
         text, mended = mend(clean(question), self.lex, knows)  # "cout of anime series": count
         text = place_last(text)  # "the 2nd one what year": "what year the 2nd one"
         aside = asides.set_aside(text, self.tagger)  # instructions, code: never acted on

@@ -11,7 +11,11 @@ import re
 from agentic_rag.agent.rules.vocab import WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
-_COUNT = rf"(?:the\s+)?(?:{alternation(WORDS.shape_counts)})"
+#: what is counted, named in the count ("lars von trier, count of his films + their titles"):
+#: the part's set is of that kind
+_KIND = r"(?:films?|movies?|tv\s+shows?|shows?|series|titles?|documentaries|docs?|works)"
+_OF_KIND = rf"\s+of\s+(?:(?:his|her|their|its|the|these|those|all)\s+)?{_KIND}"
+_COUNT = rf"(?:the\s+)?(?:{alternation(WORDS.shape_counts)})(?:{_OF_KIND})?"
 _LIST = rf"(?:the\s+)?(?:{alternation(WORDS.shape_lists)})"
 _AND = r"\s*(?:,\s*)?(?:\b(?:and|plus|n|with|also)\b|&|\+|/|,)\s*(?:(?:also|then|the)\s+)?"
 _ASK = r"(?:(?:give|tell|show|get)\s+(?:me\s+|us\s+)?)?(?:both\s+)?"
@@ -32,21 +36,33 @@ _TAIL = re.compile(
 _LEAD = re.compile(
     rf"\W*{_BOTH}\s*(?:[,:;]|\s[-–—]+|\s+(?:of|for)\b)\s*(?P<head>.*\w.*)", re.I | re.S
 )
+#: a count of the set named in it, then its titles ending the question: "number of quentin
+#: tarantino movies + titles", "count of polish films and their names" (not "how many movies
+#: and titles from 2019": the titles are not the question's end)
+_OF_FIRST = re.compile(
+    rf"\W*{_ASK}(?:the\s+)?(?:count|number|total|tally)\s+of\s+(?P<head>.*?\w.*?)\s*,?{_JOINED}"
+    rf"(?:(?:their|its)\s+)?{_LIST}(?:\s+(?:too|as\s+well|please|pls|of\s+(?:them|those)))*\W*",
+    re.I,
+)
 _PEOPLE = re.compile(rf"\b(?:{alternation(WORDS.people_asked)})\b", re.I)
 
 
 def shape_parts(text: str) -> list[str] | None:
     """["how many", the set] when `text` asks a set's size and titles in a clause of their own;
     None otherwise."""
-    m = _TAIL.fullmatch(text) or _LEAD.fullmatch(text)
+    m = _TAIL.fullmatch(text) or _LEAD.fullmatch(text) or _OF_FIRST.fullmatch(text)
     if not m or _PEOPLE.search(m.group("head")):
         return None
-    return ["how many", m.group("head").strip(" ,")]
+    head = m.group("head").strip(" ,")
+    kind = re.search(_OF_KIND, text[: m.start("head")] + " " + text[m.end("head") :], re.I)
+    if kind:  # "x, count of his films and titles": the set is x's films
+        head = f"{head} {re.search(_KIND + r'$', kind.group(), re.I).group()}"  # type: ignore[union-attr]
+    return ["how many", head]
 
 
 def shape_words(text: str) -> set[str]:
     """The words of the clause that asks the size and the titles (used by that reading)."""
-    m = _TAIL.fullmatch(text) or _LEAD.fullmatch(text)
+    m = _TAIL.fullmatch(text) or _LEAD.fullmatch(text) or _OF_FIRST.fullmatch(text)
     if not m or _PEOPLE.search(re.sub(r"\{\w+\}", " ", m.group("head"))):  # not "{person}"
         return set()
     rest = text[: m.start("head")] + " " + text[m.end("head") :]

@@ -43,6 +43,12 @@ _GROUPS = alternation(WORDS.groups_asked)  # a group ranked by the set: "the cou
 #: courtesy words ending the question ("… plus the shortest one pls"): not part of what it asks
 _COURTESY = re.compile(rf"(?:[\s,!.]+(?:{alternation(WORDS.courtesies)}))+(?=\W*$)", re.I)
 
+#: what a ranking that ends the question orders by ("… the oldest one by release year")
+_RANKED_BY = (
+    r"(?:\s+(?:by|in|on)\s+(?:the\s+)?(?:release(?:\s+(?:year|date))?|year(?:\s+(?:of\s+release|"
+    r"released|added))?|date(?:\s+(?:added|of\s+release|released))?|runtime|run\s*time|length|"
+    r"duration|(?:number\s+of\s+)?seasons))?"
+)
 #: not right after "the" and a people noun ("the actor", "the directors")
 _NO_PERSON_BEFORE = "".join(rf"(?<!\bthe\s{n})" for n in WORDS.people_asked)
 #: joining words, one or more ("and", "+", "and then")
@@ -61,7 +67,8 @@ _ELSE_BY = (
 )
 _SPLIT = re.compile(
     rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+{_JOINED}(?=(?:"
-    r"what(?:s|'s|’s)?|who(?:s|'s|’s)?|which(?:ever)?|how|where|when|list|tell|show|give|name|"
+    # (a question word after a preposition: "… total and in what year did netflix add the most")
+    r"(?:in|on|for|from|by|at)\s+(?:what|which|whom?|how)|what(?:s|'s|’s)?|who(?:s|'s|’s)?|which(?:ever)?|how|where|when|list|tell|show|give|name|"
     # (not a clause going on: "… but did not get added until 2019", "… and did get added")
     r"(?:do|does|did)(?!\s+(?:not|never|get|got|only|finally|eventually|actually)\b)|"
     # "… and is there", "… and are they"; not a clause going on: "… and are from the uk"
@@ -78,8 +85,9 @@ _SPLIT = re.compile(
     # set before it: "number of lgbtq movies and the oldest one", "count of kids shows + the
     # newest", "swedish films n the longest of them", "… and the oldest 2", "… and the most
     # recently released one(s)"
+    # (or what it ranks by: "… + the oldest one by release year", "… and the newest by date added")
     rf",?\s+{_JOINED}(?=(?:the\s+)?(?:\d\s+)?{SUPERLATIVE}(?:\s+(?:\d|one|ones|title|of\s+"
-    r"(?:them|those|these|all|['’]?em)))*\W*$|"
+    rf"(?:them|those|these|all|['’]?em)))*{_RANKED_BY}\W*$|"
     # or a person or group ranked by the set before it: "number of singapore shows and the actor
     # who turns up in the most", "… + the director with the most of em", "… plus the country
     # that made the most of them"
@@ -136,6 +144,8 @@ _SPLIT = re.compile(
     # "tell me who …", "do you know what …", nor a clause: "titles where the director acts in it")
     r"(?<!\bme)(?<!\bus)(?<!\bknow)(?<!\bwonder)(?<!\bask)(?<!\band)(?<!\bbut)(?<!\bso)"
     r"(?<!\bthen)(?<!\balso)(?<!\bor)(?<!\bok)(?<!\bokay)"
+    # nor a question word after its preposition: "… and in what year did most of them come out"
+    r"(?<!\bin)(?<!\bon)(?<!\bfor)(?<!\bat)(?<!\bby)(?<!\bfrom)"
     # nor a relative clause after someone unnamed: "made by someone who also starred in it",
     # "where the person who directed also starred in it"
     # ("… and the actors who starred in it" does split: the actors are its part's people)

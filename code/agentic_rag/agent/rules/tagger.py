@@ -40,6 +40,9 @@ _TYPE = re.compile(
     r"\b(?:(movies?|films?|flicks?|feature\s+films?|features|motion\s+pictures?|documentary\s+films?)|"
     r"(tv\s+shows?|tv\s+series|(?<!movie\s)(?<!movies\s)(?<!film\s)(?<!films\s)series|shows|"
     r"sitcoms?|docuseries|miniseries|tv\s+programs?|"
+    # "tv" after a word, as a noun of shows ("horror tv how many", "korean tv"; not "tv-ma",
+    # "tv movies", "on tv")
+    r"(?<=\w\s)(?<!\bon\s)(?<!\bmade\s)tv(?![\s-]+(?:shows?|series|programs?|movies?|films?|ma|pg|y7?|g|14)\b)(?![-/])|"
     r"(?:a|the|this|that|which|what|each|every)\s+show|"
     # a singular "show" after a word, not the verb ("spanish show", not "can you show me")
     r"(?<=\w\s)show(?!\s+(?:us|them|all|every|some|the|a|an|my|what|how|which|who|titles|"

@@ -38,7 +38,8 @@ THAT_ASKED = (
 #: a reference to one earlier title
 SINGULAR = re.compile(
     rf"\b{NTH}|\b(?:it|its|that\s+one|this\s+one|which\s+one|the\s+(?:first|top|same)\s+one|"
-    r"the\s+one|that\s+(?:movie|film|show|title|series)|(?:that|this)(?=\W*$)|"  # "… that"
+    # (not the verb: "actors that show up most in …")
+    r"the\s+one|that\s+(?:movie|film|show(?!\s+up\b)|title|series)|(?:that|this)(?=\W*$)|"
     rf"{THAT_ASKED})\b",
     _I,
 )

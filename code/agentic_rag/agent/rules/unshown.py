@@ -30,10 +30,11 @@ _CREDIT = re.compile(
 )
 
 #: "who voiced po in kung fu panda", "who plays eleven in stranger things": a character, which
-#: the catalog does not name (its cast has no parts); "who plays the lead in …" is billing
+#: the catalog does not name (its cast has no parts); "who plays the lead in …" is billing;
+#: so is "who plays the queen" with no title (a follow-up about the thread's title)
 _CHARACTER = re.compile(
     r"\bwho(?:['’]?s)?\s+(?:plays?|played|playing|voices?|voiced|voicing|portrays?|portrayed)\s+"
-    r"(?!in\b|on\b)((?:the\s+)?\w+(?:\s+\w+){0,2}?)\s+(?:in|on)\b",
+    r"(?!in\b|on\b)((?:the\s+)?\w+(?:\s+\w+){0,2}?)(?:\s+(?:in|on)\b|\W*$)",
     re.IGNORECASE,
 )
 

@@ -20,13 +20,14 @@ from agentic_rag.agent.rules import relation_words
 from agentic_rag.agent.rules.consumed import consumed, searched
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
+from agentic_rag.agent.rules.example_gap import found_names
 from agentic_rag.agent.rules.follow import FOLLOWED
 from agentic_rag.agent.rules.intent import group_of, mask
 from agentic_rag.agent.rules.mend import name_tokens, typo
 from agentic_rag.agent.rules.named_words import named_words
 from agentic_rag.agent.rules.periods import unread_parts
 from agentic_rag.agent.rules.reader import Reader
-from agentic_rag.agent.rules.signals import found_names, plain, tag_runs, title_runs
+from agentic_rag.agent.rules.signals import plain, tag_runs, title_runs
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.usage_words import meaning
