@@ -57,6 +57,14 @@ _COUNTED = re.compile(
     r"altogether\b)))",
     re.I,
 )
+#: every title of the name asked for right after it: "dragons rescue riders, which ones r on
+#: here", "violet evergarden - all of it", "X: the whole lot" (a title of the name alone and its
+#: sequels "X: Y" are all meant; not "X, which one is older", one of several named)
+_ALL_NEXT = re.compile(
+    r"\s*[,:;–—-]*\s*(?:which\s+ones|all\s+of\s+(?:it|them|em)|(?:the\s+)?whole\s+(?:thing|lot|"
+    r"series|franchise|saga)|everything|all(?=\W*$))\b",
+    re.I,
+)
 _FIRST = re.compile(r"^\W*(?:(?:all|every|any)\s+)?(?:the\s+)?$", re.I)  # a name said first
 #: "how many godzilla are there", "how many of the nailed it are there": counted before the name
 _COUNTED_BEFORE = re.compile(r"\bhow\s+many\s+(?:of\s+(?:the\s+)?)?$", re.I)
@@ -157,7 +165,7 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     before = _COUNTED_BEFORE.search(text[:start]) is not None
     every = _EVERY_BEFORE.search(text[:start]) and _TYPE_NEXT.match(text, end)  # "every X movie"
     told = bool((works and works.group(1)) or every or joined(text, end, lex))  # "X movies"
-    many = told or bool(counted and not works)
+    many = told or bool(counted and not works) or bool(_ALL_NEXT.match(text, end))
     everyday = len(raw) < 3 or words[0] in lex.everyday_words
     if len(words) == 1 and everyday and not (len(raw) >= 3 and many and series(raw, lex)):
         return None  # "love movies"; but "underworld films": the titles open with it
@@ -173,7 +181,8 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         return None  # "the barbie", "any lego": the phrase starts at the name; but "bad boys
         #: movies": the name of a series of films before a works noun for many titles
     typed = all(g.group()[:1].isupper() for g in gram if len(g.group()) > 3 or len(gram) == 1)
-    if not typed and not (works and lex.proper(raw)) and not series(raw, lex):
+    coined = many and len(words) == 1 and absent.unheard(words[0], lex)  # "storybots how many"
+    if not typed and not (works and lex.proper(raw)) and not series(raw, lex) and not coined:
         return None  # lower-case words only right before "movies", "shows" ..., or a series
     exact = title.value if title else lex.title(raw)
     if exact and not many and not _other_type(text, end, exact, lex):
