@@ -96,7 +96,8 @@ def strays(raw: str, lex: Lexicon) -> list[str]:
     another story (`_outside`: "Rocky Handsome", "The Ant's Scream")."""
     k, held = key(raw), lex.titles_with(raw)
     n = len(k.split())
-    after = {t: key(t).split()[n:] for t in held if f"{key(t)} ".startswith(f"{k} ")}
+    bare = {t: _ARTICLE.sub("", key(t)) if not _ARTICLE.match(k) else key(t) for t in held}
+    after = {t: bare[t].split()[n:] for t in held if f"{bare[t]} ".startswith(f"{k} ")}
     if not any(not rest for rest in after.values()):
         return []
     core = [t for t, rest in after.items() if not rest or NUMBER.fullmatch(rest[0])]
