@@ -41,6 +41,7 @@ def test_story_gets_its_lead(question, rewritten):
         "indian movie where a man builds a toilet for his wife, whats it called",
         "how many shows are there from japan, whats the name of the longest",
         "korean dramas, the ones from 2019 rated tv-14",
+        "my sister is convinced dark is a movie; what is it",
     ],
 )
 def test_other_questions_are_left_alone(question):

@@ -165,7 +165,8 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     before = _COUNTED_BEFORE.search(text[:start]) is not None
     every = _EVERY_BEFORE.search(text[:start]) and _TYPE_NEXT.match(text, end)  # "every X movie"
     told = bool((works and works.group(1)) or every or joined(text, end, lex))  # "X movies"
-    many = told or bool(counted and not works) or bool(_ALL_NEXT.match(text, end))
+    whole = bool(_ALL_NEXT.match(text, end))  # "violet evergarden - all of it"
+    many = told or bool(counted and not works) or whole
     everyday = len(raw) < 3 or words[0] in lex.everyday_words
     if len(words) == 1 and everyday and not (len(raw) >= 3 and many and series(raw, lex)):
         return None  # "love movies"; but "underworld films": the titles open with it
@@ -181,7 +182,10 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         return None  # "the barbie", "any lego": the phrase starts at the name; but "bad boys
         #: movies": the name of a series of films before a works noun for many titles
     typed = all(g.group()[:1].isupper() for g in gram if len(g.group()) > 3 or len(gram) == 1)
-    coined = many and len(words) == 1 and absent.unheard(words[0], lex)  # "storybots how many"
+    #: a word of no English counted bare or asked whole ("storybots how many", "storybots, which
+    #: ones");
+    #: not one before a works noun, maybe the last word of a title ("big mouth shows")
+    coined = (counted or before or whole) and len(words) == 1 and absent.unheard(words[0], lex)
     if not typed and not (works and lex.proper(raw)) and not series(raw, lex) and not coined:
         return None  # lower-case words only right before "movies", "shows" ..., or a series
     exact = title.value if title else lex.title(raw)

@@ -23,11 +23,12 @@ _KIND_COMMA = re.compile(
     r"(?:a|an|the|some|two|three|four|this|these|his|her|their)\s.+)$",
     _I,
 )
-#: "…, whats it called", "… - what's the name of it", "… what was that called"
+#: "…, whats it called", "… - what's the name of it", "… what was that called"; not "what is it"
+#: alone ("my sister is convinced dark is a movie; what is it": the title named)
 _CALLED = re.compile(
-    r"^(?P<story>.+?)\s*[,;:–—-]+\s*(?:what(?:['’]?s|\s+is|\s+was)\s+(?:it|this|that|the\s+"
-    r"(?:name|title))(?:\s+(?:of\s+it|called|named|titled))?|what\s+(?:is|was)\s+(?:it|that)\s+"
-    r"called|(?:what['’]?s\s+)?(?:the\s+)?name\s+(?:of\s+it|pls|please))\W*$",
+    r"^(?P<story>.+?)\s*[,;:–—-]+\s*(?:what(?:['’]?s|\s+is|\s+was)\s+(?:(?:it|this|that)\s+"
+    r"(?:called|named|titled)|the\s+(?:name|title)(?:\s+of\s+it)?)|"
+    r"(?:what['’]?s\s+)?(?:the\s+)?name\s+(?:of\s+it|pls|please))\W*$",
     _I,
 )
 _ASKED = re.compile(
