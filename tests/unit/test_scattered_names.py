@@ -30,3 +30,15 @@ def test_a_scattered_name_is_read_unsure(catalog_reader, question):
     tags = catalog_reader.tagger.tag(question)
     held = [t for t in tags if t.kind == "phrase"]
     assert held and all(t.score < GUESS for t in held)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "my late grandma who used to watch everything, how many titles from luxembourg",
+        "i saw a great film last night, how many movies from poland",
+    ],
+)
+def test_words_in_passing_named_by_nothing_are_no_phrase(catalog_reader, question):
+    tags = catalog_reader.tagger.tag(question)
+    assert not [t for t in tags if t.kind == "phrase"]

@@ -26,6 +26,7 @@ from agentic_rag.agent.rules.series_names import (
     franchise_tag,
     holds_tagged,
     joined,
+    scattered,
     series,
     type_of_name,
 )
@@ -193,7 +194,10 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         if held:  # "spy kids cast": the title, its genre word no genre
             return Tag(kind="title", start=start, end=end, text=text[start:end], value=exact)
         return None  # one title named exactly; "Narcos seasons": that title's seasons
-    return _tag(text, start, end, raw, lex)
+    tag = _tag(text, start, end, raw, lex)
+    if tag.score < 1.0 and not (works or whole) and scattered(raw, lex):
+        return None  # "my late grandma who …": words in passing, named by nothing after them
+    return tag
 
 
 def _grown(
