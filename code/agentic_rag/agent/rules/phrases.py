@@ -26,6 +26,7 @@ from agentic_rag.agent.rules.series_names import (
     franchise_tag,
     holds_tagged,
     joined,
+    scattered,
     series,
     type_of_name,
 )
@@ -55,6 +56,14 @@ _COUNTED = re.compile(
     r"installments|sequels|ones|of\s+(?:them|those|these))\b|(?=\s*(?:[?.!,;:–—-]|$|each\b|are\s+there\b|"
     r"exist\b|is\s+there\b|there\s+are\b|do\s+(?:you|u|they)\b|in\s+total\b|total\b|"
     r"altogether\b)))",
+    re.I,
+)
+#: every title of the name asked for right after it: "dragons rescue riders, which ones r on
+#: here", "violet evergarden - all of it", "X: the whole lot" (a title of the name alone and its
+#: sequels "X: Y" are all meant; not "X, which one is older", one of several named)
+_ALL_NEXT = re.compile(
+    r"\s*[,:;–—-]*\s*(?:which\s+ones|all\s+of\s+(?:it|them|em)|(?:the\s+)?whole\s+(?:thing|lot|"
+    r"series|franchise|saga)|everything|all(?=\W*$))\b",
     re.I,
 )
 _FIRST = re.compile(r"^\W*(?:(?:all|every|any)\s+)?(?:the\s+)?$", re.I)  # a name said first
@@ -157,7 +166,8 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     before = _COUNTED_BEFORE.search(text[:start]) is not None
     every = _EVERY_BEFORE.search(text[:start]) and _TYPE_NEXT.match(text, end)  # "every X movie"
     told = bool((works and works.group(1)) or every or joined(text, end, lex))  # "X movies"
-    many = told or bool(counted and not works)
+    whole = bool(_ALL_NEXT.match(text, end))  # "violet evergarden - all of it"
+    many = told or bool(counted and not works) or whole
     everyday = len(raw) < 3 or words[0] in lex.everyday_words
     if len(words) == 1 and everyday and not (len(raw) >= 3 and many and series(raw, lex)):
         return None  # "love movies"; but "underworld films": the titles open with it
@@ -173,14 +183,21 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
         return None  # "the barbie", "any lego": the phrase starts at the name; but "bad boys
         #: movies": the name of a series of films before a works noun for many titles
     typed = all(g.group()[:1].isupper() for g in gram if len(g.group()) > 3 or len(gram) == 1)
-    if not typed and not (works and lex.proper(raw)) and not series(raw, lex):
+    #: a word of no English counted bare or asked whole ("storybots how many", "storybots, which
+    #: ones");
+    #: not one before a works noun, maybe the last word of a title ("big mouth shows")
+    coined = (counted or before or whole) and len(words) == 1 and absent.unheard(words[0], lex)
+    if not typed and not (works and lex.proper(raw)) and not series(raw, lex) and not coined:
         return None  # lower-case words only right before "movies", "shows" ..., or a series
     exact = title.value if title else lex.title(raw)
     if exact and not many and not _other_type(text, end, exact, lex):
         if held:  # "spy kids cast": the title, its genre word no genre
             return Tag(kind="title", start=start, end=end, text=text[start:end], value=exact)
         return None  # one title named exactly; "Narcos seasons": that title's seasons
-    return _tag(text, start, end, raw, lex)
+    tag = _tag(text, start, end, raw, lex)
+    if tag.score < 1.0 and not (works or whole) and scattered(raw, lex):
+        return None  # "my late grandma who …": words in passing, named by nothing after them
+    return tag
 
 
 def _grown(

@@ -60,6 +60,7 @@ from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.title_refs import place_last
 from agentic_rag.agent.rules.topic import absorb, named_only, person_then, set_aside
+from agentic_rag.agent.rules.unled import led
 from agentic_rag.agent.rules.vocab import COMMON
 
 _I = re.IGNORECASE
@@ -84,7 +85,7 @@ class Reader:
         knows = self.tagger.catalog_words.knows
         question = played_in_it(question) if history else question  # "who plays the queen"
         text, mended = mend(clean(question), self.lex, knows)  # "cout of anime series": count
-        text = place_last(text)  # "the 2nd one what year": "what year the 2nd one"
+        text = led(place_last(text))  # "the 2nd one what year": "what year the 2nd one"
         aside = asides.set_aside(text, self.tagger)  # instructions, code: never acted on
         kept, dropped, said = aside.kept, list(aside.ignored), noun_asked(aside.kept or text)
         specs: list[QuerySpec] = []

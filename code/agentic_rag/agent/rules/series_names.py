@@ -20,6 +20,7 @@ from agentic_rag.folding import fold
 
 MIN_PART = 2  # the fewest letters of each word a word written together is split into
 SHORTER_SCORE = 0.5  # how sure a name read by its shorter last words is (`shorter`)
+SCATTERED_SCORE = 0.4  # a name its titles hold only in passing (`scattered`): a guess
 SERIES_SHARE = 0.75  # the share of the titles holding a phrase that must open with it
 _ARTICLE = re.compile(r"^(?:the|a|an) ")  # a title opens with its words after its article
 
@@ -44,7 +45,25 @@ def franchise_tag(raw: str, span: tuple[int, int], said: str, lex: Lexicon) -> T
         note = f"read '{raw}' as its series' {n} titles, not {', '.join(out)} (none of its people)"
         return _tag(raw, span, said, note, [], out)
     note = f"read '{raw}' as every title with it in its name ({len(lex.titles_with(raw))} titles)"
+    if scattered(raw, lex):  # "the saw movies": two titles with "saw" inside, no Saw series
+        note += f"; none of them opens with '{raw}' nor shares anyone: maybe no series of that name"
+        return _tag(raw, span, said, note, [], [], SCATTERED_SCORE)
     return Tag(kind="phrase", start=span[0], end=span[1], text=said, value=raw, note=note)
+
+
+def scattered(raw: str, lex: Lexicon) -> bool:
+    """Whether the titles holding a name hold it only inside other words of theirs: none opens
+    with it (after its article or a colon) and no two share a director or cast member ("saw":
+    Anohana: The Flower We Saw That Day, Alpha and Omega: The Legend of the Saw Tooth Cave):
+    words in passing, not a series' name."""
+    held, k = lex.titles_with(raw), key(raw)
+    if len(held) < 2:
+        return False
+    heads = (key(part) for t in held for part in [_ARTICLE.sub("", key(t)), *t.split(":")[1:]])
+    if any(f"{h.strip()} ".startswith(f"{k} ") for h in heads):
+        return False
+    people = [_people(t, lex) for t in held]
+    return not any(a & b for i, a in enumerate(people) for b in people[i + 1 :])
 
 
 def _tag(
@@ -77,7 +96,8 @@ def strays(raw: str, lex: Lexicon) -> list[str]:
     another story (`_outside`: "Rocky Handsome", "The Ant's Scream")."""
     k, held = key(raw), lex.titles_with(raw)
     n = len(k.split())
-    after = {t: key(t).split()[n:] for t in held if f"{key(t)} ".startswith(f"{k} ")}
+    bare = {t: _ARTICLE.sub("", key(t)) if not _ARTICLE.match(k) else key(t) for t in held}
+    after = {t: bare[t].split()[n:] for t in held if f"{bare[t]} ".startswith(f"{k} ")}
     if not any(not rest for rest in after.values()):
         return []
     core = [t for t, rest in after.items() if not rest or NUMBER.fullmatch(rest[0])]

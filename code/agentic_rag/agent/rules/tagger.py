@@ -20,6 +20,7 @@ from agentic_rag.agent.rules.name_shapes import person_ok, title_ok
 from agentic_rag.agent.rules.named_one import named_one_tags
 from agentic_rag.agent.rules.negation import negate
 from agentic_rag.agent.rules.numbers import number_tags, yields
+from agentic_rag.agent.rules.own_name import own_names
 from agentic_rag.agent.rules.phrases import phrase_tags, titled_tags
 from agentic_rag.agent.rules.same_year import same_year_tags
 from agentic_rag.agent.rules.tags import Tag, at, free, fuzzy_tag
@@ -99,6 +100,7 @@ class Tagger:
         tags += found
         self._cued(text, tags)
         self.catalog_words.person_works(text, tags)
+        tags = own_names(tags)  # "… have his name in the title": the person's name
         tags = title_parts.tag(text, tags, lex)  # "in the spy who shagged me and in goldmember"
         tags = [_credited(text, t, lex) for t in title_refs.unclaimed(text, tags)]
         return sorted(negate(text, tags), key=lambda t: t.start)
