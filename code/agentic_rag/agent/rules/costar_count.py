@@ -1,13 +1,15 @@
-"""How many people someone worked with, not who: "how many diff directors has tom hanks worked
-with", "number of distinct actors meryl streep has acted alongside", "how many directors has X
-been directed by", "how many actors has X directed" (`QuerySpec.counted`: the co-workers of
-`costars` in the role the counted noun names, each once; a bound or a set narrows them as in
-the listing)."""
+"""A co-worker part's shape (`costar_reading`), and how many people someone worked with, not
+who: "how many diff directors has tom hanks worked with", "number of distinct actors meryl
+streep has acted alongside", "how many directors has X been directed by", "how many actors has
+X directed" (`QuerySpec.counted`: the co-workers of `costars` in the role the counted noun
+names, each once; a bound or a set narrows them as in the listing)."""
 
 from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules import relation_words
+from agentic_rag.agent.rules.costar_sql import repeat_bound
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.words import WORDS
@@ -48,6 +50,20 @@ def count_roles(spec: QuerySpec, masked: str) -> None:
     own = "director" if _OWN_DIRECTED.search(masked) else None
     for p in spec.titles.people[:1]:
         p.role = own or (None if p.role == spec.role else p.role)  # type: ignore[assignment]
+
+
+def costar_reading(spec: QuerySpec, masked: str, counted: bool) -> None:
+    """The shape of a `costars` part: repeat partners ("worked with more than once": 2 or more
+    shared titles), the roles a count's noun gives ("how many actors has X directed"), one
+    partner (and those tied) for "who does X work with the most", and "who did X cast most"
+    (X the director, the people asked for the cast)."""
+    spec.group_min = repeat_bound(masked)
+    if counted:
+        count_roles(spec, masked)
+    if spec.limit is None and not spec.group_min and relation_words.one_asked(masked):
+        spec.limit = 1
+    if relation_words.casting(masked) and spec.titles.people:
+        spec.role, spec.titles.people[0].role = "cast", "director"
 
 
 def count_of(query: str) -> str:

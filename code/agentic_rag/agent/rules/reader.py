@@ -21,8 +21,7 @@ from agentic_rag.agent.rules import (
 )
 from agentic_rag.agent.rules.bare_parts import noun_asked
 from agentic_rag.agent.rules.compose import entry_given, link
-from agentic_rag.agent.rules.costar_count import count_roles, people_counted
-from agentic_rag.agent.rules.costar_sql import repeat_bound
+from agentic_rag.agent.rules.costar_count import costar_reading, people_counted
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
 from agentic_rag.agent.rules.directed_pair import as_directors, directed_pair
@@ -231,14 +230,8 @@ class Reader:
             spec.breakdown = breakdown(masked) and spec.limit is None  # "… each year"
         elif op == "shared" and directed_pair(masked):  # "actors both X and Y directed"
             as_directors(spec)
-        elif op == "costars":
-            spec.group_min = repeat_bound(masked)  # "worked with more than once": 2 or more
-            if counted:  # "how many actors has X directed": the roles the noun gives
-                count_roles(spec, masked)
-            if spec.limit is None and not spec.group_min and relation_words.one_asked(masked):
-                spec.limit = 1  # "who does X work with the most": one (and those tied)
-            if relation_words.casting(masked) and spec.titles.people:  # "who did X cast most"
-                spec.role, spec.titles.people[0].role = "cast", "director"
+        elif op == "costars":  # repeat partners, a count of them, "the most", "who did X cast"
+            costar_reading(spec, masked, counted)
         elif op in ("top", "average"):
             spec.by, spec.ascending = order(masked, spec.titles, bool(ADDED_VERB.search(text)))
             if op == "top" and spec.limit is None and one_asked(text):
