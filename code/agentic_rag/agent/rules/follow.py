@@ -199,6 +199,9 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         "top",
     )
     own = own and not (new.op == "search" and new.needs_results)  # "which of those did he …"
+    #: a title of its own, asked its entry ("who directed furie", "and how long is jackpot")
+    entry = new.confidence >= DESCRIBE_FLOOR or bool(_OF_ONE.search(text))
+    own = own or (new.op == "describe" and bool(new.titles.titles) and entry)
     new = new.model_copy(deep=True)
     person_again(old, new, text)  # "which of those did he direct himself"
     out = (new if own else old).model_copy(deep=True)
