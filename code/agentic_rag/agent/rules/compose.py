@@ -84,8 +84,9 @@ def person_again(prev: QuerySpec, spec: QuerySpec, piece: str) -> None:
 
 #: "the same director", "the same cast": the people of the earlier part's top title
 SAME = re.compile(
-    r"\b(?:the\s+)?same\s+(?:(director|directors|filmmaker)|(cast|actors?|actress|stars?|"
-    r"lead)|people|person|team)\b",
+    r"\b(?:the\s+)?same\s+(?:(director|directors|filmmaker|(?<=\bby\sthe\ssame\s)(?:guy|man|"
+    r"woman|lady))|(cast|actors?|actress|stars?|lead|(?<=\bwith\sthe\ssame\s)(?:guy|man|"
+    r"woman|lady))|people|person|team)\b",  # "by the same guy": who made it; "with": in it
     _I,
 )
 

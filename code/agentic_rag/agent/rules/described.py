@@ -32,7 +32,13 @@ _KINDS = {
 _ANY_KIND = alternation([n for nouns in WORDS.described_kinds.values() for n in nouns])
 #: where a description opens: a comma, a bracket or a dash set off by spaces, or a word that
 #: names who is in it ("yellowstone with kevin costner": a person, said of the title)
-_CUT = re.compile(r"\s*(?:[,(\[–—]|\s-\s)|\s+(?=(?:with|starring|featuring)\s)", _I)
+_CUT = re.compile(r"\s*(?:[,(\[–—]|\s-\s)|\s+(?=(?:with|w/|starring|featuring)\s)", _I)
+#: who the description says is in the title or made it ("with kevin costner", "by jeff nichols")
+_CREDITED = re.compile(
+    r"\b(?:with|w/|starring|featuring|by)\s+(?P<who>[\w'’.-]+(?:\s+[\w'’.-]+){0,3})", _I
+)
+#: the kinds of tag a name read bare before its description may not be: set words, no title
+_SET_KINDS = frozenset({"type", "genre", "country", "rating", "release", "added"})
 #: an article, up to five words, a kind noun, then the end or a cut: "the yorkshire cop one"
 _APPOSITION = re.compile(
     rf"\s+(?:the|a|an|that|this)\s+(?:[\w'’&+-]+\s+){{0,4}}?(?:{_ANY_KIND})\s*(?=$|[,()\[\]–—]|\s-\s)",
@@ -127,7 +133,36 @@ def fits(title: str | None, rest: str, lex: Lexicon) -> bool:
     if years and last and not any(first <= y <= last + 1 for y in years):
         return False
     said = {kind for kind, cue in _KINDS.items() if kind != "any" and cue.search(rest)}
-    return not said or info.type in said
+    if said and info.type not in said:
+        return False
+    return all(p in info.people for p in credited(rest, lex))
+
+
+def credited(rest: str, lex: Lexicon) -> list[str]:
+    """The catalog people a description says are in the title or made it: the longest run of
+    words after "with" / "starring" / "by" that is a catalog name ("with tom hanks, is it on")."""
+    out = []
+    for m in _CREDITED.finditer(rest):
+        words = m.group("who").split()
+        for n in range(len(words), 0, -1):
+            if who := lex.person(" ".join(words[:n])):
+                out.append(who)
+                break
+    return out
+
+
+def bare_described(text: str, tags: list[Tag], lex: Lexicon) -> Described | None:
+    """A whole question that is a catalog title, then who is in it, with no cue asking whether
+    it is held ("midnight special with tom hanks", "the founder w/ michael keaton"): the title,
+    described by its people (`fits` checks them); None when the leading words are set words."""
+    span = (0, len(text.rstrip(" ?.!")))
+    said = described(text, span, tags, lex)
+    if not said or not said.title or not credited(said.rest, lex):
+        return None
+    named = [t for t in tags if t.start < said.end and t.end > said.start]
+    if named and all(t.kind in _SET_KINDS for t in named):
+        return None  # "dramas with …": a genre, whatever title shares the word
+    return said
 
 
 def title_tag(d: Described, lex: Lexicon) -> Tag:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from agentic_rag.agent.models import ReadingConfidence
-from agentic_rag.agent.rules import ties
+from agentic_rag.agent.rules import ties, title_refs
 from agentic_rag.agent.rules.compose import (
     DESCRIBE_FLOOR,
     PERSON_REF,
@@ -199,6 +199,9 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         "top",
     )
     own = own and not (new.op == "search" and new.needs_results)  # "which of those did he …"
+    #: a title of its own, asked its entry ("who directed furie", "and how long is jackpot")
+    entry = new.confidence >= DESCRIBE_FLOOR or bool(_OF_ONE.search(text))
+    own = own or (new.op == "describe" and bool(new.titles.titles) and entry)
     new = new.model_copy(deep=True)
     person_again(old, new, text)  # "which of those did he direct himself"
     out = (new if own else old).model_copy(deep=True)
@@ -255,6 +258,11 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         out.op = "describe"  # "the crown" then "how many seasons": its entry, not a count of 1
         out.ref = "first"  # the title the turn before named, as an "it" ("how long is it")
         out.confidence = max(out.confidence, DESCRIBE_FLOOR)  # decided by the entry's cue
+    nth = at_place(shown, text) if title_refs.only_place(text) else None  # "and the 2nd one?"
+    if not placed and nth and len(nth) == 1 < len(shown):  # a place in a list of several
+        out.op = old.op if old.op in ("people", "costars") else "describe"
+        out.titles, out.ref, placed = TitleSet(show_ids=nth), "first", True
+        out.confidence = max(out.confidence, DESCRIBE_FLOOR)  # the title at that place, alone
     if place(text) is not None and not placed:  # "and the fifth?" after "the fourth one": no
         out.unresolved = sorted(w for w in place_words(text) if w not in COMMON)  # list to count
     out.text = text

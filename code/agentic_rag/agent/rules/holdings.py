@@ -14,7 +14,7 @@ import re
 
 from agentic_rag.agent.rules import absent, surnames
 from agentic_rag.agent.rules.cues import CUES
-from agentic_rag.agent.rules.described import described, several_tag, title_tag
+from agentic_rag.agent.rules.described import bare_described, described, several_tag, title_tag
 from agentic_rag.agent.rules.holding_cues import ASKED, AVAILABLE, BACK, WHAT
 from agentic_rag.agent.rules.holding_cues import joined_back as joined_back  # the reader's
 from agentic_rag.agent.rules.intent import mask
@@ -96,6 +96,8 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     m = ASKED.match(text)
     if m and not m.group("cue") and not AVAILABLE.search(text, m.end("what")):
         m = None  # no cue: only a tail that asks whether it is held ("X - available?")
+    if m is None and (bare := bare_described(text, tags, lex)):
+        return title_tag(bare, lex)  # "midnight special with tom hanks": that title, if it fits
     said = described(text, m.span("what"), tags, lex) if m else None
     if m and said and said.title:  # "happy valley, the yorkshire cop one": Happy Valley
         return several_tag(said, text, lex) or title_tag(said, lex)

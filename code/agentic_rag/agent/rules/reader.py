@@ -37,6 +37,7 @@ from agentic_rag.agent.rules.lead import description, lead_at, with_thing
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.measure_words import UNIT_LACKING, measure_of, versus
 from agentic_rag.agent.rules.mend import mend, noise
+from agentic_rag.agent.rules.one_named import one_named
 from agentic_rag.agent.rules.plays_in_it import played_in_it
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.role_of_title import person_of_title
@@ -85,6 +86,9 @@ class Reader:
         question = played_in_it(question) if history else question  # "who plays the queen"
         text, mended = mend(clean(question), self.lex, knows)  # "cout of anime series": count
         text = led(place_last(text))  # "the 2nd one what year": "what year the 2nd one"
+        if history:  # "how long is the kojo one": the title of the last answer so named
+            text, picked = one_named(text, [h.show_ids for h in history[::-1]], self.lex)
+            mended = [*mended, *picked]
         aside = asides.set_aside(text, self.tagger)  # instructions, code: never acted on
         kept, dropped, said = aside.kept, list(aside.ignored), noun_asked(aside.kept or text)
         specs: list[QuerySpec] = []

@@ -106,6 +106,13 @@ _ONLY_PLACE = re.compile(
     rf"{_OF_LIST}\W*",
     _I,
 )
+
+
+def only_place(piece: str) -> bool:
+    """Whether the piece only names a place in a list ("and the 2nd one?", "ok the last one")."""
+    return _ONLY_PLACE.fullmatch(piece) is not None
+
+
 #: "it" in the piece after it: where the place goes
 _IT = re.compile(r"\b(?:it|that\s+one|this\s+one|that(?=\W*$))\b", _I)
 

@@ -95,6 +95,8 @@ class Words(BaseModel):
     halves: dict[str, int]  # which half of a year a word names (0: the last)
     quarters: dict[str, int]
     ordinals: dict[str, int]  # a place in an earlier list ("the second one")
+    #: words before "one" that pick no title by its name ("the same one", "the other one")
+    one_not_named: frozenset[str]
     year_seasons: dict[str, int]  # a season of a year by its first month
     #: a day of a year by its name ("new year's day 2020"): its month and day
     holidays: dict[str, tuple[int, int]]
