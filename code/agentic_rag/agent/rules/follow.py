@@ -245,7 +245,7 @@ def follow(old: QuerySpec, new: QuerySpec, text: str, prev_ids: Sequence[str]) -
         #: "top 5 countries" then "what about just movies?": the ranking (an aggregate, a
         #: share) of the narrowed set, unless the follow-up asks for titles ("which of those …")
         kept = _AGGREGATES if not (WHICH_ASKED.match(text) or asks_names) else ()
-        out.op = "list" if old.op not in ("people", "search", "similar", *kept) else old.op
+        out.op = "list" if old.op not in (*_NAMES_PEOPLE, "search", "similar", *kept) else old.op
     ranks = not own or (new.op == "top" and new.limit is None)  # "which was released most …"
     if ranks and not (fresh.titles or fresh.people or fresh.title_has) and by_date(out, text):
         out.confidence = max(out.confidence, old.confidence)  # "which one came out first"

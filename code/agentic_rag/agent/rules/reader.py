@@ -223,7 +223,8 @@ class Reader:
         spec.notes += [f"{t.label}" for t in tags if t.kind == "added" and "last" in t.label]
         if limit := next((t.lo for t in tags if t.kind == "limit"), None):
             spec.limit = max(1, min(int(limit), 50))
-        spec.role, spec.in_hours = billing.role(masked, tags), in_hours(masked)  # type: ignore[assignment]
+        heard = [] if op == "shared" else tags  # shared: the verb's role, not a "with X" tag's
+        spec.role, spec.in_hours = billing.role(masked, heard), in_hours(masked)  # type: ignore[assignment]
         if op == "people" and billing.lead_asked(masked):  # "who's the lead in X": one
             spec.role, spec.limit = "cast", 1
         spec.every = op == "people" and relation_words.every_asked(masked)  # "in both of them"

@@ -29,12 +29,14 @@ MET_TITLES = 5  # a chain this long is met from both ends: two titles from each,
 _WORKS = "-[:DIRECTED|ACTED_IN]->"
 _BY = "<-[:DIRECTED|ACTED_IN]-"
 RELATIONS = frozenset({"shared", "auteur", "chain", "crossover"})
+ROWS = 30  # the rows a relation query returns at most (`cypher`, `sql`, `common_sql`)
+NAMED = 10  # the people the answer's lead names; it says how many more the rows hold
 #: relations whose search is bounded: finding nothing is not proof that there is nothing
 BOUNDED = frozenset({"chain"})
 
 
 # -- compiling -------------------------------------------------------------------------------
-def cypher(spec: QuerySpec, limit: int = 30) -> str:
+def cypher(spec: QuerySpec, limit: int = ROWS) -> str:
     s, op = spec.titles, spec.op
     if op == "crossover":
         return crossover.cypher(spec, limit)
@@ -66,7 +68,7 @@ def cypher(spec: QuerySpec, limit: int = 30) -> str:
     )
 
 
-def sql(spec: QuerySpec, limit: int = 30) -> str | None:
+def sql(spec: QuerySpec, limit: int = ROWS) -> str | None:
     """The same relation over the SQL tables (the alternative when the graph fails)."""
     s, op = spec.titles, spec.op
     if op == "crossover":
@@ -114,7 +116,7 @@ def common(spec: QuerySpec) -> bool:
     return spec.every and (several or spec.ref == "all")
 
 
-def common_sql(spec: QuerySpec, limit: int = 30) -> str:
+def common_sql(spec: QuerySpec, limit: int = ROWS) -> str:
     """The people (in the role asked) credited on every title of the set: those whose titles
     in the set are as many as the set's titles."""
     conds = conditions(spec.titles)
@@ -237,6 +239,16 @@ def _names(value: Any) -> str:
     return ", ".join(dict.fromkeys(str(x).strip() for x in items if str(x).strip()))
 
 
+def more(count: int) -> str:
+    """What the lead adds after the people it names: how many more the rows hold, and when
+    the rows filled the query's limit, that there may be more still (not a complete list)."""
+    if count <= NAMED:
+        return ""
+    if count >= ROWS:
+        return f" and at least {count - NAMED} more (the list stops at {ROWS} people)"
+    return f" and {count - NAMED} more"
+
+
 def sentence(op: str, reading_line: str, rows: list[dict[str, Any]], n: int, bold: Any) -> str:
     """The answer's lead for a relation, from its rows (`bold` escapes and emboldens)."""
     first = rows[0]
@@ -247,11 +259,10 @@ def sentence(op: str, reading_line: str, rows: list[dict[str, Any]], n: int, bol
         who = "; ".join(
             f"{bold(str(r['name']))} (with the first on {_names(r['with_first'])}; with the "
             f"second on {_names(r['with_second'])})"
-            for r in rows[:10]
+            for r in rows[:NAMED]
         )
-        more = f" and {len(rows) - 10} more" if len(rows) > 10 else ""
-        return f"{reading_line}: {who}{more} [{n}]."
+        return f"{reading_line}: {who}{more(len(rows))} [{n}]."
     if op in ("auteur", "crossover", "people") and "name" in first:  # people: `common`
-        who = "; ".join(f"{bold(str(r['name']))} ({_names(r.get('titles'))})" for r in rows[:10])
-        return f"{reading_line}: {who} [{n}]."
+        who = "; ".join(f"{bold(str(r['name']))} ({_names(r.get('titles'))})" for r in rows[:NAMED])
+        return f"{reading_line}: {who}{more(len(rows))} [{n}]."
     return ""
