@@ -81,6 +81,8 @@ def test_an_unread_word_before_the_person_filtered_by_names_a_title(question, pe
         ("how many titles with tom hanks", "Tom Hanks", []),
         ("anything with meryl streep from the 90s", "Meryl Streep", []),
         ("tom cruise movies with no sequel", "Tom Cruise", ["sequel"]),  # after the name
+        ("evrything with nicolas cage", "Nicolas Cage", ["evrything"]),  # a slip, not a title
+        ("anythin w keanu reeves", "Keanu Reeves", ["anythin"]),
     ],
 )
 def test_a_person_asked_with_no_unread_word_before_them_names_no_title(question, person, unused):

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import yaml
 from pydantic import BaseModel
+from rapidfuzz.distance import OSA
 
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.usage_words import reading_words
-from agentic_rag.agent.rules.vocab import WORD
+from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.folding import fold
 
 ARTICLES = ("the", "a", "an")
@@ -69,6 +70,16 @@ def tail(text: str, specs: list[QuerySpec], unused: list[str], tags: list[Tag] =
     return ""
 
 
+def _frame_typo(word: str) -> bool:
+    """An unread word that mistypes a frame or common word ("evrything with nicolas cage"):
+    a slip of the fingers, not a title's word. One edit, two for words of six letters or more."""
+    edits = 1 + (len(word) >= 6)
+    return any(
+        w[:1] == word[:1] and abs(len(w) - len(word)) <= 1 and OSA.distance(w, word) <= edits
+        for w in _frame() | COMMON
+    )
+
+
 def before_person(text: str, specs: list[QuerySpec], unused: list[str]) -> str:
     """A word the reading left unused before the person it filtered by, in a part that names no
     title: "la la land with ryan gosling", "gladiator russell crowe year" name a film (absent
@@ -80,7 +91,7 @@ def before_person(text: str, specs: list[QuerySpec], unused: list[str]) -> str:
         names = {fold(w) for p in s.titles.people for w in WORD.findall(p.name)}
         first = next((i for i, w in enumerate(said) if w in names), None)
         if first is not None:
-            words = [w for w in said[:first] if w in unused]
+            words = [w for w in said[:first] if w in unused and not _frame_typo(w)]
             if words:
                 return words[0]
     return ""
