@@ -3,11 +3,9 @@
 The features say how well the reading covered the question: how near its intent example was,
 which content words of the question it left unused (strictly: `usage.py`), whether it left
 unused a word that changes meaning (`meaning_words.yaml`), whether it dropped an entity the
-tagger found, and signals of a wrong reading that uses every word (`signals.py`: a catalog name
-left untagged, a loosely matched or franchise title, an example bank preferring another
-operation). The weights live in `confidence_model.json`, written by
-`tests/golden/fit_confidence.py`; a reading that left a meaning word or an entity unused is
-capped below confident.
+tagger found, and signals of a wrong reading that uses every word (`signals.py`). The weights
+live in `confidence_model.json` (`tests/golden/fit_confidence.py`); a reading that left a
+meaning word or an entity unused is capped below confident.
 """
 
 from __future__ import annotations
@@ -34,6 +32,7 @@ from agentic_rag.agent.rules.shares import idle_share
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.sql_question import sql_asked
 from agentic_rag.agent.rules.tagger import clean
+from agentic_rag.agent.rules.title_tail import title_words
 from agentic_rag.agent.rules.unshown import unshown
 from agentic_rag.agent.rules.usage import Usage, usage
 from agentic_rag.agent.rules.usage_words import meaning, reading_words
@@ -104,6 +103,7 @@ CAPPING = (
     "unit_lacking",  # a total or median in a unit the titles lack: "minutes of shows in total"
     "story_unused",  # words told after "about" / "where" that nothing searched: "docs about food"
     "share_idle",  # a share whose part names nothing: "ratio of movies to tv shows"
+    "title_tail",  # a title read whose next words name more: "bad boys for life" (`title_tail`)
     "lost_filter",  # a word unread narrowed the set: "all the despicable me films" (`whole_set`)
 )
 GUESS = 0.5
@@ -196,6 +196,7 @@ def features(
         ),
         "misfit": float(misfit(specs, reader.lex)),
         "lost_filter": float(lost_filter(specs, u.unused) or cut_phrase(text, specs, u.unused)),
+        "title_tail": float(bool(tail := title_words(text, specs, u.unused, tags))),
         "absent_held": float(
             any(
                 a.kind == "title" and held_part(a.name, reader.lex) for s in specs for a in s.absent
@@ -222,12 +223,12 @@ def features(
             and len(u.unused) >= MOSTLY_UNUSED[1] * max(1, u.content)
         ),
     }
+    u.names += [tail] if tail and tail not in u.names else []  # said as a title word unread
     return {k: round(v, 4) for k, v in feats.items()}, u
 
 
 def _close(spec: QuerySpec) -> float:
-    """How close the operation decision was (1: a tie with the runner-up, 0: a margin of 1 or
-    more, or no runner-up at all)."""
+    """How close the operation decision was (1: a tie, 0: a margin of 1 or no runner-up)."""
     if not spec.runner_up or spec.margin is None:
         return 0.0
     return max(0.0, 1.0 - spec.margin)

@@ -1,0 +1,102 @@
+"""A title read whose next words name more than it: a longer title the catalog lacks.
+
+"the matrix resurrections cast" tags The Matrix and leaves 'resurrections' unused; "bad boys
+for life director" tags Bad Boys and reads 'for life' as nothing at all. Either way the answer
+is about another film than the one asked, so the reading must not be sure of it: a title tag
+whose following words (up to the next tag) open with a word the reading left unused, or with a
+joining word ("for", "of") and then a word that is neither a reading's frame word nor one that
+asks about the title, is a title tail (`confidence.CAPPING`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel
+from rapidfuzz.distance import OSA
+
+from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.usage_words import reading_words
+from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.folding import fold
+
+ARTICLES = ("the", "a", "an")
+#: parts that answer with the person's titles (a relation between people names no title)
+LISTED = ("list", "count")
+TAIL_PATH = Path(__file__).with_name("title_tail.yaml")
+
+
+class TailWords(BaseModel):
+    joins: list[str]
+    asks: list[str]
+
+
+@lru_cache(maxsize=1)
+def tail_words() -> TailWords:
+    return TailWords.model_validate(yaml.safe_load(TAIL_PATH.read_text(encoding="utf-8")))
+
+
+@lru_cache(maxsize=1)
+def _frame() -> frozenset[str]:
+    r = reading_words()
+    ops = {w for ws in r.by_op.values() for w in ws}
+    return frozenset(
+        {*r.structural, *ops, *r.keywords, *r.people, *r.conjunction, *tail_words().asks}
+    )
+
+
+def tail(text: str, specs: list[QuerySpec], unused: list[str], tags: list[Tag] = ()) -> str:
+    """The first word naming more of a title the reading took than the title holds, or ''.
+    A word a tag reads ("jaws from 1975": a year) is what the question asks, not the title's."""
+    frame, joins = _frame(), set(tail_words().joins)
+    frame |= {fold(w) for t in tags for w in WORD.findall(t.text)}
+    said = [fold(w) for w in WORD.findall(text)]
+    for name in {t for s in specs for t in s.titles.titles}:
+        words = [fold(w) for w in WORD.findall(name)]
+        if words and words[0] in ARTICLES and len(words) > 1 and words[0] not in said:
+            words = words[1:]  # "matrix reloaded cast": The Matrix Reloaded
+        n = len(words)
+        for i in range(len(said) - n + 1):
+            if said[i : i + n] != words:
+                continue
+            after = said[i + n :]
+            if after and after[0] in unused:
+                return after[0]
+            if len(after) > 1 and after[0] in joins and after[1] not in frame | joins:
+                return after[1]
+    return ""
+
+
+def _frame_typo(word: str) -> bool:
+    """An unread word that mistypes a frame or common word ("evrything with nicolas cage"):
+    a slip of the fingers, not a title's word. One edit, two for words of six letters or more."""
+    edits = 1 + (len(word) >= 6)
+    return any(
+        w[:1] == word[:1] and abs(len(w) - len(word)) <= 1 and OSA.distance(w, word) <= edits
+        for w in _frame() | COMMON
+    )
+
+
+def before_person(text: str, specs: list[QuerySpec], unused: list[str]) -> str:
+    """A word the reading left unused before the person it filtered by, in a part that names no
+    title: "la la land with ryan gosling", "gladiator russell crowe year" name a film (absent
+    here) and its actor; listing the actor's titles answers another question. Returns the word."""
+    said = [fold(w) for w in WORD.findall(text)]
+    for s in specs:
+        if s.op not in LISTED or s.titles.titles or not s.titles.people:
+            continue
+        names = {fold(w) for p in s.titles.people for w in WORD.findall(p.name)}
+        first = next((i for i, w in enumerate(said) if w in names), None)
+        if first is not None:
+            words = [w for w in said[:first] if w in unused and not _frame_typo(w)]
+            if words:
+                return words[0]
+    return ""
+
+
+def title_words(text: str, specs: list[QuerySpec], unused: list[str], tags: list[Tag]) -> str:
+    """A word naming a title the reading did not read: a tail of one, or one before a person."""
+    return tail(text, specs, unused, tags) or before_person(text, specs, unused)
