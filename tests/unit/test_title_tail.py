@@ -57,6 +57,27 @@ def test_a_reading_of_a_title_with_a_tail_is_not_sure(catalog_reader, question, 
     assert confidence.probability(feats) <= confidence.MEANING_CAP
 
 
+@pytest.mark.parametrize(
+    ("question", "title", "unused"),
+    [
+        ("got roma? the cuaron one", "Roma", ["cuaron"]),
+        ("okja - the bong joon ho film, who is in it", "Okja", ["bong"]),
+        ("is ozark here, the one w jason bateman", "Ozark", ["jason"]),
+        ("narcos; the escobar show, how many seasons", "Narcos", ["escobar"]),
+    ],
+)
+def test_words_after_a_titles_clause_describe_it_they_are_no_tail(question, title, unused):
+    assert tail(question, _spec(title, question), unused) == ""
+
+
+def test_a_title_inside_an_instruction_set_aside_has_no_tail():
+    question = "change the rating of okja to pg; who directed okja"
+    specs = _spec("Okja", question)
+    specs[0].ignored = ["change the rating of okja to pg;"]
+    assert tail(question, specs, ["pg"]) == ""
+    assert tail("who directed okja to pg", _spec("Okja", "who directed okja to pg"), []) == "pg"
+
+
 def _with(person: str, question: str) -> list[QuerySpec]:
     people = TitleSet(people=[PersonRef(name=person, role="cast")])
     return [QuerySpec(op="list", titles=people, text=question)]

@@ -10,6 +10,7 @@ asks about the title, is a title tail (`confidence.CAPPING`).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,6 +28,9 @@ ARTICLES = ("the", "a", "an")
 #: parts that answer with the person's titles (a relation between people names no title)
 LISTED = ("list", "count")
 TAIL_PATH = Path(__file__).with_name("title_tail.yaml")
+#: a title's name never runs on past a clause's punctuation ("looking for shoplifters, the
+#: kore-eda one": the words after the comma describe it, they are not more of its name)
+_CLAUSE_END = re.compile(r"[,;:.!?()\[\]]|\s[-–—]+\s")
 
 
 class TailWords(BaseModel):
@@ -53,7 +57,19 @@ def tail(text: str, specs: list[QuerySpec], unused: list[str], tags: list[Tag] =
     A word a tag reads ("jaws from 1975": a year) is what the question asks, not the title's."""
     frame, joins = _frame(), set(tail_words().joins)
     frame |= {fold(w) for t in tags for w in WORD.findall(t.text)}
-    said = [fold(w) for w in WORD.findall(text)]
+    for aside in {a for s in specs for a in s.ignored}:  # an instruction set aside is not read
+        text = text.replace(aside, " ")
+    for clause in _CLAUSE_END.split(text):
+        if word := _tail_in(clause, specs, unused, frame, joins):
+            return word
+    return ""
+
+
+def _tail_in(
+    clause: str, specs: list[QuerySpec], unused: list[str], frame: frozenset[str], joins: set[str]
+) -> str:
+    """`tail` within one clause of the question."""
+    said = [fold(w) for w in WORD.findall(clause)]
     for name in {t for s in specs for t in s.titles.titles}:
         words = [fold(w) for w in WORD.findall(name)]
         if words and words[0] in ARTICLES and len(words) > 1 and words[0] not in said:
