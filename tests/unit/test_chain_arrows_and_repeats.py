@@ -10,15 +10,7 @@ from collections import Counter
 import pytest
 
 from agentic_rag.agent.rules import compile_sql as q
-
-
-def _names(v: str) -> list[str]:
-    return [x.strip() for x in v.split(",") if x.strip()]
-
-
-def _run(db, query: str) -> list[dict]:
-    cur = db.execute(query)
-    return [dict(zip([d[0] for d in cur.description], r, strict=True)) for r in cur.fetchall()]
+from tests.unit.sql_rows import cell_names, query_rows
 
 
 @pytest.mark.parametrize(
@@ -52,17 +44,17 @@ def test_someone_a_person_keeps_turning_up_with_is_their_top_coworker(
     catalog_df, catalog_reader, csv_db, question, person
 ):
     rows = catalog_df[
-        (catalog_df["cast"] + ", " + catalog_df["director"]).map(lambda v: person in _names(v))
+        (catalog_df["cast"] + ", " + catalog_df["director"]).map(lambda v: person in cell_names(v))
     ]
     counts = Counter(
-        x for _, r in rows.iterrows() for x in {*_names(r["cast"]), *_names(r["director"])}
+        x for _, r in rows.iterrows() for x in {*cell_names(r["cast"]), *cell_names(r["director"])}
     )
     del counts[person]
     best = max(counts.values())
     (spec,) = catalog_reader.read(question)
     assert spec.op == "costars", question
     assert spec.titles.people[0].name == person
-    found = _run(csv_db, q.costars(person, spec.role))
+    found = query_rows(csv_db, q.costars(person, spec.role))
     top = found[0]["shared"]
     assert top == best
     assert {r["name"] for r in found if r["shared"] == top} == {

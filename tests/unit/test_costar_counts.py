@@ -10,20 +10,17 @@ import pytest
 
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.costar_count import count_of
-
-
-def _names(v: str) -> list[str]:
-    return [x.strip() for x in v.split(",") if x.strip()]
+from tests.unit.sql_rows import cell_names
 
 
 def _truth(df, person: str, mine: tuple[str, ...], theirs: tuple[str, ...], years=None) -> int:
     rows = [
         r
         for _, r in df.iterrows()
-        if any(person in _names(r[c]) for c in mine)
+        if any(person in cell_names(r[c]) for c in mine)
         and (years is None or years[0] <= int(r["release_year"]) <= years[1])
     ]
-    return len({x for r in rows for c in theirs for x in _names(r[c])} - {person})
+    return len({x for r in rows for c in theirs for x in cell_names(r[c])} - {person})
 
 
 @pytest.mark.parametrize(

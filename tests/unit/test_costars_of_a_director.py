@@ -12,10 +12,7 @@ from collections import Counter
 import pytest
 
 from agentic_rag.agent.rules import compile_sql as q
-
-
-def _names(v: str) -> list[str]:
-    return [x.strip() for x in v.split(",") if x.strip()]
+from tests.unit.sql_rows import cell_names, query_rows
 
 
 def _top(counts: Counter[str]) -> set[str]:
@@ -25,13 +22,8 @@ def _top(counts: Counter[str]) -> set[str]:
 
 def _cast_of(catalog_df, person: str, role: str) -> Counter[str]:
     """How many of `person`'s titles (in `role`) each other actor is in."""
-    rows = catalog_df[catalog_df[role].map(lambda v: person in _names(v))]
-    return Counter(a for v in rows["cast"] for a in _names(v) if a != person)
-
-
-def _run(db, query: str) -> list[dict]:
-    cur = db.execute(query)
-    return [dict(zip([d[0] for d in cur.description], r, strict=True)) for r in cur.fetchall()]
+    rows = catalog_df[catalog_df[role].map(lambda v: person in cell_names(v))]
+    return Counter(a for v in rows["cast"] for a in cell_names(v) if a != person)
 
 
 @pytest.mark.parametrize(
@@ -50,7 +42,7 @@ def test_who_a_director_casts_most_counts_their_own_films(
     assert spec.op == "costars", question
     assert [(p.name, p.role) for p in spec.titles.people] == [(person, "director")]
     assert spec.role == "cast"
-    rows = _run(csv_db, q.costars(person, spec.role, own="director"))
+    rows = query_rows(csv_db, q.costars(person, spec.role, own="director"))
     best = rows[0]["shared"]
     assert {r["name"] for r in rows if r["shared"] == best} == truth, question
 
@@ -84,7 +76,7 @@ def test_a_ranking_of_one_persons_actors_leaves_that_person_out(
     truth = _top(_cast_of(catalog_df, person, role))
     (spec,) = catalog_reader.read(question)
     assert spec.op == "most" and spec.by == "cast", question
-    rows = _run(csv_db, q.group(spec))
+    rows = query_rows(csv_db, q.group(spec))
     best = rows[0]["titles"]
     assert person not in {r["actor"] for r in rows}
     assert {r["actor"] for r in rows if r["titles"] == best} == truth, question

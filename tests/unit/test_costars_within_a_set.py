@@ -12,15 +12,7 @@ import pytest
 
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules import relations
-
-
-def _names(v: str) -> list[str]:
-    return [x.strip() for x in v.split(",") if x.strip()]
-
-
-def _run(db, query: str) -> list[dict]:
-    cur = db.execute(query)
-    return [dict(zip([d[0] for d in cur.description], r, strict=True)) for r in cur.fetchall()]
+from tests.unit.sql_rows import cell_names, query_rows
 
 
 @pytest.mark.parametrize(
@@ -41,7 +33,7 @@ def _run(db, query: str) -> list[dict]:
         (
             "al pacino co-stars in comedies",
             "Al Pacino",
-            lambda r: {"Comedies", "TV Comedies"} & set(_names(r["listed_in"])),
+            lambda r: {"Comedies", "TV Comedies"} & set(cell_names(r["listed_in"])),
             "cast",
         ),
         (
@@ -58,16 +50,16 @@ def test_costars_count_only_the_titles_of_the_set(
     rows = [
         r
         for _, r in catalog_df.iterrows()
-        if person in _names(r["cast"]) + _names(r["director"]) and keep(r)
+        if person in cell_names(r["cast"]) + cell_names(r["director"]) and keep(r)
     ]
     cols = ("cast",) if role == "cast" else ("cast", "director")
-    truth = Counter(x for r in rows for x in {n for c in cols for n in _names(r[c])} - {person})
+    truth = Counter(x for r in rows for x in {n for c in cols for n in cell_names(r[c])} - {person})
     (spec,) = catalog_reader.read(question)
     assert spec.op == "costars", question
     assert spec.role == role
     among = spec.titles.model_copy(update={"people": spec.titles.people[1:]})
     assert not among.is_empty()
-    found = _run(csv_db, q.costars(person, spec.role, own=None, among=among))
+    found = query_rows(csv_db, q.costars(person, spec.role, own=None, among=among))
     assert {r["name"]: r["shared"] for r in found} == dict(truth.most_common(30)) or (
         len(truth) > 30 and found[0]["shared"] == truth.most_common(1)[0][1]
     )
@@ -89,13 +81,13 @@ def test_costars_count_only_the_titles_of_the_set(
 )
 def test_actors_two_people_both_directed(catalog_df, catalog_reader, csv_db, question, pair):
     def acted_for(d: str) -> set[str]:
-        rows = catalog_df[catalog_df["director"].map(lambda v: d in _names(v))]
-        return {x for v in rows["cast"] for x in _names(v)}
+        rows = catalog_df[catalog_df["director"].map(lambda v: d in cell_names(v))]
+        return {x for v in rows["cast"] for x in cell_names(v)}
 
     truth = acted_for(pair[0]) & acted_for(pair[1])
     (spec,) = catalog_reader.read(question)
     assert spec.op == "shared", question
     assert spec.role == "cast"
     assert [(p.name, p.role) for p in spec.titles.people] == [(n, "director") for n in pair]
-    found = {r["name"] for r in _run(csv_db, relations.sql(spec, limit=100))}
+    found = {r["name"] for r in query_rows(csv_db, relations.sql(spec, limit=100))}
     assert found == truth - set(pair)

@@ -12,15 +12,7 @@ import pytest
 
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.costar_sql import repeat_bound
-
-
-def _names(v: str) -> list[str]:
-    return [x.strip() for x in v.split(",") if x.strip()]
-
-
-def _run(db, query: str) -> list[dict]:
-    cur = db.execute(query)
-    return [dict(zip([d[0] for d in cur.description], r, strict=True)) for r in cur.fetchall()]
+from tests.unit.sql_rows import cell_names, query_rows
 
 
 @pytest.mark.parametrize(
@@ -50,17 +42,17 @@ def test_repeat_partners_are_all_within_the_bound(
     catalog_df, catalog_reader, csv_db, question, person, least
 ):
     rows = catalog_df[
-        (catalog_df["cast"] + ", " + catalog_df["director"]).map(lambda v: person in _names(v))
+        (catalog_df["cast"] + ", " + catalog_df["director"]).map(lambda v: person in cell_names(v))
     ]
     counts = Counter(
-        x for _, r in rows.iterrows() for x in {*_names(r["cast"]), *_names(r["director"])}
+        x for _, r in rows.iterrows() for x in {*cell_names(r["cast"]), *cell_names(r["director"])}
     )
     del counts[person]
     (spec,) = catalog_reader.read(question)
     assert spec.op == "costars", question
     assert spec.group_min == least
     assert spec.limit is None
-    found = _run(csv_db, q.costars(person, spec.role, least=spec.group_min))
+    found = query_rows(csv_db, q.costars(person, spec.role, least=spec.group_min))
     assert {r["name"]: r["shared"] for r in found} == {
         n: c for n, c in counts.items() if c >= least
     }
