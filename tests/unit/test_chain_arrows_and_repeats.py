@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from agentic_rag.agent.rules import compile_sql as q
+from agentic_rag.agent.rules.costar_sql import costars
 from tests.unit.sql_rows import cell_names, query_rows
 
 
@@ -54,7 +54,7 @@ def test_someone_a_person_keeps_turning_up_with_is_their_top_coworker(
     (spec,) = catalog_reader.read(question)
     assert spec.op == "costars", question
     assert spec.titles.people[0].name == person
-    found = query_rows(csv_db, q.costars(person, spec.role))
+    found = query_rows(csv_db, costars(person, spec.role))
     top = found[0]["shared"]
     assert top == best
     assert {r["name"] for r in found if r["shared"] == top} == {

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.costar_count import count_of
+from agentic_rag.agent.rules.costar_sql import costars
 from tests.unit.sql_rows import cell_names
 
 
@@ -77,7 +77,7 @@ def test_a_count_of_coworkers_counts_distinct_people(
     assert spec.op == "costars" and spec.counted, question
     p = spec.titles.people[0]
     among = spec.titles.model_copy(update={"people": spec.titles.people[1:]})
-    query = count_of(q.costars(p.name, spec.role, own=p.role, among=among))
+    query = count_of(costars(p.name, spec.role, own=p.role, among=among))
     (found,) = csv_db.execute(query).fetchone()
     assert found == _truth(catalog_df, person, mine, theirs, years), question
 

@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 from agentic_rag.agent.rules import compile_sql as q
+from agentic_rag.agent.rules.costar_sql import costars
 from tests.unit.sql_rows import cell_names, query_rows
 
 
@@ -42,7 +43,7 @@ def test_who_a_director_casts_most_counts_their_own_films(
     assert spec.op == "costars", question
     assert [(p.name, p.role) for p in spec.titles.people] == [(person, "director")]
     assert spec.role == "cast"
-    rows = query_rows(csv_db, q.costars(person, spec.role, own="director"))
+    rows = query_rows(csv_db, costars(person, spec.role, own="director"))
     best = rows[0]["shared"]
     assert {r["name"] for r in rows if r["shared"] == best} == truth, question
 

@@ -1,6 +1,6 @@
 """Co-workers of a person within a set of titles ("robert de niro costars in the 90s", "who did
 shah rukh khan act with most in the 2000s", "al pacino co-stars in comedies": only the titles
-of that decade or genre count, `compile_sql.costars(among=…)`), and the actors two people both
+of that decade or genre count, `costars(among=…)`), and the actors two people both
 directed ("actors both rohit shetty and farah khan have directed", `directed_pair`).
 Phrasings written for this test; truths with pandas on data/netflix_titles.csv."""
 
@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules import relations
+from agentic_rag.agent.rules.costar_sql import costars
 from tests.unit.sql_rows import cell_names, query_rows
 
 
@@ -59,7 +59,7 @@ def test_costars_count_only_the_titles_of_the_set(
     assert spec.role == role
     among = spec.titles.model_copy(update={"people": spec.titles.people[1:]})
     assert not among.is_empty()
-    found = query_rows(csv_db, q.costars(person, spec.role, own=None, among=among))
+    found = query_rows(csv_db, costars(person, spec.role, own=None, among=among))
     assert {r["name"]: r["shared"] for r in found} == dict(truth.most_common(30)) or (
         len(truth) > 30 and found[0]["shared"] == truth.most_common(1)[0][1]
     )

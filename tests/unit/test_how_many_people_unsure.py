@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules import signals
 from agentic_rag.agent.rules.costar_count import count_of
+from agentic_rag.agent.rules.costar_sql import costars
 
 
 def _people_directed(df, name: str) -> set[str]:
@@ -49,7 +49,7 @@ def test_people_counted_are_distinct_people(
     (spec,) = catalog_reader.read(question)
     assert spec.op == "costars" and spec.counted
     assert (spec.role, spec.titles.people[0].role) == (role, own)
-    query = count_of(q.costars(name, spec.role, own=own))
+    query = count_of(costars(name, spec.role, own=own))
     (found,) = csv_db.execute(query).fetchone()
     if own == "director":
         assert found == len(_people_directed(catalog_df, name) - {name})

@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from agentic_rag.agent.rules import compile_sql
+from agentic_rag.agent.rules.costar_sql import costars
 from tests.unit.test_offline_planner import plan
 
 
@@ -40,7 +41,7 @@ def test_a_possessive_name_with_a_collaborator_is_the_person_worked_with_most(
     assert spec.op == "costars" and [p.name for p in spec.titles.people] == [person]
     assert spec.role == role and not spec.absent
     truth = _coworkers(catalog_df, person, cast_only=role == "cast")
-    rows = csv_db.execute(compile_sql.costars(person, spec.role)).fetchall()
+    rows = csv_db.execute(costars(person, spec.role)).fetchall()
     assert {(n, k) for n, k, _ in rows if k == rows[0][1]} == {
         (n, k) for n, k in truth.items() if k == max(truth.values())
     }

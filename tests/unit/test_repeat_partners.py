@@ -10,8 +10,7 @@ from collections import Counter
 
 import pytest
 
-from agentic_rag.agent.rules import compile_sql as q
-from agentic_rag.agent.rules.costar_sql import repeat_bound
+from agentic_rag.agent.rules.costar_sql import costars, repeat_bound
 from tests.unit.sql_rows import cell_names, query_rows
 
 
@@ -52,7 +51,7 @@ def test_repeat_partners_are_all_within_the_bound(
     assert spec.op == "costars", question
     assert spec.group_min == least
     assert spec.limit is None
-    found = query_rows(csv_db, q.costars(person, spec.role, least=spec.group_min))
+    found = query_rows(csv_db, costars(person, spec.role, least=spec.group_min))
     assert {r["name"]: r["shared"] for r in found} == {
         n: c for n, c in counts.items() if c >= least
     }

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agentic_rag.agent.rules.costar_sql import costars as costars  # its home is costar_sql
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.sql_text import (
     ids_in,

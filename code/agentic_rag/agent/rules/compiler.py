@@ -15,6 +15,7 @@ from agentic_rag.agent.rules import compile_cypher as cy
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules import measure_sql as m
 from agentic_rag.agent.rules.costar_count import count_of
+from agentic_rag.agent.rules.costar_sql import costars
 from agentic_rag.agent.rules.evaluator import usable
 from agentic_rag.agent.rules.group_bounds import bounded_sql
 from agentic_rag.agent.rules.lexicon import Lexicon
@@ -121,13 +122,13 @@ class Compiler:
             least = spec.group_min  # "worked with more than once": a bound (SQL only)
             if spec.counted:  # "how many directors has X worked with": each once
                 return [
-                    [sql(what, count_of(q.costars(name, other, own=own, among=among, least=least)))]
+                    [sql(what, count_of(costars(name, other, own=own, among=among, least=least)))]
                 ]
             return [
                 [
                     *(graph if cy.graph_ok(among) and not among.people and not least else []),
-                    sql(what, q.costars(name, other, own=own, among=among, least=least)),
-                    sql(what, q.costars(name.split()[-1], other, True, own, among, least)),
+                    sql(what, costars(name, other, own=own, among=among, least=least)),
+                    sql(what, costars(name.split()[-1], other, True, own, among, least)),
                 ]
             ]
         if op == "people" and relations.common(spec):  # "who acted in both of them"

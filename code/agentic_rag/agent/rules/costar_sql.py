@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.compile_sql import conditions
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.sql_text import like, lit
+from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
-_N = r"(\d+|two|three|four|five|six|seven|eight|nine|ten)"
+#: the number words of `words.yaml` a bound on shared titles takes ("at least three films")
+_WORDS = {w: n for w, n in WORDS.numbers.items() if 1 < n <= 10}
+_N = r"(\d+|" + "|".join(_WORDS) + ")"
 _TITLES = r"(?:titles?|movies?|films?|shows?|projects?|things|times|\{type\})"
 #: the words of a bound on the shared titles; `n` (a number) and `more` (more than: n + 1)
 REPEAT = re.compile(
@@ -22,8 +26,6 @@ REPEAT = re.compile(
     rf"more)\s+{_TITLES})(?:\s+together)?",
     _I,
 )
-_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
-_WORDS |= {"nine": 9, "ten": 10}
 
 
 def repeat_bound(masked: str) -> int | None:
@@ -54,8 +56,6 @@ def costars(
     among: TitleSet | None = None,  # "X's co-stars in the 90s / in comedies": those titles only
     least: int | None = None,  # "worked with more than once": 2 shared titles or more
 ) -> str:
-    from agentic_rag.agent.rules.compile_sql import conditions
-
     who = f"lower(p.name) LIKE {like(name)}" if relaxed else f"p.name = {lit(name)}"
     who += "".join(f" AND {c}" for c in conditions(among)) if among else ""
     who += f" AND sp.role = {lit(own)}" if own else ""  # "who did X cast": X as the director
