@@ -12,6 +12,7 @@
     python tests/golden/split_strangers.py POOL.yaml gale      # strangers_gale_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml haze      # strangers_haze_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml iris      # strangers_iris_tune/_check.yaml
+    python tests/golden/split_strangers.py POOL.yaml jade      # strangers_jade_tune/_check.yaml
 
 The pool (ids "<family>-<nn>", follow-ups "<family>-<nn>a/b" sharing a `thread`) was written
 before anyone changed the reader for these questions and is not kept in the repository: the two
@@ -74,6 +75,11 @@ The iris set (SPLITS["iris"]) was written on 2026-11-29, after the haze set had 
 twice (at the start and end of a stop), by another helper who had not read the reader's code,
 word lists or example bank and never ran the agent, and split the same way before any agent
 run: seed 79, "it-..." (tune) and "ic-..." (check).
+
+The jade set (SPLITS["jade"]) was written on 2026-11-29, after the iris set had been scored at
+the start and end of the twelfth stop, by another helper who had not read the reader's code,
+word lists or example bank and never ran the agent, and split the same way before any agent
+run: seed 83, "jt-..." (tune) and "jc-..." (check).
 """
 
 from __future__ import annotations
@@ -227,6 +233,18 @@ IRIS_HEADER = (
 """
     + FAMILIES
 )
+JADE_SEED = 83
+JADE_HALVES = (("strangers_jade_tune", "jt"), ("strangers_jade_check", "jc"))
+JADE_HEADER = (
+    """\
+# Jade stranger question set ({name}): see tests/golden/README.md.
+# Written 2026-11-29 by a stranger to the reader's code who never ran the agent (after the iris
+# set had been scored at the start and end of the twelfth stop), split before any agent run;
+# truth from tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (jt = tune, jc =
+# check).
+"""
+    + FAMILIES
+)
 #: set name -> (seed, (name, id prefix) of the tune and check halves, file header)
 SPLITS = {
     "strangers": (SEED, HALVES, HEADER),
@@ -241,6 +259,7 @@ SPLITS = {
     "gale": (GALE_SEED, GALE_HALVES, GALE_HEADER),
     "haze": (HAZE_SEED, HAZE_HALVES, HAZE_HEADER),
     "iris": (IRIS_SEED, IRIS_HALVES, IRIS_HEADER),
+    "jade": (JADE_SEED, JADE_HALVES, JADE_HEADER),
 }
 
 
