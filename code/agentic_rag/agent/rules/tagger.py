@@ -150,7 +150,7 @@ class Tagger:
                 k = key(text[start:end])
                 bare = [*words[:-1], absent.POSSESSIVE.sub("", words[-1])]  # "Pierce Brosnan's"
                 person = (
-                    lex.person_keys.get(k) or lex.person_keys.get(key(" ".join(bare)))
+                    lex.person_key(k) or lex.person_key(key(" ".join(bare)))
                     if n <= 5 and person_ok(bare, lex)
                     else None
                 )
@@ -165,7 +165,7 @@ class Tagger:
                 if title and _OF_TITLE.search(text[:start]):  # "the director of roma": a title
                     person = None
                 if person and (not title or role or 1 < n <= 3):
-                    end -= 0 if lex.person_keys.get(k) else len(words[-1]) - len(bare[-1])
+                    end -= 0 if lex.person_key(k) else len(words[-1]) - len(bare[-1])
                     best = Tag(
                         kind="person",
                         start=start,

@@ -1,0 +1,27 @@
+"""A person's name as typed without its middle initials ("wenn deramas" is Wenn V. Deramas,
+"michael fox" Michael J. Fox): the key of each catalog name whose middle words are single
+letters, without them, when that key is no other person's whole name and no two names share
+it ("richard jones" is Richard C. Jones or Richard T. Jones: none of them)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+_INITIAL = 1  # the letters of a middle initial ("V." keys as "v")
+
+
+def short_names(person_keys: Mapping[str, str]) -> dict[str, str]:
+    """Each name key without its middle initials -> the one person it names."""
+    found: dict[str, set[str]] = {}
+    for k, name in person_keys.items():
+        words = k.split()
+        kept = [
+            w for i, w in enumerate(words) if not (0 < i < len(words) - 1 and len(w) == _INITIAL)
+        ]
+        if 2 <= len(kept) < len(words):
+            found.setdefault(" ".join(kept), set()).add(name)
+    return {
+        k: next(iter(names))
+        for k, names in found.items()
+        if len(names) == 1 and k not in person_keys
+    }
