@@ -107,7 +107,8 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     what = bool(WHAT.search(text))  # "what do you have of X": every title X names
     every = what or bool(_OF_THEM.search(text))  # "rocky, any of them?": all of it
     names = ("title", "unknown_title", "phrase") if what else ("title", "unknown_title")
-    set_words = [t for t in tags if t.kind not in names]
+    their = m.span("their") if m and m.group("their") else (0, 0)  # "any of her movies"
+    set_words = [t for t in tags if t.kind not in names and not their[0] <= t.start < their[1]]
     cued = m and any(c.search(text) for c in CUES.values()) and not _named_back(text, m)
     if m and not m.group("cue") and (set_words or cued):
         within = all(m.start("what") <= t.start and t.end <= m.end("what") for t in tags)
@@ -129,6 +130,8 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     who = _PERSON.match(raw)
     if who and who.group().casefold().startswith("from") and _titles_named(raw[who.end() :], lex):
         raw, who = raw[who.end() :], None  # "what do you have from star trek": its titles
+    if m.group("their") and not who:  # "charlotte wells - any of her stuff here": a person
+        return _person(raw, (text.index(raw, start), text.index(raw, start) + len(raw)), None, lex)
     if who:  # "anything by park chan-wook": a person, kept if absent
         name = raw[who.end() :]
         span = (text.index(name, start), text.index(name, start) + len(name))
@@ -276,7 +279,7 @@ def _titles_named(name: str, lex: Lexicon) -> bool:
     return not lex.person(name) and bool(lex.title(name) or lex.in_titles(name) >= 2)
 
 
-def _person(name: str, span: tuple[int, int], role: str, lex: Lexicon) -> Tag | None:
+def _person(name: str, span: tuple[int, int], role: str | None, lex: Lexicon) -> Tag | None:
     words = WORD.findall(name)
     if not words or len(words) > absent.MAX_NAME_WORDS or _DESCRIBED.search(name):
         return None
