@@ -42,3 +42,47 @@ def test_a_number_after_a_show_or_before_an_amount_is_no_sequel(catalog_df, cata
     assert sequel_of("The Lobster 2", catalog_reader.lex) == "The Lobster"
     specs = catalog_reader.read("top 5 movies")
     assert not any(s.absent for s in specs)
+
+
+def _genres(df, title: str) -> set[str]:
+    rows = df[df["title"] == title]["listed_in"]
+    return {g.strip() for v in rows for g in v.split(",")}
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "title", "genre"),
+    [
+        (
+            "men in black international cast",
+            "Men in Black International",
+            "Men in Black",
+            "International",
+        ),
+        ("narcos international cast", "Narcos International", "Narcos", "International"),
+        ("ozark horror cast", "Ozark Horror", "Ozark", "Horror"),
+    ],
+)
+def test_a_genre_word_the_title_is_not_of_makes_a_longer_absent_title(
+    catalog_df, catalog_reader, question, name, title, genre
+):
+    assert _has(catalog_df, title) and not _has(catalog_df, name)
+    assert not any(genre.casefold()[:4] in g.casefold() for g in _genres(catalog_df, title))
+    specs = catalog_reader.read(question)
+    assert specs and specs[0].absent and specs[0].absent[0].name == name
+    assert title in specs[0].absent[0].near
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "genre"),
+    [
+        ("men in black comedy cast", "Men in Black", "Comedies"),
+        ("the irishman drama director", "The Irishman", "Dramas"),
+        ("death note anime cast", "DEATH NOTE", "Anime Series"),
+    ],
+)
+def test_a_genre_word_the_title_is_of_keeps_the_title(
+    catalog_df, catalog_reader, question, title, genre
+):
+    assert genre in _genres(catalog_df, title)
+    (spec,) = catalog_reader.read(question)
+    assert spec.titles.titles == [title] and not spec.absent

@@ -48,6 +48,7 @@ class ShowInfo:
     release_year: int | None
     description: str
     people: frozenset[str] = frozenset()  # its directors and cast (`series_names.strays`)
+    genres: frozenset[str] = frozenset()  # its catalog genres (`sequel_titles`)
 
 
 @dataclass

@@ -1,7 +1,9 @@
-"""A catalog movie named with a sequel's number after it that the catalog lacks ("the lobster
-2", "men in black 3", "the irishman part ii"): the words are that sequel, absent, the catalog
-movie offered ("did you mean The Lobster?"), not the title with a number read apart. A number
-after a show's name is its season's ("stranger things 4"), no sequel."""
+"""A catalog title named with more after it that makes a longer title the catalog lacks: a
+sequel's number after a movie ("the lobster 2", "the irishman part ii"; after a show's name it
+is its season's: "stranger things 4"), or, before what is asked of it, a genre word the title
+is not of ("men in black international cast": Men in Black is no International Movie). The
+words are that title, absent, the catalog title offered ("did you mean The Lobster?"), not
+the title with a number or a genre read apart."""
 
 from __future__ import annotations
 
@@ -20,6 +22,12 @@ _AMOUNT = re.compile(
     r"stars?|times?|of\b|or\b|and\b|-|\d)",
     _I,
 )
+#: what is asked of a title right after its name ("men in black international cast")
+_ASKED_OF = re.compile(
+    r"\s+(?:cast|actors?|actresses|stars|director|directors|creators?|runtime|run\s+time|"
+    r"rating|plot|synopsis|release\s+(?:year|date))\b",
+    _I,
+)
 MAX_WORDS = 8
 
 
@@ -31,17 +39,27 @@ def sequel_tags(text: str, tags: list[Tag], lex: Lexicon) -> list[Tag]:
             continue
         if (start := _title_before(text, m.start(), tags, lex)) is not None:
             tags = _absent(text, (start, m.end()), tags, lex)
+    for g in [t for t in tags if t.kind == "genre" and not t.negated]:
+        if text[g.start - 1 : g.start] != " " or not _ASKED_OF.match(text, g.end):
+            continue
+        start = _title_before(text, g.start - 1, tags, lex, movies=False)
+        info = lex.show(lex.title(text[start : g.start]) or "") if start is not None else None
+        if start is not None and info and not {g.value, *g.alts} & info.genres:
+            tags = _absent(text, (start, g.end), tags, lex)
     return tags
 
 
-def _title_before(text: str, end: int, tags: list[Tag], lex: Lexicon) -> int | None:
-    """Where the longest run of words ending at `end` that names a catalog title starts (two
-    words or more, or one no everyday word), unless a person is named inside it."""
+def _title_before(
+    text: str, end: int, tags: list[Tag], lex: Lexicon, movies: bool = True
+) -> int | None:
+    """Where the longest run of words ending at `end` that names a catalog title (a movie,
+    unless `movies` is False) starts: two words or more, or one no everyday word; none when a
+    person is named inside it."""
     for w in list(WORD.finditer(text[:end]))[-MAX_WORDS:]:
         raw = text[w.start() : end]
         if re.search(r"[,;:!?()]", raw) or not lex.title(raw):
             continue
-        if not movie(raw, lex):
+        if movies and not movie(raw, lex):
             return None
         if len(WORD.findall(raw)) == 1 and raw.casefold() in lex.everyday_words:
             return None
@@ -56,4 +74,6 @@ def _absent(text: str, span: tuple[int, int], tags: list[Tag], lex: Lexicon) -> 
     if lex.title(raw):  # "kung fu panda 2": a catalog title of its own
         return tags
     kept = [t for t in tags if t.end <= span[0] or t.start >= span[1]]
-    return [*kept, absent_title(raw, span, lex)]
+    gap = absent_title(raw, span, lex)
+    base = lex.title(raw.rsplit(None, 1)[0]) if not gap.near else None  # "narcos international"
+    return [*kept, gap.model_copy(update={"near": [base]}) if base else gap]
