@@ -38,4 +38,15 @@ def test_a_short_name_two_people_share_or_another_holds_whole_is_no_one():
         "michael b jordan": "Michael B. Jordan",
         "wenn v deramas": "Wenn V. Deramas",
     }
-    assert short_names(keys) == {"wenn deramas": "Wenn V. Deramas"}
+    assert short_names(keys) == {
+        "wenn deramas": ["Wenn V. Deramas"],
+        "richard jones": ["Richard C. Jones", "Richard T. Jones"],
+    }
+
+
+def test_a_short_name_two_people_share_offers_both(catalog_df, catalog_reader):
+    people = _people(catalog_df)
+    assert {"Richard C. Jones", "Richard T. Jones"} <= people and "Richard Jones" not in people
+    specs = catalog_reader.read("richard jones movies")
+    assert specs and specs[0].absent
+    assert set(specs[0].absent[0].near) == {"Richard C. Jones", "Richard T. Jones"}

@@ -99,7 +99,10 @@ class Lexicon(NameEvidence):
 
     def person_key(self, k: str) -> str | None:
         """The person a name key names: their whole name, or it without middle initials."""
-        return self.person_keys.get(k) or self.short_keys.get(k)
+        if k in self.person_keys:
+            return self.person_keys[k]
+        same = self.short_keys.get(k, [])
+        return same[0] if len(same) == 1 else None
 
     def title(self, text: str) -> str | None:
         k = key(text)
