@@ -109,7 +109,8 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     names = ("title", "unknown_title", "phrase") if what else ("title", "unknown_title")
     their = m.span("their") if m and m.group("their") else (0, 0)  # "any of her movies"
     set_words = [t for t in tags if t.kind not in names and not their[0] <= t.start < their[1]]
-    cued = m and any(c.search(text) for c in CUES.values()) and not _named_back(text, m)
+    seen = text[: said.end] + " " * (said.stop - said.end) + text[said.stop :] if said else text
+    cued = m and any(c.search(seen) for c in CUES.values()) and not _named_back(text, m)
     if m and not m.group("cue") and (set_words or cued):
         within = all(m.start("what") <= t.start and t.end <= m.end("what") for t in tags)
         whole = whole_title(text, m, lex) if within and not _SEVERAL.search(text) else None
@@ -150,6 +151,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     named = raw[:1].isupper() or lex.title(raw) or capital > lower or lex.person_ending(raw)
     named = named or _TITLE_SHAPED.fullmatch(raw) is not None  # "got pirates of the caribbean"
     named = named or _unwritten(words, raw, lex)  # "got paw patrol", "got bluey"
+    named = named or bool(said and said.rest)  # "poker face the rian johnson show": a title's
     if _DESCRIBED.search(raw) or _REFERS.search(raw) or (bare and not named):
         return None  # "is there a movie about ...": a description, not a name
     if _THAN.search(raw) and not lex.title(raw):
