@@ -86,3 +86,15 @@ def test_a_genre_word_the_title_is_of_keeps_the_title(
     assert genre in _genres(catalog_df, title)
     (spec,) = catalog_reader.read(question)
     assert spec.titles.titles == [title] and not spec.absent
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [("spy kids 3 available?", "Spy Kids 3"), ("spy kids 2 cast", "Spy Kids 2")],
+)
+def test_a_sequel_a_catalog_title_holds_is_not_absent(catalog_df, catalog_reader, question, words):
+    held = catalog_df[catalog_df["title"].str.startswith(words + ":")]["title"]
+    assert len(held) == 1  # Spy Kids 3: Game Over, Spy Kids 2: The Island of Lost Dreams
+    assert sequel_of(words, catalog_reader.lex) is None
+    specs = catalog_reader.read(question)
+    assert not any(a.name == words for s in specs for a in s.absent)

@@ -71,7 +71,7 @@ def _title_before(
 
 def _absent(text: str, span: tuple[int, int], tags: list[Tag], lex: Lexicon) -> list[Tag]:
     raw = text[span[0] : span[1]]
-    if lex.title(raw):  # "kung fu panda 2": a catalog title of its own
+    if lex.title(raw) or lex.titles_with(raw):  # "kung fu panda 2", "spy kids 3": Game Over
         return tags
     kept = [t for t in tags if t.end <= span[0] or t.start >= span[1]]
     gap = absent_title(raw, span, lex)

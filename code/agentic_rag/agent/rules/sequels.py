@@ -23,6 +23,6 @@ def sequel_of(name: str, lex: Lexicon) -> str | None:
     """The catalog movie a name is that movie and a sequel number after it, the name itself
     no catalog title ("The Lobster 2": The Lobster)."""
     m = NUMBER.search(name)
-    if m is None or m.end() != len(name.rstrip()) or lex.title(name):
+    if m is None or m.end() != len(name.rstrip()) or lex.title(name) or lex.titles_with(name):
         return None
     return movie(name[: m.start()], lex)
