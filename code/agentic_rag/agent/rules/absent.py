@@ -15,9 +15,11 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from agentic_rag.agent.rules.languages import is_language
-from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.lexicon import MAX_NEAR, Lexicon
 from agentic_rag.agent.rules.mend import table_words, typo
 from agentic_rag.agent.rules.misspelt import misspelt, refuted
+from agentic_rag.agent.rules.name_evidence import key
+from agentic_rag.agent.rules.sequels import sequel_of
 from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import (
@@ -176,7 +178,9 @@ def absent_title(raw: str, span: tuple[int, int], lex: Lexicon) -> Tag:
         value=name,
         score=0.5,
         absent=True,
-        near=lex.near_title(raw),
+        near=lex.near_title(raw)
+        or [m for m in [sequel_of(raw, lex)] if m]  # "the lobster 2": The Lobster
+        or lex.short_keys.get(key(raw), [])[:MAX_NEAR],  # "richard jones": Richard C. Jones
         note=f"no title named {name} in the catalog",
     )
 

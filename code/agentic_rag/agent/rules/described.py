@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from agentic_rag.agent.rules.holding_cues import WHAT
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.sequels import sequel_of
 from agentic_rag.agent.rules.series_names import franchise_tag
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
@@ -189,7 +190,10 @@ def misfit(specs: list[QuerySpec], lex: Lexicon) -> bool:
 
 def held_part(name: str, lex: Lexicon) -> str | None:
     """A catalog title the absent name opens with: before a cut or an apposition, or its first
-    `MIN_OPENING` words or more ("Happy Valley the Yorkshire Cop One": Happy Valley)."""
+    `MIN_OPENING` words or more ("Happy Valley the Yorkshire Cop One": Happy Valley); none for
+    a sequel the catalog lacks ("The Lobster 2": no apposition, that sequel)."""
+    if sequel_of(name, lex):
+        return None
     for lead, _ in _parts(name):
         if title := lex.title(lead):
             return title

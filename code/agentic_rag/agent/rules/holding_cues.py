@@ -9,10 +9,12 @@ import re
 
 _I = re.IGNORECASE
 
-#: a question back at the thing named before it: "X - do you have it", "X, can i stream it"
+#: a question back at the thing named before it: "X - do you have it", "X, can i stream it",
+#: "X - u have it?"
 HELD_BACK = (
     r"(?:do(?:es)?\s+(?:you|u|ya|netflix)\s+(?:guys\s+)?(?:have|got|carry|stream|hold)|can\s+"
-    r"(?:i|we|you)\s+(?:watch|stream|find|see|get)|(?:(?:you|u|ya)\s+)?got)\s+(?:it|them|that|this)\b"
+    r"(?:i|we|you)\s+(?:watch|stream|find|see|get)|(?:(?:you|u|ya)\s+)?got|(?:you|u|ya)\s+(?:guys\s+)?"
+    r"(?:have|carry))\s+(?:it|them|that|this)\b"
 )
 #: asking what the catalog holds of a name: "what do you have (of) X", "X - what've u got"
 WHAT_HELD = (
@@ -20,6 +22,12 @@ WHAT_HELD = (
     r"(?:\s+have|['’]ve|\s+ve)\s+(?:you|u|ya)\s+(?:guys\s+)?got|\s+(?:you|u|ya)\s+got)"
 )
 WHAT = re.compile(rf"\b{WHAT_HELD}\b", _I)
+#: the works of the person named before it: "X - any of her stuff here", "X, his films on here?"
+THEIR_WORK = (
+    r"(?:any(?:thing)?\s+(?:of|by)\s+)?(?:his|her|their)\s+(?:stuff|work|movies|films|shows|"
+    r"titles|things|docs|documentaries)"
+)
+
 BACK = re.compile(
     rf"\b(?:is|are)\s+(?:it|they)\b|{HELD_BACK}|{WHAT_HELD}\W*$|"
     r"\bany\s+of\s+(?:them|those|these|em)\b",  # "top gun, any of them?": of what it names
@@ -44,6 +52,7 @@ ASKED = re.compile(
     r"anything)\s+)?"
     r"(?:(?:an?|any(?:\s+of\s+the(?=\s+\w))?|anything|(?:the|that|this)\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*(?:[-–—:,.!?]+\s*)?"
     rf"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)(?:\s+on(?=\W*$))?\b|{HELD_BACK}|{WHAT_HELD}|"
+    rf"(?P<their>{THEIR_WORK})|"
     r"on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|here|there|"
     r"available|streaming|to\s+(?:watch|stream)|at\s+all|movies?|films?|shows?|series|titles?|"
     r"any(?:\s+of\s+(?:them|those|these|em))?|"
@@ -56,7 +65,7 @@ ASKED = re.compile(
 #: available?", "ted lasso streaming?")
 AVAILABLE = re.compile(
     r"\b(?:on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|"
-    rf"here|available|streaming|to\s+(?:watch|stream))\b|{HELD_BACK}|{WHAT_HELD}|"
+    rf"here|available|streaming|to\s+(?:watch|stream))\b|{HELD_BACK}|{WHAT_HELD}|\b{THEIR_WORK}\b|"
     r"\b(?:is|are)\s+(?:it|they)\s+(?:there\b|on\W*$)|\bany(?:\s+of\s+(?:them|those|these|em))?\W*$",
     _I,
 )

@@ -107,8 +107,13 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     what = bool(WHAT.search(text))  # "what do you have of X": every title X names
     every = what or bool(_OF_THEM.search(text))  # "rocky, any of them?": all of it
     names = ("title", "unknown_title", "phrase") if what else ("title", "unknown_title")
-    set_words = [t for t in tags if t.kind not in names]
-    cued = m and any(c.search(text) for c in CUES.values()) and not _named_back(text, m)
+    their = m.span("their") if m and m.group("their") else (0, 0)  # "any of her movies"
+    set_words = [t for t in tags if t.kind not in names and not their[0] <= t.start < their[1]]
+    #: a name described ("poker face the rian johnson show"; not "what's the oldest one"): the
+    #: cues of its description are none of the question's
+    titled = bool(said and said.rest and _odd(said.name, COMMON | table_words()))
+    seen = text[: said.end] + " " * (said.stop - said.end) + text[said.stop :] if titled else text
+    cued = m and any(c.search(seen) for c in CUES.values()) and not _named_back(text, m)
     if m and not m.group("cue") and (set_words or cued):
         within = all(m.start("what") <= t.start and t.end <= m.end("what") for t in tags)
         whole = whole_title(text, m, lex) if within and not _SEVERAL.search(text) else None
@@ -129,6 +134,8 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     who = _PERSON.match(raw)
     if who and who.group().casefold().startswith("from") and _titles_named(raw[who.end() :], lex):
         raw, who = raw[who.end() :], None  # "what do you have from star trek": its titles
+    if m.group("their") and not who:  # "charlotte wells - any of her stuff here": a person
+        return _person(raw, (text.index(raw, start), text.index(raw, start) + len(raw)), None, lex)
     if who:  # "anything by park chan-wook": a person, kept if absent
         name = raw[who.end() :]
         span = (text.index(name, start), text.index(name, start) + len(name))
@@ -147,6 +154,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     named = raw[:1].isupper() or lex.title(raw) or capital > lower or lex.person_ending(raw)
     named = named or _TITLE_SHAPED.fullmatch(raw) is not None  # "got pirates of the caribbean"
     named = named or _unwritten(words, raw, lex)  # "got paw patrol", "got bluey"
+    named = named or titled  # a name though its words are everyday English ("poker face")
     if _DESCRIBED.search(raw) or _REFERS.search(raw) or (bare and not named):
         return None  # "is there a movie about ...": a description, not a name
     if _THAN.search(raw) and not lex.title(raw):
@@ -201,15 +209,17 @@ _AROUND = re.compile(
 )
 
 
+def _odd(name: str, plain: frozenset[str] | set[str]) -> bool:
+    """Whether the words hold one neither everyday nor the reader's own."""
+    return any(re.sub(r"['’]s$", "", w.casefold()) not in plain for w in WORD.findall(name))
+
+
 def _named_back(text: str, m: re.Match[str]) -> bool:
     """Whether a question back at the words before it ("top gun, any of them?", "X - is it on
     here") follows words that hold one neither everyday nor the reader's own: a name, though a
     cue word opens it ("top"), not a question ("what's the newest, is it on here")."""
     plain = COMMON | table_words()
-    odd = [
-        w for w in WORD.findall(m.group("what")) if re.sub(r"['’]s$", "", w.casefold()) not in plain
-    ]
-    return bool(odd) and BACK.search(text, m.end("what")) is not None
+    return _odd(m.group("what"), plain) and BACK.search(text, m.end("what")) is not None
 
 
 def _credited(text: str, m: re.Match[str], tags: list[Tag]) -> list[Tag]:
@@ -276,7 +286,7 @@ def _titles_named(name: str, lex: Lexicon) -> bool:
     return not lex.person(name) and bool(lex.title(name) or lex.in_titles(name) >= 2)
 
 
-def _person(name: str, span: tuple[int, int], role: str, lex: Lexicon) -> Tag | None:
+def _person(name: str, span: tuple[int, int], role: str | None, lex: Lexicon) -> Tag | None:
     words = WORD.findall(name)
     if not words or len(words) > absent.MAX_NAME_WORDS or _DESCRIBED.search(name):
         return None

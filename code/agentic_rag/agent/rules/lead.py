@@ -8,17 +8,19 @@ import re
 
 from agentic_rag.agent.rules.amounts import ASKED_BEFORE, LASTING_VERB
 from agentic_rag.agent.rules.shape import ranking_said
-from agentic_rag.agent.rules.vocab import COMMON
+from agentic_rag.agent.rules.vocab import COMMON, alternation
 from agentic_rag.agent.rules.words import WORDS
 
 STRONG_LEAD = (
     r"about|where|in\s+which|involving|whose|following|follows|cent(?:er|re)d\s+on|based\s+on"
 )
-#: "that" opens a description, except as the determiner of a reference ("who stars in that one");
-#: "has" and "have" before their subject are the question's own verb ("how many seasons has it
-#: got", "how many have they made")
+#: the nouns "that" determines instead of opening a description: "that one", "that doc about"
+_THAT_NOUNS = alternation(sorted({"one", "ones", *WORDS.works_nouns, *WORDS.one_title_nouns}))
+#: "that" opens a description, except as the determiner of a reference or a works noun ("who
+#: stars in that one", "who directed that doc about …"); "has" and "have" before their subject
+#: are the question's own verb ("how many seasons has it got", "how many have they made")
 LEAD = re.compile(
-    rf"\b(?:{STRONG_LEAD}|that(?!\s+(?:one|ones|movie|film|show|series|title)\b)|who|when|while|"
+    rf"\b(?:{STRONG_LEAD}|that(?!\s+(?:{_THAT_NOUNS})\b)|who|when|while|"
     r"(?:has|have)(?!\s+(?:it|they|he|she|you|we|i|netflix|(?:this|that)(?:\s+one)?)\b)|with)\b",
     re.IGNORECASE,
 )

@@ -18,6 +18,7 @@ from functools import cached_property
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules.lexicon_sqlite import catalog_fields
 from agentic_rag.agent.rules.name_evidence import NameEvidence, key
+from agentic_rag.agent.rules.short_names import short_names
 from agentic_rag.agent.rules.spellings import and_key, heads, numbers
 
 FUZZY_CUTOFF = 88.0  # rapidfuzz ratio (0-100) a misspelt name must reach
@@ -47,6 +48,7 @@ class ShowInfo:
     release_year: int | None
     description: str
     people: frozenset[str] = frozenset()  # its directors and cast (`series_names.strays`)
+    genres: frozenset[str] = frozenset()  # its catalog genres (`sequel_titles`)
 
 
 @dataclass
@@ -68,6 +70,7 @@ class Lexicon(NameEvidence):
     def __post_init__(self) -> None:
         by_credits = sorted(self.people, key=lambda n: self.counts.get(n, 0))  # most credits wins
         self.person_keys: dict[str, str] = {k: n for n in by_credits if (k := key(n))}
+        self.short_keys = short_names(self.person_keys)  # "wenn deramas": Wenn V. Deramas
         self.title_keys = {k: t for t in self.shows if (k := key(t))}
         self.same_key: dict[str, list[str]] = {}  # titles one key names: Death Note, DEATH NOTE
         for t in self.shows:
@@ -92,7 +95,14 @@ class Lexicon(NameEvidence):
 
     # -- lookups --------------------------------------------------------------------------------
     def person(self, text: str) -> str | None:
-        return self.person_keys.get(key(text))
+        return self.person_key(key(text))
+
+    def person_key(self, k: str) -> str | None:
+        """The person a name key names: their whole name, or it without middle initials."""
+        if k in self.person_keys:
+            return self.person_keys[k]
+        same = self.short_keys.get(k, [])
+        return same[0] if len(same) == 1 else None
 
     def title(self, text: str) -> str | None:
         k = key(text)

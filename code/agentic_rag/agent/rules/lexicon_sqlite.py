@@ -11,7 +11,8 @@ from typing import Any
 
 def catalog_fields(conn: sqlite3.Connection, info: Any) -> dict[str, Any]:
     """The keyword arguments of a `Lexicon` over the catalog in `conn`; `info` builds one
-    title's facts (`ShowInfo`) from its id, type, release year, description and people."""
+    title's facts (`ShowInfo`) from its id, type, release year, description, people and
+    genres."""
 
     def column(sql: str) -> list[str]:
         return [r[0] for r in conn.execute(sql) if r[0]]
@@ -28,13 +29,19 @@ def catalog_fields(conn: sqlite3.Connection, info: Any) -> dict[str, Any]:
         roles.setdefault(name, set()).add(role)
         credited.setdefault(name, set()).add(title)
         counts[name] += 1
+    genres_of: dict[str, set[str]] = {}  # show id -> its genres
+    for sid, genre in conn.execute(
+        "SELECT sg.show_id, g.name FROM show_genres sg JOIN genres g ON g.genre_id = sg.genre_id"
+    ):
+        genres_of.setdefault(sid, set()).add(genre)
     shows: dict[str, Any] = {}
     for sid, title, typ, year, desc in conn.execute(
         "SELECT show_id, title, type, release_year, description FROM shows "
         "ORDER BY release_year DESC, show_id"
     ):
         if title:
-            shows[title] = info(sid, typ, year, desc or "", frozenset(people_of.get(sid, ())))
+            who, kinds = frozenset(people_of.get(sid, ())), frozenset(genres_of.get(sid, ()))
+            shows[title] = info(sid, typ, year, desc or "", who, kinds)
     latest = conn.execute("SELECT max(date_added), max(release_year) FROM shows").fetchone()
     return {
         "credited": {n: frozenset(t) for n, t in credited.items()},

@@ -32,8 +32,10 @@ def title_words(column: str) -> str:
 
 
 def whole_words(phrase: str) -> str:
-    """A LIKE pattern for the phrase's words in a row, as whole words of `title_words`."""
-    return lit("% " + " ".join(re.findall(r"[\w']+", fold(phrase).replace("&", " and "))) + " %")
+    """A LIKE pattern for the phrase's words in a row, as whole words of `title_words` (a
+    possessive 's dropped as there: "god's not dead" is "god not dead")."""
+    words = re.findall(r"[\w']+", fold(phrase).replace("&", " and "))
+    return lit("% " + " ".join(re.sub(r"'s$", "", w) for w in words) + " %")
 
 
 def in_list(values: Iterable[str]) -> str:

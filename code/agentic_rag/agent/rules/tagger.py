@@ -23,6 +23,7 @@ from agentic_rag.agent.rules.numbers import number_tags, yields
 from agentic_rag.agent.rules.own_name import own_names
 from agentic_rag.agent.rules.phrases import phrase_tags, titled_tags
 from agentic_rag.agent.rules.same_year import same_year_tags
+from agentic_rag.agent.rules.sequel_titles import sequel_tags
 from agentic_rag.agent.rules.tags import Tag, at, free, fuzzy_tag
 from agentic_rag.agent.rules.vocab import COMMON, WORD, role_at, shows_verb
 
@@ -102,6 +103,7 @@ class Tagger:
         self.catalog_words.person_works(text, tags)
         tags = own_names(tags)  # "… have his name in the title": the person's name
         tags = title_parts.tag(text, tags, lex)  # "in the spy who shagged me and in goldmember"
+        tags = sequel_tags(text, tags, lex)  # "the lobster 2", "men in black international"
         tags = [_credited(text, t, lex) for t in title_refs.unclaimed(text, tags)]
         return sorted(negate(text, tags), key=lambda t: t.start)
 
@@ -150,7 +152,7 @@ class Tagger:
                 k = key(text[start:end])
                 bare = [*words[:-1], absent.POSSESSIVE.sub("", words[-1])]  # "Pierce Brosnan's"
                 person = (
-                    lex.person_keys.get(k) or lex.person_keys.get(key(" ".join(bare)))
+                    lex.person_key(k) or lex.person_key(key(" ".join(bare)))
                     if n <= 5 and person_ok(bare, lex)
                     else None
                 )
@@ -165,7 +167,7 @@ class Tagger:
                 if title and _OF_TITLE.search(text[:start]):  # "the director of roma": a title
                     person = None
                 if person and (not title or role or 1 < n <= 3):
-                    end -= 0 if lex.person_keys.get(k) else len(words[-1]) - len(bare[-1])
+                    end -= 0 if lex.person_key(k) else len(words[-1]) - len(bare[-1])
                     best = Tag(
                         kind="person",
                         start=start,
