@@ -1,7 +1,8 @@
 """Wordings read in their plain words first (`reworded`): a running time ranked by a word of size
 ("the biggest runtime": the longest), a season count so ranked ("the highest season count": the
-most seasons), "who's behind" (who directed), "whichever" (which) and the first place before a
-group noun ("the #1 rating": the top rating). Truth: the CSV (pandas)."""
+most seasons), "who's behind" (who directed), "whichever" (which), "the most recent" (the newest)
+and the first place before a group noun ("the #1 rating": the top rating). Truth: the CSV
+(pandas)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from tests.unit.test_offline_planner import plan, rows
         ("whichever has the most seasons", "which has the most seasons"),
         ("the #1 genre among thai shows", "the top genre among thai shows"),
         ("number one rating for kids tv", "top rating for kids tv"),
+        ("who directed the most recent anime film", "who directed the newest anime film"),
     ],
 )
 def test_a_wording_is_read_in_its_plain_words(text, said):
@@ -34,7 +36,13 @@ def test_a_wording_is_read_in_its_plain_words(text, said):
 
 @pytest.mark.parametrize(
     "text",
-    ["the longest runtime", "the #1 movie of 2019", "the top 5 thrillers", "behind the scenes"],
+    [
+        "the longest runtime",
+        "the #1 movie of 2019",
+        "the top 5 thrillers",
+        "behind the scenes",
+        "the most recently added doc",
+    ],
 )
 def test_plain_words_are_left_as_they_are(text):
     assert reworded(text) == (text, [])
