@@ -190,13 +190,19 @@ def one_described(text: str, unused: list[str], named: bool) -> bool:
     return bool(unused) and not named and bool(_ONE_TITLE.search(text))
 
 
+_DATED = re.compile(r"\b(?:oldest|older|earliest|newest|newer|latest|most\s+recent)\b", _I)
+_LENGTHS = re.compile(r"\b(?:longest|shortest|longer|shorter)\b", _I)
+
+
 def order(masked: str, s: TitleSet, added: bool) -> tuple[str, bool]:
     """The column a ranking orders by, and whether the smallest comes first."""
     if re.search(rf"\b{MOST_SEASONS}\b", masked, re.IGNORECASE):
         return "seasons", bool(_FEWEST_SEASONS.search(masked))
     if re.search(r"\blongest[\s-]+running\b", masked, re.I) and s.type != "Movie":
         return "seasons", False  # "the longest-running anime": the one that ran most seasons
-    if re.search(r"\b(?:longest|shortest|longer|shorter|length|runtime|duration|long)\b", masked):
+    #: a date superlative, no length one: "how long is the oldest X" asks the oldest's runtime
+    dated = _DATED.search(masked) and not _LENGTHS.search(masked)
+    if not dated and re.search(rf"\b(?:length|runtime|duration|long)\b|{_LENGTHS.pattern}", masked):
         kind = s.type or genre_type(s)  # "the longest anime series": a TV genre, in seasons
         tv = kind == "TV Show" or "season" in masked
         return ("seasons" if tv else "duration_minutes"), bool(
