@@ -16,9 +16,12 @@ COURTESY = re.compile(rf"(?:[\s,!.]+(?:{alternation(WORDS.courtesies)}))+(?=\W*$
 #: a part that is only a question word ("… and when", "… and how long?"), asked of the part
 #: before it (`words.yaml` `bare_asks`)
 _LAND = re.compile(r"\bland\s+(?:on|in)\b", re.IGNORECASE)  # "the first show to land on netflix"
-_BARE = re.compile(rf"\W*({alternation(WORDS.bare_asks)})\W*", re.IGNORECASE)
+#: words ending it that ask nothing more ("… which year exactly", "director again?")
+TAILS = rf"(?:\s+(?:{alternation(WORDS.bare_tails)}))*"
+_BARE = re.compile(rf"\W*({alternation(WORDS.bare_asks)}){TAILS}\W*", re.IGNORECASE)
 _BARE_ATTR = re.compile(  # "director?": who directed it
-    rf"\W*(?:(?:{JOINS}|\+|&)\s+)*(?:(?:its|their|the)\s+)?({alternation(WORDS.bare_attributes)})\W*",
+    rf"\W*(?:(?:{JOINS}|\+|&)\s+)*(?:(?:its|their|the)\s+)?({alternation(WORDS.bare_attributes)})"
+    rf"{TAILS}\W*",
     re.IGNORECASE,
 )
 

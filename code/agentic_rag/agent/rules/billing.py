@@ -12,7 +12,11 @@ from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 
 _I = re.IGNORECASE
-_DIRECTOR = re.compile(r"\bdirect\w*|\bfilmmaker", _I)
+#: "who directed it", "its filmmaker", "who helmed it", "who's behind it": its directors
+_DIRECTOR = re.compile(
+    r"\bdirect\w*|\bfilmmaker|\bhelm(?:s|ed)?\b|\bwho(?:'s|’s|s|\s+is|\s+was|\s+were)\s+behind\b",
+    _I,
+)
 _CAST = re.compile(
     r"\b(?:cast|actors?|actress\w*|star\w*|act(?:s|ed|ing)?|appear\w*|play\w*|featur\w*)\b|"
     r"\b(?:(?:show|turn|pop)(?:s|ed|ing)?|\{type\})\s+up\b|\bbeen\s+in\b|"  # on screen

@@ -22,6 +22,7 @@ from agentic_rag.agent.rules.costar_sql import REPEAT
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
 from agentic_rag.agent.rules.follow import FOLLOW_LEAD, FOLLOWED, SAME_TIME
+from agentic_rag.agent.rules.follow_parts import WITH_EARLIER
 from agentic_rag.agent.rules.measure_words import measure_used
 from agentic_rag.agent.rules.pairs import each_said
 from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, ranks_people
@@ -40,6 +41,13 @@ from agentic_rag.agent.rules.words import WORDS
 DESCRIBED = frozenset({"search", "people", "similar"})  # operations that use the described words
 _PEOPLE_OPS = PEOPLE_OPS | {"chain"}  # a chain of shared titles runs through people too
 _RELEASE = re.compile(r"\breleas(?:e|es|ed)\b")  # a title as released: "the newest release"
+#: a number of seasons said with a noun of number: "the average season count", "the highest
+#: count of seasons" (not a count of titles)
+_SEASON_COUNT = re.compile(
+    r"\bseasons?\s+(?:count|total|tally)\b|\b(?:count|tally)\s+of\s+seasons\b"
+)
+#: a time said again after the time named ("{date} … that day")
+_TIME_AGAIN = re.compile(rf"\{{\w+\}}.*?(?:{SAME_TIME.pattern})", re.IGNORECASE)
 _TIMED = frozenset({"average", "top", "describe", "list"})  # answers that say running times
 #: each operation's own deciding wordings besides its cue (read on the masked question)
 _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
@@ -137,13 +145,17 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= _matched((billing.LEAD,), masked)
         if FOLLOWED in s.notes:  # "same for the following year": the lead of a follow-up
             used |= _matched((FOLLOW_LEAD,), masked)
-            t = s.titles  # "and tv shows that same day?": the time carried over
-            if t.added_from or t.added_to or t.year_from or t.year_to or t.added_month:
-                used |= _matched((SAME_TIME,), masked)
+        t = s.titles  # "and tv shows that same day?", "… - how many landed that day", "xmas
+        #: day 2020, how many got added that day": the time carried over or named before it
+        timed = t.added_from or t.added_to or t.year_from or t.year_to or t.added_month
+        if timed and (FOLLOWED in s.notes or WITH_EARLIER in s.notes or _TIME_AGAIN.search(masked)):
+            used |= _matched((SAME_TIME,), masked)
         used |= _matched((BARE_AMOUNT,), s.text.casefold()) if IN_ITS_UNIT in s.notes else set()
         used |= measure_used(s, masked)  # "total", "median"; two means "longer … than"
         if s.in_hours and (s.op in _TIMED or (s.op == "compare" and s.by)):  # said in hours
             used |= _matched((IN_HOURS,), masked)
+        if s.by == "seasons" and s.op in ("average", "top", "compare"):  # "average season count"
+            used |= _matched((_SEASON_COUNT,), masked)
         if s.by and s.by in GROUP_WORDS:
             used |= _matched((GROUP_WORDS[s.by],), masked)
         if s.ref == "people_of":  # "the same director": the wording the part was read from

@@ -118,10 +118,11 @@ def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
     """'…the most titles, and how many?': a bare count after a ranking is part of the ranking
     (not "… - how many seasons has it got": the ranked title's own entry); "… where the
     director acted in it too? who?": a bare "who" after a part that names people is that part;
-    "…, what's it called" after a search is that search."""
+    "…, what's it called" after a search or a ranking of one title is that part."""
     if _BARE_WHO.fullmatch(piece) and prev.op in _NAMES_PEOPLE:
         return True
-    if _NAME_ASKED.fullmatch(piece) and prev.op == "search":  # "…, what's it called"
+    one = prev.op == "search" or prev.ref == "first" or (prev.op == "top" and prev.limit == 1)
+    if _NAME_ASKED.fullmatch(piece) and one:  # "…, what's it called", "… what film is that"
         return True
     if THEY_LISTED.fullmatch(piece) and prev.op == "list" and spec.titles.is_empty():
         return True  # "anything from guatemala? list them", "any thai docs? which": the listing

@@ -26,6 +26,7 @@ import yaml
 from agentic_rag import fuzzy
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.per_lexicon import once
+from agentic_rag.agent.rules.reworded import reworded
 from agentic_rag.agent.rules.usage_words import meaning
 from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
@@ -217,9 +218,10 @@ RATIO_NOTE = "read 'ratio of A to B' as the two counts set against each other, A
 def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, list[str]]:
     """`text` with its misspelt question words mended, and a note for each mended word;
     `knows`: whether the tagger reads a word as typed (a genre cue such as "kdramas")."""
-    out, notes, pos = [], [], 0
+    out, pos = [], 0
+    text, notes = reworded(text)  # "the biggest runtime": the longest
     if _ARE.search(text):
-        text, notes = _ARE.sub("are", text), ["read 'r' as 'are'"]
+        text, notes = _ARE.sub("are", text), [*notes, "read 'r' as 'are'"]
     if said := _AND.search(text):
         text, notes = _AND.sub(" and ", text), [*notes, f"read '{said.group().strip()}' as 'and'"]
     if _THEM.search(text):

@@ -42,6 +42,14 @@ SUPERLATIVE = (
     r"most\s+recent(?:ly\s+(?:added|released))?|"
     rf"{FIRST_ADDED}|{MOST_SEASONS})"
 )
+#: what a ranking that ends the question orders by ("… the oldest one by release year"), or in
+#: brackets ("… and the oldest one (release yr)")
+_FIELD = (
+    r"(?:the\s+)?(?:release(?:\s+(?:year|yr|date))?|(?:year|yr)(?:\s+(?:of\s+release|"
+    r"released|added))?|date(?:\s+(?:added|of\s+release|released))?|runtime|run\s*time|length|"
+    r"duration|(?:number\s+of\s+)?seasons)"
+)
+RANKED_BY = rf"(?:\s+(?:by|in|on)\s+{_FIELD}|\s*\(\s*(?:(?:by|in|on)\s+)?{_FIELD}\s*\))?"
 #: the noun after a superlative, past a participle saying what it orders by ("the earliest
 #: added documentary", "the most recently released film")
 _HEAD = re.compile(
@@ -62,7 +70,7 @@ _ONE_VERB = re.compile(
     rf"\bthe\s+{SUPERLATIVE}\s+(?:one\s+)?(?:of|among)\s+(?:them|those|these|['’]?em)(?!\w)|"
     # a clause that is a ranking alone, of the set before it: "count of kids shows + the
     # newest", "korean movies, the longest", "mexican comedies: total? oldest?"
-    rf"(?:^|[,:;?–—-])\W*(?:and\s+)?(?:the\s+)?{SUPERLATIVE}(?:\s+one)?\W*$|"
+    rf"(?:^|[,:;?–—-])\W*(?:and\s+)?(?:the\s+)?{SUPERLATIVE}(?:\s+one)?{RANKED_BY}\W*$|"
     # a verb in the singular before the superlative: "which reality show has the most seasons",
     # "which aussie series has run the most seasons", "what show has lasted for the most seasons"
     # (not past a plural noun or verb: "which shows ran the longest", "… have lasted the longest")
@@ -88,7 +96,7 @@ _ONE_VERB = re.compile(
     # "… and name the oldest", "tell me the longest": a ranking alone ends the part, of the set
     # before it (a number would have said how many: "the 3 oldest")
     rf"\b(?:name|tell\s+(?:me|us)|give\s+(?:me|us)|show\s+(?:me|us)|find|get|what(?:'s|’s|s)?"
-    rf"(?:\s+is)?|which\s+is)\s+the\s+{SUPERLATIVE}(?:\s+one)?\W*$",
+    rf"(?:\s+is)?|which\s+is)\s+the\s+{SUPERLATIVE}(?:\s+one)?{RANKED_BY}\W*$",
     _I,
 )
 #: "which one came out first", "which of them was added last": a ranking of the earlier set by
@@ -182,13 +190,19 @@ def one_described(text: str, unused: list[str], named: bool) -> bool:
     return bool(unused) and not named and bool(_ONE_TITLE.search(text))
 
 
+_DATED = re.compile(r"\b(?:oldest|older|earliest|newest|newer|latest|most\s+recent)\b", _I)
+_LENGTHS = re.compile(r"\b(?:longest|shortest|longer|shorter)\b", _I)
+
+
 def order(masked: str, s: TitleSet, added: bool) -> tuple[str, bool]:
     """The column a ranking orders by, and whether the smallest comes first."""
     if re.search(rf"\b{MOST_SEASONS}\b", masked, re.IGNORECASE):
         return "seasons", bool(_FEWEST_SEASONS.search(masked))
     if re.search(r"\blongest[\s-]+running\b", masked, re.I) and s.type != "Movie":
         return "seasons", False  # "the longest-running anime": the one that ran most seasons
-    if re.search(r"\b(?:longest|shortest|longer|shorter|length|runtime|duration|long)\b", masked):
+    #: a date superlative, no length one: "how long is the oldest X" asks the oldest's runtime
+    dated = _DATED.search(masked) and not _LENGTHS.search(masked)
+    if not dated and re.search(rf"\b(?:length|runtime|duration|long)\b|{_LENGTHS.pattern}", masked):
         kind = s.type or genre_type(s)  # "the longest anime series": a TV genre, in seasons
         tv = kind == "TV Show" or "season" in masked
         return ("seasons" if tv else "duration_minutes"), bool(

@@ -18,7 +18,7 @@ import re
 
 from agentic_rag.agent.rules.bare_parts import asked_of_before
 from agentic_rag.agent.rules.pairs import apart
-from agentic_rag.agent.rules.shape import SUPERLATIVE
+from agentic_rag.agent.rules.shape import RANKED_BY, SUPERLATIVE
 from agentic_rag.agent.rules.shape_asks import shape_parts
 from agentic_rag.agent.rules.vocab import JOINS, alternation
 from agentic_rag.agent.rules.words import WORDS
@@ -43,12 +43,6 @@ _GROUPS = alternation(WORDS.groups_asked)  # a group ranked by the set: "the cou
 #: courtesy words ending the question ("… plus the shortest one pls"): not part of what it asks
 _COURTESY = re.compile(rf"(?:[\s,!.]+(?:{alternation(WORDS.courtesies)}))+(?=\W*$)", re.I)
 
-#: what a ranking that ends the question orders by ("… the oldest one by release year")
-_RANKED_BY = (
-    r"(?:\s+(?:by|in|on)\s+(?:the\s+)?(?:release(?:\s+(?:year|date))?|year(?:\s+(?:of\s+release|"
-    r"released|added))?|date(?:\s+(?:added|of\s+release|released))?|runtime|run\s*time|length|"
-    r"duration|(?:number\s+of\s+)?seasons))?"
-)
 #: not right after "the" and a people noun ("the actor", "the directors")
 _NO_PERSON_BEFORE = "".join(rf"(?<!\bthe\s{n})" for n in WORDS.people_asked)
 #: joining words, one or more ("and", "+", "and then")
@@ -86,8 +80,8 @@ _SPLIT = re.compile(
     # newest", "swedish films n the longest of them", "… and the oldest 2", "… and the most
     # recently released one(s)"
     # (or what it ranks by: "… + the oldest one by release year", "… and the newest by date added")
-    rf",?\s+{_JOINED}(?=(?:the\s+)?(?:\d\s+)?{SUPERLATIVE}(?:\s+(?:\d|one|ones|title|of\s+"
-    rf"(?:them|those|these|all|['’]?em)))*{_RANKED_BY}\W*$|"
+    rf",?\s+{_JOINED}(?=(?:the\s+)?(?:\d\s+)?{SUPERLATIVE}(?:\s+(?:released|added))?(?:\s+(?:\d|one|ones|title|of\s+"
+    rf"(?:them|those|these|all|['’]?em)))*{RANKED_BY}\W*$|"
     # or a person or group ranked by the set before it: "number of singapore shows and the actor
     # who turns up in the most", "… + the director with the most of em", "… plus the country
     # that made the most of them"

@@ -146,6 +146,7 @@ class Words(BaseModel):
     #: it asks of that part's titles; `bare_when_added` when the part before says "added"
     bare_asks: dict[str, str] = Field(min_length=1)
     bare_when_added: str
+    bare_tails: tuple[str, ...] = Field(min_length=1)  # "… which year exactly": asks no more
     bare_amounts: dict[str, str] = Field(min_length=1)  # "how many seasons" after a ranking
     #: what asks for a set's size and its titles together, both in one clause that ends or
     #: opens the question ("…, count and titles", "number + list: …"; `shape_asks`)
@@ -161,6 +162,12 @@ class Words(BaseModel):
     #: a plural noun of a group ranked by its titles: the group it is ("directors": director)
     group_nouns: dict[str, str] = Field(min_length=1)
     rank_words: frozenset[str] = Field(min_length=1)  # the leaders of a ranking asked ("most")
+    #: a running time ranked with a word of size ("the biggest runtime"): the order it says
+    size_ranks: dict[Literal["longest", "shortest"], tuple[str, ...]]
+    runtime_nouns: tuple[str, ...] = Field(min_length=1)  # "runtime", "running time", "length"
+    season_counts: tuple[str, ...] = Field(min_length=1)  # "season count": a number of seasons
+    plain_phrases: dict[str, str] = Field(min_length=1)  # "who's behind": "who directed"
+    first_place: tuple[str, ...] = Field(min_length=1)  # "#1", "number one": the top one
     negation: Negation
     keyword_stops: frozenset[str]  # never a keyword of a question ("mentions war")
     #: what an average asks of running times or seasons besides the mean ("total", "median")

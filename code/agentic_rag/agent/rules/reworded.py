@@ -1,0 +1,56 @@
+"""Wordings said in their plain words before anything else reads the question, each with a note:
+a running time ranked with a word of size or amount ("the one with the biggest runtime", "max
+duration", "the lowest run time") is the longest or the shortest running time, and a number of
+seasons so ranked the most or the fewest ("the highest season count"); a phrase of
+`plain_phrases` is its plain question ("who's behind the oldest X": who directed it); the first
+place before a group or people noun is the top one ("the #1 rating among X": the top rating).
+The words: `words.yaml` `size_ranks`, `runtime_nouns`, `season_counts`, `plain_phrases` and
+`first_place`."""
+
+from __future__ import annotations
+
+import re
+
+from agentic_rag.agent.rules.vocab import alternation
+from agentic_rag.agent.rules.words import WORDS
+
+_ORDER = {w: order for order, words in WORDS.size_ranks.items() for w in words}
+_SIZED = re.compile(
+    rf"\b({alternation(_ORDER)})[\s-]+({alternation(WORDS.runtime_nouns)})\b", re.IGNORECASE
+)
+_SEASONS = re.compile(
+    rf"\b({alternation(_ORDER)})[\s-]+({alternation(WORDS.season_counts)})\b", re.IGNORECASE
+)
+_MOST = {"longest": "most seasons", "shortest": "fewest seasons"}
+_PLAIN = {" ".join(k.split()): v for k, v in WORDS.plain_phrases.items()}
+_PHRASES = alternation(_PLAIN).replace("'", "['’]")  # either apostrophe
+_PHRASE = re.compile(rf"(?<![\w'’])(?:{_PHRASES})(?![\w'’])", re.IGNORECASE)
+
+_NOUNS = alternation(WORDS.groups_asked | WORDS.people_asked)
+_FIRST = re.compile(
+    rf"(?<![\w#])(?:{alternation(WORDS.first_place)})(?=\s+(?:most\s+common\s+)?(?:{_NOUNS})\b)",
+    re.IGNORECASE,
+)
+
+
+def _said(m: re.Match[str]) -> str | None:
+    """What a match says in plain words; None when it is said so already."""
+    if m.re is _FIRST:
+        return "top"
+    if m.re is _PHRASE:
+        return _PLAIN[" ".join(m.group().casefold().replace("’", "'").split())]
+    order = _ORDER[m.group(1).casefold()]
+    if m.re is _SEASONS:  # "the highest season count": the most seasons
+        return _MOST[order]
+    return None if m.group(1).casefold() == order else f"{order} {m.group(2)}"
+
+
+def reworded(text: str) -> tuple[str, list[str]]:
+    """`text` with its wordings in plain words ("read 'biggest runtime' as 'longest runtime'")."""
+    notes: list[str] = []
+    for pattern in (_SIZED, _SEASONS, _PHRASE, _FIRST):
+        for m in reversed(list(pattern.finditer(text))):
+            if (said := _said(m)) is not None:
+                text = text[: m.start()] + said + text[m.end() :]
+                notes.insert(0, f"read '{m.group()}' as '{said}'")
+    return text, notes
