@@ -16,6 +16,7 @@ from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.relations import RELATIONS
 from agentic_rag.agent.rules.shape import CAME_FIRST, THEY_LISTED
 from agentic_rag.agent.rules.spec import QuerySpec
+from agentic_rag.agent.rules.spellings import typed_forms
 from agentic_rag.agent.rules.split import split
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import WORD
@@ -36,13 +37,13 @@ def found_names(text: str, tags: list[Tag], specs: list[QuerySpec]) -> list[Tag]
     names += [(a.name, a.kind) for s in specs for a in s.absent]
     out = list(tags)
     for name, kind in dict.fromkeys(names):
-        words = WORD.findall(name)
-        if not words:
-            continue
-        said = [re.sub(r"['’]", "['’]?", re.escape(w)) for w in words]  # "schindlers list"
-        m = re.search(r"\b" + r"\W+".join(said) + r"\b", text, re.I)
-        if m and free(out, *m.span()):
-            out.append(Tag(kind=kind, start=m.start(), end=m.end(), text=m.group(), value=name))
+        forms = typed_forms(name) if kind == "title" else [name]  # "719" for 7:19
+        for words in filter(None, (WORD.findall(f) for f in forms)):
+            said = [re.sub(r"['’]", "['’]?", re.escape(w)) for w in words]  # "schindlers list"
+            m = re.search(r"\b" + r"\W+".join(said) + r"\b", text, re.I)
+            if m and free(out, *m.span()):
+                out.append(Tag(kind=kind, start=m.start(), end=m.end(), text=m.group(), value=name))
+                break
     return sorted(out, key=lambda t: t.start)
 
 

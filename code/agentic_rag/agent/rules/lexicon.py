@@ -19,7 +19,7 @@ from agentic_rag import fuzzy
 from agentic_rag.agent.rules.lexicon_sqlite import catalog_fields
 from agentic_rag.agent.rules.name_evidence import NameEvidence, key
 from agentic_rag.agent.rules.short_names import short_names
-from agentic_rag.agent.rules.spellings import and_key, heads, numbers
+from agentic_rag.agent.rules.spellings import and_key, glued, heads, numbers, owned
 
 FUZZY_CUTOFF = 88.0  # rapidfuzz ratio (0-100) a misspelt name must reach
 NEAR_CUTOFF = 75.0  # a name this close but under FUZZY_CUTOFF is offered ("did you mean")
@@ -82,8 +82,12 @@ class Lexicon(NameEvidence):
             if (k := and_key(t)) != key(t):
                 self.spellings[k] = t
         self.spellings |= heads(self.shows)
+        for other in (glued(self.shows), owned(self.shows, self.people)):  # the first one wins
+            self.spellings |= {k: t for k, t in other.items() if k not in self.spellings}
         for k, t in self.spellings.items():
             self.title_keys.setdefault(k, t)
+        for k, t in self.spellings.items():  # and typed without their apostrophes
+            self.title_keys.setdefault(re.sub(r"['’]", "", k), t)
         self.genre_keys = {key(g): g for g in self.genres}
         self.country_keys = {key(c): c for c in self.countries}
         self.max_title_words = max((k.count(" ") + 1 for k in self.title_keys), default=1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.models import ReadingConfidence
+from agentic_rag.agent.rules.dated_by import ADDED_VERB, RELEASE_VERB
 from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, ranks_people
 from agentic_rag.agent.rules.shape import own_units
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
@@ -32,6 +33,22 @@ def _one_year(s: TitleSet) -> int | None:
     return first if end == first or (end == first + 1 and s.added_to[5:] == "01-01") else None
 
 
+def _added_like_before(old: TitleSet, new: TitleSet, piece: str) -> bool:
+    """Whether the new part's years, said with no verb of their own ("… added in 2018? and
+    2019?", "… what about 2020", "and how many in 2017"), are dates added as the earlier part's
+    whole years were: the new part's year was read as a release year only for want of a verb."""
+    whole = all((b or "").endswith("-01-01") for b in (old.added_from, old.added_to))
+    return (
+        bool(old.added_from and old.added_to and whole)
+        and old.year_from is None
+        and old.year_to is None
+        and new.year_from is not None
+        and new.year_to is not None
+        and not (new.added_from or new.added_to or new.added_month)
+        and not (ADDED_VERB.search(piece) or RELEASE_VERB.search(piece) or AMONG.search(piece))
+    )
+
+
 def narrowed(old: TitleSet, new: TitleSet, piece: str) -> TitleSet:
     """The earlier set with the new part's constraints, each replacing the old one of its field
     ("what about Japan?"); "which of those are from Japan" narrows instead: where a field of both
@@ -40,6 +57,9 @@ def narrowed(old: TitleSet, new: TitleSet, piece: str) -> TitleSet:
     if new.added_month and (year := _one_year(old)):  # "… in march 2021 … what about april"
         out.added_from, out.added_month = f"{year}-{new.added_month:02d}-01", None
         out.added_to = f"{year + new.added_month // 12}-{new.added_month % 12 + 1:02d}-01"
+    if _added_like_before(old, new, piece) and new.year_from and new.year_to:
+        out.added_from, out.added_to = f"{new.year_from}-01-01", f"{new.year_to + 1}-01-01"
+        out.year_from = out.year_to = None
     if not AMONG.search(piece):
         return out
     fields = type(new).model_fields

@@ -60,7 +60,12 @@ _ELSE_BY = (
     r"things))\s+(?:by|from)\b"
 )
 _SPLIT = re.compile(
-    rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|,?\s+{_JOINED}(?=(?:"
+    rf"(?<=[?;!])\s+|(?-i:(?<=[a-z]{{2}}\.)\s+(?=[A-Z]))|"
+    # a joining word before a year alone that ends the question: the same asked of that year
+    # ("… added in 2019, and in 2020?", "… from 2017 and in 2018", "… in 2015, plus 2016"; not
+    # "added in 2020 and 2021", a span)
+    rf",?\s+{_JOINED}(?=(?:in|for|during)\s+(?:19|20)\d\d\W*$)|,\s+{_JOINED}(?=(?:19|20)\d\d\W*$)|"
+    rf",?\s+{_JOINED}(?=(?:"
     # (a question word after a preposition: "… total and in what year did netflix add the most")
     r"(?:in|on|for|from|by|at)\s+(?:what|which|whom?|how)|what(?:s|'s|’s)?|who(?:s|'s|’s)?|which(?:ever)?|how|where|when|list|tell|show|give|name|"
     # (not a clause going on: "… but did not get added until 2019", "… and did get added")

@@ -83,6 +83,8 @@ class Words(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     common: frozenset[str]
     small_words: frozenset[str]
+    #: words before "'s" that contract "is" or "us", not an owner of a title ("Let's Dance")
+    not_owners: frozenset[str]
     genres: list[GenreCue]
     demonyms: dict[str, str]
     ambiguous_countries: frozenset[str]
