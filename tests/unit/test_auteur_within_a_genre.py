@@ -45,3 +45,19 @@ def test_the_director_in_the_cast_within_a_genre_is_the_auteur_relation(
     query = relations.sql(spec, limit=500)
     assert query is not None
     assert {r["name"] for r in query_rows(csv_db, query)} == truth, question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which directors show up most often in the catalog",
+        "which director shows up the most in korean dramas",
+        "which directors appear most frequently in comedies",
+    ],
+)
+def test_directors_who_show_up_the_most_are_a_ranking_not_the_auteur_relation(
+    catalog_reader, question
+):
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "most", question
+    assert spec.by == "director", question

@@ -20,7 +20,9 @@ AUTEUR = re.compile(
     + r"|\bdirect\w*\s+(?:themsel\w+|himself|herself)|\b(?:actor|actress)\w*[\s-]+directors?\b|"
     r"\b(?:directors?|filmmakers?)\s+(?:also\s+)?(?:has|had|have|plays?|played|takes?|took)\s+"
     r"(?:a|an|their\s+own|his\s+own|her\s+own)\s+(?:\w+\s+)?(?:role|part)\b|"
-    r"\b(?:directors?|filmmakers?)\s+(?:also\s+|too\s+)?" + _ON + r"|"
+    # (not a ranking of directors: "which directors show up the most", "… appear most often")
+    r"\b(?:directors?|filmmakers?)\s+(?:also\s+|too\s+)?" + _ON + r"\b(?!\s+(?:the\s+)?(?:most|"
+    r"often|frequently)\b)|"
     r"\bdirectors?\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:" + _ON + r"|cast\w*)|"
     # "the director is also in the cast", "director was one of the actors", "... among the cast"
     r"\bdirectors?\s+(?:(?:who|that)\s+)?(?:is|was|are|were|also|appears?|appeared)\s+"
