@@ -61,3 +61,16 @@ def test_directors_who_show_up_the_most_are_a_ranking_not_the_auteur_relation(
     (spec,) = catalog_reader.read(question)
     assert spec.op == "most", question
     assert spec.by == "director", question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which of those did he direct himself",
+        "which ones did she direct herself",
+        "any of them he directed himself?",
+    ],
+)
+def test_he_directed_it_himself_is_not_the_auteur_relation(catalog_reader, question):
+    """'did he direct himself': he made those titles (a follow-up's person as the director)."""
+    assert all(spec.op != "auteur" for spec in catalog_reader.read(question)), question

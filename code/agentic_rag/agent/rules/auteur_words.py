@@ -15,9 +15,9 @@ AUTEUR = re.compile(
     r"(?:also\s+)?"
     r"direct\w*|\b(?:act|star|appear|perform)\w*\s+in\s+(?:[\w{}]+\s+){0,3}(?:they|he|she|you)\s+(?:also\s+)?"
     r"direct\w*|\bdirect\w*\s+(?:an?\s+|the\s+)?(?:\{type\}|\w+)\s+(?:that\s+)?(?:they|he|she)\s+"
-    r"(?:also\s+)?"
-    + _ON
-    + r"|\bdirect\w*\s+(?:themsel\w+|himself|herself)|\b(?:actor|actress)\w*[\s-]+directors?\b|"
+    r"(?:also\s+)?" + _ON + r"|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
+    # "where the director directs himself" (not "which did he direct himself": he made them)
+    r"\bdirectors?\s+(?:(?:who|that)\s+)?(?:also\s+)?direct\w*\s+(?:him|her)sel(?:f|ves)\b|"
     r"\b(?:directors?|filmmakers?)\s+(?:also\s+)?(?:has|had|have|plays?|played|takes?|took)\s+"
     r"(?:a|an|their\s+own|his\s+own|her\s+own)\s+(?:\w+\s+)?(?:role|part)\b|"
     # (not a ranking of directors: "which directors show up the most", "… appear most often")
