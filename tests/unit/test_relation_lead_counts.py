@@ -63,7 +63,7 @@ def test_auteur_lead_says_how_many_it_did_not_name(
     if len(truth) > relations.ROWS:
         assert f"at least {relations.ROWS - relations.NAMED} more" in line, line
     elif len(truth) > relations.NAMED:
-        assert f" and {len(truth) - relations.NAMED} more [" in line, line
+        assert f" and {len(truth) - relations.NAMED} more: " in line, line
 
 
 @pytest.mark.parametrize(
@@ -83,10 +83,13 @@ def test_shared_lead_never_reads_a_full_page_as_the_whole_list(
     if got >= relations.ROWS:
         assert f"at least {got - relations.NAMED} more" in line, line
     elif got > relations.NAMED:
-        assert f" and {got - relations.NAMED} more [" in line, line
+        assert f" and {got - relations.NAMED} more: " in line, line
 
 
 def test_more_words():
     assert relations.more(relations.NAMED) == ""
     assert relations.more(12) == " and 2 more"
+    assert (
+        relations.more(12, ["Tig Notaro", "Wyatt Cenac"]) == " and 2 more: Tig Notaro, Wyatt Cenac"
+    )
     assert "at least 20 more" in relations.more(relations.ROWS)

@@ -16,6 +16,7 @@ from agentic_rag.agent.rules.amounts import (
     IN_ITS_UNIT,
     LASTING,
 )
+from agentic_rag.agent.rules.any_role import ANY_ROLE
 from agentic_rag.agent.rules.compose import OTHER, SAME, SINGULAR, THEY
 from agentic_rag.agent.rules.costar_count import PEOPLE_COUNT
 from agentic_rag.agent.rules.costar_sql import REPEAT
@@ -59,7 +60,7 @@ _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
     "compare": (CUES["compare"],),
     "average": (CUES["average"], AMOUNT_ASKED, LASTING),  # "… last how many seasons"
     #: a ranking ("who has directed X the most"), a bound ("more than once"), a count of people
-    "costars": (CUES["costars"], CUES["most"], REPEAT, PEOPLE_COUNT),
+    "costars": (CUES["costars"], CUES["most"], REPEAT, PEOPLE_COUNT, ANY_ROLE),
 }
 
 

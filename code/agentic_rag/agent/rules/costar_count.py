@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules import relation_words
+from agentic_rag.agent.rules.any_role import any_role
 from agentic_rag.agent.rules.costar_sql import repeat_bound
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
@@ -64,6 +65,7 @@ def costar_reading(spec: QuerySpec, masked: str, counted: bool) -> None:
         spec.limit = 1
     if relation_words.casting(masked) and spec.titles.people:
         spec.role, spec.titles.people[0].role = "cast", "director"
+    any_role(spec, masked)  # "X's most common co-star or director", "… in credits"
 
 
 def count_of(query: str) -> str:

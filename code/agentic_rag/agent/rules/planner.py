@@ -14,7 +14,16 @@ from typing import Any
 
 from agentic_rag.agent.interfaces import PlanContext, Usage
 from agentic_rag.agent.models import MAX_CALLS, ExecutionPlan, PlannedCall
-from agentic_rag.agent.rules import absent, clarify, compose, follow, match, narrowing, ties
+from agentic_rag.agent.rules import (
+    absent,
+    clarify,
+    compose,
+    follow,
+    match,
+    narrowing,
+    partners,
+    ties,
+)
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.compiler import Compiler, key_words, semantic, sql
 from agentic_rag.agent.rules.evaluator import deferred, usable
@@ -83,6 +92,8 @@ class OfflinePlanner:
             known = i == 1 or compose.fill(
                 spec, rows, tied=compose.ranked_one(specs[src - 1]) or spec.crowded
             )
+            if i > 1 and known:  # "… worked with most? what did they make together"
+                partners.joined(specs[src - 1], spec, rows)
             steps = self.compiler.steps(spec, ctx.results, tools) if known else []
             steps = [kept for alts in steps if (kept := [c for c in alts if c.tool in tools])]
             lines.append(

@@ -9,6 +9,7 @@ import re
 
 from agentic_rag.agent.rules import crossover
 from agentic_rag.agent.rules.auteur_words import AUTEUR as _AUTEUR
+from agentic_rag.agent.rules.chain_words import CHAIN, VIA
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
@@ -54,40 +55,6 @@ _WORKED = re.compile(
     r"\bin\s+(?:an?\s+)?\{type\}",
     _I,
 )
-_CHAIN = re.compile(
-    r"\b(?:shortest\s+)?(?:chain|path|link|route|conn?ec?tion)s?\s+(?:of\s+(?:\S+\s+){1,3}?)?"
-    r"(?:between|from)\b|"
-    r"\b(?:connected|linked|related)\s+(?:to|with)\b|\bdegrees?\s+of\s+separation\b|"
-    # "how many degrees apart", "how far apart are A and B", "A to B in as few films as possible"
-    r"\b(?:degrees?|steps?|hops?|links?|titles?|movies?|films?|\{type\})\s+(?:apart|away)\b|"
-    r"\bhow\s+far\s+(?:apart|away)\b|\bhow\s+close(?:ly)?\s+(?:are|is|were|was)\b|"
-    r"\{person\}\s+to\s+\{person\}\s+(?:in|with|using)\s+(?:as\s+few|the\s+fewest|the\s+least)\b|"
-    r"\bhow\s+(?:is|are|do|does)\s+\{person\}.*\b(?:connect|link)\w*|\bsix\s+degrees(?:\s+of\s+separation)?\b|"
-    r"\b(?:link|connect)(?:s|ing|ed)?\s+\{person\}\s+(?:to|and|with)\s+\{person\}|"
-    # "whats the shortest chain of people", "in the fewest steps", "least number of hops"
-    r"\b(?:shortest|quickest|closest)\s+(?:[\w-]+\s+)?(?:chain|path|route|link|connection)s?\b|"
-    # "A -> B", "A → B", "A => B"; "A to B how many steps", "degrees between A and B"
-    r"\{person\}\s*(?:-+>|→|=+>|⟶|➡️?|\s(?:to|and|&)\s)\s*\{person\}\W+(?:\w+\s+){0,3}?how\s+"
-    r"many\s+(?:steps|hops|degrees|jumps)\b|\{person\}\s*(?:-+>|→|=+>|⟶|➡️?)\s*\{person\}|"
-    r"\b(?:fewest|least|min(?:imum|imal)?)\s+(?:number\s+of\s+)?(?:steps|hops|links|jumps|"
-    r"degrees)\b|\b(?:steps|hops|degrees|jumps)\s+(?:between|from)\s+\{person\}|"
-    # "how do you get from A to B", "how many steps from A to B"
-    r"\b(?:get|gets|go|goes|going|travel|move|hop|jump|reach|(?:how\s+many\s+)?(?:steps?|hops?))"
-    r"\s+(?:is\s+it\s+)?from\s+"
-    r"\{person\}\s+to\s+\{person\}",
-    _I,
-)
-#: what a chain goes through ("... through people they've worked with", "via shared titles")
-_VIA = re.compile(
-    r"\bof\s+(?:people|actors|co-?stars|collaborators)\s+(?:who|that)\s+(?:have\s+)?"
-    r"(?:worked|acted|starred|appeared)\s+together\b|"
-    r"\b(?:through|thru|via|by\s+way\s+of)\s+(?:the\s+)?(?:people|actors|co-?stars|collaborators|"
-    r"(?:shared\s+|common\s+)?(?:titles|movies|films|shows))(?:\s+(?:they|who|that)(?:['’]ve)?"
-    r"(?:\s+have)?\s+(?:both\s+)?(?:worked|acted|starred|appeared|shared|been\s+in)"
-    r"(?:\s+with|\s+in)?)?",
-    _I,
-)
-
 #: the titles with each of the two need not be one ("(not necessarily the same movie)",
 #: "doesn't have to be together", "separately"): the relation's own words (a title with each)
 _APART = re.compile(
@@ -127,7 +94,7 @@ def casting(masked: str) -> bool:
 
 #: the people a person worked with most: a work verb or noun with a person, and a superlative
 _MOST_WITH = re.compile(
-    r"\b(?:most|often|frequent\w*|usual\w*|regular\w*|favou?rite|go-?to)\b|"
+    r"\b(?:most(?:\s+common)?|often|frequent\w*|usual\w*|regular\w*|favou?rite|go-?to)\b|"
     # "who does X keep turning up with", "time after time"
     r"\b(?:keeps?|kept|keeping)\s+(?:on\s+)?\w+ing\b|\b(?:over\s+and\s+over|"
     r"time\s+(?:and|after)\s+time)\b",
@@ -150,7 +117,8 @@ _WITH = re.compile(
 _BY_SHARED = re.compile(
     r"\b(?:(?:ranked|sorted|ordered)\s+)?(?:by|in|on|per)\s+(?:the\s+)?"
     r"(?:number|count|amount|total)\s+of\s+(?:shared|common|joint)\s+"
-    r"(?:titles|movies|films|shows|projects|credits|\{type\})|\b(?:shared|common|joint)\s+"
+    r"(?:titles|movies|films|shows|projects|credits|\{type\})|\bshar(?:es?|ing)\s+(?:the\s+)?"
+    r"(?:most\s+)?(?:titles|movies|films|shows|projects|credits|\{type\})\b|\b(?:shared|common|joint)\s+"
     r"(?:(?:titles|movies|films|shows|projects|credits)\b|\{type\})|\btogether\b",
     _I,
 )
@@ -159,13 +127,13 @@ _BY_SHARED = re.compile(
 WORDING: dict[str, tuple[re.Pattern[str], ...]] = {
     "shared": (_BOTH, _WORKED, _WHO, _APART),
     "auteur": (_AUTEUR, _SAME_TITLE),
-    "chain": (_CHAIN, _VIA),
+    "chain": (CHAIN, VIA),
     "crossover": crossover.WORDING,
     "costars": (_WITH, _MOST_WITH, _WHO, _BY_SHARED),
 }
 
 #: the wordings that name a relation (as a cue names an operation): left unused, a cue unused
-CUE_LIKE: dict[str, re.Pattern[str]] = {"shared": _BOTH, "auteur": _AUTEUR, "chain": _CHAIN}
+CUE_LIKE: dict[str, re.Pattern[str]] = {"shared": _BOTH, "auteur": _AUTEUR, "chain": CHAIN}
 
 
 #: the people of several titles asked for in all of them at once: "who acted in both (of them)",
@@ -183,7 +151,7 @@ EVERY = re.compile(
 def relation(masked: str, tags: list[Tag]) -> str | None:
     """The relation a question asks for, from its wording (read on the masked question)."""
     people = [t for t in tags if t.kind == "person"]
-    if len(people) == 2 and _CHAIN.search(masked):
+    if len(people) == 2 and CHAIN.search(masked):
         return "chain"
     if len(people) == 2 and _BOTH.search(masked) and _WORKED.search(masked) and _WHO.search(masked):
         return "shared"
@@ -226,7 +194,7 @@ def together_asked(masked: str, tags: list[Tag]) -> bool:
         and not _MOST_WITH.search(masked)
         and not _WHO.search(masked)
         and not _BOTH.search(masked)
-        and not _CHAIN.search(masked)
+        and not CHAIN.search(masked)
     )
 
 

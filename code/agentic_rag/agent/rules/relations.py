@@ -22,6 +22,7 @@ from agentic_rag.agent.rules.compile_cypher import REL, filters, lit
 from agentic_rag.agent.rules.compile_sql import conditions
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.sql_text import lit as sql_lit
+from agentic_rag.markup import escape_markdown
 
 CHAIN_TITLES = 5  # the longest chain looked for: five shared titles (met from both ends)
 FIXED_TITLES = 3  # chains up to this long are one fixed pattern each; longer ones level by level
@@ -239,14 +240,20 @@ def _names(value: Any) -> str:
     return ", ".join(dict.fromkeys(str(x).strip() for x in items if str(x).strip()))
 
 
-def more(count: int) -> str:
-    """What the lead adds after the people it names: how many more the rows hold, and when
-    the rows filled the query's limit, that there may be more still (not a complete list)."""
+def more(count: int, rest: list[str] | None = None) -> str:
+    """What the lead adds after the people it names: how many more the rows hold (their names,
+    `rest`, when the rows are the whole list), and when the rows filled the query's limit,
+    that there may be more still (not a complete list)."""
     if count <= NAMED:
         return ""
     if count >= ROWS:
         return f" and at least {count - NAMED} more (the list stops at {ROWS} people)"
-    return f" and {count - NAMED} more"
+    return f" and {count - NAMED} more" + (f": {', '.join(rest)}" if rest else "")
+
+
+def _rest(rows: list[dict[str, Any]]) -> list[str]:
+    """The names of the people after the ones the lead names with their titles."""
+    return [escape_markdown(r["name"], one_line=True) for r in rows[NAMED:] if r.get("name")]
 
 
 def sentence(op: str, reading_line: str, rows: list[dict[str, Any]], n: int, bold: Any) -> str:
@@ -261,8 +268,8 @@ def sentence(op: str, reading_line: str, rows: list[dict[str, Any]], n: int, bol
             f"second on {_names(r['with_second'])})"
             for r in rows[:NAMED]
         )
-        return f"{reading_line}: {who}{more(len(rows))} [{n}]."
+        return f"{reading_line}: {who}{more(len(rows), _rest(rows))} [{n}]."
     if op in ("auteur", "crossover", "people") and "name" in first:  # people: `common`
         who = "; ".join(f"{bold(str(r['name']))} ({_names(r.get('titles'))})" for r in rows[:NAMED])
-        return f"{reading_line}: {who}{more(len(rows))} [{n}]."
+        return f"{reading_line}: {who}{more(len(rows), _rest(rows))} [{n}]."
     return ""
