@@ -137,6 +137,7 @@ _TOPIC = re.compile(r"^[^:;?]*?(?:\s*:|\s+-+)\s", _I)
 #: made"; its owner is the part's country or person
 _OWNED = re.compile(r"\b(?:its|their|his|her|they|it)\b", _I)
 _OWNERS = ("country", "person")
+_TOPIC_KINDS = ("country", "person", "genre")
 
 
 def _fronted(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]] | None:
@@ -160,7 +161,9 @@ def _scoped(text: str, tags: list[Tag], split: tuple[list[Tag], list[Tag]]) -> l
     said = [t for t in tags if topic is not None and t.end <= topic.end()]
     owned = not base and cue is not None and _OWNED.search(text, cue.end()) is not None
     owners = [t for t in part if owned and t.kind in _OWNERS]
-    return [*base, *(t for t in [*said, *owners] if t not in base)]
+    kinds = {t.kind for t in base}  # a base that names its own ("… of all documentaries")
+    added = [t for t in [*said, *owners] if t.kind in _TOPIC_KINDS and t.kind not in kinds]
+    return [*base, *(t for i, t in enumerate(added) if all(t is not u for u in added[:i]))]
 
 
 def share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
