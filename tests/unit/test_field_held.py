@@ -16,12 +16,12 @@ def _has(col, value: str):
 
 def _truth(df, question: str) -> int:
     director, cast = df["director"].str.strip() != "", df["cast"].str.strip() != ""
-    movie = df["type"] == "Movie"
+    movie, genre, india = df["type"] == "Movie", df["listed_in"], _has(df["country"], "India")
     return int(
         {
-            "docuseries that DO have a director credited, count": _has(df["listed_in"], "Docuseries")
+            "docuseries that DO have a director credited, count": _has(genre, "Docuseries")
             & director,
-            "how many indian movies have the cast listed": movie & _has(df["country"], "India") & cast,
+            "how many indian movies have the cast listed": movie & india & cast,
             "kids tv shows with a known director - how many": _has(df["listed_in"], "Kids' TV")
             & director,
             "horror movies that list a director, how many?": movie
