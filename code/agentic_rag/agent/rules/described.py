@@ -21,6 +21,7 @@ from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.series_names import franchise_tag
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.title_tail import tail_words
 from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
@@ -188,12 +189,18 @@ def misfit(specs: list[QuerySpec], lex: Lexicon) -> bool:
 
 
 def held_part(name: str, lex: Lexicon) -> str | None:
-    """A catalog title the absent name opens with: before a cut or an apposition, or its first
-    `MIN_OPENING` words or more ("Happy Valley the Yorkshire Cop One": Happy Valley)."""
+    """A catalog title the absent name opens with: before a cut or an apposition, its first
+    `MIN_OPENING` words or more ("Happy Valley the Yorkshire Cop One": Happy Valley), or one
+    word before a joining or asking word ("Ozark for Adults", "Ozark Fine for Teenagers": "is
+    ozark for adults" asks who it is for)."""
     for lead, _ in _parts(name):
         if title := lex.title(lead):
             return title
     words = list(WORD.finditer(name))
+    tails = tail_words()
+    joined = len(words) > 1 and words[1].group().casefold() in {*tails.joins, *tails.asks}
+    if joined and (title := lex.title(words[0].group())):
+        return title
     for n in range(len(words) - 1, MIN_OPENING - 1, -1):
         if title := lex.title(name[: words[n - 1].end()]):
             return title
