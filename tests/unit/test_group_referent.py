@@ -11,7 +11,7 @@ import pytest
 
 from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules import compile_sql
-from agentic_rag.agent.rules.group_refs import UNKNOWN_SURE
+from agentic_rag.agent.rules.group_refs import BARE, UNKNOWN_SURE, UNREAD
 from agentic_rag.agent.rules.sentences import ranking_lead
 
 
@@ -88,7 +88,32 @@ def test_a_tie_leaves_the_referent_unknown(catalog_reader):
 
 
 def test_there_of_a_count_is_no_referent(catalog_reader, csv_db):
-    """'how many are there' after a ranking asks a count of the set, no group."""
+    """'how many are there' after a ranking points at no group (and is unsure: `BARE`)."""
     turn = _turn(catalog_reader, csv_db, "which country made the most horror movies")
     (spec,) = catalog_reader.read("how many are there", [turn])
     assert not spec.titles.countries
+
+
+def test_a_bare_count_after_a_ranking_is_unsure(catalog_reader, csv_db):
+    """ "which year had the most korean releases", then "and how many were there": of that year
+    (the answer said it) or of every year? Read as the whole set's count, noted unsure."""
+    turn = _turn(catalog_reader, csv_db, "which year had the most korean releases")
+    (spec,) = catalog_reader.read("and how many were there", [turn])
+    assert BARE in spec.notes and spec.titles.year_from is None
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("who are the directors of stand-up specials", "how many specials did that one make"),
+        ("who acted in okja", "what else was that one in"),
+        ("which directors made the most anime", "how many did that one make after 2015"),
+    ],
+)
+def test_that_one_of_people_not_read_is_unsure(catalog_reader, first, then):
+    """ "that one" after an answer of people (or groups) that the reading took nothing of: no
+    title, person or group of that answer in it, so unsure which one was meant."""
+    turn = TurnSummary(first, first, "**A**, **B** [1].")
+    (spec,) = catalog_reader.read(then, [turn])
+    took = spec.titles.show_ids or spec.titles.people or spec.ref
+    assert took or UNREAD in spec.notes

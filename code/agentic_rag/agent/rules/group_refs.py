@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from agentic_rag.agent.models import ReadingConfidence
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
 from agentic_rag.agent.rules.tags import Tag
 
@@ -20,7 +21,8 @@ _I = re.IGNORECASE
 #: "in this genre", "that year"; not "are there" / "there are" (a count's own words)
 KEY_REF = re.compile(
     r"(?<!\bare\s)(?<!\bis\s)(?<!\bwere\s)(?<!\bwas\s)\bthere\b(?!\s+(?:are|is|were|was)\b)|"
-    r"\b(?:that|this|the\s+same)\s+(?:one|country|place|nation|rating|genre|category|year)\b",
+    r"\b(?:that|this|the\s+same)\s+(?:one|country|place|nation|rating|genre|category|year)\b|"
+    r"\b(?:in|from|with|under|of)\s+it\b",
     _I,
 )
 #: the lead of a ranking with one leader (`sentences.ranking_lead`)
@@ -31,11 +33,48 @@ _KINDS |= {"cast": "person"}
 _YEARS = ("release_year", "added_year")
 #: how likely right a follow-up is at most whose group referent is not known
 UNKNOWN_SURE = 0.3
+#: the note of such a follow-up (`unread`)
+UNREAD = "could not tell what 'there' / 'that one' points at in the answer before"
+BARE = "a bare count after a ranking: of the whole set, or of the group it led with"
+
+
+#: a bare count after a ranking of groups: "which year had the most korean releases", then
+#: "and how many were there" (of that year: the answer's own count, not the whole set's)
+_BARE_COUNT = re.compile(
+    r"^\W*(?:(?:and|so|ok(?:ay)?|but)\s+)*how\s+many(?:\s+(?:titles|ones|of\s+them))?"
+    r"(?:\s+(?:were|are|was|is)\s+there|\s+(?:were|are|was)\s+(?:they|those))?\W*$",
+    _I,
+)
 
 
 def refers_to_group(old: QuerySpec, text: str) -> bool:
     """Whether `text` points at the group the ranking `old` answered with."""
     return old.op == "most" and not old.breakdown and KEY_REF.search(text) is not None
+
+
+def bare_count(old: QuerySpec, out: QuerySpec, text: str) -> QuerySpec:
+    """A bare count after a ranking of groups may ask the whole set's count or the leader's
+    (the answer said it): read as the whole set's, unsure (`BARE`)."""
+    if old.op == "most" and not old.breakdown and _BARE_COUNT.match(text):
+        out.notes.append(BARE)
+    return out
+
+
+#: answers that are no set of titles (people, groups, numbers): what "that one" points at
+#: in them is not the set the question before filtered
+_NOT_TITLES = frozenset({"people", "costars", "shared", "auteur", "crossover", "most", "label"})
+
+
+def unread_referent(old: QuerySpec, out: QuerySpec, text: str) -> QuerySpec:
+    """A follow-up pointing at one of an answer of people or groups ("how many specials did
+    that one make" after a list of directors) whose reading took nothing of that answer (no
+    title, person or group): the referent was not read, and the reading is unsure."""
+    took = out.titles.show_ids or out.titles.people or out.ref or out.titles.same_people
+    if old.op not in _NOT_TITLES or KEY_REF.search(text) is None or took:
+        return out
+    out.confidence = min(out.confidence, UNKNOWN_SURE)
+    out.notes.append(UNREAD)
+    return out
 
 
 def leader(answer: str, by: str, tag: Callable[[str], list[Tag]]) -> TitleSet | None:
@@ -73,7 +112,7 @@ def with_group(
     group = leader(answer, old.by or "", tag)
     if group is None:
         out.confidence = min(out.confidence, UNKNOWN_SURE)
-        out.notes.append("could not tell which group the answer before 'there' / 'that one' is")
+        out.notes.append(UNREAD)
         return out
     out.titles = out.titles.merged(group)
     out.other = out.other.merged(group) if out.other is not None else None  # its other reading
@@ -81,3 +120,12 @@ def with_group(
         out.op, out.by = "list", None
     out.notes.append("read 'there' / 'that one' as the group the answer before led with")
     return out
+
+
+def unread(sure: ReadingConfidence, specs: list[QuerySpec]) -> ReadingConfidence:
+    """The confidence of a reading with a part whose referent was not read (`UNREAD`), capped."""
+    if any(UNREAD in s.notes for s in specs):
+        return sure.capped(UNKNOWN_SURE, "what 'there' / 'that one' points at in the answer before")
+    if any(BARE in s.notes for s in specs):
+        return sure.capped(UNKNOWN_SURE, "whether the count is of the whole set or its leader")
+    return sure

@@ -14,7 +14,16 @@ from typing import Any
 
 from agentic_rag.agent.interfaces import PlanContext, Usage
 from agentic_rag.agent.models import MAX_CALLS, ExecutionPlan, PlannedCall
-from agentic_rag.agent.rules import absent, clarify, compose, follow, match, narrowing, ties
+from agentic_rag.agent.rules import (
+    absent,
+    clarify,
+    compose,
+    follow,
+    group_refs,
+    match,
+    narrowing,
+    ties,
+)
 from agentic_rag.agent.rules import compile_sql as q
 from agentic_rag.agent.rules.compiler import Compiler, key_words, semantic, sql
 from agentic_rag.agent.rules.evaluator import deferred, usable
@@ -119,6 +128,7 @@ class OfflinePlanner:
         sure = ties.capped(sure, ties.crowded_parts(specs))
         sure = follow.unconfirmed(sure, specs, bool(ctx.history) and ctx.history[-1].asked_back)
         sure = narrowing.unnarrowed(sure, specs)  # "which of those" after no set of titles
+        sure = group_refs.unread(sure, specs)  # "how many did that one make" after people
         lines.append(f"Confidence that this reading is right: {sure.probability:.2f}")
         return ExecutionPlan(
             reasoning="\n".join(lines),

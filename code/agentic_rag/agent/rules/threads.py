@@ -12,7 +12,13 @@ from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules import follow_parts
 from agentic_rag.agent.rules.compose import link
 from agentic_rag.agent.rules.follow import carried, follow, is_follow_up
-from agentic_rag.agent.rules.group_refs import KEY_REF, refers_to_group, with_group
+from agentic_rag.agent.rules.group_refs import (
+    KEY_REF,
+    bare_count,
+    refers_to_group,
+    unread_referent,
+    with_group,
+)
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 
@@ -39,7 +45,12 @@ def threaded(
         again = new.ref in ("person", "people_of") or (  # (an entry after an entry: its own)
             new.op == "describe" and new.ref == "first" and old.op != "describe"
         )
-        out = with_group(old, follow(old, specs[0], said, prev.show_ids), said, prev.answer, tag)
+        out = follow(old, specs[0], said, prev.show_ids)
+        if grouped:  # "ok how many came from there" after a ranking of countries
+            out = with_group(old, out, said, prev.answer, tag)
+        else:  # "how many did that one make" after people: unsure which one
+            out = unread_referent(old, out, said)
+        out = bare_count(old, out, said)  # "and how many were there" after a ranking
         specs = carried(before, out)
         return [old.model_copy(update={"replayed": True}), new] if again else specs
     if follow_parts.in_parts(specs):  # "which of them are X, and how many"
