@@ -32,3 +32,10 @@ def test_a_held_title_before_an_audience_is_no_sure_absence(
     if absent:  # said absent: the held title it opens with makes it a guess
         assert all(held_part(a, catalog_reader.lex) == held for a in absent), absent
     assert confidence.probability(f) < 0.5, (question, f)
+
+
+@pytest.mark.parametrize("name", ["Game of Thrones", "Killers of the Flower Moon"])
+def test_a_longer_name_after_one_word_is_no_held_title(catalog_df, catalog_reader, name):
+    """One held word then "of" names a longer title ("Game of Thrones"), not an audience."""
+    assert not (catalog_df["title"].map(fold) == fold(name)).any()
+    assert held_part(name, catalog_reader.lex) is None

@@ -191,14 +191,14 @@ def misfit(specs: list[QuerySpec], lex: Lexicon) -> bool:
 def held_part(name: str, lex: Lexicon) -> str | None:
     """A catalog title the absent name opens with: before a cut or an apposition, its first
     `MIN_OPENING` words or more ("Happy Valley the Yorkshire Cop One": Happy Valley), or one
-    word before a joining or asking word ("Ozark for Adults", "Ozark Fine for Teenagers": "is
-    ozark for adults" asks who it is for)."""
+    word before "for" or an asking word ("Ozark for Adults", "Ozark Fine for Teenagers": "is
+    ozark for adults" asks who it is for; not "Game of Thrones": a longer name)."""
     for lead, _ in _parts(name):
         if title := lex.title(lead):
             return title
     words = list(WORD.finditer(name))
     tails = tail_words()
-    joined = len(words) > 1 and words[1].group().casefold() in {*tails.joins, *tails.asks}
+    joined = len(words) > 1 and words[1].group().casefold() in {*tails.audience, *tails.asks}
     if joined and (title := lex.title(words[0].group())):
         return title
     for n in range(len(words) - 1, MIN_OPENING - 1, -1):
