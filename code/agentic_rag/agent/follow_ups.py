@@ -113,6 +113,21 @@ def asked_about(reading: list[QuerySpec]) -> frozenset[str]:
     return frozenset(fold(x) for x in [*names, *years])
 
 
+def answered(reading: list[QuerySpec]) -> frozenset[str]:
+    """The kinds of follow-up the question itself asked (of a title of its results or of
+    another): "who directed it" asks the directors, "what else did they make" a person's
+    titles; offering them again of a result asks what the answer just said."""
+    kinds = {
+        "directors": any(s.op == "people" and s.role in ("director", None) for s in reading),
+        "similar": any(s.op == "similar" for s in reading),
+        "their titles": any(
+            s.ref == "person" or (s.op == "list" and s.titles.people) for s in reading
+        ),
+        "costars": any(s.op == "costars" for s in reading),
+    }
+    return frozenset(k for k, asked in kinds.items() if asked)
+
+
 def changed(spec: QuerySpec) -> list[QuerySpec]:
     """The part with one filter changed: the other type (or movies only), unless a genre ties
     it to its type; the year before a single release year. Every other filter is kept."""
@@ -141,16 +156,19 @@ def suggest_follow_ups(
     varied = [question_for(v) for v in changed(reading[0])] if reading and len(reading) == 1 else []
     if varied:
         per_kind.append(varied)
+    done = answered(reading or [])
     titles = _fresh(found.titles, asked)
     if titles:
         title = titles[0]
-        per_kind.append([f'Who directed "{title}"?', f'Find titles similar to "{title}".'])
+        options = [("directors", f'Who directed "{title}"?')]
+        options.append(("similar", f'Find titles similar to "{title}".'))
+        per_kind.append([q for kind, q in options if kind not in done])
     people = [p for p in _fresh(found.people, asked) if p not in found.titles]
     if people:
         person = people[0]
-        per_kind.append(
-            [f"Which titles feature {person}?", f"Who has {person} worked with most often?"]
-        )
+        options = [("their titles", f"Which titles feature {person}?")]
+        options.append(("costars", f"Who has {person} worked with most often?"))
+        per_kind.append([q for kind, q in options if kind not in done])
     countries = _fresh(found.countries, asked)
     if countries:
         country = countries[0]

@@ -33,8 +33,8 @@ from agentic_rag.agent.rules.amounts import in_units
 from agentic_rag.agent.rules.compile_cypher import REL
 from agentic_rag.agent.rules.cues import BOOK, CUES
 from agentic_rag.agent.rules.narrowing import narrowed
-from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, crowd, person_name, ranks_people
-from agentic_rag.agent.rules.person_refs import HIS_WORKS, PERSON_REF, THE_ROLE
+from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, person_name, ranks_people, referred
+from agentic_rag.agent.rules.person_refs import HIS_WORKS, PERSON_REF, THE_ROLE, THEY
 from agentic_rag.agent.rules.shape import THEY_LISTED, by_date
 from agentic_rag.agent.rules.shift import moved
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, SamePeople, TitleSet
@@ -67,7 +67,6 @@ SET_OPS = frozenset({"count", "list", "top", "most", "average", "share", "label"
 ENTITY_OPS = frozenset({"people", "describe", "similar", "external", "costars"})
 #: "they" after a part that found people is those people ("who directed X … what else did
 #: they direct"); after a set of titles it is the titles
-THEY = re.compile(r"\b(?:they|them|their|theirs|themselves)\b", _I)
 _BY_THEM = re.compile(r"\bby\s+(?:them|him|her)\b", _I)
 OTHER = re.compile(r"\b(?:else|other|also|besides|apart\s+from|except)\b", _I)
 
@@ -271,7 +270,8 @@ def fill(spec: QuerySpec, rows: list[dict[str, Any]], tied: bool = False) -> boo
         roles = {spec.role, REL[spec.role]} if spec.role else set()
         of_role = [r for r in named if r.get("role") in roles] or named
         name = str(of_role[0]["name"]) if of_role else None
-        crowd(spec, of_role)  # "she" after a cast of many: any of them
+        if referred(spec, of_role, rows):  # "… what else did they make": all of them
+            return True  # ("she" after a cast of many: the first, unsure which)
         if name:
             spec.titles.people = [PersonRef(name=name, role=spec.role)]  # type: ignore[arg-type]
             if OTHER.search(spec.text):  # "what else did he direct": not the earlier titles

@@ -17,7 +17,7 @@ from agentic_rag.agent.rules.amounts import (
     LASTING,
 )
 from agentic_rag.agent.rules.any_role import ANY_ROLE
-from agentic_rag.agent.rules.compose import OTHER, SAME, SINGULAR, THEY
+from agentic_rag.agent.rules.compose import OTHER, SAME, SINGULAR
 from agentic_rag.agent.rules.costar_count import PEOPLE_COUNT
 from agentic_rag.agent.rules.costar_sql import REPEAT
 from agentic_rag.agent.rules.cues import CUES, GROUP_WORDS
@@ -27,7 +27,7 @@ from agentic_rag.agent.rules.follow_parts import WITH_EARLIER
 from agentic_rag.agent.rules.measure_words import measure_used
 from agentic_rag.agent.rules.pairs import each_said
 from agentic_rag.agent.rules.people_rows import PEOPLE_OPS, ranks_people
-from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF
+from agentic_rag.agent.rules.person_refs import OF_TITLE, PERSON_REF, THEY
 from agentic_rag.agent.rules.sets import is_tv_genre
 from agentic_rag.agent.rules.shape import CAME_FIRST, IN_HOURS
 from agentic_rag.agent.rules.shape_asks import shape_words

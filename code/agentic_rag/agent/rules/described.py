@@ -22,6 +22,7 @@ from agentic_rag.agent.rules.sequels import sequel_of
 from agentic_rag.agent.rules.series_names import franchise_tag
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
+from agentic_rag.agent.rules.title_tail import tail_words
 from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
@@ -189,15 +190,21 @@ def misfit(specs: list[QuerySpec], lex: Lexicon) -> bool:
 
 
 def held_part(name: str, lex: Lexicon) -> str | None:
-    """A catalog title the absent name opens with: before a cut or an apposition, or its first
-    `MIN_OPENING` words or more ("Happy Valley the Yorkshire Cop One": Happy Valley); none for
-    a sequel the catalog lacks ("The Lobster 2": no apposition, that sequel)."""
+    """A catalog title the absent name opens with: before a cut or an apposition, its first
+    `MIN_OPENING` words or more ("Happy Valley the Yorkshire Cop One": Happy Valley), or one
+    word before "for" or an asking word ("Ozark for Adults", "Ozark Fine for Teenagers": "is
+    ozark for adults" asks who it is for; not "Game of Thrones": a longer name); none for a
+    sequel the catalog lacks ("The Lobster 2": no apposition, that sequel)."""
     if sequel_of(name, lex):
         return None
     for lead, _ in _parts(name):
         if title := lex.title(lead):
             return title
     words = list(WORD.finditer(name))
+    tails = tail_words()
+    joined = len(words) > 1 and words[1].group().casefold() in {*tails.audience, *tails.asks}
+    if joined and (title := lex.title(words[0].group())):
+        return title
     for n in range(len(words) - 1, MIN_OPENING - 1, -1):
         if title := lex.title(name[: words[n - 1].end()]):
             return title

@@ -44,3 +44,14 @@ def bounded_sql(spec: QuerySpec) -> str:
         f"WHERE {conds} GROUP BY {expr} HAVING {' AND '.join(h for h in having if h)} "
         f"ORDER BY titles DESC, {alias} LIMIT 200"
     )
+
+
+def said_bound(spec: QuerySpec) -> str:
+    """The bound on a group's count of titles, as said ("directors with more than 5 …")."""
+    lo, hi = spec.group_min, spec.group_max
+    if lo is not None and hi is not None:
+        return f", only those with {lo}" + (f" to {hi} titles" if hi != lo else " titles")
+    if lo is not None or hi is not None:
+        more = "more" if hi is None else "fewer"
+        return f", only those with {lo if lo is not None else hi} titles or {more}"
+    return ""

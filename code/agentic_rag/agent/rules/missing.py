@@ -1,5 +1,6 @@
 """Fields a question says are missing ("movies with no director listed", "cast unknown"):
-`missing` tags naming the catalog field."""
+`missing` tags naming the catalog field; or held ("with a director credited"): the same tag,
+negated (the titles missing it are left out)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,16 @@ _MISSING = re.compile(
     re.I,
 )
 
+#: a field said as held: "docuseries that DO have a director credited", "movies with a cast
+#: listed", "titles with a known director": a negated `missing` tag (its set left out)
+_HELD = r"(?:\s+(?:a|an|any|the|some|its|their))?"
+_LISTED = re.compile(
+    rf"\b(?:with|has|have|had|having|got){_HELD}\s+(?:(?:listed|credited|known|named)\s+"
+    rf"{_FIELD}\b|{_FIELD}\s+(?:listed|credited|named|given|shown|on\s+file)\b)|"
+    rf"\b(?:that|which)\s+(?:do\s+|does\s+)?(?:list|lists|credit|credits|name|names){_HELD}\s+{_FIELD}\b",
+    re.I,
+)
+
 _MISSING_FIELD = {"direct": "director", "cast": "cast", "act": "cast", "countr": "country"}
 
 
@@ -32,3 +43,8 @@ def missing_fields(text: str, tags: list[Tag]) -> None:
         field = next((f for k, f in _MISSING_FIELD.items() if word.startswith(k)), "rating")
         if free(tags, *m.span()):
             tags.append(at("missing", m, value=field))
+    for m in _LISTED.finditer(text):
+        word = next(g for g in m.groups() if g).casefold()
+        field = next((f for k, f in _MISSING_FIELD.items() if word.startswith(k)), "rating")
+        if free(tags, *m.span()):
+            tags.append(at("missing", m, value=field, negated=True))

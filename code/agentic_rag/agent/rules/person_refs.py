@@ -13,6 +13,8 @@ from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 #: "he", "her", "that director" / "that actor" (in that role: group 1 director, 2 cast)
+#: people said in the plural: "what else did they make", "anything else by them"
+THEY = re.compile(r"\b(?:they|them|their|theirs|themselves)\b", re.IGNORECASE)
 PERSON_REF = re.compile(
     r"\b(?:he|she|him|her|his|hers|himself|herself|(?:that|this)\s+(?:(director|filmmaker)|"
     r"(actor|actress|star)|creator|maker|guy|man|woman|person|comedian))\b",

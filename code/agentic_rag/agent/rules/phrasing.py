@@ -6,6 +6,7 @@ from agentic_rag.agent.rules import crossover
 from agentic_rag.agent.rules.billing import asks_lead
 from agentic_rag.agent.rules.costar_sql import at_least
 from agentic_rag.agent.rules.directed_pair import directed_by_each
+from agentic_rag.agent.rules.group_bounds import said_bound
 from agentic_rag.agent.rules.phrase_names import GROUP_NAMES, MEASURE_NAMES, ORDER_NAMES, ROLE_WORDS
 from agentic_rag.agent.rules.relations import RELATIONS, common
 from agentic_rag.agent.rules.relations import reading as relation_reading
@@ -85,7 +86,7 @@ def set_words(s: TitleSet, plural: bool = True) -> str:
         words.append(f"besides the earlier part's {len(s.excluded)} title(s)")
     if s.within is not None:
         words.append(f"among {set_words(_beyond(s.within, s))}")
-    words += [f"(not {_left_out(w)})" for w in s.without]
+    words += [f"({_left_out(w)})" for w in s.without]
     return " ".join(words)
 
 
@@ -99,7 +100,7 @@ def reading(spec: QuerySpec) -> str:
         return f"Listing {s}"
     if op == "most":
         group, way = GROUP_NAMES.get(spec.by or "", spec.by), "fewest" if spec.ascending else "most"
-        return f"Ranking each {group} by {s}{within(spec)} ({way} first)"
+        return f"Ranking each {group} by {s}{said_bound(spec)} ({way} first)"
     if op == "top":
         word = ORDER_NAMES.get(spec.by or "", ("", ""))[1 if spec.ascending else 0]
         titles = set_words(spec.titles, plural=spec.limit != 1)
@@ -201,24 +202,18 @@ def facets(s: TitleSet) -> list[str]:
     if s.within is not None:
         among = facets(_beyond(s.within, s))
         out.append("among " + ", ".join(among[1:] if among[0] == "titles" else among))
-    out += ["not " + _left_out(w) for w in s.without]
+    out += [_left_out(w) for w in s.without]
     return out
 
 
 def _left_out(w: TitleSet) -> str:
-    """A left-out set's words: titles alone by name ("Rocky Handsome or The Ant's Scream")."""
-    return " or ".join(w.titles) if w == TitleSet(titles=w.titles) else ", ".join(facets(w)[1:])
-
-
-def within(spec: QuerySpec) -> str:
-    """The bound on a group's count of titles, as said ("directors with more than 5 …")."""
-    lo, hi = spec.group_min, spec.group_max
-    if lo is not None and hi is not None:
-        return f", only those with {lo}" + (f" to {hi} titles" if hi != lo else " titles")
-    if lo is not None or hi is not None:
-        more = "more" if hi is None else "fewer"
-        return f", only those with {lo if lo is not None else hi} titles or {more}"
-    return ""
+    """A left-out set's words: "not" its titles by name ("Rocky Handsome or The Ant's Scream") or
+    its facets; a field left out missing is held ("with a director listed")."""
+    if w.missing and w == TitleSet(missing=w.missing):
+        return "with a " + " and a ".join(w.missing) + " listed"
+    return "not " + (
+        " or ".join(w.titles) if w == TitleSet(titles=w.titles) else ", ".join(facets(w)[1:])
+    )
 
 
 def _doing(spec: QuerySpec) -> str:
@@ -233,7 +228,7 @@ def _doing(spec: QuerySpec) -> str:
     if op == "most":
         return (
             f"{'fewest' if spec.ascending else 'most'} titles per "
-            f"{GROUP_NAMES.get(spec.by or '', spec.by or 'group')}{within(spec)}"
+            f"{GROUP_NAMES.get(spec.by or '', spec.by or 'group')}{said_bound(spec)}"
             + (f", top {spec.limit}" if spec.limit and spec.limit > 1 else "")
         )
     if op == "share" and spec.part is not None:

@@ -19,6 +19,7 @@ from agentic_rag.agent.rules import (
     clarify,
     compose,
     follow,
+    group_refs,
     match,
     narrowing,
     partners,
@@ -130,6 +131,7 @@ class OfflinePlanner:
         sure = ties.capped(sure, ties.crowded_parts(specs))
         sure = follow.unconfirmed(sure, specs, bool(ctx.history) and ctx.history[-1].asked_back)
         sure = narrowing.unnarrowed(sure, specs)  # "which of those" after no set of titles
+        sure = group_refs.unread(sure, specs)  # "how many did that one make" after people
         lines.append(f"Confidence that this reading is right: {sure.probability:.2f}")
         return ExecutionPlan(
             reasoning="\n".join(lines),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.initials import WORKS
+from agentic_rag.agent.rules.words import WORDS
 
 #: where a word can only be a rating: after "rated" / "rating (of)", before "rated" / "rating"; a
 #: one-letter code also before a works noun after a word that counts or picks them
@@ -40,6 +41,21 @@ def rating_pattern(rating: str, codes: list[str]) -> str:
     "rated r") or after a picking word before a works noun ("how many r movies"), upper case
     before a works noun; elsewhere "r" and "u" stay texting for "are" and "you"; a code before
     "rated" followed by a code of `codes` is no rating ("movies r rated pg": "are")."""
+    if said := _said(rating, codes):  # "not rated" for NR, not "not rated r"
+        return f"{_pattern(rating, codes)}|{said}"
+    return _pattern(rating, codes)
+
+
+def _said(rating: str, codes: list[str]) -> str:
+    """The words a rating's code is said in (`words.yaml` rating_names), not before a code."""
+    names = [r"[\s-]*".join(map(re.escape, n.split())) for n in WORDS.rating_names.get(rating, [])]
+    if not names:
+        return ""
+    other = "|".join(re.escape(c) for c in codes)
+    return rf"(?i:(?<![\w-])(?:{'|'.join(names)})(?![\w-])(?!\s+(?:{other})(?![\w-])))"
+
+
+def _pattern(rating: str, codes: list[str]) -> str:
     esc, parts = re.escape(rating), rating.split("-")
     other = "|".join(re.escape(c).replace(r"\-", "[\\s-]?") for c in codes)  # "r rated pg": "are"
     after = _RATED_AFTER.format(other).replace("{", "{{").replace("}", "}}")

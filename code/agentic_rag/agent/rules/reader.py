@@ -13,11 +13,11 @@ from agentic_rag.agent.rules import (
     asides,
     billing,
     dangling,
-    follow_parts,
     holdings,
     relation_words,
     slots,
     story,
+    threads,
 )
 from agentic_rag.agent.rules.bare_parts import noun_asked
 from agentic_rag.agent.rules.compose import entry_given, link
@@ -26,7 +26,7 @@ from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import ADDED_VERB
 from agentic_rag.agent.rules.directed_pair import as_directors, directed_pair
 from agentic_rag.agent.rules.edge_noise import edge_noise
-from agentic_rag.agent.rules.follow import PRONOUN, answered_by, carried, follow, is_follow_up
+from agentic_rag.agent.rules.follow import PRONOUN, answered_by
 from agentic_rag.agent.rules.group_bounds import bound_groups
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.label_words import KEYWORDS as _KEYWORDS
@@ -130,24 +130,7 @@ class Reader:
             specs[0].notes.append("set aside words none of which is known: " + ", ".join(noisy))
         if dropped or noisy:
             specs[0].ignored = dropped + noisy
-        if history and len(specs) == 1 and is_follow_up(said, specs[0]):
-            prev = history[-1]  # its reading: its own words read with the turns before it,
-            before = self.read(prev.question, history[:-1])  # never the generated text
-            old = before[-1]
-            new = link(old, specs[0].model_copy(deep=True), said)
-            # "what else did he direct?": the last turn's reading runs again as part 1 (its person)
-            again = new.ref in ("person", "people_of") or (  # (an entry after an entry: its own)
-                new.op == "describe" and new.ref == "first" and old.op != "describe"
-            )
-            specs = carried(before, follow(old, specs[0], said, prev.show_ids))
-            specs = [old.model_copy(update={"replayed": True}), new] if again else specs
-        elif history and follow_parts.in_parts(specs):  # "which of them are X, and how many"
-            old = self.read(history[-1].question, history[:-1])[-1]
-            specs = follow_parts.followed(old, specs, history[-1].show_ids)
-        elif history and len(specs) == 2 and specs[0].needs_results and specs[1].ref == "first":
-            old = self.read(history[-1].question, history[:-1])[-1]  # "… who is in the longest
-            specs[0] = follow(old, specs[0], said, history[-1].show_ids)  # one": of its set
-        return specs
+        return threads.threaded(self.read, self.tagger.tag, specs, said, history)
 
     def decide(self, text: str, tags: list[Tag], found: Sequence[Found] = ()) -> Intent:
         """The part's operation: the one decision of `intent.py`, given the evidence the

@@ -97,7 +97,8 @@ def to_set(tags: list[Tag], text: str, ranked: bool = False) -> TitleSet:
             setattr(s, lo_f, t.lo if t.lo is not None or not joins else lo)
             setattr(s, hi_f, t.hi if t.hi is not None or not joins else hi)
         elif k in _LISTS:
-            getattr(s, _LISTS[k]).append(t.value)
+            held = getattr(s, _LISTS[k])
+            held += [] if t.value in held else [t.value]  # "NR (not rated)": one rating
             if k == "phrase":  # a shorter name its titles go by too (`series_names.shorter`)
                 s.title_has += t.alts
                 s.without += [TitleSet(titles=t.left_out)] if t.left_out else []

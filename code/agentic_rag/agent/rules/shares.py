@@ -57,6 +57,8 @@ _TITLES = re.compile(r"\b(?:titles|catalog(?:ue)?|library|things|stuff|everythin
 _JOIN = re.compile(r"[\s,/&]*(?:\b(?:and|or|to|vs|versus|against)\b)?[\s,/&]*", _I)
 _JOINED = re.compile(r"[\s,/&]*\b(?:and|or|to|vs|versus|against)\b", _I)
 _NOUN_KINDS = ("type", "genre")
+#: the film industry's (MPA) ratings, which only films carry: TV ratings start "TV-"
+_MPA = re.compile(r"G|PG|PG-13|R|NC-17")
 #: a ratio of one set to another, not a share of one set
 _RATIO = re.compile(
     r"\bratio\b[^?.;]*\b(?:to|vs|versus|against)\b|\bto[\w\s-]*\bratio\b|"
@@ -125,11 +127,52 @@ def _part_first(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]] | Non
     return after, before
 
 
+#: a base said first, before the share's cue: "of all thrillers, what percent carry a pg-13
+#: rating", "among korean shows what share are kids' shows", "out of 2019 releases, % that …"
+_FRONT = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and)\s+)?(?:of|out\s+of|among(?:st)?|within)\s", _I)
+#: a topic set before a colon or a dash, its words all of the set: "finland: tv shows as a %
+#: of all its titles", "korean titles - what share are movies"
+_TOPIC = re.compile(r"^[^:;?]*?(?:\s*:|\s+-+)\s", _I)
+#: a base said by the part's owner: "… as a % of all its titles", "… out of everything they
+#: made"; its owner is the part's country or person
+_OWNED = re.compile(r"\b(?:its|their|his|her|they|it)\b", _I)
+_OWNERS = ("country", "person")
+_TOPIC_KINDS = ("country", "person", "genre")
+
+
+def _fronted(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]] | None:
+    """'of all <base>, what % <part>': the tags before the cue are the base."""
+    cue = CUES["share"].search(text)
+    if cue is None or not _FRONT.match(text):
+        return None
+    base = [t for t in tags if t.end <= cue.start()]
+    part = [t for t in tags if t.start >= cue.end()]
+    return (base, part) if base and part else None
+
+
+def _scoped(text: str, tags: list[Tag], split: tuple[list[Tag], list[Tag]]) -> list[Tag]:
+    """The base with the topic said before a colon ("finland: tv shows as a % of all its
+    titles": of Finland's titles) and the owner a possessive names ("… of all its titles")."""
+    base, part = split
+    cue = CUES["share"].search(text)
+    topic = _TOPIC.match(text)
+    if cue is None or topic is None or topic.end() > cue.start():
+        topic = None
+    said = [t for t in tags if topic is not None and t.end <= topic.end()]
+    owned = not base and cue is not None and _OWNED.search(text, cue.end()) is not None
+    owners = [t for t in part if owned and t.kind in _OWNERS]
+    kinds = {t.kind for t in base}  # a base that names its own ("… of all documentaries")
+    added = [t for t in [*said, *owners] if t.kind in _TOPIC_KINDS and t.kind not in kinds]
+    return [*base, *(t for i, t in enumerate(added) if all(t is not u for u in added[:i]))]
+
+
 def share_split(text: str, tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
     """'what share of <base> are/were/have <part>': the tags before the verb are the base; in
     'what percent is that of <base>' (`SHARE_OF_IT`) the part is the answer before it."""
+    if (front := _fronted(text, tags)) is not None:
+        return front
     if (first := _part_first(text, tags)) is not None:
-        return first
+        return _scoped(text, tags, first), first[1]
     if (cut := _cut(text, tags)) is None:
         return tags, []
     part = [t for t in tags if t.start >= cut]
@@ -156,8 +199,13 @@ def share_sets(text: str, tags: list[Tag]) -> tuple[TitleSet, TitleSet, TitleSet
 def _typed_by_unit(base: TitleSet, part: TitleSet) -> TitleSet:
     """A base of no type whose part is a running time or a season count: of the type that
     has it ("what share of comedies released in 2020 last over 2 hours": of the comedy
-    films; a show has no minutes), its genres those of that type."""
+    films; a show has no minutes), its genres those of that type; a part of film ratings
+    (`_MPA`) keeps the base's film genres."""
     timed = part.minutes_min or part.minutes_max or part.seasons_min or part.seasons_max
+    filmed = bool(part.ratings) and all(_MPA.fullmatch(r) for r in part.ratings)
+    if base.type is None and filmed:  # "of all thrillers, what % are rated pg-13": the films'
+        genres = [[g for g in group if not is_tv_genre(g)] or group for group in base.genres]
+        return base.model_copy(update={"genres": genres})  # genre (no show is rated PG-13)
     if base.type is not None or part.type is None or not timed:
         return base
     tv = part.type == "TV Show"

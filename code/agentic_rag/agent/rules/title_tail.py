@@ -36,6 +36,7 @@ _CLAUSE_END = re.compile(r"[,;:.!?()\[\]]|\s[-–—]+\s")
 class TailWords(BaseModel):
     joins: list[str]
     asks: list[str]
+    audience: list[str]
 
 
 @lru_cache(maxsize=1)

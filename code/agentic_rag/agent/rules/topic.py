@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.claims import claim_then, claimed
-from agentic_rag.agent.rules.compose import PERSON_REF, THEY, WORKS
+from agentic_rag.agent.rules.compose import PERSON_REF, WORKS
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.person_refs import THEY
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
 from agentic_rag.agent.rules.tagger import Tagger
 from agentic_rag.agent.rules.tags import Tag

@@ -79,7 +79,10 @@ def _restricts(word: str, kinds: list[str], masked: str) -> bool:
     entity = (
         "|".join(re.escape("{" + k + "}") for k in kinds) if kinds else others + PLACEHOLDER.pattern
     )
-    after = rf"\b{word}\s+(?:\w+\s+)?(?:for\s+)?(?:{entity})"  # "only ran for a single season"
+    #: "ok only the ones released after 2015", "and just those that are from 2019"
+    that = r"(?:(?:that|which)\s+(?:are|were|is|was)\s+)?"
+    ones = rf"(?:(?:the\s+)?(?:ones|those|them)\s+{that}(?:\w+\s+)?)?"
+    after = rf"\b{word}\s+{ones}(?:\w+\s+)?(?:for\s+)?(?:{entity})"  # "only ran for a season"
     if not kinds:  # the date's placeholder says how it was read ("{date}", "{year}")
         verb = rf"(?:(?:got|get|gets|been|was|were|being)\s+)?{ADDED_VERB.pattern}"
         after += rf"|\b{word}\s+{verb}(?:\s+\w+){{0,3}}\s+{PLACEHOLDER.pattern}"
