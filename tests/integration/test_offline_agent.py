@@ -227,3 +227,17 @@ def test_cli_ask_json_carries_the_reading_its_confidence_and_the_choices(built_s
         "Who has worked with Leonardo DiCaprio?",
         "Who has worked with Tom Hardy?",
     ]
+
+
+async def test_from_there_is_the_group_the_ranking_led_with(runtime, fixture_rows):
+    """ "which country has the most movies" then "how many tv shows came from there": the group
+    the first turn's rows led with is kept on the turn as data (`TurnSummary.led`), and the
+    follow-up counts that country's shows (pandas-style truth from the fixture CSV)."""
+    movies = Counter(c for r in fixture_rows if r["type"] == "Movie" for c in countries(r))
+    (top, _), (_, second) = movies.most_common(2)
+    assert movies[top] > second  # one leader, no tie, in the fixture slice
+    first = await runtime.ask("Which country has the most movies?", "led-thread")
+    assert first["turns"][-1]["led"] == top
+    then = await runtime.ask("how many tv shows came from there", "led-thread")
+    shows = count(fixture_rows, lambda r: r["type"] == "TV Show" and top in countries(r))
+    assert shows in numbers(then["answer"])

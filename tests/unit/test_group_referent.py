@@ -1,8 +1,9 @@
 """A follow-up that points at the group the answer before led with: "most common country for
 X" then "how many came from there"; "top rating of Y" then "count of those with that one";
-"which year had the most Z" then "how many came out that year". The answer before is made as
-the agent makes it (its SQL on the CSV's catalog, its lead sentence); a lead naming no single
-group (a tie) leaves the referent unknown and the reading unsure. Phrasings written for this
+"which year had the most Z" then "how many came out that year". The turn before is made as the
+agent makes it (its SQL on the CSV's catalog; the group its rows led with kept as data,
+`TurnSummary.led`); rows naming no single leader (a tie) leave the referent unknown and the
+reading unsure. Phrasings written for this
 rule; truths from the CSV with pandas."""
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ import pytest
 
 from agentic_rag.agent.interfaces import TurnSummary
 from agentic_rag.agent.rules import compile_sql
-from agentic_rag.agent.rules.group_refs import BARE, UNKNOWN_SURE, UNREAD
-from agentic_rag.agent.rules.sentences import ranking_lead
+from agentic_rag.agent.rules.group_refs import BARE, UNKNOWN_SURE, UNREAD, led_by
 
 
 def _has(col, value: str):
@@ -20,14 +20,13 @@ def _has(col, value: str):
 
 
 def _turn(reader, db, question: str) -> TurnSummary:
-    """The turn as the agent answers it: its ranking's SQL run, its lead sentence."""
+    """The turn as the agent answers it: its ranking's SQL run, the group its rows led with."""
     (spec,) = reader.read(question)
     assert spec.op == "most"
     cur = db.execute(compile_sql.group(spec))
     keys = [d[0] for d in cur.description]
     rows = [dict(zip(keys, r, strict=True)) for r in cur.fetchall()]
-    answer = ranking_lead(rows, keys[0], "titles", "titles", spec.limit, 1) + " (…)."
-    return TurnSummary(question, question, answer)
+    return TurnSummary(question, question, "(the answer's text is not read)", led=led_by(rows))
 
 
 def _truth(df, case: str) -> int:
@@ -80,9 +79,11 @@ def test_a_year_led_with(catalog_reader, csv_db, catalog_df):
 
 
 def test_a_tie_leaves_the_referent_unknown(catalog_reader):
-    """A lead of tied groups names no one group: 'there' cannot be read, and is unsure."""
-    answer = "2 tied: **Chile**, **Peru**, with **3** titles each [1] (…)."
-    turn = TurnSummary("which country has the most cult movies", "", answer)
+    """Rows tied for first name no one group: 'there' cannot be read, and is unsure."""
+    rows = [{"country": "Chile", "titles": 3}, {"country": "Peru", "titles": 3}]
+    assert led_by(rows) is None and led_by([rows[0], {"country": "Peru", "titles": 2}]) == "Chile"
+    answer = "**Chile**, with **3** titles [1]."  # text a turn's answer might hold: never read
+    turn = TurnSummary("which country has the most cult movies", "", answer, led=led_by(rows))
     (spec,) = catalog_reader.read("ok how many came from there", [turn])
     assert spec.confidence <= UNKNOWN_SURE and not spec.titles.countries
 

@@ -59,6 +59,7 @@ class TurnSummary:
     answer: str  # possibly shortened
     show_ids: list[str] = field(default_factory=list)  # titles the answer's results named
     asked_back: bool = False  # the turn offered readings instead of an answer
+    led: str | None = None  # the one group a ranking's rows led with (`group_refs.led_by`)
 
 
 @dataclass

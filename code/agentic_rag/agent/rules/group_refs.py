@@ -3,16 +3,19 @@ movies" (the United States) then "ok how many cult movies came from there"; "the
 rating for spanish-language tv shows" (TV-MA) then "count of shows with that one"; "which year
 had the most anime releases" then "list the ones from that year".
 
-The leader is the one the answer's lead names ("**United States**, with **52** titles"), read
-again by the tagger as a catalog value of the ranked field: a tie, a list of leaders or a lead
-that names no such value leaves the referent unknown, and the reading is then unsure."""
+The leader is the one group the ranking's rows led with, kept on the turn as data
+(`TurnSummary.led`, from `led_by` over the typed rows, never from the answer's text) and read
+again by the tagger as a catalog value of the ranked field: a tie, no rows or a value that is
+no such catalog value leaves the referent unknown, and the reading is then unsure."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from agentic_rag.agent.models import ReadingConfidence
+from agentic_rag.agent.rules.sentences import leaders
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec, TitleSet
 from agentic_rag.agent.rules.tags import Tag
 
@@ -25,8 +28,6 @@ KEY_REF = re.compile(
     r"\b(?:in|from|with|under|of)\s+it\b",
     _I,
 )
-#: the lead of a ranking with one leader (`sentences.ranking_lead`)
-_LEAD = re.compile(r"^\W*\*\*(.+?)\*\*, with \*\*[\d,]+\*\*")
 #: the tag kind each ranked field's values are tagged as
 _KINDS = {"country": "country", "rating": "rating", "genre": "genre", "director": "person"}
 _KINDS |= {"cast": "person"}
@@ -77,10 +78,19 @@ def unread_referent(old: QuerySpec, out: QuerySpec, text: str) -> QuerySpec:
     return out
 
 
-def leader(answer: str, by: str, tag: Callable[[str], list[Tag]]) -> TitleSet | None:
-    """The set of the one group the answer's lead names, or None (a tie, no lead, no value)."""
-    m = _LEAD.match(answer)
-    key = re.sub(r"\\(.)", r"\1", m.group(1)).strip() if m else ""
+def led_by(rows: list[dict[str, Any]]) -> str | None:
+    """The one group a ranking's rows (a group column and "titles") led with; None for a tie
+    for first or no rows (the same leaders the answer's lead names: `sentences.leaders`)."""
+    named, _ = leaders(rows, "titles", None)
+    key = next((k for k in rows[0] if k != "titles"), None) if rows else None
+    if len(named) != 1 or key is None or named[0].get(key) is None:
+        return None
+    return str(named[0][key])
+
+
+def leader(led: str | None, by: str, tag: Callable[[str], list[Tag]]) -> TitleSet | None:
+    """The set of the one group the ranking before led with, or None (a tie, no value)."""
+    key = (led or "").strip()
     if not key:
         return None
     if by in _YEARS:
@@ -103,13 +113,13 @@ def leader(answer: str, by: str, tag: Callable[[str], list[Tag]]) -> TitleSet | 
 
 
 def with_group(
-    old: QuerySpec, out: QuerySpec, text: str, answer: str, tag: Callable[[str], list[Tag]]
+    old: QuerySpec, out: QuerySpec, text: str, led: str | None, tag: Callable[[str], list[Tag]]
 ) -> QuerySpec:
     """`out` narrowed to the group the answer before led with, when `text` points at it; unsure
     (`UNKNOWN_SURE`) when that group cannot be told."""
     if not refers_to_group(old, text):
         return out
-    group = leader(answer, old.by or "", tag)
+    group = leader(led, old.by or "", tag)
     if group is None:
         out.confidence = min(out.confidence, UNKNOWN_SURE)
         out.notes.append(UNREAD)

@@ -1,8 +1,8 @@
 """A question read with the thread before it: a follow-up of one part ("what about 2019?",
 "ok how many came from there"), a follow-up in parts (`follow_parts`), or a first part that
 refers to the last answer's set ("… who is in the longest one"). Each reads the previous turn
-again from its own words and the turns before it, never from the generated text (but for the
-group its ranking led with, `group_refs`)."""
+again from its own words and the turns before it, never from the generated text; the group a
+ranking led with is the turn's typed `led` (`group_refs`)."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def threaded(
         )
         out = follow(old, specs[0], said, prev.show_ids)
         if grouped:  # "ok how many came from there" after a ranking of countries
-            out = with_group(old, out, said, prev.answer, tag)
+            out = with_group(old, out, said, prev.led, tag)
         else:  # "how many did that one make" after people: unsure which one
             out = unread_referent(old, out, said)
         out = bare_count(old, out, said)  # "and how many were there" after a ranking

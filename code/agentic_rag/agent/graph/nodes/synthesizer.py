@@ -19,7 +19,15 @@ from agentic_rag.agent.interfaces import StepLimits, SynthContext, TurnSummary
 from agentic_rag.agent.models import ExecutionPlan
 from agentic_rag.agent.node_mode import turn_label
 from agentic_rag.agent.rules import match
-from agentic_rag.agent.rules.evaluator import UNCOVERED, UNPROVEN, reading_of, uncovered, unproven
+from agentic_rag.agent.rules.evaluator import (
+    UNCOVERED,
+    UNPROVEN,
+    evidence,
+    reading_of,
+    uncovered,
+    unproven,
+)
+from agentic_rag.agent.rules.group_refs import led_by
 from agentic_rag.agent.rules.phrasing import reading_line
 from agentic_rag.tools.base import ToolResult
 
@@ -36,6 +44,18 @@ def _show_ids(results: list[ToolResult]) -> list[str]:
                 if isinstance(value, str) and value.startswith("s"):
                     ids.setdefault(value, None)
     return list(ids)[:MAX_SHOW_IDS]
+
+
+def _led(plans: list[ExecutionPlan], results: list[ToolResult]) -> str | None:
+    """The one group the turn's ranking of groups led with (its last part's rows), kept on
+    the turn as data for a follow-up's "from there" (`group_refs`)."""
+    read = reading_of(plans)
+    parts = read.reading if read else []
+    if not parts or parts[-1].op != "most" or parts[-1].breakdown:
+        return None
+    found = evidence(plans, results).get(len(parts), [])
+    rows = next((r.rows for r in found if r.rows and "titles" in r.rows[0]), [])
+    return led_by(rows)
 
 
 def _trusted(probability: float, plans: list[ExecutionPlan], results: list[ToolResult]) -> float:
@@ -116,6 +136,7 @@ async def synthesizer(state: State, deps: AgentDeps) -> dict:
         answer=text[:SUMMARY_CHARS],
         show_ids=_show_ids(results),
         asked_back=bool(clarify),
+        led=_led(ctx.plans, results),
     )
     return {
         "answer": text,
