@@ -9,10 +9,13 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules.lead import STRONG
+from agentic_rag.agent.rules.vocab import alternation
+from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 STORY_WORDS = 5  # the fewest words a story told without a lead has
-_KINDS = r"(?:movie|film|flick|show|series|anime|documentary|doc|cartoon|drama|thriller)s?"
+#: the kind nouns a story may follow: `words.yaml` works and one-title nouns, not a bare "one"
+_KINDS = rf"(?:{alternation(sorted({*WORDS.works_nouns, *WORDS.one_title_nouns} - {'one'}))})s?"
 #: "pakistani movie, a goon is hired …": up to three words, the kind, a comma, then a story
 #: that opens with an article or a count of people ("two sisters …"), not with a set's own words
 #: ("korean dramas, the ones from 2019", "…, the newest")
