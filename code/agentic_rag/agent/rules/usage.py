@@ -29,6 +29,7 @@ from agentic_rag.agent.rules.periods import unread_parts
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.signals import plain, tag_runs, title_runs
 from agentic_rag.agent.rules.spec import QuerySpec, TitleSet
+from agentic_rag.agent.rules.story_words import told_in_story
 from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.usage_words import meaning
 from agentic_rag.agent.rules.vocab import COMMON, WORD
@@ -125,7 +126,11 @@ def usage(
     content = [w for w in words if w not in COMMON and len(w) > 2 and not w.isdigit()]
     m = meaning()
     restricting = {w for w, kinds in m.restrictors.items() if _restricts(w, kinds, masked)}
-    found = [w for w in unused if w in m.words and w not in restricting]
+    found = [
+        w
+        for w in unused
+        if w in m.words and w not in restricting and not told_in_story(w, masked, specs)
+    ]
     found += [w for w in unused if w in unread]  # a constraint the tag's value dropped
     found += [w for w in unused if w.isdigit()]  # a number no tag or field took: "list 10 …"
     found += [w for s in specs for w in relation_words.coworkers_unread(s)]  # a relation missed

@@ -26,6 +26,8 @@ class Meaning(BaseModel):
     unrestricted: list[str] = []
     #: vague ages a search by a story told may leave unread (at most `confidence.ANSWERED_CAP`)
     story_hints: list[str] = []
+    #: negations a story told may hold as its own words ("date only there, not knowing ...")
+    story_words: list[str] = []
 
 
 class ReadingWords(BaseModel):
