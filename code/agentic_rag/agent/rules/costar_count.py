@@ -35,6 +35,11 @@ _NOUN_ROLE |= {"costar": "cast", "director": "director", "filmmaker": "director"
 _OWN_DIRECTED = re.compile(
     r"\{person\}\s+(?:(?:has|have|had|ever)\s+)*(?:direct(?:ed)?|helm(?:ed)?)\b", re.IGNORECASE
 )
+#: the partners asked for by a noun apart from the name: "which actor worked with {person}"
+_ASKED_NOUN = re.compile(
+    r"\b(?:which|what|the)\s+(?:actor|actress|director|co-?star)(?:s|es)?\b(?!\s+\{person\})",
+    re.IGNORECASE,
+)
 
 
 def people_counted(masked: str, tags: list[Tag]) -> bool:
@@ -63,6 +68,9 @@ def costar_reading(spec: QuerySpec, masked: str, counted: bool) -> None:
         count_roles(spec, masked)
     if spec.limit is None and not spec.group_min and relation_words.one_asked(masked):
         spec.limit = 1
+    if not counted and _ASKED_NOUN.search(masked):  # the noun's role is theirs, not X's
+        for p in spec.titles.people[:1]:
+            p.role = None if p.role == spec.role else p.role  # type: ignore[assignment]
     if relation_words.casting(masked) and spec.titles.people:
         spec.role, spec.titles.people[0].role = "cast", "director"
     any_role(spec, masked)  # "X's most common co-star or director", "… in credits"

@@ -14,10 +14,12 @@ _I = re.IGNORECASE
 #: the people asked for are the cast ("actors", "actresses", "cast members", "stars")
 _ACTORS = re.compile(r"\b(?:actors?|actress(?:es)?|cast(?:\s+members?)?|stars|performers)\b", _I)
 #: the named two are the ones who directed: "both {person} and {person} (have) directed",
-#: "directed by (both) {person} and {person}", "helmed by {person} and by {person}"
+#: "directed by (both) {person} and {person}", "helmed by {person} and by {person}", and a
+#: film's maker named by "by": "in films by both {person} and {person}"
 _DIRECTED_BY = re.compile(
     r"\{person\}\s+(?:(?:have|has|had|both|each|all)\s+){0,2}(?:directed|helmed)\b|"
-    r"\b(?:directed|helmed)\s+by\s+(?:both\s+)?\{person\}",
+    r"(?:\b(?:directed|helmed)|(?:\b(?:films?|movies?)|\{type\})(?:\s+made)?)\s+by\s+"
+    r"(?:both\s+)?\{person\}",
     _I,
 )
 _DIRECTORS = re.compile(r"\b(?:directors?|filmmakers?)\b", _I)  # "directors who worked with …"

@@ -39,7 +39,10 @@ _KEYWORD_CTX = re.compile(
     re.I,
 )
 _TYPE = re.compile(
-    r"\b(?:(movies?|films?|flicks?|feature\s+films?|features|motion\s+pictures?|documentary\s+films?)|"
+    r"\b(?:(movies?|films?|flicks?|feature\s+films?|features|motion\s+pictures?|documentary\s+films?|"
+    # a singular "feature" as a noun, a word before it and no one it features after it ("the
+    # newest anime feature what year", "longest documentary feature?"; not "does it feature X")
+    r"(?<=\w\s)feature(?=\s*(?:$|[?.,!])|\s+(?:what|which|and|from|released|is|was|of|on)\b))|"
     r"(tv\s+shows?|tv\s+series|(?<!movie\s)(?<!movies\s)(?<!film\s)(?<!films\s)series|shows|"
     r"sitcoms?|docuseries|miniseries|tv\s+programs?|"
     # "tv" after a word, as a noun of shows ("horror tv how many", "korean tv"; not "tv-ma",
