@@ -1,7 +1,8 @@
 """Co-workers of a person within a set of titles ("robert de niro costars in the 90s", "who did
 shah rukh khan act with most in the 2000s", "al pacino co-stars in comedies": only the titles
 of that decade or genre count, `costars(among=…)`), and the actors two people both
-directed ("actors both rohit shetty and farah khan have directed", `directed_pair`).
+directed ("actors both rohit shetty and farah khan have directed", "actors in films by both X and
+Y": `directed_pair`).
 Phrasings written for this test; truths with pandas on data/netflix_titles.csv."""
 
 from __future__ import annotations
@@ -75,6 +76,20 @@ def test_costars_count_only_the_titles_of_the_set(
         ),
         (
             "which actresses were directed by both karan johar and zoya akhtar",
+            ("Karan Johar", "Zoya Akhtar"),
+        ),
+        # "films by both X and Y": a film "by" a person is one they directed (`directed_pair`;
+        # Imtiaz Ali acted in Anurag Kashyap's Black Friday: its cast is not "in films by both")
+        (
+            "which actors have been in films by both anurag kashyap and imtiaz ali",
+            ("Anurag Kashyap", "Imtiaz Ali"),
+        ),
+        (
+            "actors who were in movies by both martin scorsese and steven spielberg",
+            ("Martin Scorsese", "Steven Spielberg"),
+        ),
+        (
+            "any actress in movies made by both karan johar and zoya akhtar",
             ("Karan Johar", "Zoya Akhtar"),
         ),
     ],
