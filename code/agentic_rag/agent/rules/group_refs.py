@@ -29,8 +29,13 @@ KEY_REF = re.compile(
     _I,
 )
 #: the tag kind each ranked field's values are tagged as
-_KINDS = {"country": "country", "rating": "rating", "genre": "genre", "director": "person"}
-_KINDS |= {"cast": "person"}
+_KINDS = {
+    "country": "country",
+    "rating": "rating",
+    "genre": "genre",
+    "director": "person",
+    "cast": "person",
+}
 _YEARS = ("release_year", "added_year")
 #: how likely right a follow-up is at most whose group referent is not known
 UNKNOWN_SURE = 0.3

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agentic_rag.agent.rules.sentences import leaders
 from agentic_rag.agent.rules.spec import PersonRef, QuerySpec
 
 _I = re.IGNORECASE
@@ -22,9 +23,12 @@ TOGETHER = re.compile(
 
 
 def _tied_first(rows: list[dict[str, Any]]) -> int:
-    """How many people of a co-worker ranking's rows share its first place."""
-    counts = [r.get("shared") for r in rows if r.get("name")]
-    return sum(c == counts[0] for c in counts) if counts and counts[0] is not None else 0
+    """How many people of a co-worker ranking's rows share its first place (the leaders the
+    answer's lead names, `sentences.leaders`)."""
+    people = [r for r in rows if r.get("name")]
+    if not people or people[0].get("shared") is None:
+        return 0
+    return len(leaders(people, "shared", None)[0])
 
 
 def joined(ranking: QuerySpec, spec: QuerySpec, rows: list[dict[str, Any]]) -> None:
