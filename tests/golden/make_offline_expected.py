@@ -11,7 +11,7 @@ stranger sets of issue 19, ft / fc for the fresh stranger sets, lt / lc for the 
 nt / nc for the new ones, bt / bc for the blind ones, qt / qc for the quiet ones, ct / cc for
 the cold ones, wt / wc for the warm ones, et / ec for the ember ones, gt / gc for the gale
 ones, ht / hc for the haze ones, it / ic for the iris ones, jt / jc for the jade ones, kt / kc
-for the kite ones).
+for the kite ones, mt / mc for the mint ones).
 
 The stranger sets add: title phrases (`title_has`), a title added in its release year
 (`added_same_year`), ties named and top-n in `first`, top-n keys in `top`, averages (`mean`),
@@ -54,7 +54,8 @@ SETS = ("offline_tune", "offline_check", "strangers_tune", "strangers_check",
         "strangers_ember_check", "strangers_gale_tune", "strangers_gale_check",
         "strangers_haze_tune", "strangers_haze_check", "strangers_iris_tune",
         "strangers_iris_check", "strangers_jade_tune", "strangers_jade_check",
-        "strangers_kite_tune", "strangers_kite_check")  # fmt: skip
+        "strangers_kite_tune", "strangers_kite_check", "strangers_mint_tune",
+        "strangers_mint_check")  # fmt: skip
 #: expected titles carry their `near` titles
 NEAR_SETS = ("strangers_tune", "strangers_check", "strangers_fresh_tune", "strangers_fresh_check",
              "strangers_late_tune", "strangers_late_check", "strangers_new_tune",
@@ -64,7 +65,8 @@ NEAR_SETS = ("strangers_tune", "strangers_check", "strangers_fresh_tune", "stran
              "strangers_ember_tune", "strangers_ember_check", "strangers_gale_tune",
              "strangers_gale_check", "strangers_haze_tune", "strangers_haze_check",
              "strangers_iris_tune", "strangers_iris_check", "strangers_jade_tune",
-             "strangers_jade_check", "strangers_kite_tune", "strangers_kite_check")  # fmt: skip
+             "strangers_jade_check", "strangers_kite_tune", "strangers_kite_check",
+             "strangers_mint_tune", "strangers_mint_check")  # fmt: skip
 MAX_NAMES = 20
 RUNNERS_UP = 3
 

@@ -4,7 +4,7 @@
 
 SET is one of tune, check, golden, stune, scheck, ftune, fcheck, ltune, lcheck, ntune, ncheck,
 btune, bcheck, qtune, qcheck, ctune, ccheck, wtune, wcheck, etune, echeck, gtune, gcheck, htune,
-hcheck, itune, icheck, jtune, jcheck, ktune, kcheck (default: tune check).
+hcheck, itune, icheck, jtune, jcheck, ktune, kcheck, mtune, mcheck (default: tune check).
 Runs each set through the real graph with `agentic_rag.eval.harness.run_eval` (offline mode) and
 prints, per set: the accuracy, the score per family (the middle part of each id,
 "<half>-<family>-<nn>"), a reliability table of the turns' confidence (see
@@ -56,6 +56,8 @@ SETS = {
     "jcheck": "strangers_jade_check",
     "ktune": "strangers_kite_tune",
     "kcheck": "strangers_kite_check",
+    "mtune": "strangers_mint_tune",
+    "mcheck": "strangers_mint_check",
 }
 
 

@@ -14,6 +14,7 @@
     python tests/golden/split_strangers.py POOL.yaml iris      # strangers_iris_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml jade      # strangers_jade_tune/_check.yaml
     python tests/golden/split_strangers.py POOL.yaml kite      # strangers_kite_tune/_check.yaml
+    python tests/golden/split_strangers.py POOL.yaml mint      # strangers_mint_tune/_check.yaml
 
 The pool (ids "<family>-<nn>", follow-ups "<family>-<nn>a/b" sharing a `thread`) was written
 before anyone changed the reader for these questions and is not kept in the repository: the two
@@ -86,6 +87,11 @@ The kite set (SPLITS["kite"]) was written on 2026-11-29, after the jade set had 
 the start and end of the thirteenth stop, by another helper who had not read the reader's code,
 word lists or example bank and never ran the agent, and split the same way before any agent
 run: seed 89, "kt-..." (tune) and "kc-..." (check).
+
+The mint set (SPLITS["mint"]) was written on 2026-11-29 by another helper who had not read the
+reader's code, word lists or example bank and never ran the agent, to be opened and fixed on in
+the fourteenth stop (both halves open from the start, never held out), and split the same way:
+seed 97, "mt-..." (tune) and "mc-..." (check).
 """
 
 from __future__ import annotations
@@ -263,6 +269,17 @@ KITE_HEADER = (
 """
     + FAMILIES
 )
+MINT_SEED = 97
+MINT_HALVES = (("strangers_mint_tune", "mt"), ("strangers_mint_check", "mc"))
+MINT_HEADER = (
+    """\
+# Mint stranger question set ({name}): see tests/golden/README.md.
+# Written 2026-11-29 by a stranger to the reader's code who never ran the agent, to be opened and
+# fixed on in the fourteenth stop (never held out: both halves are open from the start); truth
+# from tests/golden/make_offline_expected.py. Ids: <half>-<family>-<nn> (mt = tune, mc = check).
+"""
+    + FAMILIES
+)
 #: set name -> (seed, (name, id prefix) of the tune and check halves, file header)
 SPLITS = {
     "strangers": (SEED, HALVES, HEADER),
@@ -279,6 +296,7 @@ SPLITS = {
     "iris": (IRIS_SEED, IRIS_HALVES, IRIS_HEADER),
     "jade": (JADE_SEED, JADE_HALVES, JADE_HEADER),
     "kite": (KITE_SEED, KITE_HALVES, KITE_HEADER),
+    "mint": (MINT_SEED, MINT_HALVES, MINT_HEADER),
 }
 
 

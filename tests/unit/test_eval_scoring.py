@@ -497,6 +497,7 @@ def test_offline_sets_are_valid(name: str) -> None:
         ("strangers_iris", 75),
         ("strangers_jade", 75),
         ("strangers_kite", 75),
+        ("strangers_mint", 75),
     ],
 )
 def test_stranger_halves_split_every_family_in_half(stem: str, least: int) -> None:
