@@ -14,6 +14,7 @@ from agentic_rag.agent.rules import (
     billing,
     dangling,
     holdings,
+    rated_again,
     relation_words,
     slots,
     story,
@@ -130,7 +131,8 @@ class Reader:
             specs[0].notes.append("set aside words none of which is known: " + ", ".join(noisy))
         if dropped or noisy:
             specs[0].ignored = dropped + noisy
-        return threads.threaded(self.read, self.tagger.tag, specs, said, history)
+        specs = threads.threaded(self.read, self.tagger.tag, specs, said, history)
+        return rated_again.rerated(specs, text, self.lex.ratings) if history else specs  # "and g?"
 
     def decide(self, text: str, tags: list[Tag], found: Sequence[Found] = ()) -> Intent:
         """The part's operation: the one decision of `intent.py`, given the evidence the
