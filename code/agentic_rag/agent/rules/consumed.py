@@ -61,6 +61,7 @@ _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
     "average": (CUES["average"], AMOUNT_ASKED, LASTING),  # "… last how many seasons"
     #: a ranking ("who has directed X the most"), a bound ("more than once"), a count of people
     "costars": (CUES["costars"], CUES["most"], REPEAT, PEOPLE_COUNT, ANY_ROLE),
+    "people": (CUES["people"], ANY_ROLE),  # "credited on both X and Y (cast or director)"
 }
 
 
