@@ -18,6 +18,9 @@ AUTEUR = re.compile(
     r"(?:also\s+)?" + _ON + r"|\bdirect\w*\s+themsel\w+|\b(?:actor|actress)\w*[\s-]+directors?\b|"
     # "where the director directs himself" (not "which did he direct himself": he made them)
     r"\bdirectors?\s+(?:(?:who|that)\s+)?(?:also\s+)?direct\w*\s+(?:him|her)sel(?:f|ves)\b|"
+    # "where the director put himself in the cast", "filmmakers who cast themselves"
+    r"\b(?:directors?|filmmakers?)\s+(?:(?:who|that)\s+)?(?:also\s+)?(?:put|puts|putting|"
+    r"cast|casts|casting|gave|gives|giving|placed|places|wrote|writes)\s+(?:him|her|them)sel(?:f|ves)\b|"
     r"\b(?:directors?|filmmakers?)\s+(?:also\s+)?(?:has|had|have|plays?|played|takes?|took)\s+"
     r"(?:a|an|their\s+own|his\s+own|her\s+own)\s+(?:\w+\s+)?(?:role|part)\b|"
     # (not a ranking of directors: "which directors show up the most", "… appear most often")

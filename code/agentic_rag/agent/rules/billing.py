@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from agentic_rag.agent.rules import crossover
+from agentic_rag.agent.rules.any_role import ANY_ROLE
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.tags import Tag
 
@@ -37,9 +38,12 @@ LEAD = re.compile(
 
 def role(masked: str, tags: list[Tag]) -> str | None:
     """The role a part's words ask for (a person's tagged role otherwise); of a crossover
-    ("starred in X and also directed"), the role on the titles it names, said first."""
+    ("starred in X and also directed"), the role on the titles it names, said first; none when
+    they name every role ("credited on both X and Y (cast or director)", "in any role")."""
     if crossover.wording(masked):
         return crossover.role(masked)
+    if ANY_ROLE.search(masked):
+        return None
     if _DIRECTOR.search(masked):
         return "director"
     if _CAST.search(masked):

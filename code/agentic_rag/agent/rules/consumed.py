@@ -61,6 +61,7 @@ _OWN: dict[str, tuple[re.Pattern[str], ...]] = {
     "average": (CUES["average"], AMOUNT_ASKED, LASTING),  # "… last how many seasons"
     #: a ranking ("who has directed X the most"), a bound ("more than once"), a count of people
     "costars": (CUES["costars"], CUES["most"], REPEAT, PEOPLE_COUNT, ANY_ROLE),
+    "people": (CUES["people"], ANY_ROLE),  # "credited on both X and Y (cast or director)"
 }
 
 
@@ -192,4 +193,20 @@ def consumed(specs: list[QuerySpec], masked: str, fields: bool = True) -> set[st
             used |= shape_words(masked)
         if all(s.op == "top" for s in specs):  # "the longest and shortest one, both at once"
             used |= both_asked(masked)
-    return used
+    return used | _slashed(masked)
+
+
+_SLASH = re.compile(r"\b(\w+)\s*/\s*(\w+)\b")
+_NOUNS = WORDS.works_nouns | WORDS.entry_nouns
+
+
+def _slashed(masked: str) -> set[str]:
+    """A series' entries said with a slash beside a works noun ("terrace house seasons/titles
+    count", "titles/seasons"): the same thing named twice, read as the works noun (a type, or
+    every title). Not two genres or places ("comedies/dramas"): each one a filter of its own."""
+    out = set()
+    for m in _SLASH.finditer(masked):
+        pair = {m.group(1).casefold(), m.group(2).casefold()}
+        if pair <= _NOUNS and pair & WORDS.works_nouns:
+            out |= pair
+    return out

@@ -31,7 +31,12 @@ def mark(spec: QuerySpec, lead: int | None) -> None:
     if t.titles or t.people or t.show_ids or t.title_has:  # "lord of the rings … which ones"
         return
     head = spec.text[:lead] if lead is not None else spec.text
-    back: tuple[re.Pattern[str], ...] = (SINGULAR, REFERENCE) if spec.needs_results else ()
+    #: a ranking of the groups of a subject the part names: "spain - the 4 genres it has the
+    #: most titles in" ("it": the country named before it, as in "the genres spain has …")
+    own = spec.op == "most" and bool(t.countries or t.genres or t.ratings)
+    back: tuple[re.Pattern[str], ...] = (
+        (SINGULAR, REFERENCE) if spec.needs_results and not own else ()
+    )
     found = [m for p in (*back, PERSON_REF) for m in p.finditer(head)]
     found += list(SAME.finditer(spec.text))
     words = [

@@ -21,6 +21,7 @@ from agentic_rag.agent.rules.compose import (
 from agentic_rag.agent.rules.cues import CUES
 from agentic_rag.agent.rules.dated_by import RELEASE_VERB
 from agentic_rag.agent.rules.narrowing import AMONG, UNNARROWED, narrowed, narrows_nothing
+from agentic_rag.agent.rules.person_refs import BARE_WHO
 from agentic_rag.agent.rules.relation_words import restates
 from agentic_rag.agent.rules.sets import retyped
 from agentic_rag.agent.rules.shape import CAME_FIRST, SUPERLATIVE, THEY_LISTED, by_date
@@ -93,12 +94,6 @@ def _of_it(old: QuerySpec, out: QuerySpec, fresh: TitleSet, text: str) -> None:
                 setattr(out.titles, k, getattr(old.titles, k))
 
 
-#: a piece that is only "who" (and what it is of: "who?", "who are they", "and who is it")
-_BARE_WHO = re.compile(
-    r"\W*(?:and\s+)?(?:who|whom|whos|who's|who’s)(?:\s+(?:is|are|was|were))?"
-    r"(?:\s+(?:it|they|them|those|that|these|he|she))?\W*",
-    _I,
-)
 _NAMES_PEOPLE = frozenset({"people", "costars", "shared", "auteur", "crossover"})
 
 
@@ -119,7 +114,7 @@ def answered_by(prev: QuerySpec, spec: QuerySpec, piece: str) -> bool:
     (not "… - how many seasons has it got": the ranked title's own entry); "… where the
     director acted in it too? who?": a bare "who" after a part that names people is that part;
     "…, what's it called" after a search or a ranking of one title is that part."""
-    if _BARE_WHO.fullmatch(piece) and prev.op in _NAMES_PEOPLE:
+    if BARE_WHO.fullmatch(piece) and prev.op in _NAMES_PEOPLE:
         return True
     one = prev.op == "search" or prev.ref == "first" or (prev.op == "top" and prev.limit == 1)
     if _NAME_ASKED.fullmatch(piece) and one:  # "…, what's it called", "… what film is that"

@@ -58,6 +58,11 @@ _OPENS_RANK = re.compile(
     rf"when|where)(?:\s+[\w'’-]+){{0,4}}?)\s+(?:the\s+)?(?:most|fewest|least|{SUPERLATIVE})\b)",
     _I,
 )
+#: one title said back after its ranking: "the crime show with the most seasons - only that
+#: one", "…, just this one" (as "only the one", a `_TOP` limit); not "only that one's cast"
+_ONLY_THAT_ONE = re.compile(
+    r"\b(?:only|just)\s+((?:that|this)\s+one)\b(?!\s*['’]|\s+(?:of|by|with|in|from)\b)", _I
+)
 MAX_ASKED = 100
 
 
@@ -80,6 +85,9 @@ def limit_tags(text: str, open_at: Callable[[int, int], bool]) -> list[Tag]:
             tags.append(
                 Tag(kind="limit", start=start, end=m.end(), text=text[start : m.end()], lo=n)
             )
+    for m in _ONLY_THAT_ONE.finditer(text):
+        if free(*m.span(1)):
+            tags.append(Tag(kind="limit", start=m.start(1), end=m.end(1), text=m.group(1), lo=1))
     for m in _ONE_ASKED.finditer(text):
         if free(*m.span()):
             tags.append(Tag(kind="limit", start=m.start(), end=m.end(), text=m.group(), lo=1))

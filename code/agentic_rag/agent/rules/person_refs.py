@@ -39,3 +39,10 @@ OF_TITLE = re.compile(
     r"played\s+in|appeared\s+in))\b",
     _I,
 )
+#: a piece that is only "who" (and what it is of: "who?", "who are they", "and who is it",
+#: "who are those guys"): the people of the part before it
+BARE_WHO = re.compile(
+    r"\W*(?:and\s+)?(?:who|whom|whos|who's|who’s)(?:\s+(?:is|are|was|were))?"
+    rf"(?:\s+(?:it|they|them|those|that|these|he|she)(?:\s+(?:{alternation(WORDS.people_plain)}))?)?\W*",
+    _I,
+)

@@ -284,11 +284,11 @@ def _neighbours(text: str, start: int, end: int) -> list[re.Match[str]]:
 
 
 def _name_next(text: str, m: re.Match[str], tags: list[Tag], lex: Lexicon) -> bool:
-    """A neighbouring word that continues a name: untagged, no common word, capitalised (not
-    opening the question) or no everyday English."""
+    """A neighbouring word that continues a name: untagged, no common or texting word ("u"),
+    capitalised (not opening the question) or no everyday English."""
     s, e = m.span(1)
     w = m.group(1)
-    if any(t.start < e and s < t.end for t in tags) or w.casefold() in COMMON:
+    if any(t.start < e and s < t.end for t in tags) or w.casefold() in COMMON | WORDS.texting:
         return False
     if _WORKS_NEXT.match(" " + w):  # "lego stuff": the noun after a name
         return False

@@ -39,6 +39,7 @@ from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.measure_words import UNIT_LACKING, measure_of, versus
 from agentic_rag.agent.rules.mend import mend, noise
 from agentic_rag.agent.rules.one_named import one_named
+from agentic_rag.agent.rules.opening_title import opening_title
 from agentic_rag.agent.rules.plays_in_it import played_in_it
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.role_of_title import person_of_title
@@ -161,7 +162,7 @@ class Reader:
         return self.intents.classify(text, tags, evidence)
 
     def read_part(self, text: str, after: str = "") -> QuerySpec:
-        tags = self.tagger.tag(text, after)
+        tags = opening_title(text, self.tagger.tag(text, after), self.lex)  # "narcos mexico cast"
         named_people = [t.value for t in tags if t.kind == "person" and not t.absent]
         found: list[Found] = []
         if (named := holdings.asked_for(text, tags, self.lex)) is not None:  # "do you have X?"

@@ -102,12 +102,15 @@ def title_gap(tags: list[Tag]) -> float:
 def title_many(specs: list[QuerySpec], lex: Lexicon, typed: bool = False) -> float:
     """For a title read as one title: how many other catalog titles have its words in their
     names (0, 1/3, 2/3, 1 for three or more): a franchise read as one entry. `typed`: only in
-    a part that also names a type ("star trek series", "star wars movies": asked as a kind)."""
+    a part that also names a type ("star trek series", "star wars movies": asked as a kind).
+    A title named beside another entry of its own series ("both kung fu panda and kung fu panda
+    2") is that entry, told apart from the rest by the asker: no franchise read as one title."""
     others = [
-        max(0, len(lex.titles_with(t)) - 1)
+        max(0, len(held) - 1)
         for s in specs
         if s.titles.type or not typed
         for t in s.titles.titles
+        if not set(s.titles.titles) & (set(held := lex.titles_with(t)) - {t})
     ]
     return round(min(max(others, default=0), 3) / 3, 4)
 

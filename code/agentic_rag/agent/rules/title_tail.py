@@ -69,22 +69,40 @@ def tail(text: str, specs: list[QuerySpec], unused: list[str], tags: list[Tag] =
 def _tail_in(
     clause: str, specs: list[QuerySpec], unused: list[str], frame: frozenset[str], joins: set[str]
 ) -> str:
-    """`tail` within one clause of the question."""
+    """`tail` within one clause of the question. Words that open another title the reading
+    took are that title's, no tail ("both ishqiya and dedh ishqiya": two titles)."""
     said = [fold(w) for w in WORD.findall(clause)]
-    for name in {t for s in specs for t in s.titles.titles}:
-        words = [fold(w) for w in WORD.findall(name)]
-        if words and words[0] in ARTICLES and len(words) > 1 and words[0] not in said:
-            words = words[1:]  # "matrix reloaded cast": The Matrix Reloaded
+    read = [_said_as(name, said) for name in {t for s in specs for t in s.titles.titles}]
+    for words in read:
         n = len(words)
         for i in range(len(said) - n + 1):
             if said[i : i + n] != words:
                 continue
             after = said[i + n :]
-            if after and after[0] in unused:
+            if after and after[0] in unused and not _opens(after, read):
                 return after[0]
-            if len(after) > 1 and after[0] in joins and after[1] not in frame | joins:
+            if (
+                len(after) > 1
+                and after[0] in joins
+                and after[1] not in frame | joins
+                and not _opens(after[1:], read)
+            ):
                 return after[1]
     return ""
+
+
+def _said_as(name: str, said: list[str]) -> list[str]:
+    """A title's words as the question may say them: without a leading article it lacks
+    ("matrix reloaded cast": The Matrix Reloaded)."""
+    words = [fold(w) for w in WORD.findall(name)]
+    if words and words[0] in ARTICLES and len(words) > 1 and words[0] not in said:
+        return words[1:]
+    return words
+
+
+def _opens(words: list[str], read: list[list[str]]) -> bool:
+    """Whether `words` open with one of the titles read."""
+    return any(t and words[: len(t)] == t for t in read)
 
 
 def _frame_typo(word: str) -> bool:

@@ -182,11 +182,14 @@ def person_then(piece: str, nxt: str, tagger: Tagger) -> str | None:
 
 
 #: a count of works, the noun right after "how many" ("how many movies", "count of series"),
-#: or of no noun ("how many are there", "how many?"): not of a title's parts ("how many seasons")
+#: or of no noun ("how many are there", "how many?") or of the name's titles said back ("how
+#: many of those", "how many of them do u have"): not of a title's parts ("how many seasons")
+_THOSE = r"(?:those|these|them|['’]?em)\b"
 _WORKS_COUNTED = re.compile(
-    r"^\W*(?:how\s+many|(?:the\s+)?(?:count|number|total)\s+of)\b(?=\s+(?:movies|films|shows|series|titles|versions|entries|installments|"
-    r"sequels)\b|\s+(?:are\s+there|exist|is\s+there|do\s+(?:you|u|they)|in\s+total|total|"
-    r"altogether)\b|\W*$)",
+    r"^(?P<head>\W*(?:how\s+many|(?:the\s+)?(?:count|number|total)\s+of))"
+    rf"(?:(?<=many)\s+of(?=\s+{_THOSE}))?(?:\s+{_THOSE})?(?=\s+(?:movies|films|shows|series|titles|versions|entries|installments|"
+    r"sequels)\b|\s+(?:are\s+there|exist|is\s+there|do\s+(?:you|u|they)|(?:you|u)\s+(?:got|have)|"
+    r"(?:are|r)\s+(?:there|here|on\s+(?:here|netflix))|in\s+total|total|altogether)\b|\W*$)",
     re.I,
 )
 _NAME_ONLY = re.compile(r"^\W*(?:(?:all|every|any)\s+)?(?:the\s+)?", re.I)
@@ -210,5 +213,5 @@ def works_then(piece: str, nxt: str, tags: list[Tag], lex: Lexicon) -> str | Non
         return None  # a lower-case name the tagger leaves to the reader: a phrase of titles
     if tags and lex.in_titles(name) < 2 and (tags[0].start, tags[0].end) != (start, end):
         return None  # the piece says more than the name
-    rest = nxt[count.end() :].lstrip()
-    return f"{nxt[: count.end()]} {name}{' ' if rest[:1].isalnum() else ''}{rest}"
+    rest = nxt[count.end() :].lstrip()  # "how many of those": the name in the reference's place
+    return f"{count.group('head')} {name}{' ' if rest[:1].isalnum() else ''}{rest}"

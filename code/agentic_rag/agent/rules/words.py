@@ -120,6 +120,9 @@ class Words(BaseModel):
     title_attributes: frozenset[str]
     people_attributes: frozenset[str]  # who made a title, as a noun ("its stars")
     people_asked: frozenset[str]  # nouns that make a part ask for people ("which actors")
+    people_plain: frozenset[str]  # "who are those guys": the people found before
+    texting: frozenset[str]  # "u", "pls": chat words, never a name's word
+    entry_nouns: frozenset[str]  # "seasons/titles": a series' entries beside a works noun
     rating_names: dict[str, list[str]]  # a rating's code said in words ("not rated": NR)
     groups_asked: frozenset[str]  # a group a set's titles are ranked by ("the country that …")
     works_nouns: frozenset[str]  # nouns that name a kind of title ("films", "docuseries")
