@@ -39,6 +39,7 @@ from agentic_rag.agent.rules.measure_words import UNIT_LACKING, measure_of, vers
 from agentic_rag.agent.rules.mend import mend, noise
 from agentic_rag.agent.rules.one_named import one_named
 from agentic_rag.agent.rules.plays_in_it import played_in_it
+from agentic_rag.agent.rules.premises import premised
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.role_of_title import person_of_title
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, to_set
@@ -94,6 +95,8 @@ class Reader:
         specs: list[QuerySpec] = []
         kept, noisy = edge_noise(kept, self.lex, knows)  # noise beside it, no word of it known
         pieces = holdings.joined_back(split(kept)) if kept.strip() else []  # "X?? is it here"
+        pieces, claims, premise_notes = premised(pieces)  # "i bet there are zero X. am i wrong?"
+        dropped += claims
         for i, piece in enumerate(pieces):
             if aside.orders(piece):  # an instruction the split set apart
                 dropped.append(piece)
@@ -122,7 +125,7 @@ class Reader:
             specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
         elif not history:  # "who is in it" as a whole question: nothing it can refer to
             dangling.mark(specs[0], lead_at(specs[0].text))
-        specs[0].notes[:0] = [*mended, *aside.notes]  # what was set aside before reading, and why
+        specs[0].notes[:0] = [*mended, *aside.notes, *premise_notes]  # set aside, and why
         specs[0].from_aside = aside.doubtful
         if len(dropped) > len(aside.ignored):  # a part of the question that asks nothing
             specs[0].notes.append("ignored an instruction or claim, asking nothing of the catalog")
