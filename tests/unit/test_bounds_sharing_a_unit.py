@@ -98,9 +98,13 @@ def test_a_bare_bound_set_against_one_with_its_unit_takes_it(
     assert spec.op == "compare" and spec.part is not None
     amounts = _all(catalog_df, kind, unit)
     for side, (lo, hi) in ((spec.titles, first), (spec.part, second)):
-        got = (side.seasons_min, side.seasons_max) if unit == "seasons" else (
-            side.minutes_min,
-            side.minutes_max,
+        got = (
+            (side.seasons_min, side.seasons_max)
+            if unit == "seasons"
+            else (
+                side.minutes_min,
+                side.minutes_max,
+            )
         )
         assert got == (lo, hi)
         ((n,),) = run(csv_db, compile_sql.count(side))

@@ -81,7 +81,7 @@ def test_the_first_actors_of_a_named_title_are_read_from_the_tables(catalog_read
 
 
 def test_the_first_actor_listed_is_the_lead(catalog_reader):
-    top, people = catalog_reader.read("newest danish movie, who is the first actor listed in it")
+    _, people = catalog_reader.read("newest danish movie, who is the first actor listed in it")
     assert (people.op, people.role, people.limit) == ("people", "cast", 1)
 
 
