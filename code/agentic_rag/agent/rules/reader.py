@@ -28,6 +28,7 @@ from agentic_rag.agent.rules.directed_pair import as_directors, directed_pair
 from agentic_rag.agent.rules.edge_noise import edge_noise
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by
 from agentic_rag.agent.rules.group_bounds import bound_groups
+from agentic_rag.agent.rules.id_titles import named_ids
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.label_words import KEYWORDS as _KEYWORDS
 from agentic_rag.agent.rules.label_words import LABEL as _LABEL
@@ -133,7 +134,8 @@ class Reader:
             specs[0].notes.append("set aside words none of which is known: " + ", ".join(noisy))
         if dropped or noisy:
             specs[0].ignored = dropped + noisy
-        return threads.threaded(self.read, self.tagger.tag, specs, said, history)
+        threaded = threads.threaded(self.read, self.tagger.tag, specs, said, history)
+        return named_ids(threaded, self.lex)  # "… who directed it": the title's name
 
     def decide(self, text: str, tags: list[Tag], found: Sequence[Found] = ()) -> Intent:
         """The part's operation: the one decision of `intent.py`, given the evidence the

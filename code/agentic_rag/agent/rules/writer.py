@@ -20,6 +20,7 @@ from agentic_rag.agent.rules.empty import (
     nothing,
     part_of,
     role_of,
+    unfilled,
     unproven,
 )
 from agentic_rag.agent.rules.evaluator import reading_of, usable
@@ -182,6 +183,9 @@ class OfflineSynthesizer:
         for part in parts or [Part(number=1, spec=QuerySpec(op="search", text=ctx.question))]:
             if part.spec.replayed:
                 continue  # the turn before answered it; run again only for what this one needs
+            if unfilled(part):  # "who directed it" found no one: "… among them" has no set
+                answers.append(unfilled(part))
+                continue
             mine = [
                 (n, r)
                 for n, r in cited
