@@ -92,3 +92,16 @@ def test_people_ranked_over_a_set_stay_a_ranking(masked):
     from agentic_rag.agent.rules.sets import ranks_groups
 
     assert ranks_groups(masked)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "horror movies from 2019, list the ones with zombies in it",
+        "korean dramas, show me the ones with love in it",
+    ],
+)
+def test_an_order_naming_no_people_of_it_is_no_part_of_its_own(question):
+    from agentic_rag.agent.rules.split import split
+
+    assert len(split(question)) == 1

@@ -137,9 +137,10 @@ _SPLIT = re.compile(
     r"rating)\s+(?:is|was)\s+(?:it|that))\b|"
     rf"what(?:s|'s|’s)\s+it\b|{_ELSE_BY}|"
     # or an order to name what is asked of "it": "… with the most seasons, name the first 2
-    # actors listed for it", "… - tell me who directed it", "…, give me the cast of that one"
-    r"(?:name|list|give|tell|show)\b(?:\s+[\w'’]+){0,6}?\s+(?:(?:for|in|of|on|from|directed|"
-    r"made|created)\s+)(?:it|that(?:\s+one)?|this\s+one)\W*$)|"
+    # actors listed for it", "…, give me the cast of that one"
+    # (its people or what is asked of a title: not "…, list the ones with zombies in it")
+    rf"(?:name|list|give|tell|show)\b(?:\s+[\w'’]+){{0,4}}?\s+(?:{_OWNED})\b(?:\s+[\w'’]+){{0,2}}?"
+    r"\s+(?:for|in|of|on|from)\s+(?:it|that(?:\s+one)?|this\s+one)\W*$)|"
     # "how many" or "count of" after a colon or a spaced dash (after a comma it still counts
     # what came before: "lego stuff, how many are movies"; after a colon any other question
     # reads the words before it: "japan versus india: which has more"): "korean films: how many
