@@ -41,3 +41,16 @@ def test_a_bare_holiday_before_a_works_noun_is_no_day(catalog_reader, question):
     (spec,) = catalog_reader.read(question)
     assert spec.titles.added_from is None
     assert sure(catalog_reader, question) < 0.5
+
+
+@pytest.mark.parametrize(
+    ("question", "year"),
+    [
+        ("movies released in the first half of 2019", 2019),
+        ("the back half of 2015: how many movies came out", 2015),
+        ("shows released on 25 december 2018", 2018),
+    ],
+)
+def test_other_dates_read_as_a_release_are_their_year(catalog_reader, question, year):
+    spec = catalog_reader.read(question)[-1]
+    assert (spec.titles.year_from, spec.titles.year_to) == (year, year)

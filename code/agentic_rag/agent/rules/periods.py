@@ -106,6 +106,10 @@ _DAY = re.compile(
 _ON = re.compile(r"\b(?:on|over|at|during|around)\s+(?:the\s+)?\S+$", _I)
 
 
+def _said_on(before: str, said: str) -> bool:
+    return bool(_ON.search(before) or re.match(r"on\s", said, _I))
+
+
 def _bound(said: str | None) -> str:
     """'lower', 'upper' or '' (none): which end a bound word sets."""
     word = " ".join((said or "").casefold().split())
@@ -143,8 +147,8 @@ def _day(m: re.Match[str], text: str, when: Callable[[str, int, int], str]) -> T
     except ValueError:
         return None
     if when(text, m.start(), m.end()) == "release":
-        said_on = _ON.search(text[: m.start()] + m.group(4)) or re.match(r"on\s", m.group(), _I)
-        if m.group(4) and not m.group(1) and not said_on:
+        holiday = m.group(4)
+        if holiday and not m.group(1) and not _said_on(text[: m.start()] + holiday, m.group()):
             return None  # "christmas 2020 movies": said as no day, its words are the title's
         note = f"release dates are years only: read '{m.group().strip()}' as {year}"
         return at("release", m, lo=year, hi=year, label=str(year), note=note)
@@ -178,9 +182,6 @@ def _window(
     label: str,
 ) -> Tag:
     if when(text, m.start(), m.end()) == "release":
-        said_on = _ON.search(text[: m.start()] + m.group(4)) or re.match(r"on\s", m.group(), _I)
-        if m.group(4) and not m.group(1) and not said_on:
-            return None  # "christmas 2020 movies": said as no day, its words are the title's
         note = f"release dates are years only: read '{m.group().strip()}' as {year}"
         return at("release", m, lo=year, hi=year, label=str(year), note=note)
     return at(
