@@ -10,12 +10,12 @@ from agentic_rag.agent.rules.per_lexicon import once
 from agentic_rag.agent.rules.spec import QuerySpec
 
 _BUILT: dict[int, tuple[object, dict[str, str]]] = {}
-#: the most titles a people part is named by (the rest of a longer set is held by id only)
-_NAMED = 3
+#: one title, the "it" of the follow-up ("who directed them" after a set keeps its ids only)
+_NAMED = 1
 
 
 def named_ids(specs: list[QuerySpec], lex: Lexicon) -> list[QuerySpec]:
-    """`specs` with the names of the few titles a people part holds only by id."""
+    """`specs` with the name of the one title a people part holds only by id."""
     names = once(_BUILT, lex, lambda: {i.show_id: t for t, i in lex.shows.items()})
     for s in specs:
         ids = s.titles.show_ids
