@@ -53,6 +53,14 @@ def test_years_not_ranked_are_no_ranking(masked):
          "listed_in"),
         ("japanese shows: how many, and the most common rating among them", "country", "Japan",
          "rating"),
+        # "the" or not, before another part or none
+        ("reality tv how many + top country among those", "listed_in", "Reality TV", "country"),
+        ("brazilian shows - number of them & top genre among those", "country", "Brazil",
+         "listed_in"),
+        # what is usual of the set: its most common value
+        ("anime series: how many + whats the normal rating on those", "listed_in",
+         "Anime Series", "rating"),
+        ("indian tv shows how many n usual genre for those", "country", "India", "listed_in"),
     ],
 )  # fmt: skip
 def test_a_later_part_ranks_the_earlier_set(
@@ -72,12 +80,35 @@ def test_a_later_part_ranks_the_earlier_set(
 
 
 @pytest.mark.parametrize(
-    "question",
+    ("question", "on", "value", "group"),
     [
-        "whats the usual rating for kids tv",
-        "the typical country of thrillers",
-        "what rating do korean shows usually get",
+        ("whats the usual rating for kids tv", "listed_in", "Kids' TV", "rating"),
+        # "thrillers": both genres of the name, movies' and shows'
+        ("the typical country of thrillers", "listed_in", "Thrillers|TV Thrillers", "country"),
+        ("typical genre of nigerian films?", "country", "Nigeria", "listed_in"),
+        ("most frequent rating among stand-up comedy", "listed_in", "Stand-Up Comedy", "rating"),
     ],
+)
+def test_a_usual_value_is_the_most_common(
+    catalog_df, catalog_reader, real_db, question, on, value, group
+):
+    [spec] = catalog_reader.read(question)
+    assert (spec.op, spec.by) == ("most", {"listed_in": "genre"}.get(group, group))
+    rows = catalog_df[
+        catalog_df[on].str.split(", ").apply(lambda xs: bool(set(xs) & set(value.split("|"))))
+    ]
+    if "films" in question:
+        rows = rows[rows["type"] == "Movie"]
+    counts = rows[group].fillna("").astype(str).str.split(", ").explode().value_counts()
+    p = plan(catalog_reader.lex, question)
+    ranked = real_db.execute(p.calls[0].args["query"]).fetchall()
+    assert str(ranked[0][0]) == counts.index[0] and ranked[0][1] == counts.iloc[0]
+    assert sure(catalog_reader, question) >= 0.8
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what rating do korean shows usually get", "how many seasons do british shows typically run"],
 )
 def test_a_usual_value_the_reading_leaves_unread_is_unsure(catalog_reader, question):
     assert sure(catalog_reader, question) < 0.5

@@ -94,3 +94,41 @@ def test_co_productions_counting_beside_a_country_is_how_the_catalog_reads(
     (percent, _, _) = csv_db.execute(compile_sql.share(spec.titles, spec.part)).fetchone()
     assert percent == truth
     assert sure(catalog_reader, question) >= 0.8
+
+
+def _of_country(df: pd.DataFrame, country: str, kind: str) -> int:
+    listed = df["country"].str.split(", ").apply(lambda xs: country in xs)
+    return int((listed & (df["type"] == kind)).sum())
+
+
+@pytest.mark.parametrize(
+    ("question", "country", "kind"),
+    [
+        ("how many series from norway (tv only)", "Norway", "TV Show"),
+        ("count of egyptian films (just movies)", "Egypt", "Movie"),
+        ("how many tv shows from chile (only tv)", "Chile", "TV Show"),
+        ("movies from austria (movies only) - how many", "Austria", "Movie"),
+    ],
+)
+def test_a_parenthesis_keeping_to_the_kind_named_is_set_aside(
+    catalog_reader, catalog_df, csv_db, question, country, kind
+):
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "count" and spec.titles.type == kind
+    (got,) = csv_db.execute(compile_sql.count(spec.titles)).fetchone()
+    assert got == _of_country(catalog_df, country, kind) > 0
+    assert sure(catalog_reader, question) >= 0.8
+
+
+def test_a_kind_only_the_parenthesis_names_narrows_or_stays_unsure(
+    catalog_reader, catalog_df, csv_db
+):
+    question = "how many titles from spain (movies only)"  # a works noun: read, it narrows
+    (spec,) = catalog_reader.read(question)
+    assert not any("says again" in n for n in spec.notes) and spec.titles.type == "Movie"
+    (got,) = csv_db.execute(compile_sql.count(spec.titles)).fetchone()
+    assert got == _of_country(catalog_df, "Spain", "Movie")
+    question = "how many titles from poland (tv only)"  # "tv" alone is not read: unsure
+    (spec,) = catalog_reader.read(question)
+    assert not any("says again" in n for n in spec.notes)
+    assert sure(catalog_reader, question) < 0.5

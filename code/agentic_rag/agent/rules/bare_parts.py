@@ -1,5 +1,8 @@
 """A part of a question that is only a question word or a noun of what is asked ("… and
-when", "… and how long?", "director?"): the question it asks of the part before it."""
+when", "… and how long?", "director?"): the question it asks of the part before it. A part
+that only asks for a listing ("anything from malta? list", "… titles pls": `words.yaml`
+`shape_lists`) lists the set of the part before it, unless that part asks about people (their
+names are its own answer)."""
 
 from __future__ import annotations
 
@@ -32,6 +35,10 @@ _AMOUNT = re.compile(
     rf"\W*(?:and\s+)?how\s+many\s+({alternation(WORDS.bare_amounts)})\W*", re.IGNORECASE
 )
 _RANKED = re.compile(rf"\b(?:{SUPERLATIVE}|first|last)\b", re.IGNORECASE)
+_LISTING = re.compile(rf"\W*(?:{alternation(WORDS.shape_lists)}){TAILS}\W*", re.IGNORECASE)
+_OF_PEOPLE = re.compile(
+    rf"\b(?:who(?:s|'s|’s)?|whom|{alternation(WORDS.people_asked)})\b", re.IGNORECASE
+)
 
 
 def asked_of_before(parts: list[str]) -> list[str]:
@@ -47,6 +54,9 @@ def asked_of_before(parts: list[str]) -> list[str]:
             out.append(
                 WORDS.bare_amounts[amount.group(1).casefold()]
             )  # "… first? how many seasons"
+            continue
+        if out and _LISTING.fullmatch(COURTESY.sub("", p)) and not _OF_PEOPLE.search(out[-1]):
+            out.append("list them")  # "anything from malta? list"
             continue
         if not out or not m:
             out.append(p)

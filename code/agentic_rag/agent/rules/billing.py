@@ -26,12 +26,15 @@ _CAST = re.compile(
     _I,
 )
 #: the one lead: "the lead (actor)", "the main guy/actress/character", "the leading man",
-#: "top-billed", "who stars as the protagonist" (not "the leads": plural, "the main cast": all)
+#: "top-billed", "the first actor listed", "who stars as the protagonist" (not "the leads": plural,
+#: "the main cast": all)
 LEAD = re.compile(
     r"\bthe\s+(?:(?:male|female)\s+)?lead(?:\s+(?:actor|actress|role|star|character))?\b(?!s)|"
     r"\b(?:main|lead|leading|principal|central)\s+(?:guy|man|woman|girl|lady|actor|actress|"
     r"star|character|role|protagonist)\b(?!s)|\bthe\s+protagonist\b|"
-    r"\b(?:top|first)[\s-]billed\b(?!\s+(?:actors|cast|people))|\bthe\s+star\s+of\b",
+    r"\b(?:top|first)[\s-]billed\b(?!\s+(?:actors|cast|people))|\bthe\s+star\s+of\b|"
+    # "the first actor listed for it", "the first cast member credited"
+    r"\bfirst\s+(?:actor|actress|star|cast\s+member|name)\s+(?:listed|credited|billed|named)\b",
     _I,
 )
 

@@ -1,5 +1,6 @@
 """A bound said without its unit beside a bound that has one ("over 90 but under 120 minutes",
-"more than 1 season but less than 4", "at least 2 seasons and at most 4"): it takes the unit of
+"more than 1 season but less than 4", "at least 2 seasons and at most 4"), or set against it
+("shows with 1 season vs shows with more than 1"): it takes the unit of
 its neighbour, so the two open bounds make one span (`sets.to_set` joins them). A bare number
 followed by a noun ("under 10 episodes") is not a bound of the neighbour's unit.
 
@@ -13,6 +14,7 @@ import re
 
 from agentic_rag.agent.rules.amounts import NUMBER, amount_tags
 from agentic_rag.agent.rules.tags import Tag, free
+from agentic_rag.agent.rules.vocab import alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -25,6 +27,14 @@ _WORDS = "|".join(
 _ENDS = r"(?=\s*(?:$|[,.;:?!)\-–—]|(?:and|but|or|how|count|pls|please|from|in|that|which)\b))"
 _BARE = re.compile(rf"\b(?:{_WORDS})\s+{NUMBER}{_ENDS}", _I)
 _JOIN = re.compile(r"\s*,?\s*(?:but|and|yet|though)?\s*", _I)
+#: or two sides set against each other, the second naming its kind again: "shows with 1 season
+#: vs shows with more than 1", "movies under 90 minutes versus ones over 120"
+_VERSUS = re.compile(
+    rf"\s*,?\s*(?:{alternation(WORDS.versus_words)}|compared\s+(?:to|with))\.?\s+"
+    rf"(?:(?:the\s+)?(?:ones|those|{alternation(WORDS.works_nouns)})\s+)?"
+    r"(?:(?:with|w/|having|that\s+(?:have|has|run|last)|running|lasting)\s+)?",
+    _I,
+)
 _UNIT = re.compile(r"(?:\b|\d)(hours?|hrs?|h|minutes?|mins?|m|seasons?)\b", _I)
 
 
@@ -37,7 +47,11 @@ def paired_bounds(text: str, tags: list[Tag]) -> list[Tag]:
         for t in tags:
             gap = text[m.end() : t.start] if m.end() <= t.start else text[t.end : m.start()]
             unit = _UNIT.search(t.text)
-            if t.kind not in ("minutes", "seasons") or not unit or not _JOIN.fullmatch(gap):
+            if (
+                t.kind not in ("minutes", "seasons")
+                or not unit
+                or not (_JOIN.fullmatch(gap) or _VERSUS.fullmatch(gap))
+            ):
                 continue
             said = [a for a in amount_tags(f"{m.group()} {unit.group(1)}", []) if a.kind == t.kind]
             if said and (said[0].lo is None) != (said[0].hi is None):

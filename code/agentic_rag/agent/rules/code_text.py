@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict
@@ -41,6 +42,10 @@ class AsideWords(BaseModel):
     about_assistant: tuple[str, ...]
     segment_links: tuple[str, ...]
     restatements: tuple[str, ...]  # a parenthesis saying how the catalog reads anyway
+    #: words that only keep to what a parenthesis names ("(tv only)", "(just movies)")
+    only_words: tuple[str, ...] = ()
+    #: a kind of title said by a word the tagger reads as one only beside a noun ("(tv only)")
+    kinds_alone: dict[str, Literal["Movie", "TV Show"]] = {}
 
 
 @lru_cache(maxsize=1)

@@ -150,9 +150,10 @@ class Compiler:
                 ]
                 for t in s.titles[:3]
             ]
-            #: the lead only: the tables keep the billing order (the graph does not)
-            lead = spec.limit == 1
-            return [[*a[1:], a[0]] for a in per_title] if lead else per_title
+            #: the lead only, or the first so many billed ("the first 2 actors listed"): the
+            #: tables keep the billing order (the graph does not)
+            billed = spec.limit is not None
+            return [[*a[1:], a[0]] for a in per_title] if billed else per_title
         if op == "people":  # people of the best match for a description: semantic, then graph
             steps: Steps = [[semantic(spec.about or spec.text, s, what, 5)]]
             ids = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from agentic_rag.agent.interfaces import SynthContext
 from agentic_rag.agent.models import PlannedCall
-from agentic_rag.agent.rules import relations
+from agentic_rag.agent.rules import compose, relations
 from agentic_rag.agent.rules.sentences import Part
 from agentic_rag.markup import escape_markdown
 from agentic_rag.tools.base import ToolResult, ToolStatus
@@ -71,3 +71,15 @@ def unproven(part: Part, ctx: SynthContext) -> str:
         return ""
     failed = sum(r.status != ToolStatus.EMPTY for r in own if r.reused_from is None)
     return relations.not_found(part.spec, failed, lambda x: f"**{literal(x)}**")
+
+
+def unfilled(part: Part) -> str:
+    """A part that refers to an earlier part's result ("the crown", "who directed it", "most
+    common rating among them") when that result named nothing: it has nothing to run over, and
+    no other query answers it (not the catalog's summary run in its place)."""
+    if not compose.waiting(part.spec):
+        return ""
+    return (
+        f"There is nothing to answer this part over ({literal(part.reading)}): the earlier "
+        "answer it refers to named no one and no title in the catalog."
+    )

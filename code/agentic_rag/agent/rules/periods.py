@@ -102,6 +102,13 @@ _DAY = re.compile(
     _I,
 )
 
+#: a preposition before a holiday that makes it a day ("released on christmas day 2019")
+_ON = re.compile(r"\b(?:on|over|at|during|around)\s+(?:the\s+)?\S+$", _I)
+
+
+def _said_on(before: str, said: str) -> bool:
+    return bool(_ON.search(before) or re.match(r"on\s", said, _I))
+
 
 def _bound(said: str | None) -> str:
     """'lower', 'upper' or '' (none): which end a bound word sets."""
@@ -140,6 +147,9 @@ def _day(m: re.Match[str], text: str, when: Callable[[str, int, int], str]) -> T
     except ValueError:
         return None
     if when(text, m.start(), m.end()) == "release":
+        holiday = m.group(4)
+        if holiday and not m.group(1) and not _said_on(text[: m.start()] + holiday, m.group()):
+            return None  # "christmas 2020 movies": said as no day, its words are the title's
         note = f"release dates are years only: read '{m.group().strip()}' as {year}"
         return at("release", m, lo=year, hi=year, label=str(year), note=note)
     day_iso, next_iso = first.isoformat(), (first + timedelta(days=1)).isoformat()

@@ -29,6 +29,7 @@ from agentic_rag.agent.rules.directed_pair import as_directors, directed_pair
 from agentic_rag.agent.rules.edge_noise import edge_noise
 from agentic_rag.agent.rules.follow import PRONOUN, answered_by
 from agentic_rag.agent.rules.group_bounds import bound_groups
+from agentic_rag.agent.rules.id_titles import named_ids
 from agentic_rag.agent.rules.intent import Found, Intent, IntentMatcher, group_of, mask
 from agentic_rag.agent.rules.label_words import KEYWORDS as _KEYWORDS
 from agentic_rag.agent.rules.label_words import LABEL as _LABEL
@@ -41,6 +42,7 @@ from agentic_rag.agent.rules.mend import mend, noise
 from agentic_rag.agent.rules.one_named import one_named
 from agentic_rag.agent.rules.opening_title import opening_title
 from agentic_rag.agent.rules.plays_in_it import played_in_it
+from agentic_rag.agent.rules.premises import premised
 from agentic_rag.agent.rules.ranked import ranked_part
 from agentic_rag.agent.rules.role_of_title import person_of_title
 from agentic_rag.agent.rules.sets import compare_sets, ranks_groups, to_set
@@ -96,6 +98,8 @@ class Reader:
         specs: list[QuerySpec] = []
         kept, noisy = edge_noise(kept, self.lex, knows)  # noise beside it, no word of it known
         pieces = holdings.joined_back(split(kept)) if kept.strip() else []  # "X?? is it here"
+        pieces, claims, premise_notes = premised(pieces)  # "i bet there are zero X. am i wrong?"
+        dropped += claims
         for i, piece in enumerate(pieces):
             if aside.orders(piece):  # an instruction the split set apart
                 dropped.append(piece)
@@ -124,7 +128,7 @@ class Reader:
             specs = [QuerySpec(op="search", text=text, about=text, confidence=0.2)]
         elif not history:  # "who is in it" as a whole question: nothing it can refer to
             dangling.mark(specs[0], lead_at(specs[0].text))
-        specs[0].notes[:0] = [*mended, *aside.notes]  # what was set aside before reading, and why
+        specs[0].notes[:0] = [*mended, *aside.notes, *premise_notes]  # set aside, and why
         specs[0].from_aside = aside.doubtful
         if len(dropped) > len(aside.ignored):  # a part of the question that asks nothing
             specs[0].notes.append("ignored an instruction or claim, asking nothing of the catalog")
@@ -133,7 +137,8 @@ class Reader:
         if dropped or noisy:
             specs[0].ignored = dropped + noisy
         specs = threads.threaded(self.read, self.tagger.tag, specs, said, history)
-        return rated_again.rerated(specs, text, self.lex.ratings) if history else specs  # "and g?"
+        specs = rated_again.rerated(specs, text, self.lex.ratings) if history else specs  # "and g?"
+        return named_ids(specs, self.lex)  # "… who directed it": the title's name
 
     def decide(self, text: str, tags: list[Tag], found: Sequence[Found] = ()) -> Intent:
         """The part's operation: the one decision of `intent.py`, given the evidence the

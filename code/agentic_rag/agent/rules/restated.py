@@ -3,6 +3,10 @@
 - a time said again in other words: "added on new years day 2020 (jan 1st)", "in q4 2018
   (oct-dec)", "from the nineties (1990-1999)". The parenthesis, read as a time of the same kind
   (with the year of the time outside it when it names none), is the same window;
+- the kind of title the question names, kept to: "how many shows from denmark (tv only)",
+  "korean films (just movies)" — the kind (`asides.yaml` `kinds_alone`, or a works noun the
+  tagger reads) and only the words of `only_words`; a parenthesis naming a kind the rest does
+  not name ("titles from denmark (tv only)") narrows the set: it stays;
 - how the catalog is read anyway (`asides.yaml` `restatements`): "(co-productions count)"
   beside a country, whose titles are those that list it among others; "(not the british tv
   genre)": the country is meant, as it is read.
@@ -26,6 +30,8 @@ _TIMES = frozenset({"added", "release"})
 #: how a time of each kind is said, for the parenthesis to be read as one of that kind
 _SAID_AS = {"added": "added {}", "release": "released in {}"}
 _DEFAULTS = re.compile(rf"^\W*(?:{alternation(aside_words().restatements)})\W*$", re.IGNORECASE)
+_ONLY = frozenset(aside_words().only_words)
+_KINDS = aside_words().kinds_alone
 
 
 #: a country meant as a country, not the genre its nationality names: "(not the british tv
@@ -66,7 +72,22 @@ def _restates(inside: str, tags: list[Tag], tagger: Tagger) -> bool:
     reads a country of theirs anyway."""
     if _DEFAULTS.match(inside) or _NOT_GENRE.match(inside):
         return any(t.kind == "country" for t in tags)
+    if _same_kind(inside, tags, tagger):
+        return True
     return any(_same_time(inside, t, tagger) for t in tags if t.kind in _TIMES)
+
+
+def _same_kind(inside: str, tags: list[Tag], tagger: Tagger) -> bool:
+    """Whether `inside` keeps to the one kind of title `tags` name ("(tv only)" beside
+    "shows"): one kind, said with only words of `only_words`."""
+    kinds = {t.value for t in tags if t.kind == "type"}
+    kept = {w.casefold() for w in WORD.findall(inside)} - _ONLY
+    if len(kinds) != 1 or not kept:
+        return False
+    typed = [t for t in tagger.tag(inside) if t.kind == "type"]
+    said = [t.value for t in typed] + [_KINDS[w] for w in kept if w in _KINDS]
+    named = {w for t in typed for w in WORD.findall(t.text.casefold())} | set(_KINDS)
+    return len(said) == 1 and kept <= named and set(said) == kinds
 
 
 def _window(t: Tag) -> tuple[object, object]:

@@ -3,9 +3,10 @@ a running time ranked with a word of size or amount ("the one with the biggest r
 duration", "the lowest run time") is the longest or the shortest running time, and a number of
 seasons so ranked the most or the fewest ("the highest season count"); a phrase of
 `plain_phrases` is its plain question ("who's behind the oldest X": who directed it); the first
-place before a group or people noun is the top one ("the #1 rating among X": the top rating).
-The words: `words.yaml` `size_ranks`, `runtime_nouns`, `season_counts`, `plain_phrases` and
-`first_place`."""
+place before a group or people noun is the top one ("the #1 rating among X": the top rating);
+what is usual before a group noun is its most common value ("the usual rating on those": the
+most common rating). The words: `words.yaml` `size_ranks`, `runtime_nouns`, `season_counts`,
+`plain_phrases`, `first_place` and `usual_words`."""
 
 from __future__ import annotations
 
@@ -32,11 +33,18 @@ _FIRST = re.compile(
     re.IGNORECASE,
 )
 
+_USUAL = re.compile(
+    rf"(?<![\w-])(?:{alternation(WORDS.usual_words)})(?=\s+(?:{alternation(WORDS.groups_asked)})s?\b)",
+    re.IGNORECASE,
+)
+
 
 def _said(m: re.Match[str]) -> str | None:
     """What a match says in plain words; None when it is said so already."""
     if m.re is _FIRST:
         return "top"
+    if m.re is _USUAL:
+        return "most common"
     if m.re is _PHRASE:
         return _PLAIN[" ".join(m.group().casefold().replace("’", "'").split())]
     order = _ORDER[m.group(1).casefold()]
@@ -48,7 +56,7 @@ def _said(m: re.Match[str]) -> str | None:
 def reworded(text: str) -> tuple[str, list[str]]:
     """`text` with its wordings in plain words ("read 'biggest runtime' as 'longest runtime'")."""
     notes: list[str] = []
-    for pattern in (_SIZED, _SEASONS, _PHRASE, _FIRST):
+    for pattern in (_SIZED, _SEASONS, _PHRASE, _FIRST, _USUAL):
         for m in reversed(list(pattern.finditer(text))):
             if (said := _said(m)) is not None:
                 text = text[: m.start()] + said + text[m.end() :]

@@ -51,8 +51,9 @@ def _titles(rows: list[dict[str, Any]], extra: str | None = None) -> str:
     return "; ".join(out) + more
 
 
-def _people(rows: list[dict[str, Any]], lead: bool = False) -> str:
-    """The people of each title in the rows' order (`lead`: the first billed only, said so)."""
+def _people(rows: list[dict[str, Any]], lead: bool = False, first: int | None = None) -> str:
+    """The people of each title in the rows' order (`lead`: the first billed only, said so;
+    `first`: the first so many billed of each, "name the first 2 actors listed for it")."""
     by_title: dict[str, list[str]] = {}
     for r in rows:
         if r.get("name"):
@@ -63,6 +64,12 @@ def _people(rows: list[dict[str, Any]], lead: bool = False) -> str:
             for t, n in by_title.items()
         )
         return "; ".join(said)
+    if first:
+        return "; ".join(
+            f"**{cell(t)}**: the first {min(first, len(n))} billed: "
+            f"{', '.join(list(dict.fromkeys(n))[:first])}"
+            for t, n in by_title.items()
+        )
     return "; ".join(f"**{cell(t)}**: {', '.join(dict.fromkeys(n))}" for t, n in by_title.items())
 
 

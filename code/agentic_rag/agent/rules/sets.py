@@ -24,12 +24,18 @@ _RANKED_GROUP = re.compile(
     _I,
 )
 
+#: the people of one title, not groups ranked over a set: "the first 2 actors listed for it",
+#: "the 3 main actors in {title}"
+_OF_ONE = re.compile(r"\b(?:in|of|for|on|from)\s+(?:it|that\s+one|this\s+one|\{title\})\W*$", _I)
+
 
 def ranks_groups(masked: str) -> bool:
     """'top 4 genres', 'which 3 actors show up most', 'top 3 release years for anime': a ranking
     of groups, not of titles; or groups bounded by their counts, not counted ("actors with over
     20 indian movies")."""
     m = _RANKED_GROUP.search(masked)
+    if m and _OF_ONE.search(masked, m.end()):  # "name the first 2 actors listed for it"
+        return False
     if GROUP_BOUND.search(masked) and not CUES["count"].search(masked):
         return True
     return bool(m) and ("{n}" in m.group() or bool(CUES["most"].search(masked, m.end())))

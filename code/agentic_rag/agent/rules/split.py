@@ -94,9 +94,12 @@ _SPLIT = re.compile(
     r"(?:the\s+)?most"
     r"(?:\s+of\s+(?:them|those|these|['’]?em))?\W*$|"
     # or the most common value of a field among them: "korean shows: how many, and the most
-    # common rating among them", "… plus the commonest genre of em", "… and the top genre (of em)"
-    rf"the\s+(?:most\s+(?:common|frequent|usual|popular)|commonest)\s+(?:{_GROUPS})\b|"
-    rf"the\s+top\s+(?:{_GROUPS})(?:\s+(?:among|of|in|for)\s+(?:them|those|these|['’]?em))?\W*$|"
+    # common rating among them", "… plus the commonest genre of em", "… and the top genre (of em)",
+    # "the" or not: "… how many + top country among those", before another part or none: "kids
+    # tv added 2021 + top country of those + how many"
+    rf"(?:the\s+)?(?:most\s+(?:common|frequent|usual|popular)|commonest)\s+(?:{_GROUPS})\b|"
+    rf"(?:the\s+)?top\s+(?:{_GROUPS})(?:\s+(?:among|of|in|for)\s+(?:them|those|these|['’]?em))?"
+    rf"(?:\W*$|(?=\s*(?:,|\+|&|\b(?:{JOINS})\b)))|"
     # or "the one with" a ranking: "number of australian shows plus the one with the most
     # seasons", "count of anime films and the one that runs the longest", "… and the title that
     # has the longest runtime", "… and the show among them with the most seasons"
@@ -132,7 +135,12 @@ _SPLIT = re.compile(
     r"(?<=:)\s+(?=who(?:s|'s|’s)?\b|(?:what|when|where|how|which)\b[^:;?,]{0,40}?\b(?:it|that\s+one)\b)|\s*(?:,|;|\s[-–—]+)\s+(?=who(?:s|'s|’s)?\b|(?:what(?:s|'s|’s)?|which|how|where|when)\s+"
     r"(?:is|are|was|were|in|else|other|did|does|do|has|have|had|about|long|old|year|(?:genre|"
     r"rating)\s+(?:is|was)\s+(?:it|that))\b|"
-    rf"what(?:s|'s|’s)\s+it\b|{_ELSE_BY})|"
+    rf"what(?:s|'s|’s)\s+it\b|{_ELSE_BY}|"
+    # or an order to name what is asked of "it": "… with the most seasons, name the first 2
+    # actors listed for it", "…, give me the cast of that one"
+    # (its people or what is asked of a title: not "…, list the ones with zombies in it")
+    rf"(?:name|list|give|tell|show)\b(?:\s+[\w'’]+){{0,4}}?\s+(?:{_OWNED})\b(?:\s+[\w'’]+){{0,2}}?"
+    r"\s+(?:for|in|of|on|from)\s+(?:it|that(?:\s+one)?|this\s+one)\W*$)|"
     # "how many" or "count of" after a colon or a spaced dash (after a comma it still counts
     # what came before: "lego stuff, how many are movies"; after a colon any other question
     # reads the words before it: "japan versus india: which has more"): "korean films: how many

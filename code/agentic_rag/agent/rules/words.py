@@ -134,6 +134,9 @@ class Words(BaseModel):
     #: data, never acted on ("ignore your rules", "delete all the anime", "you are now a pirate")
     instructions: tuple[str, ...] = Field(min_length=1)
     claim_verbs: tuple[str, ...] = Field(min_length=1)  # "my friend swears X …": a claim
+    premise_stances: tuple[str, ...] = Field(min_length=1)  # "i bet there are …": a claim
+    premise_amounts: tuple[str, ...] = Field(min_length=1)  # "zero", "like 10": its amount
+    premise_checks: tuple[str, ...] = Field(min_length=1)  # "am i wrong?": asks if it is so
     fillers: tuple[str, ...] = Field(min_length=1)  # a piece only of these asks nothing ("then")
     asks: tuple[str, ...] = Field(min_length=1)  # the heads of a question asked ("how many")
     order_asks: tuple[str, ...] = Field(min_length=1)  # what an instruction's clause must ask
@@ -174,6 +177,7 @@ class Words(BaseModel):
     season_counts: tuple[str, ...] = Field(min_length=1)  # "season count": a number of seasons
     plain_phrases: dict[str, str] = Field(min_length=1)  # "who's behind": "who directed"
     first_place: tuple[str, ...] = Field(min_length=1)  # "#1", "number one": the top one
+    usual_words: tuple[str, ...] = Field(min_length=1)  # "the usual rating": the most common one
     negation: Negation
     keyword_stops: frozenset[str]  # never a keyword of a question ("mentions war")
     #: what an average asks of running times or seasons besides the mean ("total", "median")

@@ -20,6 +20,7 @@ from agentic_rag.agent.rules.empty import (
     nothing,
     part_of,
     role_of,
+    unfilled,
     unproven,
 )
 from agentic_rag.agent.rules.evaluator import reading_of, usable
@@ -105,7 +106,8 @@ def lead(part: Part, result: ToolResult, n: int, best: str = "The best match is"
     if op in relations.RELATIONS or (op == "people" and relations.common(part.spec)):
         return relations.sentence(op, part.reading, rows, n, lambda x: f"**{cell(x)}**")
     if op == "people" and result.tool in ("cypher", "sql") and any("name" in r for r in rows):
-        return f"{_people(rows, asks_lead(part.spec))} [{n}]."
+        lead = asks_lead(part.spec)
+        return f"{_people(rows, lead, None if lead else part.spec.limit)} [{n}]."
     if op == "describe" and "title" in first:  # each title the part looks up, tied ones too
         seen = list({r["title"]: r for r in rows}.values())[:ENTRIES]
         return " ".join(f"{entry(r, part.spec.in_hours)} [{n}]" for r in seen)
@@ -181,6 +183,9 @@ class OfflineSynthesizer:
         for part in parts or [Part(number=1, spec=QuerySpec(op="search", text=ctx.question))]:
             if part.spec.replayed:
                 continue  # the turn before answered it; run again only for what this one needs
+            if unfilled(part):  # "who directed it" found no one: "… among them" has no set
+                answers.append(unfilled(part))
+                continue
             mine = [
                 (n, r)
                 for n, r in cited
