@@ -53,20 +53,37 @@ def misspelt(name: str, lex: Lexicon) -> list[str]:
         near = [lex.title_keys[k] for k, _ in fuzzy.ranked(key(name), lex.title_keys, 70.0, 5)]
         out += [t for t in near if _opens(_unarticled(words), _unarticled(key(t).split()), lex)]
         out = out[:1]
-    person = lex.fuzzy_person(name)
-    if person is not None and _typed(words, key(person[0]).split(), lex):
-        out.append(person[0])
+    if person := person_typo(name, lex):
+        out.append(person)
     if not out and (phrase := _phrase(words, lex)):
         out.append(phrase.title())
     return out
 
 
 def _typed(typed: list[str], held: list[str], lex: Lexicon) -> bool:
-    """Whether `typed` is `held`, word for word, with each differing word a typo."""
+    """Whether `typed` is `held`, word for word, with each differing word a typo: of
+    MIN_LETTERS or more, or one letter fewer when a word of the name is typed as held ("akshay
+    kumr": the given name says whose the short word is)."""
+    fewest = MIN_LETTERS - (len(typed) > 1 and any(t == h for t, h in zip(typed, held)))
     return len(typed) == len(held) and all(
-        t == h or (t not in lex.everyday_words and len(t) >= MIN_LETTERS and fuzzy.typo(t, h))
+        t == h or (t not in lex.everyday_words and len(t) >= fewest and fuzzy.typo(t, h))
         for t, h in zip(typed, held, strict=True)
     )
+
+
+def person_typo(name: str, lex: Lexicon) -> str | None:
+    """The credited person a name mistypes: word for word ("rohit shety": Rohit Shetty,
+    "quentin tarantno": Quentin Tarantino), or, for two words or more, as a whole by one edit
+    (two from nine letters: "brad pit", "shah ruk khan"), when the name is no catalog title,
+    person or phrase of titles' names as typed; else None."""
+    words = key(name).split()
+    if not words or lex.title(name) or lex.person(name) or lex.in_titles(name):
+        return None
+    if (person := lex.fuzzy_person(name)) is None:
+        return None
+    held = key(person[0])
+    whole = len(words) > 1 and fuzzy.typo(key(name), held)
+    return person[0] if whole or _typed(words, held.split(), lex) else None
 
 
 def _unarticled(words: list[str]) -> list[str]:
