@@ -84,7 +84,7 @@ def test_a_count_with_its_answer_form_leaves_no_word_unused(catalog_reader, ques
 def test_a_yes_no_tag_is_set_aside_and_the_title_asked_for_is_read(
     catalog_df, catalog_reader, question, title, held
 ):
-    """"y/n", "yes/no" after a question say only that a yes or no will do: the title before
+    """ "y/n", "yes/no" after a question say only that a yes or no will do: the title before
     them is looked up (its entry, or said absent), never searched for or listed by its people."""
     assert (catalog_df["title"].str.casefold() == title.casefold()).any() == held
     aside = asides.set_aside(question, catalog_reader.tagger)

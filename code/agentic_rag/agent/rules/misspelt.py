@@ -64,10 +64,13 @@ def _typed(typed: list[str], held: list[str], lex: Lexicon) -> bool:
     """Whether `typed` is `held`, word for word, with each differing word a typo: of
     MIN_LETTERS or more, or one letter fewer when a word of the name is typed as held ("akshay
     kumr": the given name says whose the short word is)."""
-    fewest = MIN_LETTERS - (len(typed) > 1 and any(t == h for t, h in zip(typed, held)))
-    return len(typed) == len(held) and all(
+    if len(typed) != len(held):
+        return False
+    pairs = list(zip(typed, held, strict=True))
+    fewest = MIN_LETTERS - (len(typed) > 1 and any(t == h for t, h in pairs))
+    return all(
         t == h or (t not in lex.everyday_words and len(t) >= fewest and fuzzy.typo(t, h))
-        for t, h in zip(typed, held, strict=True)
+        for t, h in pairs
     )
 
 
