@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from agentic_rag.agent.rules.holding_cues import WHAT
+from agentic_rag.agent.rules.holding_cues import GLOSS, TAIL_END, WHAT
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.sequels import sequel_of
 from agentic_rag.agent.rules.series_names import franchise_tag
@@ -47,6 +47,12 @@ _APPOSITION = re.compile(
     _I,
 )
 _KIND_NEXT = re.compile(rf"\s*(?:{_ANY_KIND})\b", _I)  # a kind noun the asking tail took
+#: a kind noun ending a name no title is, before its description: the description's word (it
+#: says what kind the title is), not the name's ("the night manager series, with …")
+_KIND_END = re.compile(
+    rf"\s+(?:{alternation([*WORDS.described_kinds['Movie'], *WORDS.described_kinds['TV Show']])})$",
+    _I,
+)
 #: a question's head opening the words after the cut: "how many", "and which" …
 _ASKS = re.compile(rf"(?:(?:and|also|so|but|plus|then)\s+)?(?:{ASK_HEADS})\b", _I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -76,9 +82,17 @@ class Described(NamedTuple):
 def _parts(raw: str) -> list[tuple[str, str]]:
     """Each cut of the words into a name and a description after it, the longest name first."""
     cuts = {m.start() for m in _CUT.finditer(raw)} | {m.start() for m in _APPOSITION.finditer(raw)}
-    out = [(raw[:c].strip(_STRIP), raw[c:].strip(_STRIP)) for c in sorted(cuts, reverse=True)]
+    out = [(_untailed(raw[:c]), raw[c:].strip(_STRIP)) for c in sorted(cuts, reverse=True)]
     #: a question after the comma is no description ("nailed it, how many versions …")
     return [(n, rest) for n, rest in out if WORD.search(n) and not _ASKS.match(rest)]
+
+
+def _untailed(name: str) -> str:
+    """The name before a description, without an availability tail said before the description
+    ("is atypical on here, the show about …": atypical)."""
+    name = name.strip(_STRIP)
+    tail = TAIL_END.search(name)
+    return name[: tail.start()].strip(_STRIP) if tail and tail.start() else name
 
 
 def described(text: str, span: tuple[int, int], tags: list[Tag], lex: Lexicon) -> Described | None:
@@ -97,12 +111,15 @@ def described(text: str, span: tuple[int, int], tags: list[Tag], lex: Lexicon) -
             start = text.index(name, span[0])
             return Described(name, start, start + len(name), rest, title, span[1])
     for name, rest in parts[-1:]:  # the shortest name: the description is all after it
+        if (kind := _KIND_END.search(name)) and kind.start():  # "the night manager series w …"
+            name, rest = name[: kind.start()], f"{kind.group().strip()} {rest}"
         start = text.index(name, span[0])
         end = start + len(name)
         words = WORD.findall(name)
         named = [t for t in tags if t.start < end and t.end > start]
         said = [t for t in tags if t.start >= end and t.end <= span[1]]
-        opened = _APPOSITION.fullmatch(f" {rest}")  # "…, the yorkshire cop one": a name before
+        #: "…, the yorkshire cop one", "…, the hbo one with the roy family": a name before
+        opened = _APPOSITION.fullmatch(f" {rest}") or GLOSS.match(rest)
         if named or (all(w.casefold() in COMMON for w in words) and not opened):
             return None  # "korean dramas (2019)": set words, no name
         if opened or (said and all(t.kind in _DESCRIBING for t in said)):

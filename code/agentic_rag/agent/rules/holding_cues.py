@@ -81,14 +81,37 @@ ONLY_BACK = re.compile(
 )
 
 
+#: a name's availability tail at the end of the words before a description: "is atypical on
+#: here, the show about …" names Atypical, not "Atypical on Here"
+TAIL_END = re.compile(rf"(?:\s+|\W+)(?:{AVAILABLE.pattern})[\s?!.]*$", _I)
+#: a piece that only says what the title asked for before it is: an article, up to four words
+#: and a kind noun, then the end or what the description says of it ("the hbo one with the roy
+#: family", "the show about the autistic teen"); not a rank said of a set ("the newest one")
+GLOSS = re.compile(
+    r"^\W*(?:the|that|this|a|an)\s+(?!(?:[\w'’-]+\s+){0,3}?(?:\w+est|first|last|new|top|next|"
+    r"same|other|rest|only)\b)(?:[\w'’&+-]+\s+){0,4}?(?:one|thing|movie|film|flick|show|series|"
+    r"sitcom|docuseries|miniseries|documentary|doc|cartoon|anime)"
+    r"(?:\s+(?:with|w/|about|where|starring|featuring|by|from|that|who|set|based)\b.*)?\W*$",
+    _I,
+)
+
+
 def joined_back(pieces: list[str]) -> list[str]:
     """The question's pieces, a piece that only asks back whether the catalog holds what the
     piece before it named ("breaking bad?? is it here", "the godfather! is it on netflix", "okja.
-    can i stream it") joined to that piece as one question ("breaking bad - is it here")."""
+    can i stream it") joined to that piece as one question ("breaking bad - is it here"); a
+    piece that only describes the title a piece asking whether it is held named ("succession on
+    here? the hbo one with the roy family") joined as that name's description, before the
+    tail ("succession, the hbo one with the roy family - on here")."""
     out: list[str] = []
     for piece in pieces:
         if out and ONLY_BACK.match(piece):
             out[-1] = f"{out[-1].rstrip(' ?!.,;:')} - {piece.strip()}"
+        elif out and GLOSS.match(piece) and (tail := TAIL_END.search(out[-1])):
+            said = piece.strip(" ?!.,;:")
+            out[-1] = f"{out[-1][: tail.start()]}, {said} - {out[-1][tail.start() :].strip(' ,-')}"
+        elif out and GLOSS.match(piece) and (m := ASKED.match(out[-1])) and m.group("cue"):
+            out[-1] = f"{out[-1].rstrip(' ?!.,;:')}, {piece.strip(' ?!.,;:')}"  # "u got X? the …"
         else:
             out.append(piece)
     return out

@@ -71,7 +71,8 @@ def _tail_in(
 ) -> str:
     """`tail` within one clause of the question."""
     said = [fold(w) for w in WORD.findall(clause)]
-    for name in {t for s in specs for t in s.titles.titles}:
+    glosses = [[fold(w) for w in WORD.findall(d)] for s in specs for d in s.described]
+    for name in {t for s in specs for t in (*s.titles.titles, *(a.name for a in s.absent))}:
         words = [fold(w) for w in WORD.findall(name)]
         if words and words[0] in ARTICLES and len(words) > 1 and words[0] not in said:
             words = words[1:]  # "matrix reloaded cast": The Matrix Reloaded
@@ -80,6 +81,8 @@ def _tail_in(
             if said[i : i + n] != words:
                 continue
             after = said[i + n :]
+            if any(g and after[: len(g)] == g for g in glosses):
+                continue  # "tampopo the ramen movie": what the user says of it (`described`)
             if after and after[0] in unused:
                 return after[0]
             if len(after) > 1 and after[0] in joins and after[1] not in frame | joins:
