@@ -60,6 +60,15 @@ _FOR_WHOM = re.compile(
     rf"young|older|baby|\d+\s*(?:yo|y/?o|year\s+old))\s+)?(?:{alternation(WORDS.for_whom)})\W*$",
     _I,
 )
+#: who a title is asked for, said as a sentence of their own after it ("encanto streaming?? my
+#: kid wants it", "yellowstone on here? my dad keeps asking for it"): someone's, then up to six
+#: words, then the title as a pronoun, at the end
+_WHO_WANTS = re.compile(
+    rf"(?:[,.?!;:]+|\s[-–—]+)\s*(?:(?:my|our|the)\s+)(?:(?:little|two|young|older|baby)\s+)?"
+    rf"(?:{alternation(WORDS.for_whom)})\s+(?:[\w'’]+\s+){{1,6}}?(?:it|this|that|them)(?:\s+one)?"
+    r"\W*$",
+    _I,
+)
 #: the thing named after these is a person, in this role
 _PERSON = re.compile(r"^(?:(with|starring|featuring)|(by|directed\s+by|from))\s+", _I)
 #: the tagged kinds that make the question an ordinary catalog question
@@ -252,8 +261,9 @@ def for_whom(text: str, tags: list[Tag], lex: Lexicon) -> int | None:
     """Where who a title is asked for starts, said after its name ("got paw patrol for my kid",
     "do you have bluey for the kids"): words that ask nothing of the catalog, set aside; None
     when the question says no one, asks for no title before them, or a catalog title ends with
-    them ("do you have notes for my son")."""
-    whom = _FOR_WHOM.search(text)
+    them ("do you have notes for my son"); said as a sentence of its own ("… my kid wants it"),
+    from its punctuation on."""
+    whom = _FOR_WHOM.search(text) or _WHO_WANTS.search(text)
     if whom is None:
         return None
     words = list(WORD.finditer(text[: whom.start()]))[-MAX_WORDS:]
