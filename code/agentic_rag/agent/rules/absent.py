@@ -82,12 +82,38 @@ def _name_word(word: str, lex: Lexicon) -> bool:
     return word[:1].isupper() or low not in lex.everyday_words
 
 
+#: people whose names hold an everyday word before it is read as a family name before a
+#: hyphenated given name ("park chan-wook", "song kang-ho")
+FAMILY_NAMES = 3
+_HYPHENED = re.compile(r"\s+\w+-\w+", re.I)
+
+
+def _family(text: str, m: re.Match[str], tags: list[Tag], lex: Lexicon) -> bool:
+    """An everyday word that opens a name before a hyphenated given name, as Korean names do
+    ("movies by park chan-wook"): several catalog people have it in their names."""
+    low = m.group().casefold()
+    return (
+        free(tags, *m.span())
+        and low not in COMMON
+        and _HYPHENED.match(text, m.end()) is not None
+        and lex.in_names(low) >= FAMILY_NAMES
+    )
+
+
+def family_before(text: str, start: int, lex: Lexicon) -> int | None:
+    """Where an everyday family name right before the hyphenated name at `start` begins
+    ("park chan-wook movies": the name is a person's, Park Chan-wook), or None."""
+    prev = re.search(r"\w+(?=\s+$)", text[:start])
+    return prev.start() if prev and _family(text, prev, [], lex) else None
+
+
 def _runs(text: str, tags: list[Tag], lex: Lexicon) -> list[list[re.Match[str]]]:
-    """Maximal runs of untagged name-like words (capitalised, or not everyday English)."""
+    """Maximal runs of untagged name-like words (capitalised, or not everyday English; an
+    everyday family name before a hyphenated given name too)."""
     runs: list[list[re.Match[str]]] = []
     prev: re.Match[str] | None = None
     for m in WORD.finditer(text):
-        ok = free(tags, *m.span()) and _name_word(m.group(), lex)
+        ok = free(tags, *m.span()) and (_name_word(m.group(), lex) or _family(text, m, tags, lex))
         joined = (
             prev is not None
             and NAME_JOIN.fullmatch(text[prev.end() : m.start()]) is not None
