@@ -51,7 +51,8 @@ _TYPE = re.compile(
     r"(?:a|the|this|that|which|what|each|every)\s+show|"
     # a singular "show" after a word, not the verb ("spanish show", not "can you show me")
     r"(?<=\w\s)show(?!\s+(?:us|them|all|every|some|the|a|an|my|what|how|which|who|titles|"
-    r"movies|films|shows|results|more|only|just|any)\b)(?=\s+\w|\W*$)))\b(?!\s+(?:me|up|off)\b)",
+    r"movies|films|shows|results|more|only|just|any)\b)(?=\s+\w|\W*$|\s*[,;:–—]|\s-\s)))\b"
+    r"(?!\s+(?:me|up|off)\b)",  # "taiwanese romcom show, a woman …": the kind said first
     re.I,
 )
 
