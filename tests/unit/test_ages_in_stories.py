@@ -52,7 +52,7 @@ def test_a_story_with_an_age_searches_the_age_and_leaves_nothing_unread(
     assert any(a in row["description"] for a in spec.about.split() if a.endswith("-year-old"))
     if spec.titles.type:
         assert spec.titles.type == row["type"], question
-    f, used = confidence.features(catalog_reader, question, [spec], spec.about)
+    _, used = confidence.features(catalog_reader, question, [spec], spec.about)
     assert not used.meaning and not used.unused, (question, used.meaning, used.unused)
 
 
