@@ -206,6 +206,11 @@ def misfit(specs: list[QuerySpec], lex: Lexicon) -> bool:
     return any(not fits(t, d, lex) for s in specs for t in s.titles.titles for d in s.described)
 
 
+def absent_held(specs: list[QuerySpec], lex: Lexicon) -> bool:
+    """Whether a title said absent opens with a held title (`held_part`): never sure."""
+    return any(a.kind == "title" and held_part(a.name, lex) for s in specs for a in s.absent)
+
+
 def held_part(name: str, lex: Lexicon) -> str | None:
     """A catalog title the absent name opens with: before a cut or an apposition, its first
     `MIN_OPENING` words or more ("Happy Valley the Yorkshire Cop One": Happy Valley), or one

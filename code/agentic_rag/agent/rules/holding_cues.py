@@ -50,7 +50,7 @@ ASKED = re.compile(
     r"like\s+to)\s+(?:watch|see|stream)|(?:i['’]?m\s+|i\s+am\s+)?(?:looking|searching)\s+"
     r"for|(?:i['’]?m\s+|i\s+am\s+)?trying\s+to\s+find|got|is|are|any(?:\s+of\s+the(?=\s+\w))?|"
     r"anything)\s+)?"
-    r"(?:(?:an?|any(?:\s+of\s+the(?=\s+\w))?|anything|(?:the|that|this)\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*(?:[-–—:,.!?]+\s*)?"
+    r"(?:(?:an?|any(?:\s+of\s+the(?=\s+\w))?|anything|(?P<kind>(?:the|that|this)\s+(?:movie|film|show|series|title)))\s+)?(?P<what>.+?)\s*(?:[-–—:,.!?]+\s*)?"
     rf"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)(?:\s+on(?=\W*$))?\b|{HELD_BACK}|{WHAT_HELD}|"
     rf"(?P<their>{THEIR_WORK})|"
     r"on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|here|there|"
@@ -79,6 +79,13 @@ ONLY_BACK = re.compile(
     r"(?:(?:tv\s+)?shows?|movies?|films?|series))?\s*\)\W*)?$",  # "… (shows + movies)"
     _I,
 )
+
+
+def kind_named(text: str) -> bool:
+    """Whether the thing asked for is said to be a title by a kind noun before it ("is the movie
+    oppenheimer on here"): a title's name, never a surname."""
+    m = ASKED.match(text)
+    return bool(m and m.group("kind"))
 
 
 #: a name's availability tail at the end of the words before a description: "is atypical on

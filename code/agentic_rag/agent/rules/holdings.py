@@ -190,7 +190,13 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
         return Tag(
             kind="title", start=span[0], end=span[1], text=raw, value=title, score=score, note=note
         )
-    same = lex.by_surname(raw) if len(words) <= 2 and lex.in_titles(raw) < FRANCHISE else []
+    #: "is oppenheimer on netflix": a surname, maybe; "is the movie oppenheimer …": a title
+    named_kind = m.group("kind") is not None
+    same = (
+        lex.by_surname(raw)
+        if len(words) <= 2 and lex.in_titles(raw) < FRANCHISE and not named_kind
+        else []
+    )
     if same and len(same) <= MAX_SAME:  # "is there any spielberg": the person, not a title
         who, also = same[0], ", ".join(same[1:])
         note = f"read '{raw}' as {who}" + (f" (also: {also})" if also else "")
