@@ -87,6 +87,22 @@ def _parts(raw: str) -> list[tuple[str, str]]:
     return [(n, rest) for n, rest in out if WORD.search(n) and not _ASKS.match(rest)]
 
 
+#: words that end on a kind noun and say no more: the gloss after a title ("prison show")
+_KIND_GLOSS = re.compile(rf"(?:[\w'’&+-]+\s+){{0,4}}?(?:{_ANY_KIND})\s*$", _I)
+
+
+def _kinded(raw: str, lex: Lexicon) -> list[tuple[str, str]]:
+    """The longest leading catalog title whose words are followed by a gloss that ends on a
+    kind noun ("orange is the new black prison show": Orange Is the New Black, "prison show"),
+    an article inside the title's own name being none of the gloss's."""
+    words = list(WORD.finditer(raw))
+    for n in range(len(words) - 1, 0, -1):
+        name, rest = raw[: words[n - 1].end()], raw[words[n - 1].end() :].strip(_STRIP)
+        if _KIND_GLOSS.fullmatch(rest) and lex.title(name):
+            return [(name, rest)]
+    return []
+
+
 def _untailed(name: str) -> str:
     """The name before a description, without an availability tail said before the description
     ("is atypical on here, the show about …": atypical)."""
@@ -105,7 +121,7 @@ def described(text: str, span: tuple[int, int], tags: list[Tag], lex: Lexicon) -
     raw = text[span[0] : span[1]]
     if lex.title(raw):
         return None
-    parts = _parts(raw)
+    parts = _parts(raw) + _kinded(raw, lex)
     for name, rest in parts:
         if title := lex.title(name):
             start = text.index(name, span[0])
