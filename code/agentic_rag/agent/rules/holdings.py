@@ -24,9 +24,8 @@ from agentic_rag.agent.rules.mend import table_words
 from agentic_rag.agent.rules.name_evidence import SURNAME_UNSURE
 from agentic_rag.agent.rules.series_names import franchise_tag, run_together, series
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
-from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
+from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.whole_title import whole_title
-from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 MAX_WORDS = 6
@@ -52,21 +51,6 @@ _SEVERAL = re.compile(r"\bany(?:thing)?\b|\b(?:movies|films|shows|titles|seasons
 _TITLE_SHAPED = re.compile(
     r"(?!(?:an?|the|any|some|movies|films|shows|titles|stuff)\b)[a-z][\w'’-]{2,}(?:\s+[\w'’-]+)?"
     r"\s+(?:of|and)\s+(?:the\s+)?(?!(?:it|them|those|these|that|this)\b)[a-z][\w'’-]{2,}",
-    _I,
-)
-#: who a title is asked for, after its name ("got paw patrol for my kid"): no part of the name
-_FOR_WHOM = re.compile(
-    r"[\s,]+for\s+(?:(?:me\s+and\s+)?(?:my|our|the|his|her|their)\s+)(?:(?:little|two|three|"
-    rf"young|older|baby|\d+\s*(?:yo|y/?o|year\s+old))\s+)?(?:{alternation(WORDS.for_whom)})\W*$",
-    _I,
-)
-#: who a title is asked for, said as a sentence of their own after it ("encanto streaming?? my
-#: kid wants it", "yellowstone on here? my dad keeps asking for it"): someone's, then up to six
-#: words, then the title as a pronoun, at the end
-_WHO_WANTS = re.compile(
-    rf"(?:[,.?!;:]+|\s[-–—]+)\s*(?:(?:my|our|the)\s+)(?:(?:little|two|young|older|baby)\s+)?"
-    rf"(?:{alternation(WORDS.for_whom)})\s+(?:[\w'’]+\s+){{1,6}}?(?:it|this|that|them)(?:\s+one)?"
-    r"\W*$",
     _I,
 )
 #: the thing named after these is a person, in this role
@@ -261,22 +245,6 @@ def _unwritten(words: list[str], raw: str, lex: Lexicon) -> bool:
     if len(words) == 1:
         return absent.unheard(words[0], lex)
     return lex.cased(raw) == (0, 0) and lex.proper(raw)
-
-
-def for_whom(text: str, tags: list[Tag], lex: Lexicon) -> int | None:
-    """Where who a title is asked for starts, said after its name ("got paw patrol for my kid",
-    "do you have bluey for the kids"): words that ask nothing of the catalog, set aside; None
-    when the question says no one, asks for no title before them, or a catalog title ends with
-    them ("do you have notes for my son"); said as a sentence of its own ("… my kid wants it"),
-    from its punctuation on."""
-    whom = _FOR_WHOM.search(text) or _WHO_WANTS.search(text)
-    if whom is None:
-        return None
-    words = list(WORD.finditer(text[: whom.start()]))[-MAX_WORDS:]
-    if any(lex.title(text[w.start() :]) for w in words):
-        return None
-    before = [t for t in tags if t.end <= whom.start()]
-    return whom.start() if asked_for(text[: whom.start()], before, lex) is not None else None
 
 
 def _one(text: str, m: re.Match[str], tag: Tag, what: bool, lex: Lexicon) -> Tag | None:
