@@ -222,6 +222,15 @@ def misfit(specs: list[QuerySpec], lex: Lexicon) -> bool:
     return any(not fits(t, d, lex) for s in specs for t in s.titles.titles for d in s.described)
 
 
+def audience_of(name: str, lex: Lexicon) -> str | None:
+    """The one-word catalog title a name opens with before "for" or an asking word ("ozark for
+    adults", "ozark fine for teenagers"): who the title is for is asked, not a longer name."""
+    words = WORD.findall(name)
+    tails = tail_words()
+    joined = len(words) > 1 and words[1].casefold() in {*tails.audience, *tails.asks}
+    return lex.title(words[0]) if joined else None
+
+
 def absent_held(specs: list[QuerySpec], lex: Lexicon) -> bool:
     """Whether a title said absent opens with a held title (`held_part`): never sure."""
     return any(a.kind == "title" and held_part(a.name, lex) for s in specs for a in s.absent)
@@ -238,11 +247,9 @@ def held_part(name: str, lex: Lexicon) -> str | None:
     for lead, _ in _parts(name):
         if title := lex.title(lead):
             return title
-    words = list(WORD.finditer(name))
-    tails = tail_words()
-    joined = len(words) > 1 and words[1].group().casefold() in {*tails.audience, *tails.asks}
-    if joined and (title := lex.title(words[0].group())):
+    if title := audience_of(name, lex):
         return title
+    words = list(WORD.finditer(name))
     for n in range(len(words) - 1, MIN_OPENING - 1, -1):
         if title := lex.title(name[: words[n - 1].end()]):
             return title

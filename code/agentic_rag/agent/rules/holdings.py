@@ -14,7 +14,13 @@ import re
 
 from agentic_rag.agent.rules import absent, surnames
 from agentic_rag.agent.rules.cues import CUES
-from agentic_rag.agent.rules.described import bare_described, described, several_tag, title_tag
+from agentic_rag.agent.rules.described import (
+    audience_of,
+    bare_described,
+    described,
+    several_tag,
+    title_tag,
+)
 from agentic_rag.agent.rules.holding_cues import ASKED, AVAILABLE, BACK, WHAT
 from agentic_rag.agent.rules.holding_cues import joined_back as joined_back  # the reader's
 from agentic_rag.agent.rules.intent import mask
@@ -195,6 +201,11 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     held = lex.titles_with(apart) if apart else held
     if len(held) >= FRANCHISE and (named or series(raw, lex) or apart):  # "is barbie on here"
         return franchise_tag(apart or raw, span, raw, lex)
+    if (title := audience_of(raw, lex)) and not said:  # "is ozark for adults": its entry
+        note = f"read '{raw}' as asking who {title} is for: its entry, with its rating"
+        whom = raw.split(maxsplit=1)[1]  # what is asked of it, its gloss ("for adults")
+        tag = Tag(kind="title", start=span[0], end=span[1], text=raw, value=title, note=note)
+        return tag.model_copy(update={"described": whom})
     gap = absent.absent_title(raw, span, lex)
     return gap.model_copy(update={"described": said.rest}) if said else gap
 
