@@ -24,6 +24,7 @@ from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import (
     COMMON,
+    LOOSE_VERB,
     ROLE_AFTER,
     WORD,
     WORKS_AFTER,
@@ -43,6 +44,22 @@ STRONG_CUE = re.compile(
 )
 #: a works noun right after a name: a weak cue ("scorsese movies", "kajol films")
 _WORKS_NEXT = re.compile(r"\s+(?:movies|films|shows|series|titles|filmography)\b", re.I)
+#: one work after an article before the name: "a spielberg film", "any tarantino movie"
+_ONE_WORK = re.compile(r"\s+(?:movie|film|flick|show|series|doc|documentary)\b", re.I)
+_ONE_BEFORE = re.compile(r"\b(?:a|an|any|one|some|another)\s+$", re.I)
+#: a question of what someone made, the loose verb after the name: "what did scorsese make
+#: with de niro", "what has nolan made"
+_MADE_BY = re.compile(r"\bwhat\s+(?:did|has|have|does|do|else\s+(?:did|has))\s+$", re.I)
+
+
+def _made_cue(text: str, start: int, end: int) -> bool:
+    """A work cue around a name with no plural works noun: "a spielberg film" (one work after
+    an article), "what did scorsese make" (a question of what they made)."""
+    one = _ONE_BEFORE.search(text[:start]) and _ONE_WORK.match(text, end)
+    made = _MADE_BY.search(text[:start]) and LOOSE_VERB.match(text, end + 1)
+    return bool(one or made)
+
+
 #: small words that join the words of one name ("chronicles of narnia", "vincent van gogh")
 _JOINS_NAMES = frozenset(SMALL_WORDS) - {
     "a",
@@ -146,7 +163,8 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
         #: of narnia films": a title's words, not a person)
         before = WORD.findall(text[:start].casefold())[-1:]
         whole = not before or (before[0] in COMMON and before[0] not in _JOINS_NAMES)
-        works = whole and _WORKS_NEXT.match(text[end : end + 30]) is not None
+        works = whole and (_WORKS_NEXT.match(text[end : end + 30]) is not None)
+        works = works or _made_cue(text, start, end)  # "a spielberg film", "what did X make"
         if len(run) == 1 and not (
             end - start >= 3
             and (one[:1].isupper() or lex.name_word(one) or strong or (works and unheard(one, lex)))
@@ -159,7 +177,7 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
         before, after = text[max(0, start - 30) : start], text[end : end + 30]
         if role or WORKS_BEFORE.search(before) or WORKS_AFTER.search(after):
             out.append(Cued(start, end, role, weak=False))  # type: ignore[arg-type]
-        elif _WORKS_NEXT.match(after):
+        elif _WORKS_NEXT.match(after) or _made_cue(text, start, end):
             out.append(Cued(start, end, None, weak=True))
     return out
 
