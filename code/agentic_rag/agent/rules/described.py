@@ -170,17 +170,21 @@ def fits(title: str | None, rest: str, lex: Lexicon) -> bool:
     said = {kind for kind, cue in _KINDS.items() if kind != "any" and cue.search(rest)}
     if said and info.type not in said:
         return False
-    return all(p in info.people for p in credited(rest, lex))
+    return all(p in info.people for p in credited(rest, lex, title))
 
 
-def credited(rest: str, lex: Lexicon) -> list[str]:
+def credited(rest: str, lex: Lexicon, title: str | None = None) -> list[str]:
     """The catalog people a description says are in the title or made it: the longest run of
-    words after "with" / "starring" / "by" that is a catalog name ("with tom hanks, is it on")."""
+    words after "with" / "starring" / "by" that is a catalog name ("with tom hanks, is it on"),
+    or a surname the title credits one holder of ("the irishman with de niro")."""
+    info = lex.show(title) if title else None
     out = []
     for m in _CREDITED.finditer(rest):
         words = m.group("who").split()
         for n in range(len(words), 0, -1):
-            if who := lex.person(" ".join(words[:n])):
+            said = " ".join(words[:n])
+            held = [p for p in lex.by_surname(said) if info and p in info.people]
+            if who := lex.person(said) or (held[0] if len(held) == 1 else None):
                 out.append(who)
                 break
     return out
@@ -192,7 +196,7 @@ def bare_described(text: str, tags: list[Tag], lex: Lexicon) -> Described | None
     described by its people (`fits` checks them); None when the leading words are set words."""
     span = (0, len(text.rstrip(" ?.!")))
     said = described(text, span, tags, lex)
-    if not said or not said.title or not credited(said.rest, lex):
+    if not said or not said.title or not credited(said.rest, lex, said.title):
         return None
     named = [t for t in tags if t.start < said.end and t.end > said.start]
     if named and all(t.kind in _SET_KINDS for t in named):
