@@ -77,3 +77,12 @@ def test_a_gloss_that_does_not_fit_the_held_title_is_unsure(catalog_df, catalog_
 def test_a_rank_after_a_holding_question_is_no_gloss(catalog_reader, question):
     specs = catalog_reader.read(question)
     assert len(specs) == 2 and not any(s.described for s in specs), question
+
+
+def test_a_gloss_after_a_question_that_names_no_title_is_not_joined(catalog_reader):
+    """ "got the office? the british one": "the office" is no title the question can ask for
+    (the catalog's is The Office (U.S.)), so the gloss is not joined to it as a description
+    and the reading stays as unsure as before, never every British title at once."""
+    question = "got the office? the british one"
+    assert not any(s.described for s in catalog_reader.read(question))
+    assert sure(catalog_reader, question) < 0.5

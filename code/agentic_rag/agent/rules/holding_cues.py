@@ -6,6 +6,7 @@ here"). `holdings.asked_for` reads the name between them."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _I = re.IGNORECASE
 
@@ -103,22 +104,31 @@ GLOSS = re.compile(
 )
 
 
-def joined_back(pieces: list[str]) -> list[str]:
+def joined_back(pieces: list[str], names: Callable[[str], bool] = lambda _: True) -> list[str]:
     """The question's pieces, a piece that only asks back whether the catalog holds what the
     piece before it named ("breaking bad?? is it here", "the godfather! is it on netflix", "okja.
     can i stream it") joined to that piece as one question ("breaking bad - is it here"); a
     piece that only describes the title a piece asking whether it is held named ("succession on
     here? the hbo one with the roy family") joined as that name's description, before the
-    tail ("succession, the hbo one with the roy family - on here")."""
+    tail ("succession, the hbo one with the roy family - on here"), when the joined question
+    still asks for a name (`names`: "got the office? the british one" asks for none)."""
     out: list[str] = []
     for piece in pieces:
         if out and ONLY_BACK.match(piece):
             out[-1] = f"{out[-1].rstrip(' ?!.,;:')} - {piece.strip()}"
-        elif out and GLOSS.match(piece) and (tail := TAIL_END.search(out[-1])):
-            said = piece.strip(" ?!.,;:")
-            out[-1] = f"{out[-1][: tail.start()]}, {said} - {out[-1][tail.start() :].strip(' ,-')}"
-        elif out and GLOSS.match(piece) and (m := ASKED.match(out[-1])) and m.group("cue"):
-            out[-1] = f"{out[-1].rstrip(' ?!.,;:')}, {piece.strip(' ?!.,;:')}"  # "u got X? the …"
+        elif out and GLOSS.match(piece) and (joined := _glossed(out[-1], piece)) and names(joined):
+            out[-1] = joined
         else:
             out.append(piece)
     return out
+
+
+def _glossed(asked: str, gloss: str) -> str | None:
+    """The question asking for a name with the gloss said after it put after the name: before
+    its availability tail, or after it when only a cue asks ("u got X? the …")."""
+    said = gloss.strip(" ?!.,;:")
+    if tail := TAIL_END.search(asked):
+        return f"{asked[: tail.start()]}, {said} - {asked[tail.start() :].strip(' ,-')}"
+    if (m := ASKED.match(asked)) and m.group("cue"):
+        return f"{asked.rstrip(' ?!.,;:')}, {said}"
+    return None

@@ -93,7 +93,7 @@ class Reader:
         kept, dropped, said = aside.kept, list(aside.ignored), noun_asked(aside.kept or text)
         specs: list[QuerySpec] = []
         kept, noisy = edge_noise(kept, self.lex, knows)  # noise beside it, no word of it known
-        pieces = holdings.joined_back(split(kept)) if kept.strip() else []  # "X?? is it here"
+        pieces = holdings.joined_back(split(kept), self.asks_for) if kept.strip() else []
         for i, piece in enumerate(pieces):
             if aside.orders(piece):  # an instruction the split set apart
                 dropped.append(piece)
@@ -131,6 +131,10 @@ class Reader:
         if dropped or noisy:
             specs[0].ignored = dropped + noisy
         return threads.threaded(self.read, self.tagger.tag, specs, said, history)
+
+    def asks_for(self, text: str) -> bool:
+        """Whether the text asks the catalog for a name ("X?? is it here", "X? the … one")."""
+        return holdings.asked_for(text, self.tagger.tag(text), self.lex) is not None
 
     def decide(self, text: str, tags: list[Tag], found: Sequence[Found] = ()) -> Intent:
         """The part's operation: the one decision of `intent.py`, given the evidence the
