@@ -28,11 +28,13 @@ def test_an_age_typed_short_is_read_as_the_descriptions_write_it(catalog_reader,
     assert text == read and any("as an age" in n for n in notes)
 
 
-def test_yo_alone_is_no_age(catalog_reader):
-    text, _ = mend(
-        "yo how many movies", catalog_reader.lex, catalog_reader.tagger.catalog_words.knows
-    )
-    assert "year" not in text
+@pytest.mark.parametrize(
+    "question",
+    ["yo how many movies", "titles added in the last 2 yr", "movies from the past 3 yrs"],
+)
+def test_a_span_of_years_or_a_greeting_is_no_age(catalog_reader, question):
+    text, _ = mend(question, catalog_reader.lex, catalog_reader.tagger.catalog_words.knows)
+    assert "year-old" not in text
 
 
 @pytest.mark.parametrize(

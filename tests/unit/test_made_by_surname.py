@@ -54,7 +54,10 @@ def test_what_someone_made_with_another_is_their_shared_titles(
     assert sure(catalog_reader, question) >= 0.8
 
 
-@pytest.mark.parametrize("question", ["a korean film", "what did netflix make in 2020"])
+@pytest.mark.parametrize(
+    "question",
+    ["a korean film", "what did netflix make in 2020", "a marvel movie", "a christmas movie"],
+)
 def test_set_words_after_an_article_or_before_a_making_verb_are_no_person(catalog_reader, question):
     (spec,) = catalog_reader.read(question)
     assert not spec.titles.people and not spec.absent, question

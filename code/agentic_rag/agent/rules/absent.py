@@ -52,12 +52,13 @@ _ONE_BEFORE = re.compile(r"\b(?:a|an|any|one|some|another)\s+$", re.I)
 _MADE_BY = re.compile(r"\bwhat\s+(?:did|has|have|does|do|else\s+(?:did|has))\s+$", re.I)
 
 
-def _made_cue(text: str, start: int, end: int) -> bool:
+def _made_cue(text: str, start: int, end: int, lex: Lexicon) -> bool:
     """A work cue around a name with no plural works noun: "a spielberg film" (one work after
-    an article), "what did scorsese make" (a question of what they made)."""
+    an article), "what did scorsese make" (a question of what they made); not words several
+    titles hold ("a marvel movie", "a christmas movie": those titles' word, no one's name)."""
     one = _ONE_BEFORE.search(text[:start]) and _ONE_WORK.match(text, end)
     made = _MADE_BY.search(text[:start]) and LOOSE_VERB.match(text, end + 1)
-    return bool(one or made)
+    return bool(one or made) and lex.in_titles(text[start:end]) < 2
 
 
 #: small words that join the words of one name ("chronicles of narnia", "vincent van gogh")
@@ -164,7 +165,7 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
         before = WORD.findall(text[:start].casefold())[-1:]
         whole = not before or (before[0] in COMMON and before[0] not in _JOINS_NAMES)
         works = whole and (_WORKS_NEXT.match(text[end : end + 30]) is not None)
-        works = works or _made_cue(text, start, end)  # "a spielberg film", "what did X make"
+        works = works or _made_cue(text, start, end, lex)  # "a spielberg film", "what did X make"
         if len(run) == 1 and not (
             end - start >= 3
             and (one[:1].isupper() or lex.name_word(one) or strong or (works and unheard(one, lex)))
@@ -177,7 +178,7 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
         before, after = text[max(0, start - 30) : start], text[end : end + 30]
         if role or WORKS_BEFORE.search(before) or WORKS_AFTER.search(after):
             out.append(Cued(start, end, role, weak=False))  # type: ignore[arg-type]
-        elif _WORKS_NEXT.match(after) or _made_cue(text, start, end):
+        elif _WORKS_NEXT.match(after) or _made_cue(text, start, end, lex):
             out.append(Cued(start, end, None, weak=True))
     return out
 
