@@ -86,3 +86,21 @@ def test_a_gloss_after_a_question_that_names_no_title_is_not_joined(catalog_read
     question = "got the office? the british one"
     assert not any(s.described for s in catalog_reader.read(question))
     assert sure(catalog_reader, question) < 0.5
+
+
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [
+        ("is the office on here, the us one", "The Office (U.S.)"),
+        ("is shameless on here, the us one", "Shameless (U.S.)"),
+    ],
+)
+def test_a_gloss_saying_a_held_titles_qualifier_is_that_title(
+    catalog_df, catalog_reader, question, title
+):
+    """A name the catalog holds only with a qualifier, the gloss saying the qualifier ("the
+    office, the us one"): that title's entry, not every title from the country the gloss says."""
+    assert _held(catalog_df, title)
+    (spec,) = catalog_reader.read(question)
+    assert spec.titles.titles == [title] and not spec.titles.countries, question
+    assert sure(catalog_reader, question) >= 0.8

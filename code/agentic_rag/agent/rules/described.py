@@ -139,7 +139,22 @@ def described(text: str, span: tuple[int, int], tags: list[Tag], lex: Lexicon) -
         if named or (all(w.casefold() in COMMON for w in words) and not opened):
             return None  # "korean dramas (2019)": set words, no name
         if opened or (said and all(t.kind in _DESCRIBING for t in said)):
-            return Described(name, start, end, rest, None, span[1])
+            return Described(name, start, end, rest, qualified(name, rest, lex), span[1])
+    return None
+
+
+def qualified(name: str, rest: str, lex: Lexicon) -> str | None:
+    """The held title that is the name with a qualifier its description says ("the office, the
+    us one": The Office (U.S.)): the title's words past the name, run together or each, among
+    the description's words."""
+    said = {w.casefold() for w in WORD.findall(rest)}
+    own = {w.casefold() for w in WORD.findall(name)}
+    for title in lex.near_title(name):
+        extra = [
+            w.casefold() for w in WORD.findall(title.replace(".", "")) if w.casefold() not in own
+        ]
+        if extra and ("".join(extra) in said or all(w in said for w in extra)):
+            return title
     return None
 
 
