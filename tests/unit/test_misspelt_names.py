@@ -142,3 +142,13 @@ def test_a_reading_that_left_a_mistyped_reading_word_unused_is_notsure(catalog_r
 )
 def test_unknown_words_that_mistype_nothing_of_the_reading_s_leave_itsure(catalog_reader, question):
     assert sure(catalog_reader, question) >= 0.8
+
+
+def test_a_short_syllable_of_a_hyphenated_name_is_no_typo(catalog_df, catalog_reader):
+    """Kim Ji-woon (no credit here) is not Kim Ji-won (credited): a hyphenated given name's
+    syllables are names of their own, so "kim ji-woon movies" is never read as her titles."""
+    credited = (catalog_df["director"] + "," + catalog_df["cast"]).str
+    assert credited.contains("Kim Ji-won", regex=False).any()
+    assert not credited.contains("Kim Ji-woon", regex=False).any()
+    (spec,) = catalog_reader.read("kim ji-woon movies")
+    assert "Kim Ji-won" not in [p.name for p in spec.titles.people]

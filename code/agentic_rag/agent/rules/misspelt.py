@@ -60,14 +60,14 @@ def misspelt(name: str, lex: Lexicon) -> list[str]:
     return out
 
 
-def _typed(typed: list[str], held: list[str], lex: Lexicon) -> bool:
+def _typed(typed: list[str], held: list[str], lex: Lexicon, short: bool = True) -> bool:
     """Whether `typed` is `held`, word for word, with each differing word a typo: of
     MIN_LETTERS or more, or one letter fewer when a word of the name is typed as held ("akshay
     kumr": the given name says whose the short word is)."""
     if len(typed) != len(held):
         return False
     pairs = list(zip(typed, held, strict=True))
-    fewest = MIN_LETTERS - (len(typed) > 1 and any(t == h for t, h in pairs))
+    fewest = MIN_LETTERS - (short and len(typed) > 1 and any(t == h for t, h in pairs))
     return all(
         t == h or (t not in lex.everyday_words and len(t) >= fewest and fuzzy.typo(t, h))
         for t, h in pairs
@@ -77,16 +77,19 @@ def _typed(typed: list[str], held: list[str], lex: Lexicon) -> bool:
 def person_typo(name: str, lex: Lexicon) -> str | None:
     """The credited person a name mistypes: word for word ("rohit shety": Rohit Shetty,
     "quentin tarantno": Quentin Tarantino), or, for two words or more, as a whole by one edit
-    (two from nine letters: "brad pit", "shah ruk khan"), when the name is no catalog title,
-    person or phrase of titles' names as typed; else None."""
+    (two from nine letters: "brad pit", "shah ruk khan"; never inside a hyphenated given name),
+    when the name is no catalog title, person or phrase of titles' names as typed; else None."""
     words = key(name).split()
     if not words or lex.title(name) or lex.person(name) or lex.in_titles(name):
         return None
     if (person := lex.fuzzy_person(name)) is None:
         return None
     held = key(person[0])
-    whole = len(words) > 1 and fuzzy.typo(key(name), held)
-    return person[0] if whole or _typed(words, held.split(), lex) else None
+    #: a hyphenated given name's short syllables are names of their own ("kim ji-woon" is not
+    #: Kim Ji-won): only a long word may be mistyped there
+    joined = "-" in name
+    whole = len(words) > 1 and not joined and fuzzy.typo(key(name), held)
+    return person[0] if whole or _typed(words, held.split(), lex, short=not joined) else None
 
 
 def _unarticled(words: list[str]) -> list[str]:
