@@ -118,13 +118,6 @@ def _family(text: str, m: re.Match[str], tags: list[Tag], lex: Lexicon) -> bool:
     )
 
 
-def family_before(text: str, start: int, lex: Lexicon) -> int | None:
-    """Where an everyday family name right before the hyphenated name at `start` begins
-    ("park chan-wook movies": the name is a person's, Park Chan-wook), or None."""
-    prev = re.search(r"\w+(?=\s+$)", text[:start])
-    return prev.start() if prev and _family(text, prev, [], lex) else None
-
-
 def _runs(text: str, tags: list[Tag], lex: Lexicon) -> list[list[re.Match[str]]]:
     """Maximal runs of untagged name-like words (capitalised, or not everyday English; an
     everyday family name before a hyphenated given name too)."""

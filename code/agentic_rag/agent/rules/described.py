@@ -94,11 +94,12 @@ _KIND_GLOSS = re.compile(rf"(?:[\w'’&+-]+\s+){{0,4}}?(?:{_ANY_KIND})\s*$", _I)
 def _kinded(raw: str, lex: Lexicon) -> list[tuple[str, str]]:
     """The longest leading catalog title whose words are followed by a gloss that ends on a
     kind noun ("orange is the new black prison show": Orange Is the New Black, "prison show"),
-    an article inside the title's own name being none of the gloss's."""
+    an article inside the title's own name being none of the gloss's; a kind noun alone says
+    which of a name's titles, no gloss ("star trek series": the Star Trek shows)."""
     words = list(WORD.finditer(raw))
     for n in range(len(words) - 1, 0, -1):
         name, rest = raw[: words[n - 1].end()], raw[words[n - 1].end() :].strip(_STRIP)
-        if _KIND_GLOSS.fullmatch(rest) and lex.title(name):
+        if len(WORD.findall(rest)) > 1 and _KIND_GLOSS.fullmatch(rest) and lex.title(name):
             return [(name, rest)]
     return []
 

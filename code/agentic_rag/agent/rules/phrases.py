@@ -175,8 +175,6 @@ def _phrase(text: str, gram: list[re.Match[str]], tags: list[Tag], lex: Lexicon)
     n = lex.in_titles(raw)
     if n < 2:  # one title or none: a franchise the catalog lacks ("Harry Potter movies")
         opens = not text[:start].strip() or text[:start].rstrip()[-1] in ".?!;"
-        if many and not title and (family := absent.family_before(text, start, lex)) is not None:
-            return absent.absent_person(text[family:end], (family, end), lex, None)  # "park …"
         return _lacking(raw, (start, end), words, lex, opens) if many and not title else None
     many = many or (before and not works)
     lower, capital = lex.cased(raw)
