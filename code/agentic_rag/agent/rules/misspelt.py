@@ -88,7 +88,8 @@ def person_typo(name: str, lex: Lexicon) -> str | None:
     #: a hyphenated given name's short syllables are names of their own ("kim ji-woon" is not
     #: Kim Ji-won): only a long word may be mistyped there
     joined = "-" in name
-    whole = len(words) > 1 and not joined and fuzzy.typo(key(name), held)
+    same = len(words) == len(held.split())  # a middle initial left out: `short_names`
+    whole = same and len(words) > 1 and not joined and fuzzy.typo(key(name), held)
     return person[0] if whole or _typed(words, held.split(), lex, short=not joined) else None
 
 
