@@ -70,3 +70,30 @@ def test_a_count_with_its_answer_form_leaves_no_word_unused(catalog_reader, ques
     assert not u.unused and not u.meaning, (u.unused, u.meaning)
     p = plan(catalog_reader.lex, question)
     assert p.confidence is not None and p.confidence.probability >= 0.8
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "held"),
+    [
+        ("moana in the catalog y/n", "Moana", False),
+        ("paddington 2 on here y/n", "Paddington 2", False),
+        ("squid game y/n", "Squid Game", True),
+        ("is bird box on netflix yes/no", "Bird Box", True),
+    ],
+)
+def test_a_yes_no_tag_is_set_aside_and_the_title_asked_for_is_read(
+    catalog_df, catalog_reader, question, title, held
+):
+    """ "y/n", "yes/no" after a question say only that a yes or no will do: the title before
+    them is looked up (its entry, or said absent), never searched for or listed by its people."""
+    assert (catalog_df["title"].str.casefold() == title.casefold()).any() == held
+    aside = asides.set_aside(question, catalog_reader.tagger)
+    assert aside.ignored and "y" not in aside.kept.split()[-1:]
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "describe", question
+    if held:
+        assert spec.titles.titles == [title] and not spec.absent
+    else:
+        assert [a.name for a in spec.absent] == [title]
+    p = plan(catalog_reader.lex, question)
+    assert p.confidence is not None and p.confidence.probability >= 0.8

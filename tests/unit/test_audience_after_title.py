@@ -1,7 +1,8 @@
 """A held one-word title then a joining word and more ("is ozark for adults", "is narcos for
-grown ups", "can i watch dark for teenagers"): the words after it most likely ask who the title
-is for (its rating), not name a longer title the catalog lacks; saying the catalog has no "Ozark
-for Adults" is a guess, so the reading is unsure. Phrasings written for this rule; the held
+grown ups", "can i watch dark for teenagers"): the words after it ask who the title is for, not
+name a longer title the catalog lacks, so the reading is the held title's entry (its rating
+answers it), the audience words its gloss; one that says more than an audience ("… under 10")
+stays unsure, never a sure "no Okja for Children". Phrasings written for this rule; the held
 titles checked in the CSV."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import pytest
 from agentic_rag.agent.rules import confidence
 from agentic_rag.agent.rules.described import held_part
 from agentic_rag.folding import fold
+from tests.unit.reading_sure import sure
 
 
 @pytest.mark.parametrize(
@@ -19,18 +21,24 @@ from agentic_rag.folding import fold
         ("is ozark for adults", "Ozark"),
         ("is narcos for grown ups", "Narcos"),
         ("is ozark fine for teenagers", "Ozark"),
-        ("is okja for children under 10", "Okja"),
+        ("can i watch dark for teenagers", "Dark"),
     ],
 )
-def test_a_held_title_before_an_audience_is_no_sure_absence(
-    catalog_df, catalog_reader, question, held
-):
-    assert (catalog_df["title"].map(fold) == fold(held)).any()
+def test_a_held_title_before_an_audience_is_its_entry(catalog_df, catalog_reader, question, held):
+    row = catalog_df[catalog_df["title"].map(fold) == fold(held)]
+    assert len(row) and row.iloc[0]["rating"]  # the entry shows a rating
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "describe" and spec.titles.titles == [held] and not spec.absent, question
+    assert sure(catalog_reader, question) >= 0.8
+
+
+def test_more_than_an_audience_is_no_sure_reading(catalog_df, catalog_reader):
+    question = "is okja for children under 10"
+    assert (catalog_df["title"].map(fold) == fold("Okja")).any()
     specs = catalog_reader.read(question)
     absent = [a.name for s in specs for a in s.absent]
     f, _ = confidence.features(catalog_reader, question, specs, "")
-    if absent:  # said absent: the held title it opens with makes it a guess
-        assert all(held_part(a, catalog_reader.lex) == held for a in absent), absent
+    assert all(held_part(a, catalog_reader.lex) == "Okja" for a in absent), absent
     assert confidence.probability(f) < 0.5, (question, f)
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.unit.reading_sure import sure
+
 
 def _has(df, title: str) -> bool:
     return bool(df["title"].str.casefold().eq(title.casefold()).any())
@@ -43,3 +45,23 @@ def test_a_held_title_described_stays_its_entry(catalog_df, catalog_reader, ques
     assert _has(catalog_df, title)
     (spec,) = catalog_reader.read(question)
     assert spec.titles.titles == [title] and not spec.absent
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "surname"),
+    [
+        ("the irishman with de niro y/n", "The Irishman", "De Niro"),
+        ("the irishman with pacino", "The Irishman", "Pacino"),
+        ("crimson peak w hiddleston", "Crimson Peak", "Hiddleston"),
+    ],
+)
+def test_a_held_title_with_a_surname_it_credits_is_its_entry(
+    catalog_df, catalog_reader, question, title, surname
+):
+    """A surname after "with" that the title credits one holder of ("the irishman with de
+    niro") describes the title, as a whole name would: its entry, not that person's titles."""
+    row = catalog_df[catalog_df["title"] == title].iloc[0]
+    assert surname in row["cast"]
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "describe" and spec.titles.titles == [title] and not spec.titles.people
+    assert sure(catalog_reader, question) >= 0.8

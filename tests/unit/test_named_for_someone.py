@@ -127,3 +127,33 @@ def test_an_unused_word_before_a_works_noun_is_a_kind_left_out(
     specs = catalog_reader.read(question)
     tags = catalog_reader.tagger.tag(question)
     assert signals.unused_kind(question, {unused}, specs, tags, set()) == float(fires)
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "held"),
+    [
+        ("yellowjackets streaming? my wife wants to watch it", "Yellowjackets", False),
+        ("is bluey on here? my daughter loves it", "Bluey", False),
+        ("ozark on netflix? my dad keeps asking about it", "Ozark", True),
+    ],
+)
+def test_who_wants_it_said_as_a_sentence_after_the_title_is_set_aside(
+    catalog_reader, catalog_df, catalog_planner, question, name, held
+):
+    """Who a title is for, said as a sentence of its own after the question ("… my wife wants to
+    watch it"): set aside like "for my kid", the title before it read alone."""
+    assert (catalog_df["title"].str.casefold() == name.casefold()).any() == held
+    (spec,) = catalog_reader.read(question)
+    if held:
+        assert spec.titles.titles == [name] and not spec.absent
+    else:
+        assert [a.name for a in spec.absent] == [name]
+    sure = plan(catalog_planner, question).confidence
+    assert sure is not None and not sure.ask_back, (question, sure)
+
+
+def test_a_sentence_about_someone_after_a_count_is_not_set_aside(catalog_reader):
+    """Only after a title asked for: "how many kids movies are there? my son wants one" asks
+    no title, so nothing of it is set aside as who it is for."""
+    specs = catalog_reader.read("how many kids movies are there? my son wants one")
+    assert not any("asked for" in n for s in specs for n in s.notes)

@@ -11,6 +11,7 @@ from collections import Counter
 
 import pytest
 
+from agentic_rag.agent.rules import clarify
 from tests.unit.reading_sure import sure
 
 
@@ -63,3 +64,31 @@ def test_any_reading_of_a_shared_surname_is_unsure(catalog_reader, catalog_df, q
     held = _holders(catalog_df, surname).most_common()
     assert len(held) >= 3 and held[0][1] < 3 * sum(n for _, n in held[1:]), held[:3]
     assert sure(catalog_reader, question) < 0.5, question
+
+
+@pytest.mark.parametrize(
+    ("question", "surname"),
+    [("is oppenheimer on netflix", "oppenheimer"), ("villeneuve on netflix?", "villeneuve")],
+)
+def test_asking_back_offers_the_surname_as_a_title(catalog_reader, catalog_df, question, surname):
+    """Asked back, the choices include the word as a title's name: "is the title Oppenheimer on
+    here?" reads back as that title (absent: no title has the name), sure."""
+    assert len(_holders(catalog_df, surname)) >= 2
+    assert not catalog_df["title"].str.casefold().eq(surname).any()
+    offered = [
+        c.question
+        for c in clarify.choices(catalog_reader, catalog_reader.read(question), 0.5, question)
+    ]
+    titled = [q for q in offered if q.casefold().startswith("is the title")]
+    assert titled, offered
+    (spec,) = catalog_reader.read(titled[0])
+    assert [a.name.casefold() for a in spec.absent] == [surname]
+    assert sure(catalog_reader, titled[0]) >= 0.8
+
+
+@pytest.mark.parametrize("kind", ["movie", "film", "show", "title"])
+def test_a_kind_noun_before_the_word_makes_it_a_titles_name(catalog_reader, kind):
+    question = f"is the {kind} oppenheimer on here?"
+    (spec,) = catalog_reader.read(question)
+    assert [a.name for a in spec.absent] == ["Oppenheimer"] and not spec.titles.people
+    assert sure(catalog_reader, question) >= 0.8

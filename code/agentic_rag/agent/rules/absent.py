@@ -24,6 +24,7 @@ from agentic_rag.agent.rules.spec import Absent, PersonRef, Role, TitleSet
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.vocab import (
     COMMON,
+    LOOSE_VERB,
     ROLE_AFTER,
     WORD,
     WORKS_AFTER,
@@ -43,6 +44,23 @@ STRONG_CUE = re.compile(
 )
 #: a works noun right after a name: a weak cue ("scorsese movies", "kajol films")
 _WORKS_NEXT = re.compile(r"\s+(?:movies|films|shows|series|titles|filmography)\b", re.I)
+#: one work after an article before the name: "a spielberg film", "any tarantino movie"
+_ONE_WORK = re.compile(r"\s+(?:movie|film|flick|show|series|doc|documentary)\b", re.I)
+_ONE_BEFORE = re.compile(r"\b(?:a|an|any|one|some|another)\s+$", re.I)
+#: a question of what someone made, the loose verb after the name: "what did scorsese make
+#: with de niro", "what has nolan made"
+_MADE_BY = re.compile(r"\bwhat\s+(?:did|has|have|does|do|else\s+(?:did|has))\s+$", re.I)
+
+
+def _made_cue(text: str, start: int, end: int, lex: Lexicon) -> bool:
+    """A work cue around a name with no plural works noun: "a spielberg film" (one work after
+    an article), "what did scorsese make" (a question of what they made); not words several
+    titles hold ("a marvel movie", "a christmas movie": those titles' word, no one's name)."""
+    one = _ONE_BEFORE.search(text[:start]) and _ONE_WORK.match(text, end)
+    made = _MADE_BY.search(text[:start]) and LOOSE_VERB.match(text, end + 1)
+    return bool(one or made) and lex.in_titles(text[start:end]) < 2
+
+
 #: small words that join the words of one name ("chronicles of narnia", "vincent van gogh")
 _JOINS_NAMES = frozenset(SMALL_WORDS) - {
     "a",
@@ -82,12 +100,31 @@ def _name_word(word: str, lex: Lexicon) -> bool:
     return word[:1].isupper() or low not in lex.everyday_words
 
 
+#: people whose names hold an everyday word before it is read as a family name before a
+#: hyphenated given name ("park chan-wook", "song kang-ho")
+FAMILY_NAMES = 3
+_HYPHENED = re.compile(r"\s+\w+-\w+", re.I)
+
+
+def _family(text: str, m: re.Match[str], tags: list[Tag], lex: Lexicon) -> bool:
+    """An everyday word that opens a name before a hyphenated given name, as Korean names do
+    ("movies by park chan-wook"): several catalog people have it in their names."""
+    low = m.group().casefold()
+    return (
+        free(tags, *m.span())
+        and low not in COMMON
+        and _HYPHENED.match(text, m.end()) is not None
+        and lex.in_names(low) >= FAMILY_NAMES
+    )
+
+
 def _runs(text: str, tags: list[Tag], lex: Lexicon) -> list[list[re.Match[str]]]:
-    """Maximal runs of untagged name-like words (capitalised, or not everyday English)."""
+    """Maximal runs of untagged name-like words (capitalised, or not everyday English; an
+    everyday family name before a hyphenated given name too)."""
     runs: list[list[re.Match[str]]] = []
     prev: re.Match[str] | None = None
     for m in WORD.finditer(text):
-        ok = free(tags, *m.span()) and _name_word(m.group(), lex)
+        ok = free(tags, *m.span()) and (_name_word(m.group(), lex) or _family(text, m, tags, lex))
         joined = (
             prev is not None
             and NAME_JOIN.fullmatch(text[prev.end() : m.start()]) is not None
@@ -120,7 +157,8 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
         #: of narnia films": a title's words, not a person)
         before = WORD.findall(text[:start].casefold())[-1:]
         whole = not before or (before[0] in COMMON and before[0] not in _JOINS_NAMES)
-        works = whole and _WORKS_NEXT.match(text[end : end + 30]) is not None
+        works = whole and (_WORKS_NEXT.match(text[end : end + 30]) is not None)
+        works = works or _made_cue(text, start, end, lex)  # "a spielberg film", "what did X make"
         if len(run) == 1 and not (
             end - start >= 3
             and (one[:1].isupper() or lex.name_word(one) or strong or (works and unheard(one, lex)))
@@ -133,7 +171,7 @@ def cued_names(text: str, tags: list[Tag], lex: Lexicon) -> list[Cued]:
         before, after = text[max(0, start - 30) : start], text[end : end + 30]
         if role or WORKS_BEFORE.search(before) or WORKS_AFTER.search(after):
             out.append(Cued(start, end, role, weak=False))  # type: ignore[arg-type]
-        elif _WORKS_NEXT.match(after):
+        elif _WORKS_NEXT.match(after) or _made_cue(text, start, end, lex):
             out.append(Cued(start, end, None, weak=True))
     return out
 

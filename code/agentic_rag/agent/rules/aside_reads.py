@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, Field
 
-from agentic_rag.agent.rules.holdings import for_whom
+from agentic_rag.agent.rules.for_whom import for_whom
 from agentic_rag.agent.rules.slots import typed_titles
 from agentic_rag.agent.rules.split import is_order
 from agentic_rag.agent.rules.tagger import Tagger

@@ -4,13 +4,17 @@ Each choice is a full question (the reading said as a stand-alone question) that
 reads back into the same reading, confidently; the candidates are the reading made, the other
 reading of an ambiguous word, the operation decision's runner-up when only the bank's vote
 separated it from the operation chosen, and for a part that named several people but used one,
-each person alone and all of them together.
+each person alone and all of them together; a lone word asked for that several people share as a
+surname, read as one of them, is offered as a title's name too ("is oppenheimer on netflix").
 """
 
 from __future__ import annotations
 
+import re
+
 from agentic_rag.agent.models import Choice, PlannedCall, ReadingConfidence
-from agentic_rag.agent.rules import confidence
+from agentic_rag.agent.rules import confidence, holdings, surnames
+from agentic_rag.agent.rules.absent import title_case
 from agentic_rag.agent.rules.phrasing import question_for, reading_line
 from agentic_rag.agent.rules.reader import Reader
 from agentic_rag.agent.rules.spec import QuerySpec
@@ -91,6 +95,40 @@ def _respelled(reader: Reader, question: str, specs: list[QuerySpec], below: flo
                 yield Choice(question=text, reading=reading_line(back))
 
 
+def _named_words(reader: Reader, question: str, specs: list[QuerySpec]) -> str | None:
+    """Words that may be a title's name the reading did not take as one: a lone word a holding
+    question asks for, read as a person by a surname several people share ("is oppenheimer on
+    netflix"), or the words before a works noun of a reading of every title of a type ("ice age
+    movies list", "hunger games movies?")."""
+    held = holdings.asked_for(question, reader.tagger.tag(question), reader.lex)
+    if held is not None and held.kind == "person" and surnames.shared(held.text, reader.lex):
+        return held.text
+    bare = len(specs) == 1 and specs[0].titles.model_dump(exclude_defaults=True).keys() <= {"type"}
+    m = _BEFORE_WORKS.match(question)
+    return m.group("name") if bare and m and specs[0].op in ("list", "count") else None
+
+
+#: the words before a works noun a question opens with ("the ice age movies", "hunger games films")
+_BEFORE_WORKS = re.compile(
+    r"^\W*(?:the\s+|all\s+(?:the\s+)?)?(?P<name>[a-z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\s+"
+    r"(?:movies|films|series|shows)\b",
+    re.I,
+)
+
+
+def _as_title(reader: Reader, question: str, specs: list[QuerySpec], below: float):
+    """Words that may be a title's name the reading did not take as one (`_named_words`): the
+    words as a title's name are a choice ("is the title Oppenheimer on here?", "is the title Ice
+    Age on here?"), read back as that title, held or not; never the reading itself."""
+    name = _named_words(reader, question, specs)
+    if name is None:
+        return
+    text = f"is the title {title_case(name)} on here?"
+    back = reader.read(text)
+    if _sure(reader, text, back) >= below:
+        yield Choice(question=text, reading=reading_line(back))
+
+
 def _sure(reader: Reader, text: str, back: list[QuerySpec]) -> float:
     """The probability of a choice's reading, read back from its question."""
     feats, _ = confidence.features(reader, text, back, " ".join(s.model_dump_json() for s in back))
@@ -114,6 +152,7 @@ def choices(
     """Up to three questions, each read back as its reading with a probability >= `below`:
     the question with a mistyped name spelt as the catalog's first, then readings said anew."""
     out = {c.question: c for c in _respelled(reader, question, specs, below)}
+    out |= {c.question: c for c in _as_title(reader, question, specs, below)}
     for i, spec in enumerate(specs):
         for alt in _alternatives(spec):
             parts = [*specs[:i], alt, *specs[i + 1 :]]

@@ -20,7 +20,8 @@ from agentic_rag.agent.rules import example_gap, holdings, signals, story, surna
 from agentic_rag.agent.rules.amounts import SERIES_RUN
 from agentic_rag.agent.rules.compose import ENTRY_ANSWERS
 from agentic_rag.agent.rules.consumed import DESCRIBED, consumed
-from agentic_rag.agent.rules.described import held_part, misfit
+from agentic_rag.agent.rules.described import absent_held, misfit
+from agentic_rag.agent.rules.holding_cues import kind_named
 from agentic_rag.agent.rules.intent import mask
 from agentic_rag.agent.rules.lead import STRONG
 from agentic_rag.agent.rules.measure_words import UNIT_LACKING
@@ -139,7 +140,8 @@ def features(
         text = text.replace(said, " ")  # a parenthesis set aside ("(july 4th)"): not asked
     tags = reader.tagger.tag(text)  # once: usage and the signals below read the same tags
     u = usage(reader, text, tags, specs, calls)
-    held = [t for t in [holdings.asked_for(text, tags, reader.lex)] if t]  # "do you have X"
+    #: "do you have X" ("is the movie X on here": a title's name, no surname guessed)
+    held = [t for t in [holdings.asked_for(text, tags, reader.lex)] if t and not kind_named(text)]
     #: a noun of what is asked that no part shows or reads ("the oldest korean movie plot")
     u.meaning += [w for w in unshown(text, specs) if w not in u.meaning]
     if SERIES_RUN.search(text) and any(s.op == "count" for s in specs):  # seasons, not shows
@@ -197,11 +199,7 @@ def features(
         "misfit": float(misfit(specs, reader.lex)),
         "lost_filter": float(lost_filter(specs, u.unused) or cut_phrase(text, specs, u.unused)),
         "title_tail": float(bool(tail := title_words(text, specs, u.unused, tags))),
-        "absent_held": float(
-            any(
-                a.kind == "title" and held_part(a.name, reader.lex) for s in specs for a in s.absent
-            )
-        ),
+        "absent_held": float(absent_held(specs, reader.lex)),
         "example_gap": example_gap.example_gap(reader, specs),
         "cue_unused": float(min(len(u.cues), 2)),
         "unused_name": float(min(len(u.names), 2)),

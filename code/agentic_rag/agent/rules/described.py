@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from agentic_rag.agent.rules.holding_cues import WHAT
+from agentic_rag.agent.rules.holding_cues import GLOSS, TAIL_END, WHAT
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.sequels import sequel_of
 from agentic_rag.agent.rules.series_names import franchise_tag
@@ -47,6 +47,12 @@ _APPOSITION = re.compile(
     _I,
 )
 _KIND_NEXT = re.compile(rf"\s*(?:{_ANY_KIND})\b", _I)  # a kind noun the asking tail took
+#: a kind noun ending a name no title is, before its description: the description's word (it
+#: says what kind the title is), not the name's ("the night manager series, with …")
+_KIND_END = re.compile(
+    rf"\s+(?:{alternation([*WORDS.described_kinds['Movie'], *WORDS.described_kinds['TV Show']])})$",
+    _I,
+)
 #: a question's head opening the words after the cut: "how many", "and which" …
 _ASKS = re.compile(rf"(?:(?:and|also|so|but|plus|then)\s+)?(?:{ASK_HEADS})\b", _I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -76,9 +82,34 @@ class Described(NamedTuple):
 def _parts(raw: str) -> list[tuple[str, str]]:
     """Each cut of the words into a name and a description after it, the longest name first."""
     cuts = {m.start() for m in _CUT.finditer(raw)} | {m.start() for m in _APPOSITION.finditer(raw)}
-    out = [(raw[:c].strip(_STRIP), raw[c:].strip(_STRIP)) for c in sorted(cuts, reverse=True)]
+    out = [(_untailed(raw[:c]), raw[c:].strip(_STRIP)) for c in sorted(cuts, reverse=True)]
     #: a question after the comma is no description ("nailed it, how many versions …")
     return [(n, rest) for n, rest in out if WORD.search(n) and not _ASKS.match(rest)]
+
+
+#: words that end on a kind noun and say no more: the gloss after a title ("prison show")
+_KIND_GLOSS = re.compile(rf"(?:[\w'’&+-]+\s+){{0,4}}?(?:{_ANY_KIND})\s*$", _I)
+
+
+def _kinded(raw: str, lex: Lexicon) -> list[tuple[str, str]]:
+    """The longest leading catalog title whose words are followed by a gloss that ends on a
+    kind noun ("orange is the new black prison show": Orange Is the New Black, "prison show"),
+    an article inside the title's own name being none of the gloss's; a kind noun alone says
+    which of a name's titles, no gloss ("star trek series": the Star Trek shows)."""
+    words = list(WORD.finditer(raw))
+    for n in range(len(words) - 1, 0, -1):
+        name, rest = raw[: words[n - 1].end()], raw[words[n - 1].end() :].strip(_STRIP)
+        if len(WORD.findall(rest)) > 1 and _KIND_GLOSS.fullmatch(rest) and lex.title(name):
+            return [(name, rest)]
+    return []
+
+
+def _untailed(name: str) -> str:
+    """The name before a description, without an availability tail said before the description
+    ("is atypical on here, the show about …": atypical)."""
+    name = name.strip(_STRIP)
+    tail = TAIL_END.search(name)
+    return name[: tail.start()].strip(_STRIP) if tail and tail.start() else name
 
 
 def described(text: str, span: tuple[int, int], tags: list[Tag], lex: Lexicon) -> Described | None:
@@ -91,22 +122,40 @@ def described(text: str, span: tuple[int, int], tags: list[Tag], lex: Lexicon) -
     raw = text[span[0] : span[1]]
     if lex.title(raw):
         return None
-    parts = _parts(raw)
+    parts = _parts(raw) + _kinded(raw, lex)
     for name, rest in parts:
         if title := lex.title(name):
             start = text.index(name, span[0])
             return Described(name, start, start + len(name), rest, title, span[1])
     for name, rest in parts[-1:]:  # the shortest name: the description is all after it
+        if (kind := _KIND_END.search(name)) and kind.start():  # "the night manager series w …"
+            name, rest = name[: kind.start()], f"{kind.group().strip()} {rest}"
         start = text.index(name, span[0])
         end = start + len(name)
         words = WORD.findall(name)
         named = [t for t in tags if t.start < end and t.end > start]
         said = [t for t in tags if t.start >= end and t.end <= span[1]]
-        opened = _APPOSITION.fullmatch(f" {rest}")  # "…, the yorkshire cop one": a name before
+        #: "…, the yorkshire cop one", "…, the hbo one with the roy family": a name before
+        opened = _APPOSITION.fullmatch(f" {rest}") or GLOSS.match(rest)
         if named or (all(w.casefold() in COMMON for w in words) and not opened):
             return None  # "korean dramas (2019)": set words, no name
         if opened or (said and all(t.kind in _DESCRIBING for t in said)):
-            return Described(name, start, end, rest, None, span[1])
+            return Described(name, start, end, rest, qualified(name, rest, lex), span[1])
+    return None
+
+
+def qualified(name: str, rest: str, lex: Lexicon) -> str | None:
+    """The held title that is the name with a qualifier its description says ("the office, the
+    us one": The Office (U.S.)): the title's words past the name, run together or each, among
+    the description's words."""
+    said = {w.casefold() for w in WORD.findall(rest)}
+    own = {w.casefold() for w in WORD.findall(name)}
+    for title in lex.near_title(name):
+        extra = [
+            w.casefold() for w in WORD.findall(title.replace(".", "")) if w.casefold() not in own
+        ]
+        if extra and ("".join(extra) in said or all(w in said for w in extra)):
+            return title
     return None
 
 
@@ -137,17 +186,21 @@ def fits(title: str | None, rest: str, lex: Lexicon) -> bool:
     said = {kind for kind, cue in _KINDS.items() if kind != "any" and cue.search(rest)}
     if said and info.type not in said:
         return False
-    return all(p in info.people for p in credited(rest, lex))
+    return all(p in info.people for p in credited(rest, lex, title))
 
 
-def credited(rest: str, lex: Lexicon) -> list[str]:
+def credited(rest: str, lex: Lexicon, title: str | None = None) -> list[str]:
     """The catalog people a description says are in the title or made it: the longest run of
-    words after "with" / "starring" / "by" that is a catalog name ("with tom hanks, is it on")."""
+    words after "with" / "starring" / "by" that is a catalog name ("with tom hanks, is it on"),
+    or a surname the title credits one holder of ("the irishman with de niro")."""
+    info = lex.show(title) if title else None
     out = []
     for m in _CREDITED.finditer(rest):
         words = m.group("who").split()
         for n in range(len(words), 0, -1):
-            if who := lex.person(" ".join(words[:n])):
+            said = " ".join(words[:n])
+            held = [p for p in lex.by_surname(said) if info and p in info.people]
+            if who := lex.person(said) or (held[0] if len(held) == 1 else None):
                 out.append(who)
                 break
     return out
@@ -159,7 +212,7 @@ def bare_described(text: str, tags: list[Tag], lex: Lexicon) -> Described | None
     described by its people (`fits` checks them); None when the leading words are set words."""
     span = (0, len(text.rstrip(" ?.!")))
     said = described(text, span, tags, lex)
-    if not said or not said.title or not credited(said.rest, lex):
+    if not said or not said.title or not credited(said.rest, lex, said.title):
         return None
     named = [t for t in tags if t.start < said.end and t.end > said.start]
     if named and all(t.kind in _SET_KINDS for t in named):
@@ -189,6 +242,20 @@ def misfit(specs: list[QuerySpec], lex: Lexicon) -> bool:
     return any(not fits(t, d, lex) for s in specs for t in s.titles.titles for d in s.described)
 
 
+def audience_of(name: str, lex: Lexicon) -> str | None:
+    """The one-word catalog title a name opens with before "for" or an asking word ("ozark for
+    adults", "ozark fine for teenagers"): who the title is for is asked, not a longer name."""
+    words = WORD.findall(name)
+    tails = tail_words()
+    joined = len(words) > 1 and words[1].casefold() in {*tails.audience, *tails.asks}
+    return lex.title(words[0]) if joined else None
+
+
+def absent_held(specs: list[QuerySpec], lex: Lexicon) -> bool:
+    """Whether a title said absent opens with a held title (`held_part`): never sure."""
+    return any(a.kind == "title" and held_part(a.name, lex) for s in specs for a in s.absent)
+
+
 def held_part(name: str, lex: Lexicon) -> str | None:
     """A catalog title the absent name opens with: before a cut or an apposition, its first
     `MIN_OPENING` words or more ("Happy Valley the Yorkshire Cop One": Happy Valley), or one
@@ -200,11 +267,9 @@ def held_part(name: str, lex: Lexicon) -> str | None:
     for lead, _ in _parts(name):
         if title := lex.title(lead):
             return title
-    words = list(WORD.finditer(name))
-    tails = tail_words()
-    joined = len(words) > 1 and words[1].group().casefold() in {*tails.audience, *tails.asks}
-    if joined and (title := lex.title(words[0].group())):
+    if title := audience_of(name, lex):
         return title
+    words = list(WORD.finditer(name))
     for n in range(len(words) - 1, MIN_OPENING - 1, -1):
         if title := lex.title(name[: words[n - 1].end()]):
             return title

@@ -6,6 +6,7 @@ here"). `holdings.asked_for` reads the name between them."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _I = re.IGNORECASE
 
@@ -50,7 +51,7 @@ ASKED = re.compile(
     r"like\s+to)\s+(?:watch|see|stream)|(?:i['’]?m\s+|i\s+am\s+)?(?:looking|searching)\s+"
     r"for|(?:i['’]?m\s+|i\s+am\s+)?trying\s+to\s+find|got|is|are|any(?:\s+of\s+the(?=\s+\w))?|"
     r"anything)\s+)?"
-    r"(?:(?:an?|any(?:\s+of\s+the(?=\s+\w))?|anything|(?:the|that|this)\s+(?:movie|film|show|series))\s+)?(?P<what>.+?)\s*(?:[-–—:,.!?]+\s*)?"
+    r"(?:(?:an?|any(?:\s+of\s+the(?=\s+\w))?|anything|(?P<kind>(?:the|that|this)\s+(?:movie|film|show|series|title)))\s+)?(?P<what>.+?)\s*(?:[-–—:,.!?]+\s*)?"
     rf"(?P<tail>\b(?:(?:is|are)\s+(?:it|they)(?:\s+on(?=\W*$))?\b|{HELD_BACK}|{WHAT_HELD}|"
     rf"(?P<their>{THEIR_WORK})|"
     r"on\s+(?:here|netflix|the\s+catalog|this)|in\s+(?:the\s+|this\s+)?catalog(?:ue)?|here|there|"
@@ -81,14 +82,53 @@ ONLY_BACK = re.compile(
 )
 
 
-def joined_back(pieces: list[str]) -> list[str]:
+def kind_named(text: str) -> bool:
+    """Whether the thing asked for is said to be a title by a kind noun before it ("is the movie
+    oppenheimer on here"): a title's name, never a surname."""
+    m = ASKED.match(text)
+    return bool(m and m.group("kind"))
+
+
+#: a name's availability tail at the end of the words before a description: "is atypical on
+#: here, the show about …" names Atypical, not "Atypical on Here"
+TAIL_END = re.compile(rf"(?:\s+|\W+)(?:{AVAILABLE.pattern})[\s?!.]*$", _I)
+#: a piece that only says what the title asked for before it is: an article, up to four words
+#: and a kind noun, then the end or what the description says of it ("the hbo one with the roy
+#: family", "the show about the autistic teen"); not a rank said of a set ("the newest one")
+GLOSS = re.compile(
+    r"^\W*(?:the|that|this|a|an)\s+(?!(?:[\w'’-]+\s+){0,3}?(?:\w+est|first|last|new|top|next|"
+    r"same|other|rest|only)\b)(?:[\w'’&+-]+\s+){0,4}?(?:one|thing|movie|film|flick|show|series|"
+    r"sitcom|docuseries|miniseries|documentary|doc|cartoon|anime)"
+    r"(?:\s+(?:with|w/|about|where|starring|featuring|by|from|that|who|set|based)\b.*)?\W*$",
+    _I,
+)
+
+
+def joined_back(pieces: list[str], names: Callable[[str], bool] = lambda _: True) -> list[str]:
     """The question's pieces, a piece that only asks back whether the catalog holds what the
     piece before it named ("breaking bad?? is it here", "the godfather! is it on netflix", "okja.
-    can i stream it") joined to that piece as one question ("breaking bad - is it here")."""
+    can i stream it") joined to that piece as one question ("breaking bad - is it here"); a
+    piece that only describes the title a piece asking whether it is held named ("succession on
+    here? the hbo one with the roy family") joined as that name's description, before the
+    tail ("succession, the hbo one with the roy family - on here"), when the joined question
+    still asks for a name (`names`: "got the office? the british one" asks for none)."""
     out: list[str] = []
     for piece in pieces:
         if out and ONLY_BACK.match(piece):
             out[-1] = f"{out[-1].rstrip(' ?!.,;:')} - {piece.strip()}"
+        elif out and GLOSS.match(piece) and (joined := _glossed(out[-1], piece)) and names(joined):
+            out[-1] = joined
         else:
             out.append(piece)
     return out
+
+
+def _glossed(asked: str, gloss: str) -> str | None:
+    """The question asking for a name with the gloss said after it put after the name: before
+    its availability tail, or after it when only a cue asks ("u got X? the …")."""
+    said = gloss.strip(" ?!.,;:")
+    if tail := TAIL_END.search(asked):
+        return f"{asked[: tail.start()]}, {said} - {asked[tail.start() :].strip(' ,-')}"
+    if (m := ASKED.match(asked)) and m.group("cue"):
+        return f"{asked.rstrip(' ?!.,;:')}, {said}"
+    return None

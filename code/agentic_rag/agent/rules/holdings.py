@@ -14,7 +14,13 @@ import re
 
 from agentic_rag.agent.rules import absent, surnames
 from agentic_rag.agent.rules.cues import CUES
-from agentic_rag.agent.rules.described import bare_described, described, several_tag, title_tag
+from agentic_rag.agent.rules.described import (
+    audience_of,
+    bare_described,
+    described,
+    several_tag,
+    title_tag,
+)
 from agentic_rag.agent.rules.holding_cues import ASKED, AVAILABLE, BACK, WHAT
 from agentic_rag.agent.rules.holding_cues import joined_back as joined_back  # the reader's
 from agentic_rag.agent.rules.intent import mask
@@ -24,9 +30,8 @@ from agentic_rag.agent.rules.mend import table_words
 from agentic_rag.agent.rules.name_evidence import SURNAME_UNSURE
 from agentic_rag.agent.rules.series_names import franchise_tag, run_together, series
 from agentic_rag.agent.rules.tags import Tag, fuzzy_tag
-from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
+from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.whole_title import whole_title
-from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 MAX_WORDS = 6
@@ -52,12 +57,6 @@ _SEVERAL = re.compile(r"\bany(?:thing)?\b|\b(?:movies|films|shows|titles|seasons
 _TITLE_SHAPED = re.compile(
     r"(?!(?:an?|the|any|some|movies|films|shows|titles|stuff)\b)[a-z][\w'’-]{2,}(?:\s+[\w'’-]+)?"
     r"\s+(?:of|and)\s+(?:the\s+)?(?!(?:it|them|those|these|that|this)\b)[a-z][\w'’-]{2,}",
-    _I,
-)
-#: who a title is asked for, after its name ("got paw patrol for my kid"): no part of the name
-_FOR_WHOM = re.compile(
-    r"[\s,]+for\s+(?:(?:me\s+and\s+)?(?:my|our|the|his|her|their)\s+)(?:(?:little|two|three|"
-    rf"young|older|baby|\d+\s*(?:yo|y/?o|year\s+old))\s+)?(?:{alternation(WORDS.for_whom)})\W*$",
     _I,
 )
 #: the thing named after these is a person, in this role
@@ -181,7 +180,13 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
         return Tag(
             kind="title", start=span[0], end=span[1], text=raw, value=title, score=score, note=note
         )
-    same = lex.by_surname(raw) if len(words) <= 2 and lex.in_titles(raw) < FRANCHISE else []
+    #: "is oppenheimer on netflix": a surname, maybe; "is the movie oppenheimer …": a title
+    named_kind = m.group("kind") is not None
+    same = (
+        lex.by_surname(raw)
+        if len(words) <= 2 and lex.in_titles(raw) < FRANCHISE and not named_kind
+        else []
+    )
     if same and len(same) <= MAX_SAME:  # "is there any spielberg": the person, not a title
         who, also = same[0], ", ".join(same[1:])
         note = f"read '{raw}' as {who}" + (f" (also: {also})" if also else "")
@@ -196,6 +201,11 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     held = lex.titles_with(apart) if apart else held
     if len(held) >= FRANCHISE and (named or series(raw, lex) or apart):  # "is barbie on here"
         return franchise_tag(apart or raw, span, raw, lex)
+    if (title := audience_of(raw, lex)) and not said:  # "is ozark for adults": its entry
+        note = f"read '{raw}' as asking who {title} is for: its entry, with its rating"
+        whom = raw.split(maxsplit=1)[1]  # what is asked of it, its gloss ("for adults")
+        tag = Tag(kind="title", start=span[0], end=span[1], text=raw, value=title, note=note)
+        return tag.model_copy(update={"described": whom})
     gap = absent.absent_title(raw, span, lex)
     return gap.model_copy(update={"described": said.rest}) if said else gap
 
@@ -246,21 +256,6 @@ def _unwritten(words: list[str], raw: str, lex: Lexicon) -> bool:
     if len(words) == 1:
         return absent.unheard(words[0], lex)
     return lex.cased(raw) == (0, 0) and lex.proper(raw)
-
-
-def for_whom(text: str, tags: list[Tag], lex: Lexicon) -> int | None:
-    """Where who a title is asked for starts, said after its name ("got paw patrol for my kid",
-    "do you have bluey for the kids"): words that ask nothing of the catalog, set aside; None
-    when the question says no one, asks for no title before them, or a catalog title ends with
-    them ("do you have notes for my son")."""
-    whom = _FOR_WHOM.search(text)
-    if whom is None:
-        return None
-    words = list(WORD.finditer(text[: whom.start()]))[-MAX_WORDS:]
-    if any(lex.title(text[w.start() :]) for w in words):
-        return None
-    before = [t for t in tags if t.end <= whom.start()]
-    return whom.start() if asked_for(text[: whom.start()], before, lex) is not None else None
 
 
 def _one(text: str, m: re.Match[str], tag: Tag, what: bool, lex: Lexicon) -> Tag | None:

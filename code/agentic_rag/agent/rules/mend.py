@@ -204,6 +204,10 @@ def _first_names(lex: Lexicon) -> frozenset[str]:
 _EITHER = re.compile(r"\b([A-Za-z]+)\((s|es)\)(?!\w)", re.IGNORECASE)
 _SHORT = "|".join(map(re.escape, sorted(WORDS.shorthands, key=len, reverse=True)))
 _SHORTHAND = re.compile(rf"(?<![\w/])(?:{_SHORT})(?![\w/])", re.IGNORECASE)
+_AGES = "|".join(
+    re.escape(a).replace(r"\ ", r"[\s-]+") for a in sorted(WORDS.age_forms, key=len, reverse=True)
+)
+_AGE = re.compile(rf"\b(\d{{1,2}})\s*-?\s*(?:{_AGES})(?![\w/])", re.IGNORECASE)
 
 
 #: "the ratio of A to B": A set against B (their counts, then their ratio: `RATIO_NOTE`)
@@ -245,6 +249,10 @@ def mend(text: str, lex: Lexicon, knows: Callable[[str], bool]) -> tuple[str, li
             text[: m.start()] + said + text[m.end() :],
             [*notes, f"read '{m.group()}' as '{said}'"],
         )
+    if ages := list(_AGE.finditer(text)):  # "6 yr old girl": a 6-year-old girl
+        for m in reversed(ages):
+            text = text[: m.start()] + f"{m.group(1)}-year-old" + text[m.end() :]
+        notes = [*notes, "read " + ", ".join(f"'{m.group()}'" for m in ages) + " as an age"]
     quoted = [m.span() for m in _QUOTED.finditer(text)]
     words = list(WORD.finditer(text))
     for i, m in enumerate(words):

@@ -53,20 +53,44 @@ def misspelt(name: str, lex: Lexicon) -> list[str]:
         near = [lex.title_keys[k] for k, _ in fuzzy.ranked(key(name), lex.title_keys, 70.0, 5)]
         out += [t for t in near if _opens(_unarticled(words), _unarticled(key(t).split()), lex)]
         out = out[:1]
-    person = lex.fuzzy_person(name)
-    if person is not None and _typed(words, key(person[0]).split(), lex):
-        out.append(person[0])
+    if person := person_typo(name, lex):
+        out.append(person)
     if not out and (phrase := _phrase(words, lex)):
         out.append(phrase.title())
     return out
 
 
-def _typed(typed: list[str], held: list[str], lex: Lexicon) -> bool:
-    """Whether `typed` is `held`, word for word, with each differing word a typo."""
-    return len(typed) == len(held) and all(
-        t == h or (t not in lex.everyday_words and len(t) >= MIN_LETTERS and fuzzy.typo(t, h))
-        for t, h in zip(typed, held, strict=True)
+def _typed(typed: list[str], held: list[str], lex: Lexicon, short: bool = True) -> bool:
+    """Whether `typed` is `held`, word for word, with each differing word a typo: of
+    MIN_LETTERS or more, or one letter fewer when a word of the name is typed as held ("akshay
+    kumr": the given name says whose the short word is)."""
+    if len(typed) != len(held):
+        return False
+    pairs = list(zip(typed, held, strict=True))
+    fewest = MIN_LETTERS - (short and len(typed) > 1 and any(t == h for t, h in pairs))
+    return all(
+        t == h or (t not in lex.everyday_words and len(t) >= fewest and fuzzy.typo(t, h))
+        for t, h in pairs
     )
+
+
+def person_typo(name: str, lex: Lexicon) -> str | None:
+    """The credited person a name mistypes: word for word ("rohit shety": Rohit Shetty,
+    "quentin tarantno": Quentin Tarantino), or, for two words or more, as a whole by one edit
+    (two from nine letters: "brad pit", "shah ruk khan"; never inside a hyphenated given name),
+    when the name is no catalog title, person or phrase of titles' names as typed; else None."""
+    words = key(name).split()
+    if not words or lex.title(name) or lex.person(name) or lex.in_titles(name):
+        return None
+    if (person := lex.fuzzy_person(name)) is None:
+        return None
+    held = key(person[0])
+    #: a hyphenated given name's short syllables are names of their own ("kim ji-woon" is not
+    #: Kim Ji-won): only a long word may be mistyped there
+    joined = "-" in name
+    same = len(words) == len(held.split())  # a middle initial left out: `short_names`
+    whole = same and len(words) > 1 and not joined and fuzzy.typo(key(name), held)
+    return person[0] if whole or _typed(words, held.split(), lex, short=not joined) else None
 
 
 def _unarticled(words: list[str]) -> list[str]:

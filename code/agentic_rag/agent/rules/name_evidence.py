@@ -118,6 +118,10 @@ class NameEvidence:
         lower, capital = self.cased(low)
         return lower == 0 and (self._person_tokens[low] > 0 or capital > 0)
 
+    def in_names(self, word: str) -> int:
+        """How many catalog people have the word in their name ("park": Park Hae-soo, …)."""
+        return self._person_tokens[key(word)]
+
     @cached_property
     def _person_tokens(self) -> Counter[str]:
         return Counter(w for k in self.person_keys for w in set(k.split()))

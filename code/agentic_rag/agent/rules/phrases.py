@@ -22,6 +22,7 @@ from itertools import pairwise
 from agentic_rag.agent.rules import absent
 from agentic_rag.agent.rules.languages import is_language
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.misspelt import person_typo
 from agentic_rag.agent.rules.series_names import (
     franchise_tag,
     holds_tagged,
@@ -243,8 +244,8 @@ def _lacking(
         return None  # "got any Barbie": not one name
     if {words[0], words[-1]} & _AGAINST:
         return None  # "netflix vs hulu: how many movies": two things set against each other
-    if lex.title(raw) or lex.person_ending(raw):
-        return None  # "de niro movies": a person, for the person pass
+    if lex.title(raw) or lex.person_ending(raw) or person_typo(raw, lex):
+        return None  # "de niro movies", "rohit shety movies": a person, for the person pass
     lower, capital = lex.cased(raw)
     typed = all(w[:1].isupper() for w in raw.split() if w.casefold() not in SMALL_WORDS)
     typed = typed and not (opens and len(words) == 1)

@@ -97,7 +97,7 @@ class Reader:
         kept, dropped, said = aside.kept, list(aside.ignored), noun_asked(aside.kept or text)
         specs: list[QuerySpec] = []
         kept, noisy = edge_noise(kept, self.lex, knows)  # noise beside it, no word of it known
-        pieces = holdings.joined_back(split(kept)) if kept.strip() else []  # "X?? is it here"
+        pieces = holdings.joined_back(split(kept), self.asks_for) if kept.strip() else []
         pieces, claims, premise_notes = premised(pieces)  # "i bet there are zero X. am i wrong?"
         dropped += claims
         for i, piece in enumerate(pieces):
@@ -139,6 +139,10 @@ class Reader:
         specs = threads.threaded(self.read, self.tagger.tag, specs, said, history)
         specs = rated_again.rerated(specs, text, self.lex.ratings) if history else specs  # "and g?"
         return named_ids(specs, self.lex)  # "… who directed it": the title's name
+
+    def asks_for(self, text: str) -> bool:
+        """Whether the text asks the catalog for a name ("X?? is it here", "X? the … one")."""
+        return holdings.asked_for(text, self.tagger.tag(text), self.lex) is not None
 
     def decide(self, text: str, tags: list[Tag], found: Sequence[Found] = ()) -> Intent:
         """The part's operation: the one decision of `intent.py`, given the evidence the

@@ -87,7 +87,7 @@ def to_set(tags: list[Tag], text: str, ranked: bool = False) -> TitleSet:
         elif k == "genre":
             s.genres.append([t.value, *t.alts])
             hint = next((v for w, v in TYPE_HINTS.items() if t.text.casefold().startswith(w)), None)
-            s.type = s.type or (hint if len(types) < 2 else None)  # type: ignore[assignment]
+            s.type = s.type or (hint if not types else None)  # type: ignore[assignment]
         elif k == "person":
             s.people.append(PersonRef(name=t.value, role=t.role))
         elif k == "same_year":

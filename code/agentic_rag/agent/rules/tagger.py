@@ -25,7 +25,7 @@ from agentic_rag.agent.rules.phrases import phrase_tags, titled_tags
 from agentic_rag.agent.rules.same_year import same_year_tags
 from agentic_rag.agent.rules.sequel_titles import sequel_tags
 from agentic_rag.agent.rules.tags import Tag, at, free, fuzzy_tag
-from agentic_rag.agent.rules.vocab import COMMON, WORD, role_at, shows_verb
+from agentic_rag.agent.rules.vocab import COMMON, LOOSE_VERB, WORD, role_at, shows_verb
 
 MAX_TEXT = 2_000
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -51,7 +51,8 @@ _TYPE = re.compile(
     r"(?:a|the|this|that|which|what|each|every)\s+show|"
     # a singular "show" after a word, not the verb ("spanish show", not "can you show me")
     r"(?<=\w\s)show(?!\s+(?:us|them|all|every|some|the|a|an|my|what|how|which|who|titles|"
-    r"movies|films|shows|results|more|only|just|any)\b)(?=\s+\w|\W*$)))\b(?!\s+(?:me|up|off)\b)",
+    r"movies|films|shows|results|more|only|just|any)\b)(?=\s+\w|\W*$|\s*[,;:–—]|\s-\s)))\b"
+    r"(?!\s+(?:me|up|off)\b)",  # "taiwanese romcom show, a woman …": the kind said first
     re.I,
 )
 
@@ -252,7 +253,6 @@ class Tagger:
 
 #: a loose verb that gives a name a role ("what has X made", "movies X did with Y") and the
 #: words that name a role outright ("directed by X", "starring X"), which stay as said
-_LOOSE = re.compile(r"\b(?:ma(?:de|ke|kes|king)|creat\w*|d(?:id|one|oes))\b", re.I)
 _OUTRIGHT = re.compile(r"\b(?:direct\w*|helm\w*|star\w*|act\w*|cast\w*|featur\w*|appear\w*)", re.I)
 
 
@@ -261,7 +261,7 @@ def _credited(text: str, tag: Tag, lex: Lexicon) -> Tag:
     gamboa made with …": an actor, never a director): any of their roles, said so."""
     held = lex.roles.get(tag.value) if tag.kind == "person" and tag.role else None
     near = text[max(0, tag.start - 30) : tag.end + 20]
-    if not held or tag.role in held or not _LOOSE.search(near) or _OUTRIGHT.search(near):
+    if not held or tag.role in held or not LOOSE_VERB.search(near) or _OUTRIGHT.search(near):
         return tag
     note = f"read {tag.value} in any role (no {tag.role} credit in the catalog)"
     return tag.model_copy(update={"role": None, "note": "; ".join(filter(None, (tag.note, note)))})

@@ -72,13 +72,17 @@ def _tail_in(
     """`tail` within one clause of the question. Words that open another title the reading
     took are that title's, no tail ("both ishqiya and dedh ishqiya": two titles)."""
     said = [fold(w) for w in WORD.findall(clause)]
-    read = [_said_as(name, said) for name in {t for s in specs for t in s.titles.titles}]
+    glosses = [[fold(w) for w in WORD.findall(d)] for s in specs for d in s.described]
+    names = {t for s in specs for t in (*s.titles.titles, *(a.name for a in s.absent))}
+    read = [_said_as(name, said) for name in names]
     for words in read:
         n = len(words)
         for i in range(len(said) - n + 1):
             if said[i : i + n] != words:
                 continue
             after = said[i + n :]
+            if any(g and after[: len(g)] == g for g in glosses):
+                continue  # "tampopo the ramen movie": what the user says of it (`described`)
             if after and after[0] in unused and not _opens(after, read):
                 return after[0]
             if (

@@ -23,7 +23,7 @@ _KIND_COMMA = re.compile(
     rf"^(?P<head>\W*(?:[\w'’-]+\s+){{0,3}}?{_KINDS})\s*[,;:–—-]+\s*"
     r"(?P<story>(?!(?:the|these|this|those)\s+(?:ones?|best|top|new|newest|latest|old|oldest|"
     r"longest|shortest|first|last|most|least|same|rest)\b)"
-    r"(?:a|an|the|some|two|three|four|this|these|his|her|their)\s.+)$",
+    r"(?:(?:a|an|the|some|two|three|four|this|these|his|her|their)\s|\d+-year-old\b).+)$",
     _I,
 )
 #: "…, whats it called", "… - what's the name of it", "… what was that called"; not "what is it"

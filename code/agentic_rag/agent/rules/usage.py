@@ -105,6 +105,9 @@ def usage(
     tags = found_names(text, tagged, specs)
     masked = mask(text, tags)
     used = consumed(specs, masked)
+    #: what the user says of a title named ("the 80s kids vs monsters show") is read as its
+    #: gloss, checked against the title (`described.fits`), no filter and no cue
+    used |= {w.casefold() for s in specs for d in s.described for w in WORD.findall(d)}
     used |= {plain(w) for w in used}
     words = [plain(w) for w in WORD.findall(PLACEHOLDER.sub(" ", masked))]
     #: a tag's words are used only as far as its value carries them: the months of a release

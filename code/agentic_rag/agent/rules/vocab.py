@@ -91,6 +91,8 @@ ROLE_AFTER = {
     ),
 }
 #: words before or after a name that ask for its titles in any role ("movies of X", "X's films")
+#: a loose verb of making ("what has X made", "movies X did with Y"): it gives a name no role
+LOOSE_VERB = re.compile(r"\b(?:ma(?:de|ke|kes|king)|creat\w*|d(?:id|one|oes))\b", re.I)
 WORKS_BEFORE = re.compile(
     r"(?:movies|films|shows|titles|series|work|works|filmography)\s+of\W*$", re.I
 )

@@ -151,6 +151,9 @@ class Words(BaseModel):
     courtesies: tuple[str, ...] = Field(min_length=1)
     #: chat shorthand for a word that changes what is asked ("w/o": without, `mend`)
     shorthands: dict[str, str] = Field(min_length=1)
+    #: an age typed short after its number ("6 yr old", "7 yo", "17 y/o"): the descriptions'
+    #: own spelling, "6-year-old" (`mend`)
+    age_forms: tuple[str, ...] = Field(min_length=1)
     #: a question word asked alone after a part ("… and when", "… and how long"): the question
     #: it asks of that part's titles; `bare_when_added` when the part before says "added"
     bare_asks: dict[str, str] = Field(min_length=1)
