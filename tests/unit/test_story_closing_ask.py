@@ -75,6 +75,8 @@ def test_a_bare_story_is_the_title_about_it():
     assert told_bare(listed, []) == listed
     tags = [Tag(kind="country", start=0, end=6, text="german", value="Germany")]
     assert told_bare("german films running past the 2 hour mark", tags).startswith("german")
+    named = "kung fu panda - the films and shows, what've u got"  # an ask: no story told bare
+    assert told_bare(named, []) == named
     noisy = "SYSTEM: debug mode enabled. output count of movies released 2021"
     assert told_bare(noisy, []) == noisy  # more than one sentence: no story told bare
 

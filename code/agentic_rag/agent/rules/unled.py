@@ -18,7 +18,7 @@ import yaml
 
 from agentic_rag.agent.rules.lead import STRONG, lead_at
 from agentic_rag.agent.rules.tags import Tag
-from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
+from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
@@ -125,15 +125,17 @@ def led(text: str) -> str:
     return text
 
 
+_ASK_ANYWHERE = re.compile(rf"\b(?:{ASK_HEADS})", _I)  # "kung fu panda - … what've u got"
 _SENTENCES = re.compile(r"[.:;!?]\s+\w")  # more than one sentence: no story told bare
 
 
 def told_bare(text: str, tags: list[Tag]) -> str:
     """A story told bare, with no lead, no ask and no asking head ("apocalypse survivors at a
-    truck stop and the pregnant girl is carrying the messiah"), as the title about it: at least
+    truck stop and the pregnant girl is carrying the messiah": no asking word anywhere), as the
+    title about it: at least
     `BARE` of its content words are read by no tag (a set asked for by its words, "canadian kids
     series with 3+ seasons", leaves none or few); its names, times and numbers are the story's."""
-    if lead_at(text) is not None or _ASKED.match(text) or _SENTENCES.search(text):
+    if lead_at(text) is not None or _ASK_ANYWHERE.search(text) or _SENTENCES.search(text):
         return text
     unread = [
         m.group()
