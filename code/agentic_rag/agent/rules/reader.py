@@ -60,7 +60,7 @@ from agentic_rag.agent.rules.tagger import Tagger, clean
 from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.title_refs import place_last
 from agentic_rag.agent.rules.topic import absorb, named_only, person_then, set_aside
-from agentic_rag.agent.rules.unled import led, told_bare
+from agentic_rag.agent.rules.unled import led
 from agentic_rag.agent.rules.vocab import COMMON
 
 _I = re.IGNORECASE
@@ -86,7 +86,6 @@ class Reader:
         question = played_in_it(question) if history else question  # "who plays the queen"
         text, mended = mend(clean(question), self.lex, knows)  # "cout of anime series": count
         text = led(place_last(text))  # "the 2nd one what year": "what year the 2nd one"
-        text = told_bare(text, self.tagger.tag(text))  # "survivors at a truck stop and …"
         if history:  # "how long is the kojo one": the title of the last answer so named
             text, picked = one_named(text, [h.show_ids for h in history[::-1]], self.lex)
             mended = [*mended, *picked]

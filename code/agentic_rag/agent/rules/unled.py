@@ -16,14 +16,12 @@ from pathlib import Path
 
 import yaml
 
-from agentic_rag.agent.rules.lead import STRONG, lead_at
-from agentic_rag.agent.rules.tags import Tag
-from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD, alternation
+from agentic_rag.agent.rules.lead import STRONG
+from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _I = re.IGNORECASE
 STORY_WORDS = 5  # the fewest words a story told without a lead has
-BARE = 5  # the fewest content words no tag reads of a story told bare, with no ask at all
 TOLD = 4  # and the fewest content words a story before a closing ask has ("the irishman and
 # the two popes, who directed": two titles, no story)
 #: the kind nouns a story may follow: `words.yaml` works and one-title nouns, not a bare "one"
@@ -123,25 +121,3 @@ def led(text: str) -> str:
     if m and not _ASKED.match(m.group("story")) and len(m.group("story").split()) >= STORY_WORDS:
         return f"title about {m.group('story').strip()}"
     return text
-
-
-_ASK_ANYWHERE = re.compile(rf"\b(?:{ASK_HEADS})", _I)  # "kung fu panda - … what've u got"
-_SENTENCES = re.compile(r"[.:;!?]\s+\w")  # more than one sentence: no story told bare
-
-
-def told_bare(text: str, tags: list[Tag]) -> str:
-    """A story told bare, with no lead, no ask and no asking head ("apocalypse survivors at a
-    truck stop and the pregnant girl is carrying the messiah": no asking word anywhere), as the
-    title about it: at least
-    `BARE` of its content words are read by no tag (a set asked for by its words, "canadian kids
-    series with 3+ seasons", leaves none or few); its names, times and numbers are the story's."""
-    if lead_at(text) is not None or _ASK_ANYWHERE.search(text) or _SENTENCES.search(text):
-        return text
-    unread = [
-        m.group()
-        for m in WORD.finditer(text)
-        if m.group().casefold() not in COMMON
-        and not m.group().isdigit()
-        and not any(t.start < m.end() and m.start() < t.end for t in tags)
-    ]
-    return f"title about {text.strip()}" if len(unread) >= BARE else text
