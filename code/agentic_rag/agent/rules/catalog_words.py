@@ -15,6 +15,7 @@ from agentic_rag.agent.rules.mend import name_tokens
 from agentic_rag.agent.rules.nationalities import nationality_words
 from agentic_rag.agent.rules.rating_codes import rating_pattern
 from agentic_rag.agent.rules.tags import Tag, at, free, widen_beside
+from agentic_rag.agent.rules.words import WORDS
 
 Cues = list[tuple[re.Pattern[str], list[str]]]  # a cue regex and the genres it means
 _LISTED = re.compile(  # between two, or set against each other ("egypt vs turkey")
@@ -31,6 +32,7 @@ _GENRE_ASKED = re.compile(
 MIN_TYPO = 5  # shorter words are too often other words ("iran", "iraq")
 #: the type nouns a typo is measured against (shorter ones, "show", "film", are too close to
 #: other words to guess)
+_ORIGIN = f"(?:{'|'.join(WORDS.origin_verbs)})"  # "british-made": the nationality
 _TYPE_WORDS = {"movie": "Movie", "movies": "Movie", "films": "Movie", "series": "TV Show"}
 
 
@@ -75,7 +77,7 @@ class CatalogWords:
             for k in sorted(multi, key=len, reverse=True)
         ]
         self._demonym_res = [
-            (re.compile(rf"(?<![\w-])(?:{c})(?![\w-])(?![\s-]language)"), n)
+            (re.compile(rf"(?<![\w-])(?:{c})(?!\w|-(?!{_ORIGIN}\b))(?![\s-]language)"), n)
             for c, n in self.demonyms.items()
         ]
         keys = sorted(lex.country_keys, key=len, reverse=True)

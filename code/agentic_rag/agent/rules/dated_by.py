@@ -32,7 +32,7 @@ _MONTHLY = re.compile(
 _OPENING = re.compile(
     r"\s*(?:in|during|since|after|before|until|till|by|prior\s+to|as\s+of|over|within|"
     r"throughout|starting(?:\s+(?:in|from))?|back(?:\s+in)?|by\s+the\s+time|"
-    r"the\s+(?:last|past|previous))\b",
+    r"(?:the\s+)?(?:last|past|previous))\b",
     _I,
 )
 

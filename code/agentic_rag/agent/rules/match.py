@@ -71,11 +71,15 @@ def nearer(loose: list[dict[str, Any]], own: list[dict[str, Any]]) -> bool:
 
 
 def pick(own: ToolResult | None, loose: ToolResult | None) -> Pick | None:
-    """The part's own search if it matches clearly, else the loose one if that does and finds
-    another title, else the own search (weak); the loose one when the own found nothing."""
+    """The part's own search if it matches clearly and the loose one found nothing much nearer
+    (a clear lead far from the description, "teen with terminal cancer ..." among teen shows,
+    is no match when a title outside the filters tells the story), else the loose one if that
+    does and finds another title, else the own search (weak); the loose one when the own found
+    nothing."""
     mine = own if _found(own) else None
     other = loose if _found(loose) else None
-    if mine is not None and clear(mine.rows):
+    pushed = mine is not None and other is not None and nearer(other.rows, mine.rows)
+    if mine is not None and clear(mine.rows) and not pushed:
         return Pick(mine, True, False)
     if other is not None and (mine is None or clear(other.rows) or nearer(other.rows, mine.rows)):
         held = {r.get("show_id") for r in mine.rows} if mine else set()

@@ -171,7 +171,8 @@ class Reader:
         return self.intents.classify(text, tags, evidence)
 
     def read_part(self, text: str, after: str = "") -> QuerySpec:
-        tags = opening_title(text, self.tagger.tag(text, after), self.lex)  # "narcos mexico cast"
+        tags = story.untitled(text, self.tagger.tag(text, after), lead_at(text))
+        tags = opening_title(text, tags, self.lex)  # "narcos mexico cast"
         named_people = [t.value for t in tags if t.kind == "person" and not t.absent]
         found: list[Found] = []
         if (named := holdings.asked_for(text, tags, self.lex)) is not None:  # "do you have X?"

@@ -56,12 +56,38 @@ def release_worded(text: str, tag: Tag) -> bool:
     )
 
 
+#: content words besides a title's own for a description to be a story that tells its name
+#: as one of its words ("survivors at a truck stop and the pregnant girl carries the messiah")
+STORY_TOLD = 6
+
+
+def _told_around(text: str, tag: Tag) -> bool:
+    """Whether the description holds `STORY_TOLD` content words outside the title's own."""
+    rest = f"{text[: tag.start]} {text[tag.end :]}"
+    words = [w for w in WORD.findall(rest) if w.casefold() not in COMMON and not w.isdigit()]
+    return len(words) >= STORY_TOLD
+
+
 def constraint(text: str, tag: Tag) -> bool:
     """Whether a tag inside a description constrains the titles (a person or title named in
-    it, a time worded as a release) rather than being words of the story."""
-    if tag.kind == "person" or (tag.kind == "title" and not _BEING_IN.search(text[: tag.start])):
+    it, a time worded as a release) rather than being words of the story: a title said in a
+    long story, not after a verb of being in it, is one of its words ("the movie where they
+    rewatch okja": a title; "… and the pregnant girl is carrying the messiah": the story's)."""
+    being_in = _BEING_IN.search(text[: tag.start])
+    if tag.kind == "title" and not being_in and _told_around(text, tag):
+        return False
+    if tag.kind == "person" or (tag.kind == "title" and not being_in):
         return not _AT_PLACE.search(text[: tag.start])  # "an expedition into the congo": a place
     return tag.kind == "title" or release_worded(text, tag)  # "who starred in okja": a title
+
+
+def untitled(text: str, tags: list[Tag], lead: int | None) -> list[Tag]:
+    """The tags less the titles a story told after a strong lead ("about", "where") holds as
+    its own words (`constraint`): the part is read from its story, not as that title's entry
+    ("title about apocalypse survivors … carrying the messiah")."""
+    if lead is None or not STRONG.match(text, lead):
+        return tags
+    return [t for t in tags if t.kind != "title" or t.start < lead or constraint(text, t)]
 
 
 def themes(head: str) -> list[str]:

@@ -129,6 +129,7 @@ class Words(BaseModel):
     coworkers: frozenset[str]  # the people someone worked with, as a noun ("co-stars")
     group_refs: tuple[str, ...] = Field(min_length=1)  # "both of them": people named before
     release_words: tuple[str, ...] = Field(min_length=1)  # a time in a description: released
+    origin_verbs: tuple[str, ...] = Field(min_length=1)  # "british-made": a nationality
     place_words: tuple[str, ...] = Field(min_length=1)  # a name in a description: a place
     #: phrases that make a piece of a question an instruction to the system or a change to the
     #: data, never acted on ("ignore your rules", "delete all the anime", "you are now a pirate")
