@@ -243,12 +243,13 @@ def misfit(specs: list[QuerySpec], lex: Lexicon) -> bool:
 
 
 def audience_of(name: str, lex: Lexicon) -> str | None:
-    """The one-word catalog title a name opens with before "for" or an asking word ("ozark for
-    adults", "ozark fine for teenagers"): who the title is for is asked, not a longer name."""
-    words = WORD.findall(name)
+    """The one-word catalog title a name opens with before "for", or a word of suiting and then
+    "for" ("ozark for adults", "ozark fine for teenagers"): who the title is for is asked, not a
+    longer name; other words after it ("drive my car") name a longer title."""
+    words = [w.casefold() for w in WORD.findall(name)]
     tails = tail_words()
-    joined = len(words) > 1 and words[1].casefold() in {*tails.audience, *tails.asks}
-    return lex.title(words[0]) if joined else None
+    after = words[2:] if words[1:2] and words[1] in tails.suitable else words[1:]
+    return lex.title(words[0]) if after and after[0] in tails.audience else None
 
 
 def absent_held(specs: list[QuerySpec], lex: Lexicon) -> bool:

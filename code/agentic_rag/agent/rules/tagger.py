@@ -21,10 +21,11 @@ from agentic_rag.agent.rules.named_one import named_one_tags
 from agentic_rag.agent.rules.negation import negate
 from agentic_rag.agent.rules.numbers import number_tags, yields
 from agentic_rag.agent.rules.own_name import own_names
-from agentic_rag.agent.rules.phrases import phrase_tags, titled_tags
+from agentic_rag.agent.rules.phrases import phrase_tags
 from agentic_rag.agent.rules.same_year import same_year_tags
 from agentic_rag.agent.rules.sequel_titles import sequel_tags
 from agentic_rag.agent.rules.tags import Tag, at, free, fuzzy_tag
+from agentic_rag.agent.rules.titled import titled_tags
 from agentic_rag.agent.rules.vocab import COMMON, LOOSE_VERB, WORD, role_at, shows_verb
 
 MAX_TEXT = 2_000

@@ -37,6 +37,7 @@ class TailWords(BaseModel):
     joins: list[str]
     asks: list[str]
     audience: list[str]
+    suitable: list[str]
 
 
 @lru_cache(maxsize=1)
