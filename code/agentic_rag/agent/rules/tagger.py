@@ -80,7 +80,9 @@ class Tagger:
 
     def tag(self, text: str, after: str = "") -> list[Tag]:
         lex = self.lex
-        tags = titled_tags(text) + named_one_tags(text, lex)  # "… in the title", "X (the P one)"
+        tags = titled_tags(text, lex) + named_one_tags(
+            text, lex
+        )  # "… in the title", "X (the P one)"
         tags += [
             t
             for t in number_tags(text, lex.latest_added, lex.latest_release, after)

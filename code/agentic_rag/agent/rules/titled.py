@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.own_name import OWN_NAME
 from agentic_rag.agent.rules.tags import Tag
-from agentic_rag.agent.rules.vocab import WORD
+from agentic_rag.agent.rules.vocab import COMMON, WORD
 from agentic_rag.agent.rules.words import WORDS
 
 
@@ -43,12 +44,30 @@ _TITLED = re.compile(
 )
 
 
+#: a name said before the naming word: "all the dreamworks titled stuff", "barbie-named movies"
+_NAMED_BEFORE = re.compile(
+    rf"(?P<e>(?:[\w'’&]+\s+){{0,3}}[\w'’&]+)(?:\s+|\s*-\s*)(?:{_NAMED})"
+    rf"(?=\s+(?:stuff|things|ones|{_alt(tuple(WORDS.works_nouns))})\b)",
+    re.I,
+)
 #: someone's name said as theirs ("iliza shlesinger's name", "his own name")
 _OWNER = re.compile(r"(.+?)['’]s\s+(?:own\s+)?names?", re.I)
 _EMPTY = {*WORDS.small_words, "it", "them", "this", "that", "any", "some", "something", "anything"}
 
 
-def titled_tags(text: str) -> list[Tag]:
+def _name_before(words: list[re.Match[str]], lex: Lexicon) -> list[re.Match[str]]:
+    """The words before a naming word that are the name: the longest last run of them some
+    titles hold ("star wars"; "how many barbie": barbie), else those after the asking words."""
+    for i in range(len(words)):
+        run = " ".join(w.group() for w in words[i:])
+        if words[i].group().casefold() not in _EMPTY and lex.in_titles(run):
+            return words[i:]
+    while words and words[0].group().casefold() in COMMON:
+        words = words[1:]  # "all the": the asking words before the name
+    return words
+
+
+def titled_tags(text: str, lex: Lexicon) -> list[Tag]:
     """The phrases a question puts in the titles' names, each over its whole wording (the
     wording is what the tag means: words of a title's name)."""
     out = []
@@ -63,4 +82,21 @@ def titled_tags(text: str) -> list[Tag]:
         out.append(
             Tag(kind="phrase", start=m.start(), end=m.end(), text=m.group(), value=raw, note=note)
         )
+    for m in _NAMED_BEFORE.finditer(text):
+        if any(t.start < m.end() and m.start() < t.end for t in out):
+            continue
+        if run := _name_before(list(WORD.finditer(m.group("e"))), lex):
+            start = m.start() + run[0].start()
+            raw = text[start : m.start() + run[-1].end()]
+            note = f"read '{raw}' as words of the title"
+            out.append(
+                Tag(
+                    kind="phrase",
+                    start=start,
+                    end=m.end(),
+                    text=text[start : m.end()],
+                    value=raw,
+                    note=note,
+                )
+            )
     return out
