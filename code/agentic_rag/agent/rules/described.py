@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from agentic_rag.agent.rules.editions import EDITION, RELEASED, short_years, unproven
 from agentic_rag.agent.rules.holding_cues import GLOSS, TAIL_END, WHAT
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.sequels import sequel_of
@@ -34,7 +35,11 @@ _KINDS = {
 _ANY_KIND = alternation([n for nouns in WORDS.described_kinds.values() for n in nouns])
 #: where a description opens: a comma, a bracket or a dash set off by spaces, or a word that
 #: names who is in it ("yellowstone with kevin costner": a person, said of the title)
-_CUT = re.compile(r"\s*(?:[,(\[–—]|\s-\s)|\s+(?=(?:with|w/|starring|featuring)\s)", _I)
+_CUT = re.compile(
+    r"\s*(?:[,(\[–—]|\s-\s)|\s+(?=(?:with|w/|starring|featuring)\s)|"
+    rf"\s+(?={RELEASED})",
+    _I,
+)
 #: who the description says is in the title or made it ("with kevin costner", "by jeff nichols")
 _CREDITED = re.compile(
     r"\b(?:with|w/|starring|featuring|by)\s+(?P<who>[\w'’.-]+(?:\s+[\w'’.-]+){0,3})", _I
@@ -57,6 +62,8 @@ _KIND_END = re.compile(
 _ASKS = re.compile(rf"(?:(?:and|also|so|but|plus|then)\s+)?(?:{ASK_HEADS})\b", _I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _STRIP = " ,-–—([)]"
+#: a gloss of which version, or of the year it came out ("original", "from 79"), alone
+_GLOSSED = re.compile(rf"^(?:{EDITION.pattern[1:]})?(?:{RELEASED})?$", _I)
 #: the kinds of tag a description may hold for its words to be read as one ("(bong joon-ho,
 #: 2003)": a person and a year; "the italian mafia show": a country, a genre, a type)
 _DESCRIBING = frozenset({"person", "release", "country", "genre", "type", "phrase", "title"})
@@ -127,16 +134,25 @@ def described(text: str, span: tuple[int, int], tags: list[Tag], lex: Lexicon) -
         if title := lex.title(name):
             start = text.index(name, span[0])
             return Described(name, start, start + len(name), rest, title, span[1])
-    for name, rest in parts[-1:]:  # the shortest name: the description is all after it
+    for name, rest in [*parts, (raw, "")]:  # "the original mad max from 79": its version said
+        edition = EDITION.match(name)
+        if edition and (title := lex.title(bare := name[edition.end() :])):
+            start = text.index(bare, span[0])
+            said = f"{edition.group().strip()} {rest}".strip()
+            return Described(bare, start, start + len(bare), said, title, span[1])
+    last = parts[-1:] or [(raw, "")]
+    for name, rest in last:  # the shortest name: the description is all after it
         if (kind := _KIND_END.search(name)) and kind.start():  # "the night manager series w …"
             name, rest = name[: kind.start()], f"{kind.group().strip()} {rest}"
+        if (edition := EDITION.match(name)) and edition.end() < len(name):  # "the og jumanji"
+            name, rest = name[edition.end() :], f"{edition.group().strip()} {rest}".strip()
         start = text.index(name, span[0])
         end = start + len(name)
         words = WORD.findall(name)
         named = [t for t in tags if t.start < end and t.end > start]
         said = [t for t in tags if t.start >= end and t.end <= span[1]]
         #: "…, the yorkshire cop one", "…, the hbo one with the roy family": a name before
-        opened = _APPOSITION.fullmatch(f" {rest}") or GLOSS.match(rest)
+        opened = _APPOSITION.fullmatch(f" {rest}") or GLOSS.match(rest) or _GLOSSED.match(rest)
         if named or (all(w.casefold() in COMMON for w in words) and not opened):
             return None  # "korean dramas (2019)": set words, no name
         if opened or (said and all(t.kind in _DESCRIBING for t in said)):
@@ -178,7 +194,7 @@ def fits(title: str | None, rest: str, lex: Lexicon) -> bool:
     info = lex.show(title) if title else None
     if info is None:
         return True
-    years = [int(y) for y in _YEAR.findall(rest)]
+    years = [int(y) for y in _YEAR.findall(rest)] + short_years(rest)
     last = info.release_year or 0  # a show's is its latest season's: it began then or before
     first = last - 1 if info.type == "Movie" else 0
     if years and last and not any(first <= y <= last + 1 for y in years):
@@ -222,8 +238,8 @@ def bare_described(text: str, tags: list[Tag], lex: Lexicon) -> Described | None
 
 def title_tag(d: Described, lex: Lexicon) -> Tag:
     """The title tag over the name and its description (whose tags are dropped with it)."""
-    ok = fits(d.title, d.rest, lex)
-    note = f"read '{d.name}' as the title {d.title}, the words after it describing it"
+    ok = fits(d.title, d.rest, lex) and not unproven(d.rest)
+    note = f"read '{d.name}' as the title {d.title}, the words with it describing it"
     return Tag(
         kind="title",
         start=d.start,

@@ -128,7 +128,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     several = bool(_SEVERAL.search(text)) or what  # "any Barbie movies": every title with it
     if not m or any(t.kind in _ANSWERED or (t.kind == "phrase" and several) for t in tags):
         return None
-    start, end = m.start("what"), said.end if said else m.end("what")
+    start, end = (said.start, said.end) if said else m.span("what")
     raw = text[start:end].strip(" '\"“”‘’,;:")
     who = _PERSON.match(raw)
     if who and who.group().casefold().startswith("from") and _titles_named(raw[who.end() :], lex):
