@@ -63,7 +63,7 @@ _ASKS = re.compile(rf"(?:(?:and|also|so|but|plus|then)\s+)?(?:{ASK_HEADS})\b", _
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _STRIP = " ,-–—([)]"
 #: a gloss of which version, or of the year it came out ("original", "from 79"), alone
-_GLOSSED = re.compile(rf"^(?:{EDITION.pattern[1:]})?(?:{RELEASED})?$", _I)
+_GLOSSED = re.compile(rf"^(?=\S)(?:{EDITION.pattern[1:]})?(?:{RELEASED})?$", _I)
 #: the kinds of tag a description may hold for its words to be read as one ("(bong joon-ho,
 #: 2003)": a person and a year; "the italian mafia show": a country, a genre, a type)
 _DESCRIBING = frozenset({"person", "release", "country", "genre", "type", "phrase", "title"})
