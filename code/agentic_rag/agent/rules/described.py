@@ -19,6 +19,7 @@ from typing import NamedTuple
 from agentic_rag.agent.rules.editions import EDITION, RELEASED, short_years, unproven
 from agentic_rag.agent.rules.holding_cues import GLOSS, TAIL_END, WHAT
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.qualifiers import countries
 from agentic_rag.agent.rules.sequels import sequel_of
 from agentic_rag.agent.rules.series_names import franchise_tag
 from agentic_rag.agent.rules.spec import QuerySpec
@@ -26,6 +27,7 @@ from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.title_tail import tail_words
 from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
+from agentic_rag.folding import fold
 
 _I = re.IGNORECASE
 _KINDS = {
@@ -172,6 +174,9 @@ def qualified(name: str, rest: str, lex: Lexicon) -> str | None:
         ]
         if extra and ("".join(extra) in said or all(w in said for w in extra)):
             return title
+        rest_of = title[len(name) :] if fold(title).startswith(fold(name)) else ""
+        if rest_of and countries(rest_of, lex) & countries(rest, lex):
+            return title  # "shameless, the american one": Shameless (U.S.)
     return None
 
 
@@ -201,6 +206,9 @@ def fits(title: str | None, rest: str, lex: Lexicon) -> bool:
         return False
     said = {kind for kind, cue in _KINDS.items() if kind != "any" and cue.search(rest)}
     if said and info.type not in said:
+        return False
+    said = countries(rest, lex)  # "house of cards, the british one": the U.S. show is not
+    if said and info.countries and not said & info.countries:
         return False
     return all(p in info.people for p in credited(rest, lex, title))
 
