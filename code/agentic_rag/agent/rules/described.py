@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from agentic_rag.agent.rules.editions import EDITION, RELEASED, short_years, unproven
+from agentic_rag.agent.rules.editions import EDITION, GLOSSED, RELEASED, short_years, unproven
 from agentic_rag.agent.rules.holding_cues import GLOSS, TAIL_END, WHAT
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.qualifiers import countries
@@ -64,8 +64,6 @@ _KIND_END = re.compile(
 _ASKS = re.compile(rf"(?:(?:and|also|so|but|plus|then)\s+)?(?:{ASK_HEADS})\b", _I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _STRIP = " ,-–—([)]"
-#: a gloss of which version, or of the year it came out ("original", "from 79"), alone
-_GLOSSED = re.compile(rf"^(?=\S)(?:{EDITION.pattern[1:]})?(?:{RELEASED})?$", _I)
 #: the kinds of tag a description may hold for its words to be read as one ("(bong joon-ho,
 #: 2003)": a person and a year; "the italian mafia show": a country, a genre, a type)
 _DESCRIBING = frozenset({"person", "release", "country", "genre", "type", "phrase", "title"})
@@ -154,7 +152,7 @@ def described(text: str, span: tuple[int, int], tags: list[Tag], lex: Lexicon) -
         named = [t for t in tags if t.start < end and t.end > start]
         said = [t for t in tags if t.start >= end and t.end <= span[1]]
         #: "…, the yorkshire cop one", "…, the hbo one with the roy family": a name before
-        opened = _APPOSITION.fullmatch(f" {rest}") or GLOSS.match(rest) or _GLOSSED.match(rest)
+        opened = _APPOSITION.fullmatch(f" {rest}") or GLOSS.match(rest) or GLOSSED.match(rest)
         if named or (all(w.casefold() in COMMON for w in words) and not opened):
             return None  # "korean dramas (2019)": set words, no name
         if opened or (said and all(t.kind in _DESCRIBING for t in said)):

@@ -30,3 +30,7 @@ def unproven(rest: str) -> bool:
     """Whether the description says which version of a title it means ("the original …") with
     no year: the catalog cannot tell an original from a remake of the same name."""
     return bool(EDITION.match(rest)) and not _YEAR.search(rest) and not short_years(rest)
+
+
+#: a gloss of which version, or of the year it came out ("original", "from 79"), alone
+GLOSSED = re.compile(rf"^(?=\S)(?:{EDITION.pattern[1:]})?(?:{RELEASED})?$", _I)
