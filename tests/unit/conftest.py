@@ -78,7 +78,10 @@ def catalog_reader(catalog_df) -> Reader:
     for r in catalog_df.sort_values("release_year", ascending=False).itertuples():
         who = frozenset(x.strip() for x in f"{r.director},{r.cast}".split(",") if x.strip())
         kinds = frozenset(x.strip() for x in r.listed_in.split(",") if x.strip())
-        shows[r.title] = ShowInfo(r.show_id, r.type, int(r.release_year), r.description, who, kinds)
+        made = frozenset(x.strip() for x in r.country.split(",") if x.strip())
+        shows[r.title] = ShowInfo(
+            r.show_id, r.type, int(r.release_year), r.description, who, kinds, made
+        )
     credits = Counter(split("director") + split("cast"))
     roles = {n: frozenset({"director"}) for n in split("director")}
     for n in split("cast"):

@@ -47,3 +47,23 @@ def test_a_longer_name_after_one_word_is_no_held_title(catalog_df, catalog_reade
     """One held word then "of" names a longer title ("Game of Thrones"), not an audience."""
     assert not (catalog_df["title"].map(fold) == fold(name)).any()
     assert held_part(name, catalog_reader.lex) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "held"),
+    [
+        ("is drive my car on here", "Drive My Car", "Drive"),
+        ("can i watch drive my car", "Drive My Car", "Drive"),
+        ("is alone in the dark on here", "Alone in the Dark", "Alone"),
+    ],
+)
+def test_words_that_name_no_audience_are_a_longer_title(
+    catalog_df, catalog_reader, question, name, held
+):
+    """A held one-word title then words that say no one it is for ("drive my car": no "for")
+    names a longer title, absent here, not the held title's entry."""
+    folded = catalog_df["title"].map(fold)
+    assert (folded == fold(held)).any() and not (folded == fold(name)).any()
+    (spec,) = catalog_reader.read(question)
+    assert [a.name for a in spec.absent] == [name] and spec.titles.titles == [name], question
+    assert held_part(name, catalog_reader.lex) is None

@@ -46,3 +46,21 @@ def test_a_lacking_title_asked_casually_is_absent_by_its_own_name(catalog_reader
 def test_a_title_that_starts_with_and_keeps_it(catalog_reader):
     specs = catalog_reader.read("and tomorrow the entire world on here?")
     assert specs[0].titles.titles == ["And Tomorrow the Entire World"]
+
+
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [
+        ("do u guys have the good place", "The Good Place"),
+        ("is the good place on here", "The Good Place"),
+        ("do you have the last thing he wanted", "The Last Thing He Wanted"),
+    ],
+)
+def test_a_held_title_of_describing_words_is_that_title(
+    catalog_df, catalog_reader, question, title
+):
+    """A held title whose words would open a description ("good", "he") is that title asked
+    for, not a description searched by meaning."""
+    assert (catalog_df["title"] == title).sum() == 1
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "describe" and spec.titles.titles == [title] and not spec.absent

@@ -1,7 +1,7 @@
 """A name that is one title and opens others ("Violet Evergarden", "Violet Evergarden: Special")
-asked for whole ("which ones", "all of it", "the whole lot"), and a word of no English several
-titles hold counted bare ("storybots how many"): every title holding the name. Truths computed
-with pandas on the catalog."""
+asked for whole ("which ones", "all of it", "the whole lot", "list"), and a word of no English
+several titles hold counted bare ("storybots how many"): every title holding the name. Truths
+computed with pandas on the catalog."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ def _holding(df, name: str) -> set[str]:
         ("storybots, which ones do u have", "storybots", "list"),
         ("storybots how many", "storybots", "count"),
         ("how many octonauts are there", "octonauts", "count"),
+        ("pocoyo list", "pocoyo", "list"),
+        ("octonauts - list them", "octonauts", "list"),
     ],
 )
 def test_name_asked_whole_means_every_title(

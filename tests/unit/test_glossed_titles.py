@@ -104,3 +104,25 @@ def test_a_gloss_saying_a_held_titles_qualifier_is_that_title(
     (spec,) = catalog_reader.read(question)
     assert spec.titles.titles == [title] and not spec.titles.countries, question
     assert sure(catalog_reader, question) >= 0.8
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "sure_of_it"),
+    [
+        ("is shameless on here, the american one", "Shameless (U.S.)", True),
+        ("shameless - the us version - got it?", "Shameless (U.S.)", True),
+        ("house of cards, the british one, is it there", "House of Cards", False),
+    ],
+)
+def test_a_country_glossed_is_the_titles_or_unsure(
+    catalog_df, catalog_reader, question, title, sure_of_it
+):
+    """A gloss naming a country ("the american one") picks the held title whose qualifier is
+    that country ("Shameless (U.S.)"), and one the held title was not made in ("house of
+    cards, the british one": the catalog's is American) makes the reading unsure."""
+
+    row = catalog_df[catalog_df["title"] == title]
+    assert len(row) == 1 and "United States" in row.iloc[0]["country"]
+    (spec,) = catalog_reader.read(question)
+    assert spec.titles.titles == [title], question
+    assert (sure(catalog_reader, question) >= 0.8) == sure_of_it

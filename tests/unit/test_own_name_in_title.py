@@ -60,3 +60,28 @@ def test_a_word_is_kept():
     said = Tag(kind="phrase", start=0, end=9, text="love", value="love")
     who = Tag(kind="person", start=10, end=20, text="x", value="Kevin Hart")
     assert own_names([said, who])[0].value == "love"
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("iliza shlesinger - how many titles with her name in it", "Iliza Shlesinger"),
+        ("how many titles have jeff dunham's name in them", "Jeff Dunham"),
+        ("katt williams: how many movies with his name in it", "Katt Williams"),
+    ],
+)
+def test_a_name_in_it_is_words_of_the_titles(catalog_df, catalog_reader, real_db, question, name):
+    """ "with her name in it" (a name said before, the pronoun hers) or "X's name in them": the
+    name as words of the titles' names, not every title that credits the person."""
+    from agentic_rag.agent.rules.compile_sql import conditions
+
+    (spec,) = catalog_reader.read(question)
+    assert spec.op == "count" and [k.casefold() for k in spec.titles.title_has] == [name.casefold()]
+    where = " AND ".join(conditions(spec.titles, "s"))
+    (got,) = real_db.execute(f"SELECT COUNT(*) FROM shows s WHERE {where}").fetchone()
+    named = catalog_df["title"].str.contains(name, regex=False)
+    if spec.titles.type:
+        named &= catalog_df["type"] == spec.titles.type
+    credited = catalog_df["cast"].str.contains(name, na=False)
+    assert got == named.sum() and got >= 3
+    assert (credited & ~named).any()  # the credits would have counted other titles

@@ -16,8 +16,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from agentic_rag.agent.rules.editions import EDITION, GLOSSED, RELEASED, short_years, unproven
 from agentic_rag.agent.rules.holding_cues import GLOSS, TAIL_END, WHAT
 from agentic_rag.agent.rules.lexicon import Lexicon
+from agentic_rag.agent.rules.qualifiers import countries
 from agentic_rag.agent.rules.sequels import sequel_of
 from agentic_rag.agent.rules.series_names import franchise_tag
 from agentic_rag.agent.rules.spec import QuerySpec
@@ -25,6 +27,7 @@ from agentic_rag.agent.rules.tags import Tag
 from agentic_rag.agent.rules.title_tail import tail_words
 from agentic_rag.agent.rules.vocab import ASK_HEADS, COMMON, WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
+from agentic_rag.folding import fold
 
 _I = re.IGNORECASE
 _KINDS = {
@@ -34,7 +37,11 @@ _KINDS = {
 _ANY_KIND = alternation([n for nouns in WORDS.described_kinds.values() for n in nouns])
 #: where a description opens: a comma, a bracket or a dash set off by spaces, or a word that
 #: names who is in it ("yellowstone with kevin costner": a person, said of the title)
-_CUT = re.compile(r"\s*(?:[,(\[–—]|\s-\s)|\s+(?=(?:with|w/|starring|featuring)\s)", _I)
+_CUT = re.compile(
+    r"\s*(?:[,(\[–—]|\s-\s)|\s+(?=(?:with|w/|starring|featuring)\s)|"
+    rf"\s+(?={RELEASED})",
+    _I,
+)
 #: who the description says is in the title or made it ("with kevin costner", "by jeff nichols")
 _CREDITED = re.compile(
     r"\b(?:with|w/|starring|featuring|by)\s+(?P<who>[\w'’.-]+(?:\s+[\w'’.-]+){0,3})", _I
@@ -127,16 +134,25 @@ def described(text: str, span: tuple[int, int], tags: list[Tag], lex: Lexicon) -
         if title := lex.title(name):
             start = text.index(name, span[0])
             return Described(name, start, start + len(name), rest, title, span[1])
-    for name, rest in parts[-1:]:  # the shortest name: the description is all after it
+    for name, rest in [*parts, (raw, "")]:  # "the original mad max from 79": its version said
+        edition = EDITION.match(name)
+        if edition and (title := lex.title(bare := name[edition.end() :])):
+            start = text.index(bare, span[0])
+            said = f"{edition.group().strip()} {rest}".strip()
+            return Described(bare, start, start + len(bare), said, title, span[1])
+    last = parts[-1:] or [(raw, "")]
+    for name, rest in last:  # the shortest name: the description is all after it
         if (kind := _KIND_END.search(name)) and kind.start():  # "the night manager series w …"
             name, rest = name[: kind.start()], f"{kind.group().strip()} {rest}"
+        if (edition := EDITION.match(name)) and edition.end() < len(name):  # "the og jumanji"
+            name, rest = name[edition.end() :], f"{edition.group().strip()} {rest}".strip()
         start = text.index(name, span[0])
         end = start + len(name)
         words = WORD.findall(name)
         named = [t for t in tags if t.start < end and t.end > start]
         said = [t for t in tags if t.start >= end and t.end <= span[1]]
         #: "…, the yorkshire cop one", "…, the hbo one with the roy family": a name before
-        opened = _APPOSITION.fullmatch(f" {rest}") or GLOSS.match(rest)
+        opened = _APPOSITION.fullmatch(f" {rest}") or GLOSS.match(rest) or GLOSSED.match(rest)
         if named or (all(w.casefold() in COMMON for w in words) and not opened):
             return None  # "korean dramas (2019)": set words, no name
         if opened or (said and all(t.kind in _DESCRIBING for t in said)):
@@ -156,6 +172,9 @@ def qualified(name: str, rest: str, lex: Lexicon) -> str | None:
         ]
         if extra and ("".join(extra) in said or all(w in said for w in extra)):
             return title
+        rest_of = title[len(name) :] if fold(title).startswith(fold(name)) else ""
+        if rest_of and countries(rest_of, lex) & countries(rest, lex):
+            return title  # "shameless, the american one": Shameless (U.S.)
     return None
 
 
@@ -178,13 +197,16 @@ def fits(title: str | None, rest: str, lex: Lexicon) -> bool:
     info = lex.show(title) if title else None
     if info is None:
         return True
-    years = [int(y) for y in _YEAR.findall(rest)]
+    years = [int(y) for y in _YEAR.findall(rest)] + short_years(rest)
     last = info.release_year or 0  # a show's is its latest season's: it began then or before
     first = last - 1 if info.type == "Movie" else 0
     if years and last and not any(first <= y <= last + 1 for y in years):
         return False
     said = {kind for kind, cue in _KINDS.items() if kind != "any" and cue.search(rest)}
     if said and info.type not in said:
+        return False
+    said = countries(rest, lex)  # "house of cards, the british one": the U.S. show is not
+    if said and info.countries and not said & info.countries:
         return False
     return all(p in info.people for p in credited(rest, lex, title))
 
@@ -222,8 +244,8 @@ def bare_described(text: str, tags: list[Tag], lex: Lexicon) -> Described | None
 
 def title_tag(d: Described, lex: Lexicon) -> Tag:
     """The title tag over the name and its description (whose tags are dropped with it)."""
-    ok = fits(d.title, d.rest, lex)
-    note = f"read '{d.name}' as the title {d.title}, the words after it describing it"
+    ok = fits(d.title, d.rest, lex) and not unproven(d.rest)
+    note = f"read '{d.name}' as the title {d.title}, the words with it describing it"
     return Tag(
         kind="title",
         start=d.start,
@@ -243,12 +265,13 @@ def misfit(specs: list[QuerySpec], lex: Lexicon) -> bool:
 
 
 def audience_of(name: str, lex: Lexicon) -> str | None:
-    """The one-word catalog title a name opens with before "for" or an asking word ("ozark for
-    adults", "ozark fine for teenagers"): who the title is for is asked, not a longer name."""
-    words = WORD.findall(name)
+    """The one-word catalog title a name opens with before "for", or a word of suiting and then
+    "for" ("ozark for adults", "ozark fine for teenagers"): who the title is for is asked, not a
+    longer name; other words after it ("drive my car") name a longer title."""
+    words = [w.casefold() for w in WORD.findall(name)]
     tails = tail_words()
-    joined = len(words) > 1 and words[1].casefold() in {*tails.audience, *tails.asks}
-    return lex.title(words[0]) if joined else None
+    after = words[2:] if words[1:2] and words[1] in tails.suitable else words[1:]
+    return lex.title(words[0]) if after and after[0] in tails.audience else None
 
 
 def absent_held(specs: list[QuerySpec], lex: Lexicon) -> bool:

@@ -128,7 +128,7 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     several = bool(_SEVERAL.search(text)) or what  # "any Barbie movies": every title with it
     if not m or any(t.kind in _ANSWERED or (t.kind == "phrase" and several) for t in tags):
         return None
-    start, end = m.start("what"), said.end if said else m.end("what")
+    start, end = (said.start, said.end) if said else m.span("what")
     raw = text[start:end].strip(" '\"“”‘’,;:")
     who = _PERSON.match(raw)
     if who and who.group().casefold().startswith("from") and _titles_named(raw[who.end() :], lex):
@@ -154,8 +154,9 @@ def asked_for(text: str, tags: list[Tag], lex: Lexicon) -> Tag | None:
     named = named or _TITLE_SHAPED.fullmatch(raw) is not None  # "got pirates of the caribbean"
     named = named or _unwritten(words, raw, lex)  # "got paw patrol", "got bluey"
     named = named or titled  # a name though its words are everyday English ("poker face")
-    if _DESCRIBED.search(raw) or _REFERS.search(raw) or (bare and not named):
-        return None  # "is there a movie about ...": a description, not a name
+    described_words = _DESCRIBED.search(raw) or _REFERS.search(raw)
+    if (described_words and not lex.title(raw)) or (bare and not named):
+        return None  # "is there a movie about ...": a description, not a name ("the good place")
     if _THAN.search(raw) and not lex.title(raw):
         return None  # "is okja older than parasite": two titles compared, not one asked for
     odd = [w for w in words if w.casefold() not in lex.everyday_words | COMMON]

@@ -49,6 +49,7 @@ class ShowInfo:
     description: str
     people: frozenset[str] = frozenset()  # its directors and cast (`series_names.strays`)
     genres: frozenset[str] = frozenset()  # its catalog genres (`sequel_titles`)
+    countries: frozenset[str] = frozenset()  # where it was made (`described.fits`)
 
 
 @dataclass

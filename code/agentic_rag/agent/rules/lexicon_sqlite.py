@@ -11,8 +11,8 @@ from typing import Any
 
 def catalog_fields(conn: sqlite3.Connection, info: Any) -> dict[str, Any]:
     """The keyword arguments of a `Lexicon` over the catalog in `conn`; `info` builds one
-    title's facts (`ShowInfo`) from its id, type, release year, description, people and
-    genres."""
+    title's facts (`ShowInfo`) from its id, type, release year, description, people, genres
+    and countries."""
 
     def column(sql: str) -> list[str]:
         return [r[0] for r in conn.execute(sql) if r[0]]
@@ -34,6 +34,12 @@ def catalog_fields(conn: sqlite3.Connection, info: Any) -> dict[str, Any]:
         "SELECT sg.show_id, g.name FROM show_genres sg JOIN genres g ON g.genre_id = sg.genre_id"
     ):
         genres_of.setdefault(sid, set()).add(genre)
+    made_in: dict[str, set[str]] = {}  # show id -> its countries
+    for sid, country in conn.execute(
+        "SELECT sc.show_id, c.name FROM show_countries sc JOIN countries c "
+        "ON c.country_id = sc.country_id"
+    ):
+        made_in.setdefault(sid, set()).add(country)
     shows: dict[str, Any] = {}
     for sid, title, typ, year, desc in conn.execute(
         "SELECT show_id, title, type, release_year, description FROM shows "
@@ -41,7 +47,8 @@ def catalog_fields(conn: sqlite3.Connection, info: Any) -> dict[str, Any]:
     ):
         if title:
             who, kinds = frozenset(people_of.get(sid, ())), frozenset(genres_of.get(sid, ()))
-            shows[title] = info(sid, typ, year, desc or "", who, kinds)
+            made = frozenset(made_in.get(sid, ()))
+            shows[title] = info(sid, typ, year, desc or "", who, kinds, made)
     latest = conn.execute("SELECT max(date_added), max(release_year) FROM shows").fetchone()
     return {
         "credited": {n: frozenset(t) for n, t in credited.items()},

@@ -60,11 +60,12 @@ _COUNTED = re.compile(
     re.I,
 )
 #: every title of the name asked for right after it: "dragons rescue riders, which ones r on
-#: here", "violet evergarden - all of it", "X: the whole lot" (a title of the name alone and its
-#: sequels "X: Y" are all meant; not "X, which one is older", one of several named)
+#: here", "violet evergarden - all of it", "X: the whole lot", "pocoyo list" (a title of the
+#: name alone and its sequels "X: Y" are all meant; not "X, which one is older", one of several
+#: named)
 _ALL_NEXT = re.compile(
     r"\s*[,:;–—-]*\s*(?:which\s+ones|all\s+of\s+(?:it|them|em)|(?:the\s+)?whole\s+(?:thing|lot|"
-    r"series|franchise|saga)|everything|all(?=\W*$))\b",
+    r"series|franchise|saga)|everything|all(?=\W*$)|list(?:\s+(?:them|em|it|all))?(?=\W*$))\b",
     re.I,
 )
 _FIRST = re.compile(r"^\W*(?:(?:all|every|any)\s+)?(?:the\s+)?$", re.I)  # a name said first
@@ -75,51 +76,7 @@ _TYPE_NEXT = re.compile(r"\s+(movie|film|show|series)\b", re.I)
 _EVERY_BEFORE = re.compile(r"\b(?:every|each)\s+(?:single\s+)?(?:one\s+of\s+the\s+)?$", re.I)
 
 
-def _alt(words: tuple[str, ...]) -> str:
-    return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
-
-
-_TW = WORDS.title_words
-_NOUNS, _VERBS, _NAMED = _alt(_TW.nouns), _alt(_TW.verbs), _alt(_TW.named)
-_WORD_OF = r"(?:the\s+|a\s+)?(?:words?|phrase|term)\s+"
-_X = r"['\"“‘]?(?P<{0}>[\w’'-]+(?:\s+[\w’'-]+){{0,3}}?)['\"”’]?"
-_ENDS = (
-    r"(?=\s*(?:[?.!,;]|$)|\s+(?:in\s+(?:it|them|the)|and|or|from|on|in|released|added|made|"
-    r"since|before|after|that|which|are|is|were|was)\b)"
-)
-#: "have christmas in the title"; "titles containing the word love", "whose name has war in it";
-#: "called something with dragon": a phrase of the titles' names (`TitleSet.title_has`). Titles
-#: that "feature", "have" or "are with" X without "the word" name a person ("titles featuring
-#: Al Pacino"): only a title's own name as the subject ("whose title contains") does without.
-_TITLED = re.compile(
-    rf"\b(?:{_VERBS})\s+(?:{_WORD_OF})?{_X.format('a')}\s+in\s+(?:the|their|its|it'?s|a|his|her)\s+"
-    rf"(?:{_NOUNS})\b|"
-    rf"\b(?:(?:whose|the|its|their)\s+(?:{_NOUNS})\s+(?:{_VERBS})\s+(?:{_WORD_OF})?|"
-    rf"(?:{_NOUNS})\s+(?:that\s+|which\s+)?(?:{_VERBS})\s+{_WORD_OF})"
-    rf"{_X.format('b')}(?:\s+in\s+(?:it|them))?{_ENDS}|"
-    rf"\b(?:{_NAMED})\s+(?:something|anything)\s+(?:with\s+)?(?:{_WORD_OF})?{_X.format('c')}"
-    rf"(?:\s+in\s+(?:it|them))?{_ENDS}",
-    re.I,
-)
-
-
 _EMPTY = SMALL_WORDS | {"it", "them", "this", "that", "any", "some", "something", "anything"}
-
-
-def titled_tags(text: str) -> list[Tag]:
-    """The phrases a question puts in the titles' names, each over its whole wording (the
-    wording is what the tag means: words of a title's name)."""
-    out = []
-    for m in _TITLED.finditer(text):
-        group = next(g for g in "abc" if m.group(g))
-        raw = m.group(group).strip(" '\"’")
-        if not raw or all(w.casefold() in _EMPTY for w in WORD.findall(raw)):
-            continue
-        note = f"read '{raw}' as words of the title"
-        out.append(
-            Tag(kind="phrase", start=m.start(), end=m.end(), text=m.group(), value=raw, note=note)
-        )
-    return out
 
 
 def phrase_tags(text: str, tags: list[Tag], lex: Lexicon) -> list[Tag]:

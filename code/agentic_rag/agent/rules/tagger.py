@@ -21,10 +21,11 @@ from agentic_rag.agent.rules.named_one import named_one_tags
 from agentic_rag.agent.rules.negation import negate
 from agentic_rag.agent.rules.numbers import number_tags, yields
 from agentic_rag.agent.rules.own_name import own_names
-from agentic_rag.agent.rules.phrases import phrase_tags, titled_tags
+from agentic_rag.agent.rules.phrases import phrase_tags
 from agentic_rag.agent.rules.same_year import same_year_tags
 from agentic_rag.agent.rules.sequel_titles import sequel_tags
 from agentic_rag.agent.rules.tags import Tag, at, free, fuzzy_tag
+from agentic_rag.agent.rules.titled import titled_tags
 from agentic_rag.agent.rules.vocab import COMMON, LOOSE_VERB, WORD, role_at, shows_verb
 
 MAX_TEXT = 2_000
@@ -79,7 +80,9 @@ class Tagger:
 
     def tag(self, text: str, after: str = "") -> list[Tag]:
         lex = self.lex
-        tags = titled_tags(text) + named_one_tags(text, lex)  # "… in the title", "X (the P one)"
+        tags = titled_tags(text, lex) + named_one_tags(
+            text, lex
+        )  # "… in the title", "X (the P one)"
         tags += [
             t
             for t in number_tags(text, lex.latest_added, lex.latest_release, after)

@@ -37,6 +37,7 @@ class TailWords(BaseModel):
     joins: list[str]
     asks: list[str]
     audience: list[str]
+    suitable: list[str]
 
 
 @lru_cache(maxsize=1)
@@ -81,7 +82,7 @@ def _tail_in(
             if said[i : i + n] != words:
                 continue
             after = said[i + n :]
-            if any(g and after[: len(g)] == g for g in glosses):
+            if any(g and _glossed(after, g) for g in glosses):
                 continue  # "tampopo the ramen movie": what the user says of it (`described`)
             if after and after[0] in unused and not _opens(after, read):
                 return after[0]
@@ -93,6 +94,12 @@ def _tail_in(
             ):
                 return after[1]
     return ""
+
+
+def _glossed(after: list[str], gloss: list[str]) -> bool:
+    """Whether the words after a title open with its gloss, or with the gloss's part said after
+    the name ("original mad max from 79": the gloss "original from 79", "from 79" after it)."""
+    return any(after[: len(gloss) - j] == gloss[j:] for j in range(len(gloss)))
 
 
 def _said_as(name: str, said: list[str]) -> list[str]:

@@ -81,6 +81,10 @@ def absorb(prev: QuerySpec, spec: QuerySpec) -> None:
 
 
 _POSSESSIVE = re.compile(r"\b(?:his|their|hers)\b", re.IGNORECASE)
+#: "her" before what someone has ("her name in it", "her own movies"): hers, not "with her"
+_HER_OWN = re.compile(
+    rf"\s+(?:own\s+)?(?:names?|{'|'.join(map(re.escape, WORDS.works_nouns))})\b", re.IGNORECASE
+)
 
 
 def named_person(piece: str, tags: list[Tag]) -> bool:
@@ -121,7 +125,8 @@ def about_person(name: str, piece: str, own: list[Tag]) -> str | None:
     m = PERSON_REF.search(piece) or THEY.search(piece)
     if m is None:
         return None
-    said = f"{name}'s" if _POSSESSIVE.fullmatch(m.group()) else name
+    owned = m.group().casefold() == "her" and _HER_OWN.match(piece, m.end())
+    said = f"{name}'s" if _POSSESSIVE.fullmatch(m.group()) or owned else name
     return piece[: m.start()] + said + piece[m.end() :]
 
 

@@ -149,6 +149,9 @@ class Words(BaseModel):
     #: nouns that end a description said after a title, by the type they say ("happy valley,
     #: the yorkshire cop one"; "gomorrah the italian mafia show")
     described_kinds: dict[Literal["any", "Movie", "TV Show"], tuple[str, ...]]
+    #: words before a title's name that say which version of it ("the original mad max from
+    #: 79"): a gloss of the name, checked by the year said with it (`described`)
+    edition_words: tuple[str, ...] = Field(min_length=1)
     courtesies: tuple[str, ...] = Field(min_length=1)
     #: chat shorthand for a word that changes what is asked ("w/o": without, `mend`)
     shorthands: dict[str, str] = Field(min_length=1)
