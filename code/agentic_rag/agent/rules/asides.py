@@ -55,7 +55,7 @@ _FILLER = alternation(WORDS.fillers)
 _LEADING_TONE = re.compile(
     rf"^\W*(?:(?:{_FILLER}|{_TONE})\b[\s,!.:;-]*)*(?:{_TONE})\b[\s,!.:;-]*", _I
 )
-_TRAILING_TONE = re.compile(rf"(?:[\s,!.;:-]+(?:{_TONE}))+\W*$", _I)
+_TRAILING_TONE = re.compile(rf"(?:[\s,!.;:(\[-]+(?:{_TONE}))+\W*$", _I)  # "… (just the year)"
 #: a segment that opens (after joining words, fillers or words of tone) with an instruction
 _ASSISTANT = re.compile(rf"^\W*(?:(?:{_LINK}|{_FILLER}|{_TONE})\W+)*(?:{_OWN}|{_ORDERS})\b", _I)
 _ONLY = re.compile(rf"\W*(?:(?:{_FILLER}|{_TONE})\b\W*)+", _I)

@@ -27,8 +27,13 @@ AUTEUR = re.compile(
     r"\b(?:directors?|filmmakers?)\s+(?:also\s+|too\s+)?" + _ON + r"\b(?!\s+(?:the\s+)?(?:most|"
     r"often|frequently)\b)|"
     r"\bdirectors?\s+(?:who|that)\s+(?:also\s+|too\s+)?(?:" + _ON + r"|cast\w*)|"
-    # "the director is also in the cast", "director was one of the actors", "... among the cast"
-    r"\bdirectors?\s+(?:(?:who|that)\s+)?(?:is|was|are|were|also|appears?|appeared)\s+"
+    # "the director is also in the cast", "director was one of the actors", "... among the cast";
+    # the director said as the one directing it ("the person directing it is also in the cast";
+    # "the one" masked as a number)
+    r"(?:\b(?:directors?|(?:person|people|one|guy|gal|man|woman|lady)\s+(?:(?:who|that)\s+)?"
+    r"direct(?:s|ed|ing)(?:\s+(?:it|them|the\s+\w+))?)|\{n\}\s+(?:who|that)\s+direct(?:s|ed|ing)"
+    r"(?:\s+(?:it|them|\{title\}))?)\s+(?:(?:who|that)\s+)?"
+    r"(?:is|was|are|were|also|appears?|appeared)\s+"
     r"(?:also\s+|too\s+)?"
     r"(?:(?:in|part\s+of|among|listed\s+in|credited\s+in)\s+(?:the\s+)?cast|"
     r"(?:one\s+of\s+the\s+|an?\s+)?(?:actors?|actress\w*|cast\s+members?))\b|"
@@ -38,8 +43,8 @@ AUTEUR = re.compile(
     r"\b(?:" + _ON + r"|cast\w*)\s+(?:\w+\s+)?in\s+(?:(?:any|all|some|one|each|many|most)\s+"
     r"of\s+)?(?:their|his|her)\s+(?:own\b|\{type\}|(?:movies?|films?|flicks?|shows?|titles?|work)\b)|"
     # "where the guy who directed also acted in it", "whoever directed it was also in the cast"
-    r"\b(?:(?:guy|gal|man|woman|lady|person|people|one|some(?:one|body))\s+)?(?:who(?:ever)?|that)\s+"
-    r"direct\w*\s+(?:it\s+|them\s+)?(?:(?:is|was|are|were)\s+)?(?:also|too|as\s+well)\s+"
+    r"(?:\b(?:guy|gal|man|woman|lady|person|people|one|some(?:one|body))\s+(?:(?:who|that)\s+)?|"
+    r"\{n\}\s+(?:who|that)\s+|\b(?:who(?:ever)?|that)\s+)direct\w*\s+(?:(?:it|them|\{title\})\s+)?(?:(?:is|was|are|were)\s+)?(?:also|too|as\s+well)\s+"
     r"(?:" + _ON + r"|in\s+(?:it|them|the\s+cast))|"
     r"\bcast\s+(?:list\s+)?of\s+(?:their|his|her)\s+own\b|"
     # "both directed a title and acted in that same title", "… and was in its cast too"

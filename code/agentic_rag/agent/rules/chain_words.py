@@ -35,8 +35,11 @@ CHAIN = re.compile(
     r"\{person\}\s+to\s+\{person\}",
     _I,
 )
-#: what a chain goes through ("... through people they've worked with", "via shared titles")
+#: what a chain goes through ("... through people they've worked with", "via shared titles",
+#: "a chain of shared titles")
 VIA = re.compile(
+    # "the shortest chain of shared titles", "a path of common movies"
+    r"\bof\s+(?:shared|common|joint)\s+(?:titles|movies|films|shows|projects|credits|\{type\})\b|"
     r"\bof\s+(?:people|actors|co-?stars|collaborators)\s+(?:who|that)\s+(?:have\s+)?"
     r"(?:worked|acted|starred|appeared)\s+together\b|"
     r"\b(?:through|thru|via|by\s+way\s+of)\s+(?:the\s+)?(?:people|actors|co-?stars|collaborators|"

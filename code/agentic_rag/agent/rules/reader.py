@@ -56,6 +56,7 @@ from agentic_rag.agent.rules.shape import (
     order,
     refit,
 )
+from agentic_rag.agent.rules.shape_asks import ties_asked
 from agentic_rag.agent.rules.shares import share_sets
 from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.split import split
@@ -65,6 +66,7 @@ from agentic_rag.agent.rules.tags import Tag, free
 from agentic_rag.agent.rules.title_refs import place_last
 from agentic_rag.agent.rules.topic import absorb, named_only, person_then, set_aside
 from agentic_rag.agent.rules.unled import led
+from agentic_rag.agent.rules.usage_words import reading_words
 from agentic_rag.agent.rules.vocab import COMMON
 
 _I = re.IGNORECASE
@@ -136,6 +138,7 @@ class Reader:
             specs[0].notes.append("set aside words none of which is known: " + ", ".join(noisy))
         if dropped or noisy:
             specs[0].ignored = dropped + noisy
+        ties_asked(specs[-1], dropped)  # "… (if there's a tie name all of them)": one, tied
         specs = threads.threaded(self.read, self.tagger.tag, specs, said, history)
         specs = rated_again.rerated(specs, text, self.lex.ratings) if history else specs  # "and g?"
         return named_ids(specs, self.lex)  # "… who directed it": the title's name
@@ -275,11 +278,13 @@ class Reader:
 
 
 def _content(masked: str) -> list[str]:
-    """The masked question's content words (no slot, no everyday word, no participle, no number)."""
+    """The masked question's content words (no slot, no everyday word, no participle, no number,
+    no frame word of every catalog question: "single", "catalog", `reading_words` structural)."""
+    frame = reading_words().structural
     return [
         w
         for w in _words(re.sub(r"\{\w+\}", " ", masked), None)
-        if w not in COMMON and not w.endswith("ed") and not w.isdigit()
+        if w not in COMMON and w not in frame and not w.endswith("ed") and not w.isdigit()
     ]
 
 

@@ -23,8 +23,11 @@ _COWORKERS = "|".join(re.escape(w) for w in sorted(WORDS.coworkers, key=len, rev
 _W = r"(?:(?:with|w)\s+|w/\s*)"
 _ADV = r"(?:also|separately|elsewhere|independently|too)"  # "… and separately with B"
 _ON_ONE = r"(?:\s+(?:on|in)\s+(?:one|an?|some)\s+(?:\{type\}|\w+))?"  # "A on one project and …"
+#: a person's titles said after the name ("shared between {person} titles and {person} films")
+_THEIRS = r"(?:['’]s)?(?:\s+(?:\{type\}|(?:titles|movies|films|shows|projects|stuff|work)\b))?"
 _BOTH = re.compile(
-    r"\b(?:shared|common|in\s+common)\s+(?:by|between|to)\s+\{person\}\s+(?:and|&)\s+\{person\}|"
+    rf"\b(?:shared|common|in\s+common)\s+(?:by|between|to)\s+\{{person\}}{_THEIRS}\s+(?:and|&)\s+"
+    rf"\{{person\}}{_THEIRS}|"
     r"\bboth\b|\b(?:and|&)\s+\{person\}\s+(?:both|each)\b|\bin\s+common\b|"
     rf"\b(?:common|shared|mutual)\s+(?:{_COWORKERS}|cast)\b|"
     rf"\b{_W}\{{person\}}\s*,?\s+(?:and|&)\s+(?:also\s+)?(?:{_W})?\{{person\}}|"
@@ -58,7 +61,7 @@ _WORKED = re.compile(
 #: the titles with each of the two need not be one ("(not necessarily the same movie)",
 #: "doesn't have to be together", "separately"): the relation's own words (a title with each)
 _APART = re.compile(
-    r"\b(?:not\s+(?:necessarily\s+)?|do(?:es)?n['’]?t\s+(?:have|need)\s+to\s+be\s+|"
+    r"\b(?:not\s+(?:\w+ly\s+)?|do(?:es)?n['’]?t\s+(?:have|need)\s+to\s+be\s+|"
     r"need(?:n['’]?t|\s+not)\s+be\s+)(?:in\s+|from\s+)?(?:the\s+)?(?:same\s+(?:\{type\}|(?:"
     r"titles?|movies?|films?|shows?|ones?|projects?)\b)|together\b)|\bseparately\b|\b(?:on|in)\s+"
     r"(?:another|a\s+different|some\s+other)\b|\b(?:(?:either|whether)\s+)?together\s+or\s+(?:"
@@ -102,13 +105,14 @@ _MOST_WITH = re.compile(
 )
 _WITH = re.compile(
     r"\b(?:work\w*|act\w*|star\w*|appear\w*|collaborat\w*|team\w*|paired|cast|"
-    r"(?:show|turn|pop)(?:s|ped|ed|ping|ing)?\s+up|\{type\}\s+up)\s+(?:\w+\s+){0,2}(?:with\b|alongside\b|w/)|"
+    r"(?:show|turn|pop)(?:s|ped|ed|ping|ing)?\s+up|\{type\}\s+up)\s+(?:\w+\s+){0,4}?(?:with\b|alongside\b|w/)|"
     r"\b(?:(?:shar\w*|ha(?:s|d|ve|ving)|ma[dk]\w*|d(?:id|one|oes)|been\s+in)\s+)?(?:the\s+)?most\s+"
     r"(?:\{type\}|titles|movies|films|shows|projects|things|stuff|credits)\s+"
     r"(?:in\s+common\s+)?(?:with\b|alongside\b|w/)|\bco-?(?:stars?|actors?|workers?)\b|\bcollaborat(?:ors?|ions?)\b|"
     r"\bpartners?\b|"
     # "X's most frequent director", "who directed X most often" (no gender: not "leading lady")
-    r"\b(?:frequent|usual|regular|favou?rite|main|go-?to)\s+(?:directors?|actors?|actresses|stars?)\b|"
+    r"\b(?:frequent|usual|regular|favou?rite|main|go-?to)\s+(?:directors?|actors?|actresses|stars?|"
+    r"persons?|people|guys?|partners?)\b|"
     r"\b(?:direct\w*|cast)\s+\{person\}\s+(?:the\s+)?most\b|" + _CASTING,
     _I,
 )

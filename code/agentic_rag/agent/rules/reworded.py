@@ -5,8 +5,10 @@ seasons so ranked the most or the fewest ("the highest season count"); a phrase 
 `plain_phrases` is its plain question ("who's behind the oldest X": who directed it); the first
 place before a group or people noun is the top one ("the #1 rating among X": the top rating);
 what is usual before a group noun is its most common value ("the usual rating on those": the
-most common rating). The words: `words.yaml` `size_ranks`, `runtime_nouns`, `season_counts`,
-`plain_phrases`, `first_place` and `usual_words`."""
+most common rating); "more … than" everyone else is the most ("who directed more documentaries
+than anyone else", "which country has more titles than any other (country)"). The words:
+`words.yaml` `size_ranks`, `runtime_nouns`, `season_counts`, `plain_phrases`, `first_place`,
+`usual_words` and `all_others`."""
 
 from __future__ import annotations
 
@@ -37,6 +39,12 @@ _USUAL = re.compile(
     rf"(?<![\w-])(?:{alternation(WORDS.usual_words)})(?=\s+(?:{alternation(WORDS.groups_asked)})s?\b)",
     re.IGNORECASE,
 )
+#: "more (up to two words) than anyone else", a noun after "any other" when the clause ends there
+_MORE = re.compile(
+    rf"\bmore((?:\s+[\w'’-]+){{0,2}}?)\s+than\s+(?:{alternation(WORDS.all_others)})"
+    r"(?:\s+[\w'’-]+(?=\s*(?:[,;?!.)]|$)))?(?![\w'’-])",
+    re.IGNORECASE,
+)
 
 
 def _said(m: re.Match[str]) -> str | None:
@@ -45,6 +53,8 @@ def _said(m: re.Match[str]) -> str | None:
         return "top"
     if m.re is _USUAL:
         return "most common"
+    if m.re is _MORE:  # "more documentaries than anyone else": the most documentaries
+        return f"the most{m.group(1)}"
     if m.re is _PHRASE:
         return _PLAIN[" ".join(m.group().casefold().replace("’", "'").split())]
     order = _ORDER[m.group(1).casefold()]
@@ -56,7 +66,7 @@ def _said(m: re.Match[str]) -> str | None:
 def reworded(text: str) -> tuple[str, list[str]]:
     """`text` with its wordings in plain words ("read 'biggest runtime' as 'longest runtime'")."""
     notes: list[str] = []
-    for pattern in (_SIZED, _SEASONS, _PHRASE, _FIRST, _USUAL):
+    for pattern in (_SIZED, _SEASONS, _PHRASE, _FIRST, _USUAL, _MORE):
         for m in reversed(list(pattern.finditer(text))):
             if (said := _said(m)) is not None:
                 text = text[: m.start()] + said + text[m.end() :]

@@ -4,10 +4,9 @@
   reality show has the most seasons": one title (the writer names the titles tied with it); a
   plural head noun ("the longest movies"), a verb in the plural ("which shows have the most
   seasons") or a number ("top 5") asks for a list.
-* Units go with types: running time in minutes for movies, seasons for TV shows. A question
-  that asks for one type in the other's unit ("TV shows over 2 hours", "the average minutes of
-  TV shows", "movies with 3 seasons") is read in the unit the type has, and told so in a note.
-"""
+* Units go with types: running time in minutes for movies, seasons for TV shows. A question that
+  asks for one type in the other's unit ("TV shows over 2 hours", "the average minutes of TV
+  shows", "movies with 3 seasons") is read in the unit the type has, and told so in a note."""
 
 from __future__ import annotations
 
@@ -176,9 +175,10 @@ def one_asked(text: str) -> bool:
     return bool(_ONE_VERB.search(text)) or bool(words)
 
 
+#: (not "show me ...", the verb; nor a noun before people, "the top stand-up special directors")
 _ONE_TITLE = re.compile(
     r"\b(?:movie|film|show(?!\s+(?:me|us|them|all|every))|documentary|doc|special|cartoon|"
-    r"sitcom|docuseries)\b",  # "show me ...": the verb, not a show
+    rf"sitcom|docuseries)\b(?!\s+(?:{'|'.join(w for w in WORDS.people_asked if w[-1] == 's')})\b)",
     _I,
 )
 
@@ -289,11 +289,12 @@ LIST_THEM = re.compile(
     r"(?:\s+of\s+(?:them|those|these))?)(?:\s+(?:pls|please))?\W*",
     re.IGNORECASE,
 )
-#: a later part that asks for the earlier part's titles by a pronoun alone ("… how many and
-#: what are they", "…, which ones", "any of those docuseries? which"): a listing of that set, with
-#: no words of its own
+#: a later part that asks for the earlier part's titles by a pronoun or a word of `lists_alone`
+#: alone ("… how many and what are they", "…, which ones", "any of those docuseries? which",
+#: "number of films he directed + list"): a listing of that set, with no words of its own
 THEY_LISTED = re.compile(
-    rf"{LIST_THEM.pattern}|\W*(?:and\s+)?(?:(?:what|which)\s+(?:are|were)\s+(?:they|those|these)|"
+    rf"{LIST_THEM.pattern}|\W*(?:and\s+|plus\s+)?(?:(?:what|which)\s+(?:are|were)\s+(?:they|those|these)|"
+    rf"(?:{'|'.join(WORDS.lists_alone)})(?:\s+(?:too|also|pls|please))?|"
     r"(?:what\s+|which(?:\s+|(?=\W*$)))(?:(?:ones?|titles?)(?:\s+(?:are|were)\s+(?:they|those|these))?)?)\W*",
-    re.IGNORECASE,
+    _I,
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from agentic_rag.agent.rules.spec import QuerySpec
 from agentic_rag.agent.rules.vocab import WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
@@ -67,3 +68,14 @@ def shape_words(text: str) -> set[str]:
         return set()
     rest = text[: m.start("head")] + " " + text[m.end("head") :]
     return {w.casefold() for w in WORD.findall(rest)}
+
+
+_TIES = re.compile(rf"\b(?:{alternation(WORDS.tie_words)})\b", re.I)
+
+
+def ties_asked(spec: QuerySpec, ignored: list[str]) -> None:
+    """A ranking of titles whose answer form set aside asks for those tied ("the docuseries
+    added most recently (if there's a tie name all of them)"): one title, and those tied with it
+    (the writer names them), even when its noun is the same in both numbers."""
+    if spec.op == "top" and spec.limit is None and any(_TIES.search(i) for i in ignored):
+        spec.limit = 1

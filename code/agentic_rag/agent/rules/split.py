@@ -51,6 +51,8 @@ _JOINED = rf"(?:(?:{JOINS}|\+|&)\s+)+"
 _NOUNS = alternation(WORDS.bare_attributes)
 _NOUN = rf"(?:{_NOUNS})\s*(?:[?!.;,]|$)"
 _ATTR_END = rf"(?:(?:its|their|the)\s+)?{_NOUN}"
+#: a word of `lists_alone` at the question's end: "how many films did X direct, list"
+_LIST_END = rf"(?:{alternation(WORDS.lists_alone)})(?:\s+(?:too|also|pls|please))?\W*$"
 #: after "and" with no comma, "its" / "their" or a question mark: "oldest film and director?"
 #: (not "movies with tom hanks and the director", "… where the director also stars")
 _ATTR_JOINED = rf"(?:and|plus|n|\+|&)\s+(?:(?:its|their)\s+{_NOUN}|(?:{_NOUNS})\s*\?)"
@@ -117,7 +119,7 @@ _SPLIT = re.compile(
     # a comma, colon, semicolon, spaced dash, sentence's end or joining word before a noun of
     # what is asked of a title that ends its clause: "the oldest musical film — director?",
     # "longest korean show, seasons?", "oldest anime film. runtime?", "… and cast"
-    rf"\s*(?:[,;:]|\s[-–—]+|(?<=[a-z]{{2}}\.))\s+(?={_ATTR_END})|,\s+{_JOINED}(?={_ATTR_END})|\s+(?={_ATTR_JOINED})|"
+    rf"\s*(?:[,;:]|\s[-–—]+|(?<=[a-z]{{2}}\.))\s+(?={_ATTR_END}|{_LIST_END})|,\s+{_JOINED}(?={_ATTR_END})|\s+(?={_ATTR_JOINED})|"
     # a sentence's end (one dot or more) before a question: "oldest turkish film on netflix..
     # who directed it?"
     # (or "whos in it", "whats it about" with no apostrophe)

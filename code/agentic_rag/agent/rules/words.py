@@ -168,6 +168,8 @@ class Words(BaseModel):
     #: opens the question ("…, count and titles", "number + list: …"; `shape_asks`)
     shape_counts: tuple[str, ...] = Field(min_length=1)
     shape_lists: tuple[str, ...] = Field(min_length=1)
+    lists_alone: tuple[str, ...] = Field(min_length=1)  # "… + list": the count's listing
+    tie_words: tuple[str, ...] = Field(min_length=1)  # "(if there's a tie name all)": one, tied
     #: a noun of what is asked of a title, alone as a later part ("… — director?"): its question
     bare_attributes: dict[str, str] = Field(min_length=1)
     #: a noun of what a listing of titles does not show ("… plot"), and what it is
@@ -185,6 +187,7 @@ class Words(BaseModel):
     plain_phrases: dict[str, str] = Field(min_length=1)  # "who's behind": "who directed"
     first_place: tuple[str, ...] = Field(min_length=1)  # "#1", "number one": the top one
     usual_words: tuple[str, ...] = Field(min_length=1)  # "the usual rating": the most common one
+    all_others: tuple[str, ...] = Field(min_length=1)  # "more … than anyone else": the most
     negation: Negation
     keyword_stops: frozenset[str]  # never a keyword of a question ("mentions war")
     #: what an average asks of running times or seasons besides the mean ("total", "median")
