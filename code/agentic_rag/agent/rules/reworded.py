@@ -5,14 +5,17 @@ seasons so ranked the most or the fewest ("the highest season count"); a phrase 
 `plain_phrases` is its plain question ("who's behind the oldest X": who directed it); the first
 place before a group or people noun is the top one ("the #1 rating among X": the top rating);
 what is usual before a group noun is its most common value ("the usual rating on those": the
-most common rating). The words: `words.yaml` `size_ranks`, `runtime_nouns`, `season_counts`,
-`plain_phrases`, `first_place` and `usual_words`."""
+most common rating); someone unnamed asked of after a joining word is "who" ("… and the person
+who directed that": who directed that), and a people noun's name ending its clause is the noun
+("…, director name?": director?). The words: `words.yaml` `size_ranks`, `runtime_nouns`,
+`season_counts`, `plain_phrases`, `first_place`, `usual_words`, `someone_nouns` and
+`name_nouns`."""
 
 from __future__ import annotations
 
 import re
 
-from agentic_rag.agent.rules.vocab import alternation
+from agentic_rag.agent.rules.vocab import JOINS, alternation
 from agentic_rag.agent.rules.words import WORDS
 
 _ORDER = {w: order for order, words in WORDS.size_ranks.items() for w in words}
@@ -38,6 +41,21 @@ _USUAL = re.compile(
     re.IGNORECASE,
 )
 
+#: "the person who …" asking of "it" / "that" / "them" to its clause's end
+_SOMEONE = re.compile(
+    rf"\bthe\s+(?:{alternation(WORDS.someone_nouns)})\s+(?:who|that)\b"
+    r"(?=(?:\s+[\w'’]+){1,5}?\s+(?:it|that|this|them|those|that\s+one|this\s+one)\s*(?:[,;:.?!]|$))",
+    re.IGNORECASE,
+)
+#: what may come before it: the question's start, a stop or dash, or a joining word
+_JOINED = re.compile(rf"(?:^|[,;:.?!+&]|\s[-–—]+|\b(?:{JOINS})\b)\s*$", re.IGNORECASE)
+#: a people noun's name ending its clause: "director name?", "the cast's names"
+_NAMED = re.compile(
+    rf"\b({alternation(WORDS.people_asked | WORDS.people_attributes)})(?:['’]s|s['’])?\s+"
+    rf"(?:{alternation(WORDS.name_nouns)})(?=\s*(?:[,;:.?!]|$))",
+    re.IGNORECASE,
+)
+
 
 def _said(m: re.Match[str]) -> str | None:
     """What a match says in plain words; None when it is said so already."""
@@ -45,6 +63,10 @@ def _said(m: re.Match[str]) -> str | None:
         return "top"
     if m.re is _USUAL:
         return "most common"
+    if m.re is _SOMEONE:
+        return "who" if _JOINED.search(m.string, 0, m.start()) else None
+    if m.re is _NAMED:
+        return m.group(1)
     if m.re is _PHRASE:
         return _PLAIN[" ".join(m.group().casefold().replace("’", "'").split())]
     order = _ORDER[m.group(1).casefold()]
@@ -56,7 +78,7 @@ def _said(m: re.Match[str]) -> str | None:
 def reworded(text: str) -> tuple[str, list[str]]:
     """`text` with its wordings in plain words ("read 'biggest runtime' as 'longest runtime'")."""
     notes: list[str] = []
-    for pattern in (_SIZED, _SEASONS, _PHRASE, _FIRST, _USUAL):
+    for pattern in (_SIZED, _SEASONS, _PHRASE, _FIRST, _USUAL, _SOMEONE, _NAMED):
         for m in reversed(list(pattern.finditer(text))):
             if (said := _said(m)) is not None:
                 text = text[: m.start()] + said + text[m.end() :]
