@@ -93,3 +93,21 @@ def test_a_count_then_which_ones_lists_the_set(catalog_df, catalog_reader):
     counted, listed = catalog_reader.read("how many mexican crime shows? list which ones")
     assert (counted.op, listed.op) == ("count", "list")
     assert listed.titles == counted.titles
+
+
+@pytest.mark.parametrize(
+    ("question", "country", "genre"),
+    [
+        ("indian horror movies how many + top director among them", "India", "Horror Movies"),
+        ("japanese anime features, count + the top director of those", "Japan", "Anime Features"),
+    ],
+)
+def test_the_top_person_of_a_set_said_back_ranks_its_people(
+    catalog_df, catalog_reader, question, country, genre
+):
+    titles = _of(_of(catalog_df, "country", country), "listed_in", genre)
+    made = titles["director"].dropna().str.split(", ").explode().value_counts()
+    assert made.iloc[0] > made.iloc[1]  # one director leads
+    counted, ranked = catalog_reader.read(question)
+    assert (counted.op, ranked.op, ranked.by) == ("count", "most", "director")
+    assert ranked.titles.countries == [country]

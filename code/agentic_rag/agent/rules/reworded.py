@@ -7,7 +7,8 @@ place before a group or people noun is the top one ("the #1 rating among X": the
 what is usual before a group noun is its most common value ("the usual rating on those": the
 most common rating); someone unnamed asked of after a joining word is "who" ("… and the person
 who directed that": who directed that), and a people noun's name ending its clause is the noun
-("…, director name?": director?). The words: `words.yaml` `size_ranks`, `runtime_nouns`,
+("…, director name?": director?); the top person of a set said back is the one with the most of
+it ("… + top director among them": the director with the most of them). The words: `words.yaml` `size_ranks`, `runtime_nouns`,
 `season_counts`, `plain_phrases`, `first_place`, `usual_words`, `someone_nouns` and
 `name_nouns`."""
 
@@ -56,6 +57,13 @@ _NAMED = re.compile(
     re.IGNORECASE,
 )
 
+#: "top director among them": the person of that role with the most of the set
+_TOP_PERSON = re.compile(
+    rf"\b(?:the\s+)?top\s+({alternation(WORDS.people_asked)})\s+(?:among|of|in|for|from)\s+"
+    r"(them|those|these|['’]?em)\b",
+    re.IGNORECASE,
+)
+
 
 def _said(m: re.Match[str]) -> str | None:
     """What a match says in plain words; None when it is said so already."""
@@ -67,6 +75,8 @@ def _said(m: re.Match[str]) -> str | None:
         return "who" if _JOINED.search(m.string, 0, m.start()) else None
     if m.re is _NAMED:
         return m.group(1)
+    if m.re is _TOP_PERSON:
+        return f"the {m.group(1)} with the most of {m.group(2)}"
     if m.re is _PHRASE:
         return _PLAIN[" ".join(m.group().casefold().replace("’", "'").split())]
     order = _ORDER[m.group(1).casefold()]
@@ -78,7 +88,7 @@ def _said(m: re.Match[str]) -> str | None:
 def reworded(text: str) -> tuple[str, list[str]]:
     """`text` with its wordings in plain words ("read 'biggest runtime' as 'longest runtime'")."""
     notes: list[str] = []
-    for pattern in (_SIZED, _SEASONS, _PHRASE, _FIRST, _USUAL, _SOMEONE, _NAMED):
+    for pattern in (_SIZED, _SEASONS, _PHRASE, _FIRST, _USUAL, _SOMEONE, _NAMED, _TOP_PERSON):
         for m in reversed(list(pattern.finditer(text))):
             if (said := _said(m)) is not None:
                 text = text[: m.start()] + said + text[m.end() :]
