@@ -8,9 +8,9 @@ what is usual before a group noun is its most common value ("the usual rating on
 most common rating); someone unnamed asked of after a joining word is "who" ("… and the person
 who directed that": who directed that), and a people noun's name ending its clause is the noun
 ("…, director name?": director?); the top person of a set said back is the one with the most of
-it ("… + top director among them": the director with the most of them). The words: `words.yaml` `size_ranks`, `runtime_nouns`,
-`season_counts`, `plain_phrases`, `first_place`, `usual_words`, `someone_nouns` and
-`name_nouns`."""
+it ("… + top director among them": the director with the most of them). The words: `words.yaml`
+`size_ranks`, `runtime_nouns`, `season_counts`, `plain_phrases`, `first_place`, `usual_words`,
+`someone_nouns` and `name_nouns`."""
 
 from __future__ import annotations
 
