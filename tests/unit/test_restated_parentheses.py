@@ -120,15 +120,46 @@ def test_a_parenthesis_keeping_to_the_kind_named_is_set_aside(
     assert sure(catalog_reader, question) >= 0.8
 
 
-def test_a_kind_only_the_parenthesis_names_narrows_or_stays_unsure(
-    catalog_reader, catalog_df, csv_db
-):
+def test_a_kind_only_the_parenthesis_names_narrows(catalog_reader, catalog_df, csv_db):
     question = "how many titles from spain (movies only)"  # a works noun: read, it narrows
     (spec,) = catalog_reader.read(question)
     assert not any("says again" in n for n in spec.notes) and spec.titles.type == "Movie"
     (got,) = csv_db.execute(compile_sql.count(spec.titles)).fetchone()
     assert got == _of_country(catalog_df, "Spain", "Movie")
-    question = "how many titles from poland (tv only)"  # "tv" alone is not read: unsure
-    (spec,) = catalog_reader.read(question)
-    assert not any("says again" in n for n in spec.notes)
-    assert sure(catalog_reader, question) < 0.5
+
+
+@pytest.mark.parametrize(
+    ("question", "country"),
+    [
+        ("how many titles from poland (tv only)", "Poland"),
+        ("what came out of iceland (just tv)", "Iceland"),
+        ("stuff from ireland (television only), how many", "Ireland"),
+    ],
+)
+def test_a_kind_word_alone_in_a_parenthesis_is_that_kind(
+    catalog_reader, catalog_df, csv_db, question, country
+):
+    spec = catalog_reader.read(question)[-1]
+    assert spec.titles.type == "TV Show" and spec.titles.countries == [country]
+    (got,) = csv_db.execute(compile_sql.count(spec.titles)).fetchone()
+    assert got == _of_country(catalog_df, country, "TV Show") > 0
+    assert sure(catalog_reader, question) >= 0.8
+
+
+@pytest.mark.parametrize(
+    ("question", "country", "kind"),
+    [
+        ("shows from japan (movies only)", "Japan", "Movie"),
+        ("korean series (just films)", "South Korea", "Movie"),
+        ("(movies only) shows from egypt, how many", "Egypt", "Movie"),
+        ("norwegian films (tv only)", "Norway", "TV Show"),
+    ],
+)
+def test_a_parenthesis_keeping_to_the_other_kind_is_read_never_surely(
+    catalog_reader, catalog_df, csv_db, question, country, kind
+):
+    spec = catalog_reader.read(question)[-1]
+    assert spec.titles.type == kind and spec.titles.countries == [country]
+    (got,) = csv_db.execute(compile_sql.count(spec.titles)).fetchone()
+    assert got == _of_country(catalog_df, country, kind) > 0
+    assert 0.5 <= sure(catalog_reader, question) < 0.8

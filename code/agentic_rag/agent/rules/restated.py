@@ -6,7 +6,9 @@
 - the kind of title the question names, kept to: "how many shows from denmark (tv only)",
   "korean films (just movies)" — the kind (`asides.yaml` `kinds_alone`, or a works noun the
   tagger reads) and only the words of `only_words`; a parenthesis naming a kind the rest does
-  not name ("titles from denmark (tv only)") narrows the set: it stays;
+  not name ("titles from denmark (tv only)") narrows the set: it stays; one keeping to the other
+  kind ("shows from japan (movies only)") says which kind is meant: that kind is read in place
+  of the question's kind word, never surely (the aside is `doubtful`);
 - how the catalog is read anyway (`asides.yaml` `restatements`): "(co-productions count)"
   beside a country, whose titles are those that list it among others; "(not the british tv
   genre)": the country is meant, as it is read.
@@ -32,6 +34,7 @@ _SAID_AS = {"added": "added {}", "release": "released in {}"}
 _DEFAULTS = re.compile(rf"^\W*(?:{alternation(aside_words().restatements)})\W*$", re.IGNORECASE)
 _ONLY = frozenset(aside_words().only_words)
 _KINDS = aside_words().kinds_alone
+_WORDS = {"Movie": "movies", "TV Show": "tv shows"}  # a kind said plainly
 
 
 #: a country meant as a country, not the genre its nationality names: "(not the british tv
@@ -45,26 +48,44 @@ _NOT_GENRE = re.compile(
 
 
 def restated_aside(aside: Aside, tagger: Tagger) -> Aside:
-    """The aside with each parenthesis that restates the question set aside too."""
-    kept, said = aside.kept, []
+    """The aside with each parenthesis that restates the question set aside too, and each that
+    says which kind of title is meant read as that kind."""
+    kept, said, kinds, doubtful = aside.kept, [], [], False
+    read: list[str] = []  # the parentheses read as a kind: their words are no more to read
     for m in reversed(list(_PAREN.finditer(kept))):
         rest = kept[: m.start()] + " " * len(m.group()) + kept[m.end() :]
-        if _restates(m.group(1), tagger.tag(rest), tagger):
+        tags = tagger.tag(rest)
+        if _restates(m.group(1), tags, tagger):
             said.insert(0, m.group())
             kept = (kept[: m.start()].rstrip() + " " + kept[m.end() :].lstrip()).strip()
-    if not said:
+        elif (alone := _alone_kind(m.group(1), tags)) is not None:
+            kinds.insert(0, f"read {m.group()!r} as {alone!r}")
+            read.insert(0, m.group())
+            kept = _put(kept, [(m.start(), m.end(), alone)])
+        elif other := _other_kind(m.group(1), tags, tagger):
+            outer, kind = other
+            kinds.insert(0, f"read {outer.text!r} as {kind}, as {m.group()!r} says")
+            read.insert(0, m.group())
+            kept = _put(kept, [(outer.start, outer.end, kind), (m.start(), m.end(), "")])
+            doubtful = True  # the question named one kind, the parenthesis the other
+    if not said and not kinds:
         return aside
+    again = [f"set aside {', '.join(repr(s) for s in said)}: it says again what the question says"]
     return aside.model_copy(
         update={
             "kept": kept,
-            "ignored": [*aside.ignored, *said],
-            "notes": [
-                *aside.notes,
-                f"set aside {', '.join(repr(s) for s in said)}: it says again what the "
-                "question says",
-            ],
+            "ignored": [*aside.ignored, *said, *read],
+            "notes": [*aside.notes, *(again if said else []), *kinds],
+            "doubtful": aside.doubtful or doubtful,
         }
     )
+
+
+def _put(text: str, spans: list[tuple[int, int, str]]) -> str:
+    """`text` with each span's words put in its place."""
+    for a, b, words in sorted(spans, reverse=True):
+        text = text[:a] + f" {words} " + text[b:]
+    return " ".join(text.split())
 
 
 def _restates(inside: str, tags: list[Tag], tagger: Tagger) -> bool:
@@ -88,6 +109,35 @@ def _same_kind(inside: str, tags: list[Tag], tagger: Tagger) -> bool:
     said = [t.value for t in typed] + [_KINDS[w] for w in kept if w in _KINDS]
     named = {w for t in typed for w in WORD.findall(t.text.casefold())} | set(_KINDS)
     return len(said) == 1 and kept <= named and set(said) == kinds
+
+
+def _alone_kind(inside: str, tags: list[Tag]) -> str | None:
+    """A parenthesis keeping to a kind said by a word the tagger does not read alone ("titles
+    from poland (tv only)"), where the rest names no kind: that kind said plainly ("tv shows")."""
+    words = [w.casefold() for w in WORD.findall(inside)]
+    kinds = {_KINDS[w] for w in words if w in _KINDS}
+    if any(t.kind == "type" for t in tags) or len(kinds) != 1 or set(words) <= set(_KINDS):
+        return None
+    if not all(w in _KINDS or w in _ONLY for w in words):
+        return None
+    return _WORDS[kinds.pop()]
+
+
+def _other_kind(inside: str, tags: list[Tag], tagger: Tagger) -> tuple[Tag, str] | None:
+    """The question's one kind word and the other kind `inside` keeps to with a word of
+    `only_words` ("shows from japan (movies only)": "shows", "movies"); None otherwise."""
+    outer = [t for t in tags if t.kind == "type"]
+    words = {w.casefold() for w in WORD.findall(inside)}
+    kept = words - _ONLY
+    if len(outer) != 1 or not kept or kept == words:
+        return None
+    typed = [t for t in tagger.tag(inside) if t.kind == "type"]
+    said = {t.value for t in typed} | {_KINDS[w] for w in kept if w in _KINDS}
+    named = {w for t in typed for w in WORD.findall(t.text.casefold())} | set(_KINDS)
+    if len(said) != 1 or not kept <= named or said == {outer[0].value}:
+        return None
+    kind = _WORDS[next(iter(said))]
+    return outer[0], kind
 
 
 def _window(t: Tag) -> tuple[object, object]:

@@ -126,10 +126,10 @@ _SPLIT = re.compile(
     r"(?:(?<=[a-z]{2}\.)|(?<=[a-z]\.\.)|(?<=\.\.\.)|(?<=…))\s+(?=(?:(?:what|who)(?:s|'s|’s)?|which|"
     r"how|where|when|list|tell|show|give|name|count)\b)|[.,]\s+then\s+|"
     # an order to list what came before, after a comma or none ("how many iranian titles are
-    # there name them all"; not "can you list them", "want to see them", "pls show them")
+    # there name them all", "…, show me which ones"; not "can you list them", "pls show them")
     r"(?<!\byou)(?<!\bu)(?<!\bto)(?<!\bcan)(?<!\bpls)(?<!\bplease)(?<=\w),?\s+"
     r"(?=(?:name|list|show|give|tell)\s+(?:me\s+|us\s+)?(?:them|those|these|['’]?em|all|each|"
-    r"every\s+one|the\s+titles|a\s+few|some|a\s+couple|several)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)|"
+    r"every\s+one|the\s+titles|a\s+few|some|a\s+couple|several|which\s+ones?|wh(?:at|ich)\s+they\s+are)\b)|,\s+(?=(?:which|what|who)\s+(?:one|of\s+(?:them|those)|is|has|was)\b)|"
     # a spaced dash, a comma or a semicolon before a new question: "longest movie from X -
     # who's in it", "…, what else did he make", "… - whats it about", "…, anything else by him"
     # (after a colon too before "who", or a question of "it": "the earliest added british

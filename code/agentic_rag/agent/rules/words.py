@@ -188,6 +188,8 @@ class Words(BaseModel):
     first_place: tuple[str, ...] = Field(min_length=1)  # "#1", "number one": the top one
     usual_words: tuple[str, ...] = Field(min_length=1)  # "the usual rating": the most common one
     all_others: tuple[str, ...] = Field(min_length=1)  # "more … than anyone else": the most
+    someone_nouns: tuple[str, ...] = Field(min_length=1)  # "and the person who directed it"
+    name_nouns: tuple[str, ...] = Field(min_length=1)  # "director name?": the director
     negation: Negation
     keyword_stops: frozenset[str]  # never a keyword of a question ("mentions war")
     #: what an average asks of running times or seasons besides the mean ("total", "median")
