@@ -9,16 +9,11 @@ import re
 from agentic_rag.agent.rules.lexicon import Lexicon
 from agentic_rag.agent.rules.own_name import OWN_NAME
 from agentic_rag.agent.rules.tags import Tag
-from agentic_rag.agent.rules.vocab import COMMON, WORD
+from agentic_rag.agent.rules.vocab import COMMON, WORD, alternation
 from agentic_rag.agent.rules.words import WORDS
 
-
-def _alt(words: tuple[str, ...]) -> str:
-    return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
-
-
 _TW = WORDS.title_words
-_NOUNS, _VERBS, _NAMED = _alt(_TW.nouns), _alt(_TW.verbs), _alt(_TW.named)
+_NOUNS, _VERBS, _NAMED = alternation(_TW.nouns), alternation(_TW.verbs), alternation(_TW.named)
 _WORD_OF = r"(?:the\s+|a\s+)?(?:words?|phrase|term)\s+"
 _X = r"['\"“‘]?(?P<{0}>[\w’'-]+(?:\s+[\w’'-]+){{0,3}}?)['\"”’]?"
 _ENDS = (
@@ -47,7 +42,7 @@ _TITLED = re.compile(
 #: a name said before the naming word: "all the dreamworks titled stuff", "barbie-named movies"
 _NAMED_BEFORE = re.compile(
     rf"(?P<e>(?:[\w'’&]+\s+){{0,3}}[\w'’&]+)(?:\s+|\s*-\s*)(?:{_NAMED})"
-    rf"(?=\s+(?:stuff|things|ones|{_alt(tuple(WORDS.works_nouns))})\b)",
+    rf"(?=\s+(?:stuff|things|ones|{alternation(WORDS.works_nouns)})\b)",
     re.I,
 )
 #: someone's name said as theirs ("iliza shlesinger's name", "his own name")
